@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_APP_H
+#define FWD_APP_H
+
+/**
+ * @file
+ * The running application: configuration, ports, pools and workers, and the
+ * three phases main() walks through (setup, run, teardown).
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_ethdev.h>
+#include <rte_mempool.h>
+
+#include "fwd_config.h"
+#include "fwd_lcore.h"
+#include "fwd_opts.h"
+
+struct fwd_port {
+	uint16_t id;
+	uint16_t out_port;   /**< where this port's packets go (topology) */
+	uint16_t nb_rxq;
+	uint16_t nb_txq;
+	int socket;          /**< NUMA socket, 0 when the port does not say */
+	bool closed;
+	bool started;
+	bool rss;            /**< RSS spreads RX over nb_rxq queues */
+	char name[RTE_ETH_NAME_MAX_LEN];
+	struct rte_ether_addr mac;
+	struct rte_eth_stats stats;      /**< last read: periodic, then final */
+	struct rte_eth_stats prev_stats; /**< at the previous print, for rates */
+	int n_xstats;                    /**< with --xstats: entries below */
+	struct rte_eth_xstat_name *xstat_names;
+	uint64_t *xstat_values;
+};
+
+struct fwd_app {
+	struct fwd_config cfg;
+	uint16_t nb_ports;
+	struct fwd_port ports[RTE_MAX_ETHPORTS];
+	struct rte_mempool *pools[RTE_MAX_NUMA_NODES];
+	unsigned int n_workers;
+	struct fwd_lcore *workers[RTE_MAX_LCORE];
+	volatile bool quit;
+	uint64_t start_tsc;
+	uint64_t prev_tsc;  /**< time of the previous periodic print */
+	uint64_t stop_tsc;
+	int leak;           /**< mbufs missing from the pools at exit (after close) */
+};
+
+/**
+ * Check the map against the running system (ports, lcores), or build the
+ * default one, then create workers, pools and ports and start the ports.
+ *
+ * @return 0, or a negative errno with @p err set to one line.
+ */
+int fwd_app_setup(struct fwd_app *app, char *err, size_t errlen);
+
+/**
+ * Launch the workers and wait, printing stats every stats period, until
+ * --duration passes or app->quit is set (by a signal).
+ */
+void fwd_app_run(struct fwd_app *app);
+
+/**
+ * Stop the workers and the ports, read the final counters, close the ports,
+ * check that every mbuf is back in its pool, print and write the stats.
+ *
+ * @return 0, or -EFAULT when mbufs are missing from a pool (reported on
+ *   stderr), or -EIO when the stats file cannot be written.
+ */
+int fwd_app_teardown(struct fwd_app *app);
+
+/**
+ * Undo a setup that failed part-way: stop and close the ports, free the
+ * workers and pools. No stats are printed.
+ */
+void fwd_app_abort(struct fwd_app *app);
+
+/** Build the default map: every port's queues 0..rxq-1 spread over the workers. */
+int fwd_map_default(struct fwd_config *cfg, uint16_t nb_ports, char *err, size_t errlen);
+
+/**
+ * Check a map against @p nb_ports ports and the enabled lcores: ports exist,
+ * lcores are enabled workers (not the main lcore), each port's queues are
+ * 0..N-1 with none missing.
+ */
+int fwd_map_validate(const struct fwd_config *cfg, uint16_t nb_ports, char *err, size_t errlen);
+
+#endif /* FWD_APP_H */

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_DROP_H
+#define FWD_DROP_H
+
+/**
+ * @file
+ * Every reason the forwarder drops a packet, once: the enum, the counter
+ * names printed in stats and the stats file, and their descriptions all come
+ * from this one X-macro table, so a new reason cannot be half added.
+ */
+
+/* X(ENUM_SUFFIX, "counter_name", "what it means") */
+#define FWD_DROP_REASONS(X) \
+	X(TX_FULL, "tx_full", "the output TX queue did not accept the packet") \
+	X(RUNT, "runt", "frame shorter than an Ethernet header; MACs cannot be rewritten") \
+	X(RXONLY, "rxonly", "received and discarded by --fwd rxonly (not an error)") \
+	X(STOPPED, "stopped", "held in a TX buffer when the workers stopped and not accepted")
+
+enum fwd_drop_reason {
+#define FWD_DROP_ENUM(sym, name, desc) FWD_DROP_##sym,
+	FWD_DROP_REASONS(FWD_DROP_ENUM)
+#undef FWD_DROP_ENUM
+	FWD_DROP_MAX
+};
+
+/** Counter name of a drop reason ("tx_full", ...); "unknown" if out of range. */
+const char *fwd_drop_name(enum fwd_drop_reason r);
+
+/** One-line description of a drop reason. */
+const char *fwd_drop_desc(enum fwd_drop_reason r);
+
+#endif /* FWD_DROP_H */

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_LCORE_H
+#define FWD_LCORE_H
+
+/**
+ * @file
+ * A worker lcore: the (port, queue) pairs it polls, its TX buffers, its
+ * counters, and the run-to-completion loop.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_common.h>
+
+#include "fwd_config.h"
+#include "fwd_stats_types.h"
+#include "fwd_txbuf.h"
+
+#define FWD_MAX_RX_PER_LCORE 64
+#define FWD_DRAIN_US 100 /* longest a packet waits in a TX buffer (as in l3fwd) */
+
+/** One RX queue polled by a worker, and where its packets go. */
+struct fwd_rx_source {
+	uint16_t port;
+	uint16_t queue;
+	uint16_t txb;      /**< index of the output TX buffer in fwd_lcore.txb */
+	uint64_t rx_pkts;  /**< packets received from this queue */
+};
+
+struct fwd_lcore {
+	unsigned int lcore_id;
+	enum fwd_mode mode;
+	uint16_t burst;
+	uint16_t n_rx;
+	uint16_t n_txb;
+	uint64_t drain_tsc;
+	volatile bool *quit;
+	struct fwd_rx_source rx[FWD_MAX_RX_PER_LCORE];
+	struct fwd_lcore_stats stats __rte_cache_aligned;
+	struct fwd_txbuf txb[]; /**< one per output port this lcore sends to */
+};
+
+/**
+ * Worker entry point for rte_eal_remote_launch(): poll until *lc->quit, then
+ * flush the TX buffers, counting what the ports refuse as "stopped".
+ *
+ * @param arg a struct fwd_lcore
+ * @return 0
+ */
+int fwd_lcore_main(void *arg);
+
+/**
+ * Process one received burst on @p lc as its mode says and queue what is left
+ * for transmission. Exposed for unit tests; fwd_lcore_main() inlines it.
+ */
+void fwd_lcore_handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src,
+	struct rte_mbuf **pkts, uint16_t n);
+
+/** Flush every TX buffer of @p lc, counting refusals under @p reason. */
+void fwd_lcore_flush_all(struct fwd_lcore *lc, enum fwd_drop_reason reason);
+
+#endif /* FWD_LCORE_H */

@@ -1,0 +1,593 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <rte_mempool.h>
+
+#include "fwd_cfgfile.h"
+#include "fwd_opts.h"
+
+/* How an option's argument is read and where it is stored. */
+enum opt_kind {
+	OPT_U16,    /* integer in [min, max] into a uint16_t field */
+	OPT_U32,    /* integer in [min, max] into a uint32_t field */
+	OPT_SECS,   /* non-negative seconds (fractions allowed) into a double field */
+	OPT_FLAG,   /* no argument on the command line; on|off in the file */
+	OPT_PATH,   /* a file name into a char[PATH_MAX] field */
+	OPT_SPECIAL, /* parsed by its own function */
+	OPT_ACTION   /* no value, nothing stored: acted on by the parser (--help) */
+};
+
+struct fwd_opt {
+	const char *name;
+	enum opt_kind kind;
+	size_t off;       /* field offset in struct fwd_config */
+	uint32_t min, max;
+	const char *arg;  /* argument name for --help, NULL for flags */
+	const char *help;
+	int (*parse)(struct fwd_config *cfg, const char *value, char *err, size_t errlen);
+};
+
+static int parse_mode(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+static int parse_topology(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+static int parse_map(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+static int parse_peer(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+
+#define FIELD(f) offsetof(struct fwd_config, f)
+
+static const struct fwd_opt fwd_opts[] = {
+	{"config", OPT_PATH, FIELD(config_file), 0, 0, "FILE",
+		"load options from an INI file (keys are these option names)", NULL},
+	{"fwd", OPT_SPECIAL, 0, 0, 0, "MODE", "forwarding mode: io, mac, macswap, rxonly",
+		parse_mode},
+	{"map", OPT_SPECIAL, 0, 0, 0, "LIST",
+		"(port,queue,lcore)[,...]: which lcore polls which RX queue", parse_map},
+	{"port-topology", OPT_SPECIAL, 0, 0, 0, "TOPO",
+		"output port of each input port: paired, chained, loop", parse_topology},
+	{"eth-peer", OPT_SPECIAL, 0, 0, 0, "PORT,MAC",
+		"destination MAC written by --fwd mac on PORT's output", parse_peer},
+	{"burst", OPT_U16, FIELD(burst), 1, FWD_MAX_BURST, "N",
+		"packets per RX burst and TX flush", NULL},
+	{"rxq", OPT_U16, FIELD(rxq), 1, FWD_MAX_QUEUES, "N",
+		"RX queues per port when no --map is given", NULL},
+	{"rxd", OPT_U16, FIELD(nb_rxd), 1, 32768, "N", "RX descriptors per queue", NULL},
+	{"txd", OPT_U16, FIELD(nb_txd), 1, 32768, "N", "TX descriptors per queue", NULL},
+	{"total-num-mbufs", OPT_U32, FIELD(nb_mbufs), 0, 1u << 26, "N",
+		"mbufs in the packet pool (0: sized from the queues)", NULL},
+	{"mbuf-cache", OPT_U32, FIELD(mbuf_cache), 0, RTE_MEMPOOL_CACHE_MAX_SIZE, "N",
+		"per-lcore mempool cache size", NULL},
+	{"stats-period", OPT_SECS, FIELD(stats_period), 0, 86400, "SEC",
+		"print stats every SEC seconds (0: only at exit)", NULL},
+	{"duration", OPT_SECS, FIELD(duration), 0, 31536000, "SEC",
+		"forward for SEC seconds, then stop as on SIGTERM (0: until a signal)", NULL},
+	{"stats-file", OPT_PATH, FIELD(stats_file), 0, 0, "FILE",
+		"write every counter as JSON to FILE at exit", NULL},
+	{"promisc", OPT_FLAG, FIELD(promisc), 0, 0, NULL,
+		"promiscuous mode on every port (default on; --promisc=off)", NULL},
+	{"xstats", OPT_FLAG, FIELD(xstats), 0, 0, NULL,
+		"print extended port stats and put them in the stats file", NULL},
+	{"help", OPT_ACTION, 0, 0, 0, NULL, "print this help and exit", NULL},
+};
+
+#define FWD_NB_OPTS (sizeof(fwd_opts) / sizeof(fwd_opts[0]))
+
+static const char *const mode_names[] = {
+#define FWD_MODE_NAME(sym, name, desc) name,
+	FWD_MODES(FWD_MODE_NAME)
+#undef FWD_MODE_NAME
+};
+
+static const char *const topology_names[] = {
+#define FWD_TOPO_NAME(sym, name, desc) name,
+	FWD_TOPOLOGIES(FWD_TOPO_NAME)
+#undef FWD_TOPO_NAME
+};
+
+const char *
+fwd_mode_name(enum fwd_mode mode)
+{
+	return (unsigned int)mode < FWD_MODE_MAX ? mode_names[mode] : NULL;
+}
+
+const char *
+fwd_topology_name(enum fwd_topology topo)
+{
+	return (unsigned int)topo < FWD_TOPO_MAX ? topology_names[topo] : NULL;
+}
+
+uint16_t
+fwd_topology_peer(enum fwd_topology topo, uint16_t port, uint16_t nb_ports)
+{
+	switch (topo) {
+	case FWD_TOPO_CHAINED:
+		return (uint16_t)((port + 1) % nb_ports);
+	case FWD_TOPO_LOOP:
+		return port;
+	case FWD_TOPO_PAIRED:
+	default:
+		if ((port ^ 1) >= nb_ports)
+			return port; /* odd port count: the last one loops */
+		return port ^ 1;
+	}
+}
+
+void
+fwd_config_defaults(struct fwd_config *cfg)
+{
+	uint16_t p;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->mode = FWD_MODE_IO;
+	cfg->topology = FWD_TOPO_PAIRED;
+	cfg->burst = FWD_DEFAULT_BURST;
+	cfg->nb_rxd = FWD_DEFAULT_RXD;
+	cfg->nb_txd = FWD_DEFAULT_TXD;
+	cfg->rxq = 1;
+	cfg->mbuf_cache = FWD_DEFAULT_MBUF_CACHE;
+	cfg->promisc = true;
+	/* testpmd's default peers: 02:00:00:00:00:<port>, locally administered */
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
+		struct rte_ether_addr *a = &cfg->peer[p];
+
+		memset(a, 0, sizeof(*a));
+		a->addr_bytes[0] = 0x02;
+		a->addr_bytes[5] = (uint8_t)p;
+	}
+}
+
+/* Strict unsigned decimal: no sign, no spaces, no trailing junk. */
+static int
+parse_uint(const char *s, uint64_t max, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || !isdigit((unsigned char)s[0]))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v > max)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static int
+parse_mode(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
+{
+	unsigned int i;
+
+	for (i = 0; i < FWD_MODE_MAX; i++) {
+		if (strcmp(v, mode_names[i]) == 0) {
+			cfg->mode = (enum fwd_mode)i;
+			return 0;
+		}
+	}
+	snprintf(err, errlen, "unknown mode '%s' (io, mac, macswap, rxonly)", v);
+	return -EINVAL;
+}
+
+static int
+parse_topology(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
+{
+	unsigned int i;
+
+	for (i = 0; i < FWD_TOPO_MAX; i++) {
+		if (strcmp(v, topology_names[i]) == 0) {
+			cfg->topology = (enum fwd_topology)i;
+			return 0;
+		}
+	}
+	snprintf(err, errlen, "unknown topology '%s' (paired, chained, loop)", v);
+	return -EINVAL;
+}
+
+static int
+parse_peer(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
+{
+	char port_str[16];
+	const char *comma = strchr(v, ',');
+	uint64_t port;
+
+	if (comma == NULL || (size_t)(comma - v) >= sizeof(port_str)) {
+		snprintf(err, errlen, "expected PORT,MAC, got '%s'", v);
+		return -EINVAL;
+	}
+	memcpy(port_str, v, comma - v);
+	port_str[comma - v] = '\0';
+	if (parse_uint(port_str, RTE_MAX_ETHPORTS - 1, &port) < 0) {
+		snprintf(err, errlen, "'%s' is not a port number below %d", port_str,
+			RTE_MAX_ETHPORTS);
+		return -EINVAL;
+	}
+	if (rte_ether_unformat_addr(comma + 1, &cfg->peer[port]) < 0) {
+		snprintf(err, errlen, "'%s' is not a MAC address (xx:xx:xx:xx:xx:xx)", comma + 1);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int
+parse_map(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
+{
+	return fwd_map_parse(cfg, v, err, errlen);
+}
+
+int
+fwd_map_parse(struct fwd_config *cfg, const char *s, char *err, size_t errlen)
+{
+	static const uint64_t max[3] = {RTE_MAX_ETHPORTS - 1, FWD_MAX_QUEUES - 1,
+		RTE_MAX_LCORE - 1};
+	static const char *const what[3] = {"port", "queue", "lcore"};
+	unsigned int n = 0, i, j;
+	const char *p = s;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '\0') {
+		snprintf(err, errlen, "empty map; expected (port,queue,lcore)[,...]");
+		return -EINVAL;
+	}
+	while (*p != '\0') {
+		uint64_t f[3];
+		char num[16];
+
+		if (n == FWD_MAX_MAP) {
+			snprintf(err, errlen, "more than %d map entries", FWD_MAX_MAP);
+			return -EINVAL;
+		}
+		if (*p != '(') {
+			snprintf(err, errlen, "expected '(' at '%s'", p);
+			return -EINVAL;
+		}
+		p++;
+		for (i = 0; i < 3; i++) {
+			size_t len = 0;
+
+			while (isspace((unsigned char)*p))
+				p++;
+			while (isdigit((unsigned char)p[len]))
+				len++;
+			if (len == 0 || len >= sizeof(num)) {
+				snprintf(err, errlen, "expected a %s number at '%s'", what[i], p);
+				return -EINVAL;
+			}
+			memcpy(num, p, len);
+			num[len] = '\0';
+			if (parse_uint(num, max[i], &f[i]) < 0) {
+				snprintf(err, errlen, "%s %s out of range (0-%" PRIu64 ")", what[i],
+					num, max[i]);
+				return -EINVAL;
+			}
+			p += len;
+			while (isspace((unsigned char)*p))
+				p++;
+			if (*p != (i < 2 ? ',' : ')')) {
+				snprintf(err, errlen, "expected '%c' after %s %s", i < 2 ? ',' : ')',
+					what[i], num);
+				return -EINVAL;
+			}
+			p++;
+		}
+		for (j = 0; j < n; j++) {
+			if (cfg->map[j].port == f[0] && cfg->map[j].queue == f[1]) {
+				snprintf(err, errlen,
+					"port %" PRIu64 " queue %" PRIu64
+					" is mapped twice (lcores %u and %" PRIu64 ")",
+					f[0], f[1], cfg->map[j].lcore, f[2]);
+				return -EINVAL;
+			}
+		}
+		cfg->map[n].port = (uint16_t)f[0];
+		cfg->map[n].queue = (uint16_t)f[1];
+		cfg->map[n].lcore = (unsigned int)f[2];
+		n++;
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == ',') {
+			p++;
+			while (isspace((unsigned char)*p))
+				p++;
+			if (*p == '\0') {
+				snprintf(err, errlen, "trailing ',' in map");
+				return -EINVAL;
+			}
+		} else if (*p != '\0') {
+			snprintf(err, errlen, "expected ',' or end of map at '%s'", p);
+			return -EINVAL;
+		}
+	}
+	cfg->n_map = n;
+	return 0;
+}
+
+static const struct fwd_opt *
+opt_lookup(const char *name, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < FWD_NB_OPTS; i++)
+		if (strlen(fwd_opts[i].name) == len && strncmp(fwd_opts[i].name, name, len) == 0)
+			return &fwd_opts[i];
+	return NULL;
+}
+
+static int
+parse_bool(const char *v, bool *out)
+{
+	static const char *const yes[] = {"on", "yes", "true", "1"};
+	static const char *const no[] = {"off", "no", "false", "0"};
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		if (strcasecmp(v, yes[i]) == 0) {
+			*out = true;
+			return 0;
+		}
+		if (strcasecmp(v, no[i]) == 0) {
+			*out = false;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static int
+opt_apply(const struct fwd_opt *o, struct fwd_config *cfg, const char *value, char *err,
+	size_t errlen)
+{
+	char *field = (char *)cfg + o->off;
+	uint64_t u;
+
+	if (o->kind == OPT_ACTION) {
+		if (value != NULL) {
+			snprintf(err, errlen, "--%s takes no argument", o->name);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (o->kind != OPT_FLAG && value == NULL) {
+		snprintf(err, errlen, "--%s needs an argument (%s)", o->name, o->arg);
+		return -EINVAL;
+	}
+	switch (o->kind) {
+	case OPT_U16:
+	case OPT_U32:
+		if (parse_uint(value, o->max, &u) < 0 || u < o->min) {
+			snprintf(err, errlen, "--%s: '%s' is not a number from %u to %u", o->name,
+				value, o->min, o->max);
+			return -EINVAL;
+		}
+		if (o->kind == OPT_U16)
+			*(uint16_t *)field = (uint16_t)u;
+		else
+			*(uint32_t *)field = (uint32_t)u;
+		return 0;
+	case OPT_SECS: {
+		char *end;
+		double d;
+
+		errno = 0;
+		d = strtod(value, &end);
+		if (!isdigit((unsigned char)value[0]) || errno != 0 || *end != '\0' ||
+			!isfinite(d) || d < 0 || d > o->max) {
+			snprintf(err, errlen, "--%s: '%s' is not a number of seconds from 0 to %u",
+				o->name, value, o->max);
+			return -EINVAL;
+		}
+		*(double *)field = d;
+		return 0;
+	}
+	case OPT_FLAG:
+		if (value == NULL) {
+			*(bool *)field = true;
+			return 0;
+		}
+		if (parse_bool(value, (bool *)field) < 0) {
+			snprintf(err, errlen, "--%s: '%s' is not on or off", o->name, value);
+			return -EINVAL;
+		}
+		return 0;
+	case OPT_PATH:
+		if (value[0] == '\0' || strlen(value) >= PATH_MAX) {
+			snprintf(err, errlen, "--%s: empty or too long file name", o->name);
+			return -EINVAL;
+		}
+		strcpy(field, value);
+		return 0;
+	case OPT_SPECIAL:
+	default: {
+		char reason[FWD_ERR_LEN - 64];
+		int ret = o->parse(cfg, value, reason, sizeof(reason));
+
+		if (ret < 0)
+			snprintf(err, errlen, "--%s: %s", o->name, reason);
+		return ret;
+	}
+	}
+}
+
+int
+fwd_opt_apply(struct fwd_config *cfg, const char *name, const char *value, char *err,
+	size_t errlen)
+{
+	const struct fwd_opt *o = opt_lookup(name, strlen(name));
+
+	if (o == NULL) {
+		snprintf(err, errlen, "unknown option '--%s' (see --help)", name);
+		return -ENOENT;
+	}
+	return opt_apply(o, cfg, value, err, errlen);
+}
+
+/* Config file keys are option names, all in the [forward] section. */
+static int
+cfgfile_cb(void *arg, const char *section, const char *key, const char *value, char *err,
+	size_t errlen)
+{
+	struct fwd_config *cfg = arg;
+	const struct fwd_opt *o;
+
+	if (strcmp(section, "forward") != 0) {
+		snprintf(err, errlen, "unknown section [%s] (expected [forward])", section);
+		return -EINVAL;
+	}
+	o = opt_lookup(key, strlen(key));
+	if (o == NULL || strcmp(key, "config") == 0 || strcmp(key, "help") == 0) {
+		snprintf(err, errlen, "unknown key '%s' in [forward]", key);
+		return -EINVAL;
+	}
+	if (value[0] == '\0') {
+		snprintf(err, errlen, "key '%s' has no value", key);
+		return -EINVAL;
+	}
+	if (opt_apply(o, cfg, value, err, errlen) < 0) {
+		/* the file names keys, not options: drop the leading "--" */
+		if (strncmp(err, "--", 2) == 0)
+			memmove(err, err + 2, strlen(err + 2) + 1);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int
+fwd_opts_is_app_option(const char *arg)
+{
+	const char *eq;
+
+	if (strcmp(arg, "-h") == 0)
+		return 1;
+	if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
+		return 0;
+	arg += 2;
+	eq = strchr(arg, '=');
+	return opt_lookup(arg, eq != NULL ? (size_t)(eq - arg) : strlen(arg)) != NULL;
+}
+
+/*
+ * Split argv[i] into option and value: "--name=value", "--name value" (for
+ * options that take one) or "--name". Returns the number of argv slots used.
+ */
+static int
+split_arg(int argc, char **argv, int i, const struct fwd_opt **o, const char **value,
+	char *err, size_t errlen)
+{
+	const char *a = argv[i];
+	const char *eq;
+	size_t len;
+
+	*value = NULL;
+	if (strcmp(a, "-h") == 0) {
+		*o = opt_lookup("help", 4);
+		return 1;
+	}
+	if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {
+		snprintf(err, errlen, "unexpected argument '%s' (options start with --; see --help)",
+			a);
+		return -EINVAL;
+	}
+	a += 2;
+	eq = strchr(a, '=');
+	len = eq != NULL ? (size_t)(eq - a) : strlen(a);
+	*o = opt_lookup(a, len);
+	if (*o == NULL) {
+		snprintf(err, errlen, "unknown option '%s' (see --help)", argv[i]);
+		return -ENOENT;
+	}
+	if (eq != NULL) {
+		*value = eq + 1;
+		return 1;
+	}
+	if ((*o)->kind == OPT_FLAG || (*o)->kind == OPT_ACTION)
+		return 1;
+	if (i + 1 >= argc) {
+		snprintf(err, errlen, "--%s needs an argument (%s)", (*o)->name, (*o)->arg);
+		return -EINVAL;
+	}
+	*value = argv[i + 1];
+	return 2;
+}
+
+int
+fwd_opts_parse(struct fwd_config *cfg, int argc, char **argv, char *err, size_t errlen)
+{
+	const struct fwd_opt *o;
+	const char *value;
+	const char *config = NULL;
+	int i, n, ret;
+
+	fwd_config_defaults(cfg);
+
+	/* First pass: syntax, --help, and where the config file is. */
+	for (i = 0; i < argc; i += n) {
+		n = split_arg(argc, argv, i, &o, &value, err, errlen);
+		if (n < 0)
+			return n;
+		if (strcmp(o->name, "help") == 0)
+			return FWD_OPTS_HELP;
+		if (strcmp(o->name, "config") == 0)
+			config = value;
+	}
+
+	if (config != NULL) {
+		if (config[0] == '\0' || strlen(config) >= sizeof(cfg->config_file)) {
+			snprintf(err, errlen, "--config: empty or too long file name");
+			return -EINVAL;
+		}
+		ret = fwd_cfgfile_load(config, cfgfile_cb, cfg, err, errlen);
+		if (ret < 0)
+			return ret;
+		strcpy(cfg->config_file, config);
+	}
+
+	/* Second pass: the command line overrides the file. */
+	for (i = 0; i < argc; i += n) {
+		n = split_arg(argc, argv, i, &o, &value, err, errlen);
+		if (strcmp(o->name, "config") == 0)
+			continue;
+		ret = opt_apply(o, cfg, value, err, errlen);
+		if (ret < 0)
+			return ret;
+	}
+	return FWD_OPTS_RUN;
+}
+
+void
+fwd_opts_usage(FILE *f, const char *prog)
+{
+	unsigned int i;
+
+	fprintf(f,
+		"Usage: %s [EAL options] -- [options]\n"
+		"\n"
+		"With no EAL options (nothing before \"--\"), the embedded default is used:\n"
+		"  --no-huge -m 256 --no-pci -l <2 lcores> --vdev net_null0 --vdev net_null1\n"
+		"\n"
+		"Options (also keys of the [forward] section of a --config file; the\n"
+		"command line overrides the file):\n",
+		prog);
+	for (i = 0; i < FWD_NB_OPTS; i++) {
+		char lhs[40];
+
+		if (fwd_opts[i].arg != NULL)
+			snprintf(lhs, sizeof(lhs), "--%s %s", fwd_opts[i].name, fwd_opts[i].arg);
+		else
+			snprintf(lhs, sizeof(lhs), "--%s", fwd_opts[i].name);
+		fprintf(f, "  %-26s %s\n", lhs, fwd_opts[i].help);
+	}
+	fprintf(f, "\nModes:\n");
+#define FWD_MODE_HELP(sym, name, desc) fprintf(f, "  %-10s %s\n", name, desc);
+	FWD_MODES(FWD_MODE_HELP)
+#undef FWD_MODE_HELP
+	fprintf(f, "\nExample:\n"
+		   "  %s -l 0,1 --no-huge -m 256 --no-pci --vdev net_null0 --vdev net_null1 \\\n"
+		   "     -- --fwd mac --map \"(0,0,1),(1,0,1)\" --stats-period 1 --duration 5\n",
+		prog);
+}

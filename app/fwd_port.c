@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#include <errno.h>
+#include <string.h>
+
+#include <rte_ethdev.h>
+
+#include "fwd_log.h"
+#include "fwd_port.h"
+
+#define FWD_RSS_HF (RTE_ETH_RSS_IP | RTE_ETH_RSS_TCP | RTE_ETH_RSS_UDP)
+
+#define PORT_ERR(p, what, ret) \
+	snprintf(err, errlen, "port %u (%s): %s: %s", (p)->id, (p)->name, what, \
+		rte_strerror(-(ret)))
+
+int
+fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_mempool *pool,
+	char *err, size_t errlen)
+{
+	struct rte_eth_conf conf;
+	struct rte_eth_dev_info info;
+	uint16_t nb_rxd = cfg->nb_rxd, nb_txd = cfg->nb_txd;
+	uint16_t q;
+	int ret;
+
+	ret = rte_eth_dev_info_get(port->id, &info);
+	if (ret < 0) {
+		PORT_ERR(port, "cannot read device info", ret);
+		return ret;
+	}
+	if (port->nb_rxq > info.max_rx_queues) {
+		snprintf(err, errlen, "port %u (%s): the map uses %u RX queues but the port has %u",
+			port->id, port->name, port->nb_rxq, info.max_rx_queues);
+		return -EINVAL;
+	}
+	if (port->nb_txq > info.max_tx_queues) {
+		snprintf(err, errlen,
+			"port %u (%s): %u lcores send to it but the port has %u TX queues",
+			port->id, port->name, port->nb_txq, info.max_tx_queues);
+		return -EINVAL;
+	}
+
+	memset(&conf, 0, sizeof(conf));
+	port->rss = false;
+	if (port->nb_rxq > 1 && (info.flow_type_rss_offloads & FWD_RSS_HF) != 0) {
+		conf.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
+		conf.rx_adv_conf.rss_conf.rss_hf = FWD_RSS_HF & info.flow_type_rss_offloads;
+		port->rss = true;
+		/* flowsort and the flow table read the NIC's hash when it is there */
+		if (info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_RSS_HASH)
+			conf.rxmode.offloads |= RTE_ETH_RX_OFFLOAD_RSS_HASH;
+	} else if (port->nb_rxq > 1) {
+		FWD_LOG(NOTICE,
+			"port %u (%s) has no RSS: each of its %u RX queues gets what the PMD puts "
+			"there\n",
+			port->id, port->name, port->nb_rxq);
+	}
+	/*
+	 * The L2 modes send what they received, from one pool, with refcnt 1:
+	 * exactly what fast free requires, so take it where the port offers it.
+	 */
+	if (info.tx_offload_capa & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE)
+		conf.txmode.offloads |= RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+
+	ret = rte_eth_dev_configure(port->id, port->nb_rxq, port->nb_txq, &conf);
+	if (ret < 0) {
+		PORT_ERR(port, "configure failed", ret);
+		return ret;
+	}
+
+	ret = rte_eth_dev_adjust_nb_rx_tx_desc(port->id, &nb_rxd, &nb_txd);
+	if (ret < 0) {
+		PORT_ERR(port, "descriptor counts not accepted", ret);
+		return ret;
+	}
+	for (q = 0; q < port->nb_rxq; q++) {
+		struct rte_eth_rxconf rxconf = info.default_rxconf;
+
+		rxconf.offloads = conf.rxmode.offloads;
+		ret = rte_eth_rx_queue_setup(port->id, q, nb_rxd, port->socket, &rxconf, pool);
+		if (ret < 0) {
+			PORT_ERR(port, "RX queue setup failed", ret);
+			return ret;
+		}
+	}
+	for (q = 0; q < port->nb_txq; q++) {
+		struct rte_eth_txconf txconf = info.default_txconf;
+
+		txconf.offloads = conf.txmode.offloads;
+		ret = rte_eth_tx_queue_setup(port->id, q, nb_txd, port->socket, &txconf);
+		if (ret < 0) {
+			PORT_ERR(port, "TX queue setup failed", ret);
+			return ret;
+		}
+	}
+
+	ret = rte_eth_macaddr_get(port->id, &port->mac);
+	if (ret < 0) {
+		PORT_ERR(port, "cannot read MAC address", ret);
+		return ret;
+	}
+	ret = rte_eth_dev_start(port->id);
+	if (ret < 0) {
+		PORT_ERR(port, "start failed", ret);
+		return ret;
+	}
+	port->started = true;
+
+	if (cfg->promisc) {
+		ret = rte_eth_promiscuous_enable(port->id);
+		if (ret < 0 && ret != -ENOTSUP)
+			FWD_LOG(WARNING, "port %u: cannot enable promiscuous mode: %s\n", port->id,
+				rte_strerror(-ret));
+	}
+	FWD_LOG(INFO, "port %u (%s) " RTE_ETHER_ADDR_PRT_FMT ": %u RX / %u TX queues%s -> port %u\n",
+		port->id, port->name, RTE_ETHER_ADDR_BYTES(&port->mac), port->nb_rxq,
+		port->nb_txq, port->rss ? " (RSS)" : "", port->out_port);
+	return 0;
+}
+
+void
+fwd_port_stop(struct fwd_port *port)
+{
+	int ret;
+
+	if (!port->started)
+		return;
+	ret = rte_eth_dev_stop(port->id);
+	if (ret < 0)
+		FWD_LOG(WARNING, "port %u: stop failed: %s\n", port->id, rte_strerror(-ret));
+	port->started = false;
+}
+
+void
+fwd_port_close(struct fwd_port *port)
+{
+	int ret;
+
+	if (port->closed)
+		return;
+	ret = rte_eth_dev_close(port->id);
+	if (ret < 0)
+		FWD_LOG(WARNING, "port %u: close failed: %s\n", port->id, rte_strerror(-ret));
+	port->closed = true;
+}

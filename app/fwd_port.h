@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_PORT_H
+#define FWD_PORT_H
+
+/**
+ * @file
+ * Port bring-up and shutdown: configure (RSS and offloads only when the port
+ * advertises them), queue setup, start, stop, close.
+ */
+
+#include "fwd_app.h"
+
+/**
+ * Configure, set up the queues of and start port @p port->id; RX queues take
+ * mbufs from @p pool.
+ *
+ * @return 0, or a negative errno with @p err set to
+ *   "port N (name): what failed: why".
+ */
+int fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_mempool *pool,
+	char *err, size_t errlen);
+
+/** Stop a started port (TX pcap files are complete after this). */
+void fwd_port_stop(struct fwd_port *port);
+
+/** Close a probed port (once), releasing its queues and their mbufs. */
+void fwd_port_close(struct fwd_port *port);
+
+#endif /* FWD_PORT_H */

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_cycles.h>
+#include <rte_ethdev.h>
+
+#include "fwd_log.h"
+#include "fwd_stats.h"
+
+static const char *const drop_names[] = {
+#define FWD_DROP_NAME(sym, name, desc) name,
+	FWD_DROP_REASONS(FWD_DROP_NAME)
+#undef FWD_DROP_NAME
+};
+
+static const char *const drop_descs[] = {
+#define FWD_DROP_DESC(sym, name, desc) desc,
+	FWD_DROP_REASONS(FWD_DROP_DESC)
+#undef FWD_DROP_DESC
+};
+
+const char *
+fwd_drop_name(enum fwd_drop_reason r)
+{
+	return (unsigned int)r < FWD_DROP_MAX ? drop_names[r] : "unknown";
+}
+
+const char *
+fwd_drop_desc(enum fwd_drop_reason r)
+{
+	return (unsigned int)r < FWD_DROP_MAX ? drop_descs[r] : "unknown";
+}
+
+uint64_t
+fwd_stats_drop_total(const struct fwd_app *app, enum fwd_drop_reason r)
+{
+	uint64_t sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < app->n_workers; i++)
+		sum += app->workers[i]->stats.drops[r];
+	return sum;
+}
+
+static void
+read_xstats(struct fwd_port *p)
+{
+	int n = rte_eth_xstats_get_names(p->id, NULL, 0);
+
+	if (n <= 0)
+		return;
+	if (p->xstat_names == NULL || n != p->n_xstats) {
+		free(p->xstat_names);
+		free(p->xstat_values);
+		p->xstat_names = calloc(n, sizeof(*p->xstat_names));
+		p->xstat_values = calloc(n, sizeof(*p->xstat_values));
+		p->n_xstats = 0;
+		if (p->xstat_names == NULL || p->xstat_values == NULL ||
+			rte_eth_xstats_get_names(p->id, p->xstat_names, n) != n)
+			return;
+	}
+	if (rte_eth_xstats_get_by_id(p->id, NULL, p->xstat_values, n) != n)
+		return;
+	p->n_xstats = n;
+}
+
+void
+fwd_stats_read_ports(struct fwd_app *app)
+{
+	uint16_t i;
+
+	for (i = 0; i < app->nb_ports; i++) {
+		struct fwd_port *p = &app->ports[i];
+
+		p->prev_stats = p->stats;
+		if (rte_eth_stats_get(p->id, &p->stats) < 0)
+			p->stats = p->prev_stats;
+		if (app->cfg.xstats)
+			read_xstats(p);
+	}
+}
+
+static double
+rate(uint64_t now, uint64_t before, double secs)
+{
+	return secs > 0 ? (double)(now - before) / secs : 0.0;
+}
+
+void
+fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
+{
+	uint64_t now = final ? app->stop_tsc : rte_get_tsc_cycles();
+	double hz = (double)rte_get_tsc_hz();
+	double since_start = (double)(now - app->start_tsc) / hz;
+	double since_prev = (double)(now - app->prev_tsc) / hz;
+	unsigned int i, r;
+	uint16_t p;
+
+	if (final)
+		since_prev = since_start;
+	fprintf(f, "\n=== %s: %s forwarding, %.1f s ===\n", final ? "final stats" : "stats",
+		fwd_mode_name(app->cfg.mode), since_start);
+
+	for (p = 0; p < app->nb_ports; p++) {
+		const struct fwd_port *port = &app->ports[p];
+		const struct rte_eth_stats *s = &port->stats;
+		const struct rte_eth_stats *b = &port->prev_stats;
+		struct rte_eth_stats zero = {0};
+
+		if (final)
+			b = &zero;
+		fprintf(f,
+			"port %u (%s): rx %" PRIu64 " pkts %" PRIu64 " bytes (%.3f Mpps) | tx %" PRIu64
+			" pkts %" PRIu64 " bytes (%.3f Mpps) | missed %" PRIu64 " rx-errors %" PRIu64
+			" tx-errors %" PRIu64 " rx-nombuf %" PRIu64 "\n",
+			port->id, port->name, s->ipackets, s->ibytes,
+			rate(s->ipackets, b->ipackets, since_prev) / 1e6, s->opackets, s->obytes,
+			rate(s->opackets, b->opackets, since_prev) / 1e6, s->imissed, s->ierrors,
+			s->oerrors, s->rx_nombuf);
+		for (i = 0; i < (unsigned int)port->n_xstats; i++)
+			if (port->xstat_values[i] != 0)
+				fprintf(f, "    %s: %" PRIu64 "\n", port->xstat_names[i].name,
+					port->xstat_values[i]);
+	}
+
+	for (i = 0; i < app->n_workers; i++) {
+		const struct fwd_lcore *lc = app->workers[i];
+		uint64_t dropped = 0;
+
+		for (r = 0; r < FWD_DROP_MAX; r++)
+			dropped += lc->stats.drops[r];
+		fprintf(f,
+			"lcore %u: rx %" PRIu64 " tx %" PRIu64 " dropped %" PRIu64
+			" | avg burst %.1f\n",
+			lc->lcore_id, lc->stats.rx_pkts, lc->stats.tx_pkts, dropped,
+			lc->stats.rx_bursts ? (double)lc->stats.rx_pkts / lc->stats.rx_bursts : 0.0);
+		for (r = 0; r < lc->n_rx; r++)
+			fprintf(f, "    rx port %u queue %u: %" PRIu64 " pkts\n", lc->rx[r].port,
+				lc->rx[r].queue, lc->rx[r].rx_pkts);
+		for (r = 0; r < lc->n_txb; r++)
+			fprintf(f, "    tx port %u queue %u: %" PRIu64 " pkts\n", lc->txb[r].port,
+				lc->txb[r].queue, lc->txb[r].tx_pkts);
+	}
+
+	fprintf(f, "drops:");
+	for (r = 0; r < FWD_DROP_MAX; r++)
+		fprintf(f, " %s %" PRIu64, drop_names[r], fwd_stats_drop_total(app, r));
+	fprintf(f, "\n");
+	if (!final)
+		app->prev_tsc = now;
+	fflush(f);
+}
+
+/* Port and xstat names come from drivers; keep the JSON valid whatever they hold. */
+static void
+json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void
+json_ports(const struct fwd_app *app, FILE *f)
+{
+	uint16_t p;
+	int i;
+
+	fprintf(f, "  \"ports\": [");
+	for (p = 0; p < app->nb_ports; p++) {
+		const struct fwd_port *port = &app->ports[p];
+		const struct rte_eth_stats *s = &port->stats;
+
+		fprintf(f, "%s\n    {\"port\": %u, \"name\": ", p ? "," : "", port->id);
+		json_string(f, port->name);
+		fprintf(f,
+			", \"mac\": \"" RTE_ETHER_ADDR_PRT_FMT "\", \"out_port\": %u"
+			", \"rx_queues\": %u, \"tx_queues\": %u, \"rss\": %s"
+			", \"ipackets\": %" PRIu64 ", \"opackets\": %" PRIu64
+			", \"ibytes\": %" PRIu64 ", \"obytes\": %" PRIu64
+			", \"imissed\": %" PRIu64 ", \"ierrors\": %" PRIu64
+			", \"oerrors\": %" PRIu64 ", \"rx_nombuf\": %" PRIu64,
+			RTE_ETHER_ADDR_BYTES(&port->mac), port->out_port, port->nb_rxq,
+			port->nb_txq, port->rss ? "true" : "false", s->ipackets, s->opackets,
+			s->ibytes, s->obytes, s->imissed, s->ierrors, s->oerrors, s->rx_nombuf);
+		if (app->cfg.xstats) {
+			fprintf(f, ", \"xstats\": {");
+			for (i = 0; i < port->n_xstats; i++) {
+				fprintf(f, "%s", i ? ", " : "");
+				json_string(f, port->xstat_names[i].name);
+				fprintf(f, ": %" PRIu64, port->xstat_values[i]);
+			}
+			fprintf(f, "}");
+		}
+		fprintf(f, "}");
+	}
+	fprintf(f, "\n  ],\n");
+}
+
+static void
+json_lcores(const struct fwd_app *app, FILE *f)
+{
+	unsigned int i, j;
+
+	fprintf(f, "  \"lcores\": [");
+	for (i = 0; i < app->n_workers; i++) {
+		const struct fwd_lcore *lc = app->workers[i];
+
+		fprintf(f,
+			"%s\n    {\"lcore\": %u, \"rx_pkts\": %" PRIu64 ", \"tx_pkts\": %" PRIu64
+			", \"rx_bursts\": %" PRIu64 ", \"polls\": %" PRIu64 ", \"drops\": {",
+			i ? "," : "", lc->lcore_id, lc->stats.rx_pkts, lc->stats.tx_pkts,
+			lc->stats.rx_bursts, lc->stats.polls);
+		for (j = 0; j < FWD_DROP_MAX; j++)
+			fprintf(f, "%s\"%s\": %" PRIu64, j ? ", " : "", drop_names[j],
+				lc->stats.drops[j]);
+		fprintf(f, "}, \"rx_queues\": [");
+		for (j = 0; j < lc->n_rx; j++)
+			fprintf(f, "%s{\"port\": %u, \"queue\": %u, \"pkts\": %" PRIu64 "}",
+				j ? ", " : "", lc->rx[j].port, lc->rx[j].queue, lc->rx[j].rx_pkts);
+		fprintf(f, "], \"tx_queues\": [");
+		for (j = 0; j < lc->n_txb; j++)
+			fprintf(f, "%s{\"port\": %u, \"queue\": %u, \"pkts\": %" PRIu64 "}",
+				j ? ", " : "", lc->txb[j].port, lc->txb[j].queue, lc->txb[j].tx_pkts);
+		fprintf(f, "]}");
+	}
+	fprintf(f, "\n  ],\n");
+}
+
+static void
+json_pools(const struct fwd_app *app, FILE *f)
+{
+	unsigned int s, n = 0;
+
+	fprintf(f, "  \"mempools\": [");
+	for (s = 0; s < RTE_MAX_NUMA_NODES; s++) {
+		const struct rte_mempool *mp = app->pools[s];
+
+		if (mp == NULL)
+			continue;
+		fprintf(f, "%s\n    {\"name\": ", n++ ? "," : "");
+		json_string(f, mp->name);
+		fprintf(f, ", \"socket\": %u, \"size\": %u, \"available\": %u}", s, mp->size,
+			rte_mempool_avail_count(mp));
+	}
+	fprintf(f, "\n  ],\n");
+}
+
+int
+fwd_stats_write_json(const struct fwd_app *app, const char *path)
+{
+	char tmp[PATH_MAX + 16];
+	double secs = (double)(app->stop_tsc - app->start_tsc) / (double)rte_get_tsc_hz();
+	unsigned int r;
+	FILE *f;
+	int ret = 0;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp%d", path, (int)getpid()) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	f = fopen(tmp, "w");
+	if (f == NULL)
+		return -errno;
+
+	fprintf(f, "{\n  \"mode\": \"%s\",\n  \"topology\": \"%s\",\n  \"burst\": %u,\n",
+		fwd_mode_name(app->cfg.mode), fwd_topology_name(app->cfg.topology),
+		app->cfg.burst);
+	fprintf(f, "  \"duration_s\": %.6f,\n", secs);
+	json_ports(app, f);
+	json_lcores(app, f);
+	json_pools(app, f);
+	fprintf(f, "  \"mbufs_leaked\": %d,\n  \"drops\": {", app->leak);
+	for (r = 0; r < FWD_DROP_MAX; r++)
+		fprintf(f, "%s\"%s\": %" PRIu64, r ? ", " : "", drop_names[r],
+			fwd_stats_drop_total(app, r));
+	fprintf(f, "}\n}\n");
+
+	if (fflush(f) != 0 || ferror(f))
+		ret = -EIO;
+	if (fclose(f) != 0 && ret == 0)
+		ret = -EIO;
+	if (ret == 0 && rename(tmp, path) != 0)
+		ret = -errno;
+	if (ret < 0)
+		unlink(tmp);
+	return ret;
+}

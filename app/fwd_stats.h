@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_STATS_H
+#define FWD_STATS_H
+
+/**
+ * @file
+ * Reading, printing and writing the counters: per port (ethdev basic stats,
+ * xstats on request), per RX queue and TX buffer, per lcore, and drops by
+ * reason.
+ */
+
+#include <stdio.h>
+
+#include "fwd_app.h"
+
+/** Sum of one drop reason over every worker. */
+uint64_t fwd_stats_drop_total(const struct fwd_app *app, enum fwd_drop_reason r);
+
+/** Refresh app->ports[].stats from the ports (keeps the previous read for rates). */
+void fwd_stats_read_ports(struct fwd_app *app);
+
+/**
+ * Print every counter to @p f; @p final selects the exit report (totals over
+ * the run) instead of the periodic one (with rates since the previous print).
+ */
+void fwd_stats_print(struct fwd_app *app, FILE *f, bool final);
+
+/**
+ * Write every counter as one JSON object to @p path (atomically: a temporary
+ * file renamed into place).
+ *
+ * @return 0, or a negative errno.
+ */
+int fwd_stats_write_json(const struct fwd_app *app, const char *path);
+
+#endif /* FWD_STATS_H */

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_STATS_TYPES_H
+#define FWD_STATS_TYPES_H
+
+/**
+ * @file
+ * Counters kept by a worker lcore. Each is written by its own lcore only, with
+ * plain stores; the main lcore reads them for the periodic print (a torn read
+ * is impossible for an aligned 64-bit word on the supported targets), and
+ * reads them exactly once the workers have returned.
+ */
+
+#include <stdint.h>
+
+#include "fwd_drop.h"
+
+struct fwd_lcore_stats {
+	uint64_t rx_pkts;   /**< packets received by this lcore */
+	uint64_t tx_pkts;   /**< packets accepted by a TX queue */
+	uint64_t rx_bursts; /**< non-empty RX bursts */
+	uint64_t polls;     /**< RX burst calls */
+	uint64_t drops[FWD_DROP_MAX];
+};
+
+#endif /* FWD_STATS_TYPES_H */

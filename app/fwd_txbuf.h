@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_TXBUF_H
+#define FWD_TXBUF_H
+
+/**
+ * @file
+ * Per-lcore, per-output-port TX buffering.
+ *
+ * Packets bound for one (port, queue) collect here and leave in one
+ * rte_eth_tx_burst() once @c burst of them are waiting, or when the worker's
+ * drain timer fires, so small RX bursts from several queues still leave in
+ * full TX bursts, and latency stays bounded. A full RX burst arriving at an
+ * empty buffer goes straight to the port without being copied.
+ *
+ * What the port does not accept is freed at once and counted: the forwarder
+ * never retries (a retry loop only moves the loss upstream into RX misses).
+ */
+
+#include <stdint.h>
+
+#include <rte_common.h>
+#include <rte_ethdev.h>
+#include <rte_mbuf.h>
+
+#include "fwd_config.h"
+#include "fwd_stats_types.h"
+
+struct fwd_txbuf {
+	uint16_t port;
+	uint16_t queue;
+	uint16_t len;   /**< packets waiting */
+	uint16_t burst; /**< flush threshold */
+	uint64_t tx_pkts; /**< packets this (port, queue) accepted from this lcore */
+	struct rte_ether_addr src; /**< --fwd mac: the output port's own MAC */
+	struct rte_ether_addr dst; /**< --fwd mac: the output port's peer */
+	struct rte_mbuf *pkts[2 * FWD_MAX_BURST];
+} __rte_cache_aligned;
+
+/**
+ * Send @p n packets from @p pkts; free what the port refuses, counting it
+ * under @p reason. Returns how many were sent.
+ */
+static inline uint16_t
+fwd_tx_burst_or_drop(uint16_t port, uint16_t queue, struct rte_mbuf **pkts, uint16_t n,
+	struct fwd_lcore_stats *st, enum fwd_drop_reason reason)
+{
+	uint16_t sent = rte_eth_tx_burst(port, queue, pkts, n);
+
+	if (unlikely(sent < n)) {
+		rte_pktmbuf_free_bulk(&pkts[sent], n - sent);
+		st->drops[reason] += n - sent;
+	}
+	st->tx_pkts += sent;
+	return sent;
+}
+
+/** Send everything waiting in @p b; refused packets count under @p reason. */
+static inline void
+fwd_txbuf_flush(struct fwd_txbuf *b, struct fwd_lcore_stats *st, enum fwd_drop_reason reason)
+{
+	if (b->len == 0)
+		return;
+	b->tx_pkts += fwd_tx_burst_or_drop(b->port, b->queue, b->pkts, b->len, st, reason);
+	b->len = 0;
+}
+
+/**
+ * Queue @p n (at most FWD_MAX_BURST) packets on @p b, sending when the
+ * buffer reaches its burst size.
+ */
+static inline void
+fwd_txbuf_add(struct fwd_txbuf *b, struct rte_mbuf **pkts, uint16_t n,
+	struct fwd_lcore_stats *st)
+{
+	if (b->len == 0 && n >= b->burst) {
+		b->tx_pkts += fwd_tx_burst_or_drop(b->port, b->queue, pkts, n, st,
+			FWD_DROP_TX_FULL);
+		return;
+	}
+	rte_memcpy(&b->pkts[b->len], pkts, n * sizeof(pkts[0]));
+	b->len += n;
+	if (b->len >= b->burst)
+		fwd_txbuf_flush(b, st, FWD_DROP_TX_FULL);
+}
+
+#endif /* FWD_TXBUF_H */

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * dpdk-forwarder [EAL options] -- [options]
+ *
+ * main() parses the application options first (a typo fails before EAL
+ * prints a line), brings EAL up with the user's arguments or the embedded
+ * default, then walks the application through setup, run and teardown.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_eal.h>
+#include <rte_errno.h>
+
+#include "fwd_app.h"
+#include "fwd_log.h"
+#include "fwd_opts.h"
+
+static struct fwd_app app;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	app.quit = true; /* the only thing a handler may do here: workers poll it */
+}
+
+static int
+install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, &sa, NULL) < 0 || sigaction(SIGTERM, &sa, NULL) < 0)
+		return -errno;
+	return 0;
+}
+
+/* The first two CPUs this process may run on (the same one twice on a 1-CPU box). */
+static void
+pick_cpus(int *a, int *b)
+{
+	cpu_set_t set;
+	int cpu, n = 0;
+
+	*a = *b = 0;
+	if (sched_getaffinity(0, sizeof(set), &set) < 0)
+		return;
+	for (cpu = 0; cpu < CPU_SETSIZE && n < 2; cpu++) {
+		if (!CPU_ISSET(cpu, &set))
+			continue;
+		if (n++ == 0)
+			*a = *b = cpu;
+		else
+			*b = cpu;
+	}
+}
+
+/*
+ * The embedded default: two net_null ports, no hugepages, no PCI, lcore 0 for
+ * the stats and lcore 1 forwarding, so the forwarder runs on any Linux box.
+ */
+static int
+eal_init_default(const char *prog)
+{
+	static char lcores[64], prefix[64];
+	char *args[] = {(char *)prog, "--lcores", lcores, "--no-huge", "-m", "256", "--no-pci",
+		"--file-prefix", prefix, "--vdev", "net_null0", "--vdev", "net_null1", NULL};
+	int a, b, i;
+
+	pick_cpus(&a, &b);
+	snprintf(lcores, sizeof(lcores), "0@%d,1@%d", a, b);
+	snprintf(prefix, sizeof(prefix), "dpdk-forwarder-%d", (int)getpid());
+	printf("dpdk-forwarder: no EAL options given; using the embedded default:\n ");
+	for (i = 1; args[i] != NULL; i++)
+		printf(" %s", args[i]);
+	printf("\n");
+	return rte_eal_init((int)(sizeof(args) / sizeof(args[0])) - 1, args);
+}
+
+int
+main(int argc, char **argv)
+{
+	char err[FWD_ERR_LEN];
+	int sep, ret;
+
+	for (sep = 1; sep < argc && strcmp(argv[sep], "--") != 0; sep++)
+		;
+	if (sep > 1 && fwd_opts_is_app_option(argv[1])) {
+		fwd_err("'%s' is an application option: put it after \"--\" (%s [EAL options] -- "
+			"[options])",
+			argv[1], argv[0]);
+		return EXIT_FAILURE;
+	}
+
+	/* Application options first: no EAL is needed to read them. */
+	ret = sep < argc ? fwd_opts_parse(&app.cfg, argc - sep - 1, argv + sep + 1, err,
+				   sizeof(err))
+			 : fwd_opts_parse(&app.cfg, 0, NULL, err, sizeof(err));
+	if (ret == FWD_OPTS_HELP) {
+		fwd_opts_usage(stdout, argv[0]);
+		return EXIT_SUCCESS;
+	}
+	if (ret < 0) {
+		fwd_err("%s", err);
+		return EXIT_FAILURE;
+	}
+
+	if (sep == 1)
+		ret = eal_init_default(argv[0]);
+	else
+		ret = rte_eal_init(sep, argv);
+	if (ret < 0) {
+		fwd_err("EAL initialisation failed: %s", rte_strerror(rte_errno));
+		return EXIT_FAILURE;
+	}
+
+	ret = install_signals();
+	if (ret == 0)
+		ret = fwd_app_setup(&app, err, sizeof(err));
+	else
+		snprintf(err, sizeof(err), "cannot install signal handlers: %s", strerror(-ret));
+	if (ret < 0) {
+		fwd_err("%s", err);
+		fwd_app_abort(&app);
+		rte_eal_cleanup();
+		return EXIT_FAILURE;
+	}
+
+	fwd_app_run(&app);
+	ret = fwd_app_teardown(&app);
+	rte_eal_cleanup();
+	return ret == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

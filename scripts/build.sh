@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Configure (once) and build dpdk-forwarder into BUILDDIR (default: build).
+#   scripts/build.sh [BUILDDIR] [meson setup options...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${1:-build}
+shift || true
+if [ ! -f "$dir/build.ninja" ]; then
+	meson setup "$dir" "$@" >/dev/null
+elif [ $# -gt 0 ]; then
+	meson configure "$dir" "$@" >/dev/null
+fi
+bash scripts/dpdk-sdk-headers.sh "$dir/dpdk-sdk/include" >/dev/null
+ninja -C "$dir"
