@@ -530,6 +530,10 @@ fwd_opts_parse(struct fwd_config *cfg, int argc, char **argv, char *err, size_t 
 		n = split_arg(argc, argv, i, &o, &value, err, errlen);
 		if (n < 0)
 			return n;
+		if (o->kind == OPT_ACTION && value != NULL) {
+			snprintf(err, errlen, "--%s takes no argument", o->name);
+			return -EINVAL;
+		}
 		if (strcmp(o->name, "help") == 0)
 			return FWD_OPTS_HELP;
 		if (strcmp(o->name, "config") == 0)

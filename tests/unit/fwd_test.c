@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#include <stdio.h>
+#include <unistd.h>
+
+#include <rte_eal.h>
+
+#include "fwd_test.h"
+
+int fwd_test_case_failed;
+
+int
+fwd_test_run(const struct fwd_test_case *cases, unsigned int n)
+{
+	unsigned int i, failed = 0;
+
+	printf("1..%u\n", n);
+	for (i = 0; i < n; i++) {
+		fwd_test_case_failed = 0;
+		cases[i].fn();
+		printf("%s %u - %s\n", fwd_test_case_failed ? "not ok" : "ok", i + 1, cases[i].name);
+		failed += fwd_test_case_failed;
+		fflush(stdout);
+	}
+	return failed != 0;
+}
+
+int
+fwd_test_eal_init(const char *name, unsigned int mem_mb)
+{
+	char prefix[64], mem[16];
+	char *args[] = {"unit", "--no-huge", "-m", mem, "--no-pci", "--lcores", "0@0,1@0",
+		"--file-prefix", prefix, "--log-level", "*:error", NULL};
+
+	snprintf(prefix, sizeof(prefix), "unit-%s-%d", name, (int)getpid());
+	snprintf(mem, sizeof(mem), "%u", mem_mb);
+	return rte_eal_init((int)(sizeof(args) / sizeof(args[0])) - 1, args) < 0 ? -1 : 0;
+}

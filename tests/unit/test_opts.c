@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/* Option, map and config-file parsing: good and bad inputs, and precedence. */
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_common.h>
+
+#include "fwd_cfgfile.h"
+#include "fwd_opts.h"
+#include "fwd_test.h"
+
+static struct fwd_config cfg;
+static char err[FWD_ERR_LEN];
+
+/* Parse a NULL-terminated list of arguments. */
+static int
+parse_v(const char *const *args)
+{
+	char *argv[64];
+	int argc = 0;
+
+	while (args[argc] != NULL) {
+		argv[argc] = (char *)args[argc];
+		argc++;
+	}
+	err[0] = '\0';
+	return fwd_opts_parse(&cfg, argc, argv, err, sizeof(err));
+}
+
+#define PARSE(...) parse_v((const char *const[]){__VA_ARGS__, NULL})
+
+/* Expect a parse failure whose message contains @p msg. */
+#define CHECK_PARSE_FAILS(msg, ...) \
+	do { \
+		CHECK(PARSE(__VA_ARGS__) < 0); \
+		CHECK_CONTAINS(err, msg); \
+	} while (0)
+
+static char tmp_path[64];
+
+static const char *
+write_tmp(const char *text)
+{
+	int fd;
+
+	strcpy(tmp_path, "/tmp/fwd-unit-XXXXXX");
+	fd = mkstemp(tmp_path);
+	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		abort();
+	close(fd);
+	return tmp_path;
+}
+
+static void
+test_defaults(void)
+{
+	CHECK_EQ(parse_v((const char *const[]){NULL}), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.mode, FWD_MODE_IO);
+	CHECK_EQ(cfg.topology, FWD_TOPO_PAIRED);
+	CHECK_EQ(cfg.burst, 32);
+	CHECK_EQ(cfg.nb_rxd, 1024);
+	CHECK_EQ(cfg.rxq, 1);
+	CHECK_EQ(cfg.n_map, 0);
+	CHECK(cfg.promisc);
+	CHECK(!cfg.xstats);
+	CHECK_EQ(cfg.stats_file[0], '\0');
+	CHECK_EQ(cfg.peer[3].addr_bytes[0], 0x02);
+	CHECK_EQ(cfg.peer[3].addr_bytes[5], 3);
+}
+
+static void
+test_good_options(void)
+{
+	CHECK_EQ(PARSE("--fwd", "mac", "--burst", "64", "--rxd=512", "--txd", "256",
+			 "--stats-period", "0.5", "--duration=2", "--stats-file", "/tmp/x.json",
+			 "--xstats", "--promisc=off", "--eth-peer", "1,aa:bb:cc:dd:ee:ff",
+			 "--port-topology", "chained", "--total-num-mbufs", "4096",
+			 "--mbuf-cache", "0", "--rxq", "4"),
+		FWD_OPTS_RUN);
+	CHECK_EQ(cfg.mode, FWD_MODE_MAC);
+	CHECK_EQ(cfg.burst, 64);
+	CHECK_EQ(cfg.nb_rxd, 512);
+	CHECK_EQ(cfg.nb_txd, 256);
+	CHECK(cfg.stats_period == 0.5);
+	CHECK(cfg.duration == 2.0);
+	CHECK(strcmp(cfg.stats_file, "/tmp/x.json") == 0);
+	CHECK(cfg.xstats);
+	CHECK(!cfg.promisc);
+	CHECK_EQ(cfg.peer[1].addr_bytes[0], 0xaa);
+	CHECK_EQ(cfg.peer[1].addr_bytes[5], 0xff);
+	CHECK_EQ(cfg.peer[0].addr_bytes[0], 0x02); /* others untouched */
+	CHECK_EQ(cfg.topology, FWD_TOPO_CHAINED);
+	CHECK_EQ(cfg.nb_mbufs, 4096);
+	CHECK_EQ(cfg.mbuf_cache, 0);
+	CHECK_EQ(cfg.rxq, 4);
+
+	CHECK_EQ(PARSE("--fwd", "macswap"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.mode, FWD_MODE_MACSWAP);
+	CHECK_EQ(PARSE("--fwd=rxonly", "--burst", "1"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.mode, FWD_MODE_RXONLY);
+	CHECK_EQ(cfg.burst, 1);
+	CHECK_EQ(PARSE("--burst", "512", "--burst", "7"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.burst, 7); /* the last one wins */
+}
+
+static void
+test_help(void)
+{
+	CHECK_EQ(PARSE("--help"), FWD_OPTS_HELP);
+	CHECK_EQ(PARSE("-h"), FWD_OPTS_HELP);
+	/* help wins even after a later bad option: the user asked for help */
+	CHECK_EQ(PARSE("--fwd", "mac", "--help"), FWD_OPTS_HELP);
+}
+
+static void
+test_bad_options(void)
+{
+	CHECK_PARSE_FAILS("unknown option '--brust'", "--brust", "4");
+	CHECK_PARSE_FAILS("unexpected argument 'mac'", "mac");
+	CHECK_PARSE_FAILS("unexpected argument '-x'", "-x");
+	CHECK_PARSE_FAILS("--burst: '0' is not a number from 1 to 512", "--burst", "0");
+	CHECK_PARSE_FAILS("--burst: '513' is not a number from 1 to 512", "--burst", "513");
+	CHECK_PARSE_FAILS("--burst: 'abc'", "--burst", "abc");
+	CHECK_PARSE_FAILS("--burst: '-1'", "--burst", "-1");
+	CHECK_PARSE_FAILS("--burst: '32x'", "--burst", "32x");
+	CHECK_PARSE_FAILS("--burst: ' 32'", "--burst", " 32");
+	CHECK_PARSE_FAILS("--burst: '99999999999999999999999'", "--burst", "99999999999999999999999");
+	CHECK_PARSE_FAILS("--burst needs an argument (N)", "--burst");
+	CHECK_PARSE_FAILS("--fwd: unknown mode 'route2'", "--fwd", "route2");
+	CHECK_PARSE_FAILS("--port-topology: unknown topology 'ring'", "--port-topology", "ring");
+	CHECK_PARSE_FAILS("--duration: '-1'", "--duration", "-1");
+	CHECK_PARSE_FAILS("--duration: 'nan'", "--duration", "nan");
+	CHECK_PARSE_FAILS("--duration: 'inf'", "--duration", "inf");
+	CHECK_PARSE_FAILS("--stats-period: '1e9'", "--stats-period", "1e9");
+	CHECK_PARSE_FAILS("--xstats: 'maybe' is not on or off", "--xstats=maybe");
+	CHECK_PARSE_FAILS("--help takes no argument", "--fwd", "io", "--help=x");
+	CHECK_PARSE_FAILS("--eth-peer: expected PORT,MAC", "--eth-peer", "aa:bb:cc:dd:ee:ff");
+	CHECK_PARSE_FAILS("--eth-peer: 'aa:bb' is not a MAC", "--eth-peer", "0,aa:bb");
+	CHECK_PARSE_FAILS("--eth-peer: '9999' is not a port", "--eth-peer", "9999,aa:bb:cc:dd:ee:ff");
+	CHECK_PARSE_FAILS("--stats-file: empty", "--stats-file", "");
+	CHECK_PARSE_FAILS("--rxd: '0'", "--rxd", "0");
+}
+
+static void
+test_map(void)
+{
+	CHECK_EQ(PARSE("--map", "(0,0,1),(1,0,1)"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.n_map, 2);
+	CHECK_EQ(cfg.map[1].port, 1);
+	CHECK_EQ(cfg.map[1].lcore, 1);
+
+	CHECK_EQ(PARSE("--map", " ( 0 , 1 , 2 ) , (3,0,4) "), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.n_map, 2);
+	CHECK_EQ(cfg.map[0].queue, 1);
+	CHECK_EQ(cfg.map[0].lcore, 2);
+	CHECK_EQ(cfg.map[1].port, 3);
+	CHECK_EQ(cfg.map[1].lcore, 4);
+
+	CHECK_PARSE_FAILS("--map: expected ',' after queue 0", "--map", "(0,0)");
+	CHECK_PARSE_FAILS("--map: expected ')' after lcore 1", "--map", "(0,0,1");
+	CHECK_PARSE_FAILS("--map: expected '('", "--map", "0,0,1");
+	CHECK_PARSE_FAILS("--map: trailing ','", "--map", "(0,0,1),");
+	CHECK_PARSE_FAILS("--map: expected ',' or end of map", "--map", "(0,0,1)(1,0,1)");
+	CHECK_PARSE_FAILS("--map: port 99999 out of range", "--map", "(99999,0,1)");
+	CHECK_PARSE_FAILS("--map: queue 64 out of range", "--map", "(0,64,1)");
+	CHECK_PARSE_FAILS("--map: expected a lcore number", "--map", "(0,0,-1)");
+	CHECK_PARSE_FAILS("--map: empty map", "--map", "  ");
+	CHECK_PARSE_FAILS("port 0 queue 0 is mapped twice (lcores 1 and 2)", "--map",
+		"(0,0,1),(0,0,2)");
+}
+
+static void
+test_topology(void)
+{
+	CHECK_EQ(fwd_topology_peer(FWD_TOPO_PAIRED, 0, 4), 1);
+	CHECK_EQ(fwd_topology_peer(FWD_TOPO_PAIRED, 1, 4), 0);
+	CHECK_EQ(fwd_topology_peer(FWD_TOPO_PAIRED, 3, 4), 2);
+	CHECK_EQ(fwd_topology_peer(FWD_TOPO_PAIRED, 2, 3), 2); /* odd count: last loops */
+	CHECK_EQ(fwd_topology_peer(FWD_TOPO_PAIRED, 0, 1), 0);
+	CHECK_EQ(fwd_topology_peer(FWD_TOPO_CHAINED, 0, 3), 1);
+	CHECK_EQ(fwd_topology_peer(FWD_TOPO_CHAINED, 2, 3), 0);
+	CHECK_EQ(fwd_topology_peer(FWD_TOPO_LOOP, 2, 3), 2);
+	CHECK(strcmp(fwd_mode_name(FWD_MODE_MACSWAP), "macswap") == 0);
+	CHECK(fwd_mode_name(FWD_MODE_MAX) == NULL);
+	CHECK(strcmp(fwd_topology_name(FWD_TOPO_LOOP), "loop") == 0);
+}
+
+static void
+test_is_app_option(void)
+{
+	CHECK(fwd_opts_is_app_option("--fwd"));
+	CHECK(fwd_opts_is_app_option("--burst=4"));
+	CHECK(fwd_opts_is_app_option("-h"));
+	CHECK(!fwd_opts_is_app_option("--no-huge"));
+	CHECK(!fwd_opts_is_app_option("-l"));
+	CHECK(!fwd_opts_is_app_option("--"));
+	CHECK(!fwd_opts_is_app_option("--vdev"));
+}
+
+static void
+test_config_file(void)
+{
+	const char *p = write_tmp("# example\n"
+				  "; another comment\n"
+				  "\n"
+				  "[forward]\r\n"
+				  "fwd = mac   # trailing comment\n"
+				  "burst=64\n"
+				  "  eth-peer = 1,aa:bb:cc:dd:ee:01\n"
+				  "map = (0,0,1), (1,0,1)\n"
+				  "xstats = on\n"
+				  "promisc = no\n"
+				  "stats-file = /tmp/a#b.json\n");
+	char arg[80];
+
+	snprintf(arg, sizeof(arg), "--config=%s", p);
+	CHECK_EQ(PARSE(arg), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.mode, FWD_MODE_MAC);
+	CHECK_EQ(cfg.burst, 64);
+	CHECK_EQ(cfg.peer[1].addr_bytes[5], 0x01);
+	CHECK_EQ(cfg.n_map, 2);
+	CHECK(cfg.xstats);
+	CHECK(!cfg.promisc);
+	CHECK(strcmp(cfg.stats_file, "/tmp/a#b.json") == 0); /* '#' inside a value stays */
+	CHECK(strcmp(cfg.config_file, p) == 0);
+
+	/* the command line overrides the file, wherever --config stands */
+	CHECK_EQ(PARSE("--fwd", "macswap", "--config", p, "--burst", "8"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.mode, FWD_MODE_MACSWAP);
+	CHECK_EQ(cfg.burst, 8);
+	CHECK(cfg.xstats); /* what the command line does not set comes from the file */
+	unlink(p);
+}
+
+/* Parse @p text as a config file; expect failure with @p msg after "file:". */
+static void
+check_config_error(const char *text, const char *msg)
+{
+	const char *p = write_tmp(text);
+	char want[256];
+
+	CHECK(PARSE("--config", p) < 0);
+	snprintf(want, sizeof(want), "%s:%s", p, msg);
+	CHECK_CONTAINS(err, want);
+	unlink(p);
+}
+
+static void
+test_config_errors(void)
+{
+	check_config_error("[forward]\nfwd = io\nbrust = 4\n", "3: unknown key 'brust' in [forward]");
+	check_config_error("fwd = io\n", "1: key 'fwd' is outside any [section]");
+	check_config_error("[forward\n", "1: section header must be '[name]'");
+	check_config_error("[forward] x\n", "1: section header must be '[name]'");
+	check_config_error("[]\n", "1: bad section name ''");
+	check_config_error("[forward]\n\nfwd io\n", "3: expected 'key = value' or '[section]'");
+	check_config_error("[eal]\nx = 1\n", "2: unknown section [eal] (expected [forward])");
+	check_config_error("[forward]\nburst = 0\n", "2: burst: '0' is not a number from 1 to 512");
+	check_config_error("[forward]\nfwd =\n", "2: key 'fwd' has no value");
+	check_config_error("[forward]\nconfig = other.ini\n", "2: unknown key 'config'");
+	check_config_error("[forward]\nmap = (0,0)\n", "2: map: expected ','");
+	check_config_error("[forward]\n= 3\n", "2: bad key ''");
+
+	CHECK(PARSE("--config", "/nonexistent/fwd.ini") < 0);
+	CHECK_CONTAINS(err, "/nonexistent/fwd.ini: cannot open config file: No such file");
+}
+
+static int
+count_cb(void *arg, const char *section, const char *key, const char *value, char *e,
+	size_t elen)
+{
+	(*(int *)arg)++;
+	return 0;
+}
+
+static void
+test_cfgfile_limits(void)
+{
+	static char big[4096];
+	char e[256];
+	int n = 0;
+
+	/* a line longer than the limit is refused with its number */
+	memset(big, 'a', sizeof(big) - 1);
+	memcpy(big, "[s]\nk = ", 8);
+	CHECK(fwd_cfgfile_parse("big", big, strlen(big), count_cb, &n, e, sizeof(e)) < 0);
+	CHECK_CONTAINS(e, "big:2: line longer than");
+
+	CHECK(fwd_cfgfile_parse("nul", "[s]\nk=\0v\n", 9, count_cb, &n, e, sizeof(e)) < 0);
+	CHECK_CONTAINS(e, "nul:2: NUL byte");
+
+	/* no newline at the end of the last line is fine */
+	n = 0;
+	CHECK_EQ(fwd_cfgfile_parse("t", "[s]\na=1\nb=2", 11, count_cb, &n, e, sizeof(e)), 0);
+	CHECK_EQ(n, 2);
+}
+
+static const struct fwd_test_case cases[] = {
+	FWD_TEST(test_defaults),
+	FWD_TEST(test_good_options),
+	FWD_TEST(test_help),
+	FWD_TEST(test_bad_options),
+	FWD_TEST(test_map),
+	FWD_TEST(test_topology),
+	FWD_TEST(test_is_app_option),
+	FWD_TEST(test_config_file),
+	FWD_TEST(test_config_errors),
+	FWD_TEST(test_cfgfile_limits),
+};
+
+int
+main(void)
+{
+	return fwd_test_run(cases, RTE_DIM(cases));
+}
