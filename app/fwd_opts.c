@@ -428,8 +428,8 @@ fwd_opt_apply(struct fwd_config *cfg, const char *name, const char *value, char 
 }
 
 /* Config file keys are option names, all in the [forward] section. */
-static int
-cfgfile_cb(void *arg, const char *section, const char *key, const char *value, char *err,
+int
+fwd_opts_cfgfile_cb(void *arg, const char *section, const char *key, const char *value, char *err,
 	size_t errlen)
 {
 	struct fwd_config *cfg = arg;
@@ -545,7 +545,7 @@ fwd_opts_parse(struct fwd_config *cfg, int argc, char **argv, char *err, size_t 
 			snprintf(err, errlen, "--config: empty or too long file name");
 			return -EINVAL;
 		}
-		ret = fwd_cfgfile_load(config, cfgfile_cb, cfg, err, errlen);
+		ret = fwd_cfgfile_load(config, fwd_opts_cfgfile_cb, cfg, err, errlen);
 		if (ret < 0)
 			return ret;
 		strcpy(cfg->config_file, config);

@@ -67,6 +67,14 @@ int fwd_opts_parse(struct fwd_config *cfg, int argc, char **argv, char *err, siz
  */
 int fwd_map_parse(struct fwd_config *cfg, const char *s, char *err, size_t errlen);
 
+/**
+ * The config file's key handler, for fwd_cfgfile_load()/fwd_cfgfile_parse()
+ * with a struct fwd_config as @p arg: section [forward], keys are option
+ * names. Exposed so tests and the fuzzer parse texts exactly as files are.
+ */
+int fwd_opts_cfgfile_cb(void *arg, const char *section, const char *key, const char *value,
+	char *err, size_t errlen);
+
 /** Is @p arg the name of an application option ("--burst", "--burst=4", "-h")? */
 int fwd_opts_is_app_option(const char *arg);
 

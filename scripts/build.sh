@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 dir=${1:-build}
 shift || true
 if [ ! -f "$dir/build.ninja" ]; then
+	rm -rf "$dir" # a set-up that failed half-way leaves a folder meson refuses
 	meson setup "$dir" "$@" >/dev/null
 elif [ $# -gt 0 ]; then
 	meson configure "$dir" "$@" >/dev/null

@@ -12,6 +12,7 @@ pkgs=(
 	libnuma-dev libpcap-dev
 	python3 python3-scapy python3-pexpect
 	clang-format                       # the lint target
+	clang libclang-rt-14-dev           # libFuzzer and the sanitizers' runtimes
 	dpkg-dev xz-utils                  # apt-get source, for the driver-SDK headers
 )
 [ "${1:-}" = "--bench" ] && pkgs+=(valgrind)

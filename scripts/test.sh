@@ -1,13 +1,43 @@
 #!/usr/bin/env bash
 # Set up, build and run every test; the last line is "N passed, N failed".
 # This is the README's second command and what CI runs (.ci/run).
+#
+# Two builds: build/ (release, as users run it: every suite) and build-asan/
+# (ASan + UBSan: every suite but the fuzzer, which is sanitized on its own).
+#   scripts/test.sh                 everything
+#   FWD_NO_ASAN=1 scripts/test.sh   skip the sanitizer build (quicker, local use)
+#   scripts/test.sh ARGS...         passed to both `meson test` runs (e.g. --suite unit)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
-bash scripts/build.sh build || { echo "0 passed, 1 failed"; exit 1; }
+fail() {
+	echo "$1" >&2
+	echo "0 passed, 1 failed"
+	exit 1
+}
+bash scripts/setup.sh || fail "set-up failed"
+bash scripts/build.sh build || fail "build failed"
 
-rm -f build/meson-logs/testlog.json
-meson test -C build --print-errorlogs --num-processes "$(nproc)" "$@"
-status=$?
-/usr/bin/python3 scripts/test-summary.py build/meson-logs/testlog.json || status=1
+status=0
+logs=()
+run_suite() { # BUILDDIR [meson test args]
+	local dir=$1
+	shift
+	rm -f "$dir/meson-logs/testlog.json"
+	echo "=== meson test -C $dir $*"
+	meson test -C "$dir" --print-errorlogs --num-processes "$(nproc)" "$@" || status=1
+	logs+=("$dir/meson-logs/testlog.json")
+}
+
+run_suite build "$@"
+if [ -z "${FWD_NO_ASAN:-}" ]; then
+	if bash scripts/build.sh build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+		-Dbuildtype=debugoptimized >/dev/null; then
+		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+			run_suite build-asan --no-suite fuzz "$@"
+	else
+		echo "sanitizer build failed" >&2
+		status=1
+	fi
+fi
+/usr/bin/python3 scripts/test-summary.py "${logs[@]}" || status=1
 exit $status

@@ -300,6 +300,25 @@ test_cfgfile_limits(void)
 	CHECK_EQ(n, 2);
 }
 
+static const char *example_ini;
+
+/* config/example.ini documents every key at its default: it must parse to the defaults. */
+static void
+test_example_config(void)
+{
+	struct fwd_config defaults;
+
+	if (example_ini == NULL) {
+		CHECK(!"no path to config/example.ini given");
+		return;
+	}
+	fwd_config_defaults(&defaults);
+	CHECK_EQ(PARSE("--config", example_ini), FWD_OPTS_RUN);
+	CHECK_EQ(strcmp(err, ""), 0);
+	memset(cfg.config_file, 0, sizeof(cfg.config_file));
+	CHECK(memcmp(&cfg, &defaults, sizeof(cfg)) == 0);
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_defaults),
 	FWD_TEST(test_good_options),
@@ -311,10 +330,12 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_config_file),
 	FWD_TEST(test_config_errors),
 	FWD_TEST(test_cfgfile_limits),
+	FWD_TEST(test_example_config),
 };
 
 int
-main(void)
+main(int argc, char **argv)
 {
+	example_ini = argc > 1 ? argv[1] : NULL;
 	return fwd_test_run(cases, RTE_DIM(cases));
 }

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Fuzz the config-file parser (and through it every option parser) with
+# libFuzzer under ASan+UBSan.
+#   scripts/fuzz.sh [SECONDS]   default 60; CI runs a short bounded smoke run
+# FUZZ_RUNS=N runs exactly N inputs instead (CI's bounded run).
+# Crashes are written to build-fuzz/crash-*; the corpus grows in build-fuzz/corpus.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs=${1:-60}
+out=build-fuzz
+mkdir -p "$out/corpus"
+cp -n config/*.ini tests/fuzz/corpus-config/* "$out/corpus/" 2>/dev/null || true
+clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-Iapp $(pkg-config --cflags libdpdk) \
+	tests/fuzz/fuzz_config.c app/fwd_cfgfile.c app/fwd_opts.c \
+	$(pkg-config --libs libdpdk) -o "$out/fuzz_config"
+limit="-max_total_time=$secs"
+[ -n "${FUZZ_RUNS:-}" ] && limit="-runs=$FUZZ_RUNS"
+"$out/fuzz_config" "$limit" -max_len=4096 -timeout=5 -print_final_stats=1 \
+	-artifact_prefix="$out/" "$out/corpus"
