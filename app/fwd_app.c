@@ -41,7 +41,8 @@ setup_ports_table(struct fwd_app *app, char *err, size_t errlen)
 			"to vfio-pci");
 		return -ENODEV;
 	}
-	RTE_ETH_FOREACH_DEV(pid) {
+	RTE_ETH_FOREACH_DEV(pid)
+	{
 		struct fwd_port *p;
 
 		if (pid >= app->nb_ports) {
@@ -106,9 +107,8 @@ setup_workers(struct fwd_app *app, char *err, size_t errlen)
 				out[n_out++] = o;
 		}
 
-		lc = rte_zmalloc_socket("fwd_lcore",
-			sizeof(*lc) + n_out * sizeof(struct fwd_txbuf), RTE_CACHE_LINE_SIZE,
-			(int)rte_lcore_to_socket_id(lcores[i]));
+		lc = rte_zmalloc_socket("fwd_lcore", sizeof(*lc) + n_out * sizeof(struct fwd_txbuf),
+			RTE_CACHE_LINE_SIZE, (int)rte_lcore_to_socket_id(lcores[i]));
 		if (lc == NULL) {
 			snprintf(err, errlen, "out of memory for lcore %u (try a larger -m)",
 				lcores[i]);
@@ -163,13 +163,14 @@ setup_pools(struct fwd_app *app, char *err, size_t errlen)
 			port->nb_txq = 1;
 		if ((unsigned int)port->socket >= RTE_MAX_NUMA_NODES)
 			port->socket = 0;
-		need[port->socket] += (uint64_t)port->nb_rxq * cfg->nb_rxd +
-			(uint64_t)port->nb_txq * cfg->nb_txd;
+		need[port->socket] +=
+			(uint64_t)port->nb_rxq * cfg->nb_rxd + (uint64_t)port->nb_txq * cfg->nb_txd;
 	}
 	for (i = 0; i < app->n_workers; i++) {
 		/* what a worker can hold: its cache, its TX buffers, one RX burst */
 		uint64_t held = cfg->mbuf_cache * 3 / 2 +
-			(uint64_t)app->workers[i]->n_txb * 2 * FWD_MAX_BURST + FWD_MAX_BURST;
+				(uint64_t)app->workers[i]->n_txb * 2 * FWD_MAX_BURST +
+				FWD_MAX_BURST;
 
 		for (s = 0; s < RTE_MAX_NUMA_NODES; s++)
 			if (need[s] != 0)
@@ -301,8 +302,8 @@ release_ports_and_check_pools(struct fwd_app *app)
 			continue;
 		avail = rte_mempool_avail_count(mp);
 		if (avail != mp->size) {
-			fwd_err("mbuf leak: %u of %u mbufs of pool %s did not come back", mp->size - avail,
-				mp->size, mp->name);
+			fwd_err("mbuf leak: %u of %u mbufs of pool %s did not come back",
+				mp->size - avail, mp->size, mp->name);
 			missing += (int)(mp->size - avail);
 		}
 	}

@@ -23,13 +23,13 @@
 
 struct fwd_port {
 	uint16_t id;
-	uint16_t out_port;   /**< where this port's packets go (topology) */
+	uint16_t out_port; /**< where this port's packets go (topology) */
 	uint16_t nb_rxq;
 	uint16_t nb_txq;
-	int socket;          /**< NUMA socket, 0 when the port does not say */
+	int socket; /**< NUMA socket, 0 when the port does not say */
 	bool closed;
 	bool started;
-	bool rss;            /**< RSS spreads RX over nb_rxq queues */
+	bool rss; /**< RSS spreads RX over nb_rxq queues */
 	char name[RTE_ETH_NAME_MAX_LEN];
 	struct rte_ether_addr mac;
 	struct rte_eth_stats stats;      /**< last read: periodic, then final */
@@ -48,9 +48,9 @@ struct fwd_app {
 	struct fwd_lcore *workers[RTE_MAX_LCORE];
 	volatile bool quit;
 	uint64_t start_tsc;
-	uint64_t prev_tsc;  /**< time of the previous periodic print */
+	uint64_t prev_tsc; /**< time of the previous periodic print */
 	uint64_t stop_tsc;
-	int leak;           /**< mbufs missing from the pools at exit (after close) */
+	int leak; /**< mbufs missing from the pools at exit (after close) */
 };
 
 /**

@@ -45,8 +45,7 @@ valid_name(const char *s)
 	if (*s == '\0')
 		return 0;
 	for (; *s != '\0'; s++)
-		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_' && *s != ' ' &&
-			*s != '.')
+		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_' && *s != ' ' && *s != '.')
 			return 0;
 	return 1;
 }
@@ -100,8 +99,8 @@ parse_line(char *line, char *section, size_t seclen, fwd_cfgfile_cb cb, void *ar
 }
 
 int
-fwd_cfgfile_parse(const char *name, const char *text, size_t len, fwd_cfgfile_cb cb,
-	void *arg, char *err, size_t errlen)
+fwd_cfgfile_parse(const char *name, const char *text, size_t len, fwd_cfgfile_cb cb, void *arg,
+	char *err, size_t errlen)
 {
 	char section[64] = "";
 	char line[FWD_CFG_LINE_MAX];
@@ -121,8 +120,8 @@ fwd_cfgfile_parse(const char *name, const char *text, size_t len, fwd_cfgfile_cb
 				return -EINVAL;
 			}
 			if (n + 1 >= sizeof(line)) {
-				snprintf(err, errlen, "%s:%u: line longer than %d characters",
-					name, lineno, FWD_CFG_LINE_MAX - 1);
+				snprintf(err, errlen, "%s:%u: line longer than %d characters", name,
+					lineno, FWD_CFG_LINE_MAX - 1);
 				return -EINVAL;
 			}
 			line[n++] = text[pos++];

@@ -23,8 +23,8 @@
  * Called for every key: return 0 to go on, or a negative errno after writing
  * the reason into @p err (the reader prefixes "file:line: ").
  */
-typedef int (*fwd_cfgfile_cb)(void *arg, const char *section, const char *key,
-	const char *value, char *err, size_t errlen);
+typedef int (*fwd_cfgfile_cb)(void *arg, const char *section, const char *key, const char *value,
+	char *err, size_t errlen);
 
 /**
  * Read @p path and call @p cb for each key in order.
@@ -38,7 +38,7 @@ int fwd_cfgfile_load(const char *path, fwd_cfgfile_cb cb, void *arg, char *err, 
  * Same as fwd_cfgfile_load() on an in-memory text (used by tests and the
  * fuzzer); @p name stands for the file name in messages.
  */
-int fwd_cfgfile_parse(const char *name, const char *text, size_t len, fwd_cfgfile_cb cb,
-	void *arg, char *err, size_t errlen);
+int fwd_cfgfile_parse(const char *name, const char *text, size_t len, fwd_cfgfile_cb cb, void *arg,
+	char *err, size_t errlen);
 
 #endif /* FWD_CFGFILE_H */

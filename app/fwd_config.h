@@ -24,39 +24,39 @@
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 
-#define FWD_MAX_BURST 512   /**< largest --burst */
-#define FWD_MAX_MAP 256     /**< largest number of (port,queue,lcore) entries */
-#define FWD_MAX_QUEUES 64   /**< RX queues per port the map may name */
-#define FWD_DEFAULT_BURST 32
-#define FWD_DEFAULT_RXD 1024
-#define FWD_DEFAULT_TXD 1024
+#define FWD_MAX_BURST          512 /**< largest --burst */
+#define FWD_MAX_MAP            256 /**< largest number of (port,queue,lcore) entries */
+#define FWD_MAX_QUEUES         64  /**< RX queues per port the map may name */
+#define FWD_DEFAULT_BURST      32
+#define FWD_DEFAULT_RXD        1024
+#define FWD_DEFAULT_TXD        1024
 #define FWD_DEFAULT_MBUF_CACHE 256
 
 /* X(ENUM_SUFFIX, "name", "description") */
-#define FWD_MODES(X) \
-	X(IO, "io", "forward packets unchanged") \
+#define FWD_MODES(X)                                                                  \
+	X(IO, "io", "forward packets unchanged")                                      \
 	X(MAC, "mac", "source MAC := output port's MAC, destination MAC := its peer") \
-	X(MACSWAP, "macswap", "swap source and destination MAC") \
+	X(MACSWAP, "macswap", "swap source and destination MAC")                      \
 	X(RXONLY, "rxonly", "receive and discard")
 
 enum fwd_mode {
 #define FWD_MODE_ENUM(sym, name, desc) FWD_MODE_##sym,
 	FWD_MODES(FWD_MODE_ENUM)
 #undef FWD_MODE_ENUM
-	FWD_MODE_MAX
+		FWD_MODE_MAX
 };
 
 /** How an input port's packets choose their output port (testpmd's --port-topology). */
-#define FWD_TOPOLOGIES(X) \
+#define FWD_TOPOLOGIES(X)                                                             \
 	X(PAIRED, "paired", "0<->1, 2<->3, ...; an odd last port forwards to itself") \
-	X(CHAINED, "chained", "0->1->2->...->0") \
+	X(CHAINED, "chained", "0->1->2->...->0")                                      \
 	X(LOOP, "loop", "every port forwards to itself")
 
 enum fwd_topology {
 #define FWD_TOPO_ENUM(sym, name, desc) FWD_TOPO_##sym,
 	FWD_TOPOLOGIES(FWD_TOPO_ENUM)
 #undef FWD_TOPO_ENUM
-	FWD_TOPO_MAX
+		FWD_TOPO_MAX
 };
 
 /** One entry of the l3fwd-style map: lcore @c lcore polls RX queue @c queue of @c port. */
@@ -69,16 +69,16 @@ struct fwd_map_entry {
 struct fwd_config {
 	enum fwd_mode mode;
 	enum fwd_topology topology;
-	uint16_t burst;          /**< packets per rx_burst and TX flush threshold */
-	uint16_t nb_rxd;         /**< RX descriptors per queue */
-	uint16_t nb_txd;         /**< TX descriptors per queue */
-	uint16_t rxq;            /**< RX queues per port when no map is given */
-	uint32_t nb_mbufs;       /**< mbufs in the pool; 0 = sized from the queues */
-	uint32_t mbuf_cache;     /**< per-lcore mempool cache */
-	double stats_period;     /**< seconds between stats prints; 0 = only at exit */
-	double duration;         /**< seconds to forward; 0 = until SIGINT/SIGTERM */
-	bool promisc;            /**< put every port in promiscuous mode */
-	bool xstats;             /**< include extended port stats in prints and the file */
+	uint16_t burst;             /**< packets per rx_burst and TX flush threshold */
+	uint16_t nb_rxd;            /**< RX descriptors per queue */
+	uint16_t nb_txd;            /**< TX descriptors per queue */
+	uint16_t rxq;               /**< RX queues per port when no map is given */
+	uint32_t nb_mbufs;          /**< mbufs in the pool; 0 = sized from the queues */
+	uint32_t mbuf_cache;        /**< per-lcore mempool cache */
+	double stats_period;        /**< seconds between stats prints; 0 = only at exit */
+	double duration;            /**< seconds to forward; 0 = until SIGINT/SIGTERM */
+	bool promisc;               /**< put every port in promiscuous mode */
+	bool xstats;                /**< include extended port stats in prints and the file */
 	char stats_file[PATH_MAX];  /**< JSON of every counter at exit; "" = none */
 	char config_file[PATH_MAX]; /**< the file that was loaded, for messages */
 	unsigned int n_map;         /**< 0 = build the default map from the ports */

@@ -13,17 +13,17 @@
  */
 
 /* X(ENUM_SUFFIX, "counter_name", "what it means") */
-#define FWD_DROP_REASONS(X) \
-	X(TX_FULL, "tx_full", "the output TX queue did not accept the packet") \
+#define FWD_DROP_REASONS(X)                                                                \
+	X(TX_FULL, "tx_full", "the output TX queue did not accept the packet")             \
 	X(RUNT, "runt", "frame shorter than an Ethernet header; MACs cannot be rewritten") \
-	X(RXONLY, "rxonly", "received and discarded by --fwd rxonly (not an error)") \
+	X(RXONLY, "rxonly", "received and discarded by --fwd rxonly (not an error)")       \
 	X(STOPPED, "stopped", "held in a TX buffer when the workers stopped and not accepted")
 
 enum fwd_drop_reason {
 #define FWD_DROP_ENUM(sym, name, desc) FWD_DROP_##sym,
 	FWD_DROP_REASONS(FWD_DROP_ENUM)
 #undef FWD_DROP_ENUM
-	FWD_DROP_MAX
+		FWD_DROP_MAX
 };
 
 /** Counter name of a drop reason ("tx_full", ...); "unknown" if out of range. */

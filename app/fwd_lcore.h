@@ -21,14 +21,14 @@
 #include "fwd_txbuf.h"
 
 #define FWD_MAX_RX_PER_LCORE 64
-#define FWD_DRAIN_US 100 /* longest a packet waits in a TX buffer (as in l3fwd) */
+#define FWD_DRAIN_US         100 /* longest a packet waits in a TX buffer (as in l3fwd) */
 
 /** One RX queue polled by a worker, and where its packets go. */
 struct fwd_rx_source {
 	uint16_t port;
 	uint16_t queue;
-	uint16_t txb;      /**< index of the output TX buffer in fwd_lcore.txb */
-	uint64_t rx_pkts;  /**< packets received from this queue */
+	uint16_t txb;     /**< index of the output TX buffer in fwd_lcore.txb */
+	uint64_t rx_pkts; /**< packets received from this queue */
 };
 
 struct fwd_lcore {
@@ -57,8 +57,8 @@ int fwd_lcore_main(void *arg);
  * Process one received burst on @p lc as its mode says and queue what is left
  * for transmission. Exposed for unit tests; fwd_lcore_main() inlines it.
  */
-void fwd_lcore_handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src,
-	struct rte_mbuf **pkts, uint16_t n);
+void fwd_lcore_handle_burst(
+	struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n);
 
 /** Flush every TX buffer of @p lc, counting refusals under @p reason. */
 void fwd_lcore_flush_all(struct fwd_lcore *lc, enum fwd_drop_reason reason);

@@ -20,15 +20,14 @@
 
 extern int fwd_logtype;
 
-#define FWD_LOG(level, ...) \
-	rte_log(RTE_LOG_##level, fwd_logtype, "forwarder: " __VA_ARGS__)
+#define FWD_LOG(level, ...) rte_log(RTE_LOG_##level, fwd_logtype, "forwarder: " __VA_ARGS__)
 
 /** Print one user-facing error line on stderr: "dpdk-forwarder: error: ...". */
-#define fwd_err(...) \
-	do { \
+#define fwd_err(...)                                      \
+	do {                                              \
 		fputs("dpdk-forwarder: error: ", stderr); \
-		fprintf(stderr, __VA_ARGS__); \
-		fputc('\n', stderr); \
+		fprintf(stderr, __VA_ARGS__);             \
+		fputc('\n', stderr);                      \
 	} while (0)
 
 #endif /* FWD_LOG_H */

@@ -17,7 +17,7 @@ fwd_map_default(struct fwd_config *cfg, uint16_t nb_ports, char *err, size_t err
 	uint16_t port, q;
 
 	RTE_LCORE_FOREACH_WORKER(lcore)
-		workers[n_workers++] = lcore;
+	workers[n_workers++] = lcore;
 	if (n_workers == 0) {
 		snprintf(err, errlen,
 			"no worker lcore: give EAL at least two lcores (e.g. -l 0,1); the main "
@@ -25,8 +25,8 @@ fwd_map_default(struct fwd_config *cfg, uint16_t nb_ports, char *err, size_t err
 		return -EINVAL;
 	}
 	if ((unsigned int)nb_ports * cfg->rxq > FWD_MAX_MAP) {
-		snprintf(err, errlen, "%u ports x %u queues is more than %d map entries",
-			nb_ports, cfg->rxq, FWD_MAX_MAP);
+		snprintf(err, errlen, "%u ports x %u queues is more than %d map entries", nb_ports,
+			cfg->rxq, FWD_MAX_MAP);
 		return -EINVAL;
 	}
 	/* queue-major, so that with one queue per port the ports spread over lcores */

@@ -16,11 +16,11 @@
 
 /* How an option's argument is read and where it is stored. */
 enum opt_kind {
-	OPT_U16,    /* integer in [min, max] into a uint16_t field */
-	OPT_U32,    /* integer in [min, max] into a uint32_t field */
-	OPT_SECS,   /* non-negative seconds (fractions allowed) into a double field */
-	OPT_FLAG,   /* no argument on the command line; on|off in the file */
-	OPT_PATH,   /* a file name into a char[PATH_MAX] field */
+	OPT_U16,     /* integer in [min, max] into a uint16_t field */
+	OPT_U32,     /* integer in [min, max] into a uint32_t field */
+	OPT_SECS,    /* non-negative seconds (fractions allowed) into a double field */
+	OPT_FLAG,    /* no argument on the command line; on|off in the file */
+	OPT_PATH,    /* a file name into a char[PATH_MAX] field */
 	OPT_SPECIAL, /* parsed by its own function */
 	OPT_ACTION   /* no value, nothing stored: acted on by the parser (--help) */
 };
@@ -28,9 +28,9 @@ enum opt_kind {
 struct fwd_opt {
 	const char *name;
 	enum opt_kind kind;
-	size_t off;       /* field offset in struct fwd_config */
+	size_t off; /* field offset in struct fwd_config */
 	uint32_t min, max;
-	const char *arg;  /* argument name for --help, NULL for flags */
+	const char *arg; /* argument name for --help, NULL for flags */
 	const char *help;
 	int (*parse)(struct fwd_config *cfg, const char *value, char *err, size_t errlen);
 };
@@ -53,8 +53,8 @@ static const struct fwd_opt fwd_opts[] = {
 		"output port of each input port: paired, chained, loop", parse_topology},
 	{"eth-peer", OPT_SPECIAL, 0, 0, 0, "PORT,MAC",
 		"destination MAC written by --fwd mac on PORT's output", parse_peer},
-	{"burst", OPT_U16, FIELD(burst), 1, FWD_MAX_BURST, "N",
-		"packets per RX burst and TX flush", NULL},
+	{"burst", OPT_U16, FIELD(burst), 1, FWD_MAX_BURST, "N", "packets per RX burst and TX flush",
+		NULL},
 	{"rxq", OPT_U16, FIELD(rxq), 1, FWD_MAX_QUEUES, "N",
 		"RX queues per port when no --map is given", NULL},
 	{"rxd", OPT_U16, FIELD(nb_rxd), 1, 32768, "N", "RX descriptors per queue", NULL},
@@ -223,8 +223,8 @@ parse_map(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
 int
 fwd_map_parse(struct fwd_config *cfg, const char *s, char *err, size_t errlen)
 {
-	static const uint64_t max[3] = {RTE_MAX_ETHPORTS - 1, FWD_MAX_QUEUES - 1,
-		RTE_MAX_LCORE - 1};
+	static const uint64_t max[3] = {
+		RTE_MAX_ETHPORTS - 1, FWD_MAX_QUEUES - 1, RTE_MAX_LCORE - 1};
 	static const char *const what[3] = {"port", "queue", "lcore"};
 	unsigned int n = 0, i, j;
 	const char *p = s;
@@ -270,8 +270,8 @@ fwd_map_parse(struct fwd_config *cfg, const char *s, char *err, size_t errlen)
 			while (isspace((unsigned char)*p))
 				p++;
 			if (*p != (i < 2 ? ',' : ')')) {
-				snprintf(err, errlen, "expected '%c' after %s %s", i < 2 ? ',' : ')',
-					what[i], num);
+				snprintf(err, errlen, "expected '%c' after %s %s",
+					i < 2 ? ',' : ')', what[i], num);
 				return -EINVAL;
 			}
 			p++;
@@ -415,8 +415,7 @@ opt_apply(const struct fwd_opt *o, struct fwd_config *cfg, const char *value, ch
 }
 
 int
-fwd_opt_apply(struct fwd_config *cfg, const char *name, const char *value, char *err,
-	size_t errlen)
+fwd_opt_apply(struct fwd_config *cfg, const char *name, const char *value, char *err, size_t errlen)
 {
 	const struct fwd_opt *o = opt_lookup(name, strlen(name));
 
@@ -476,8 +475,8 @@ fwd_opts_is_app_option(const char *arg)
  * options that take one) or "--name". Returns the number of argv slots used.
  */
 static int
-split_arg(int argc, char **argv, int i, const struct fwd_opt **o, const char **value,
-	char *err, size_t errlen)
+split_arg(int argc, char **argv, int i, const struct fwd_opt **o, const char **value, char *err,
+	size_t errlen)
 {
 	const char *a = argv[i];
 	const char *eq;
@@ -489,8 +488,8 @@ split_arg(int argc, char **argv, int i, const struct fwd_opt **o, const char **v
 		return 1;
 	}
 	if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {
-		snprintf(err, errlen, "unexpected argument '%s' (options start with --; see --help)",
-			a);
+		snprintf(err, errlen,
+			"unexpected argument '%s' (options start with --; see --help)", a);
 		return -EINVAL;
 	}
 	a += 2;
@@ -590,8 +589,9 @@ fwd_opts_usage(FILE *f, const char *prog)
 #define FWD_MODE_HELP(sym, name, desc) fprintf(f, "  %-10s %s\n", name, desc);
 	FWD_MODES(FWD_MODE_HELP)
 #undef FWD_MODE_HELP
-	fprintf(f, "\nExample:\n"
-		   "  %s -l 0,1 --no-huge -m 256 --no-pci --vdev net_null0 --vdev net_null1 \\\n"
-		   "     -- --fwd mac --map \"(0,0,1),(1,0,1)\" --stats-period 1 --duration 5\n",
+	fprintf(f,
+		"\nExample:\n"
+		"  %s -l 0,1 --no-huge -m 256 --no-pci --vdev net_null0 --vdev net_null1 \\\n"
+		"     -- --fwd mac --map \"(0,0,1),(1,0,1)\" --stats-period 1 --duration 5\n",
 		prog);
 }

@@ -37,8 +37,8 @@ enum fwd_opts_action {
  * @return 0, -ENOENT for an unknown name, -EINVAL for a bad value or a
  *   missing/extra argument.
  */
-int fwd_opt_apply(struct fwd_config *cfg, const char *name, const char *value, char *err,
-	size_t errlen);
+int fwd_opt_apply(
+	struct fwd_config *cfg, const char *name, const char *value, char *err, size_t errlen);
 
 /**
  * Parse the application arguments (what follows "--"), including --config.

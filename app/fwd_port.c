@@ -12,7 +12,7 @@
 
 #define FWD_RSS_HF (RTE_ETH_RSS_IP | RTE_ETH_RSS_TCP | RTE_ETH_RSS_UDP)
 
-#define PORT_ERR(p, what, ret) \
+#define PORT_ERR(p, what, ret)                                                  \
 	snprintf(err, errlen, "port %u (%s): %s: %s", (p)->id, (p)->name, what, \
 		rte_strerror(-(ret)))
 
@@ -115,9 +115,10 @@ fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_m
 			FWD_LOG(WARNING, "port %u: cannot enable promiscuous mode: %s\n", port->id,
 				rte_strerror(-ret));
 	}
-	FWD_LOG(INFO, "port %u (%s) " RTE_ETHER_ADDR_PRT_FMT ": %u RX / %u TX queues%s -> port %u\n",
-		port->id, port->name, RTE_ETHER_ADDR_BYTES(&port->mac), port->nb_rxq,
-		port->nb_txq, port->rss ? " (RSS)" : "", port->out_port);
+	FWD_LOG(INFO,
+		"port %u (%s) " RTE_ETHER_ADDR_PRT_FMT ": %u RX / %u TX queues%s -> port %u\n",
+		port->id, port->name, RTE_ETHER_ADDR_BYTES(&port->mac), port->nb_rxq, port->nb_txq,
+		port->rss ? " (RSS)" : "", port->out_port);
 	return 0;
 }
 

@@ -117,8 +117,9 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 		if (final)
 			b = &zero;
 		fprintf(f,
-			"port %u (%s): rx %" PRIu64 " pkts %" PRIu64 " bytes (%.3f Mpps) | tx %" PRIu64
-			" pkts %" PRIu64 " bytes (%.3f Mpps) | missed %" PRIu64 " rx-errors %" PRIu64
+			"port %u (%s): rx %" PRIu64 " pkts %" PRIu64
+			" bytes (%.3f Mpps) | tx %" PRIu64 " pkts %" PRIu64
+			" bytes (%.3f Mpps) | missed %" PRIu64 " rx-errors %" PRIu64
 			" tx-errors %" PRIu64 " rx-nombuf %" PRIu64 "\n",
 			port->id, port->name, s->ipackets, s->ibytes,
 			rate(s->ipackets, b->ipackets, since_prev) / 1e6, s->opackets, s->obytes,
@@ -140,7 +141,8 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 			"lcore %u: rx %" PRIu64 " tx %" PRIu64 " dropped %" PRIu64
 			" | avg burst %.1f\n",
 			lc->lcore_id, lc->stats.rx_pkts, lc->stats.tx_pkts, dropped,
-			lc->stats.rx_bursts ? (double)lc->stats.rx_pkts / lc->stats.rx_bursts : 0.0);
+			lc->stats.rx_bursts ? (double)lc->stats.rx_pkts / lc->stats.rx_bursts
+					    : 0.0);
 		for (r = 0; r < lc->n_rx; r++)
 			fprintf(f, "    rx port %u queue %u: %" PRIu64 " pkts\n", lc->rx[r].port,
 				lc->rx[r].queue, lc->rx[r].rx_pkts);
@@ -193,9 +195,9 @@ json_ports(const struct fwd_app *app, FILE *f)
 			", \"mac\": \"" RTE_ETHER_ADDR_PRT_FMT "\", \"out_port\": %u"
 			", \"rx_queues\": %u, \"tx_queues\": %u, \"rss\": %s"
 			", \"ipackets\": %" PRIu64 ", \"opackets\": %" PRIu64
-			", \"ibytes\": %" PRIu64 ", \"obytes\": %" PRIu64
-			", \"imissed\": %" PRIu64 ", \"ierrors\": %" PRIu64
-			", \"oerrors\": %" PRIu64 ", \"rx_nombuf\": %" PRIu64,
+			", \"ibytes\": %" PRIu64 ", \"obytes\": %" PRIu64 ", \"imissed\": %" PRIu64
+			", \"ierrors\": %" PRIu64 ", \"oerrors\": %" PRIu64
+			", \"rx_nombuf\": %" PRIu64,
 			RTE_ETHER_ADDR_BYTES(&port->mac), port->out_port, port->nb_rxq,
 			port->nb_txq, port->rss ? "true" : "false", s->ipackets, s->opackets,
 			s->ibytes, s->obytes, s->imissed, s->ierrors, s->oerrors, s->rx_nombuf);
@@ -237,7 +239,8 @@ json_lcores(const struct fwd_app *app, FILE *f)
 		fprintf(f, "], \"tx_queues\": [");
 		for (j = 0; j < lc->n_txb; j++)
 			fprintf(f, "%s{\"port\": %u, \"queue\": %u, \"pkts\": %" PRIu64 "}",
-				j ? ", " : "", lc->txb[j].port, lc->txb[j].queue, lc->txb[j].tx_pkts);
+				j ? ", " : "", lc->txb[j].port, lc->txb[j].queue,
+				lc->txb[j].tx_pkts);
 		fprintf(f, "]}");
 	}
 	fprintf(f, "\n  ],\n");
@@ -278,8 +281,7 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path)
 		return -errno;
 
 	fprintf(f, "{\n  \"mode\": \"%s\",\n  \"topology\": \"%s\",\n  \"burst\": %u,\n",
-		fwd_mode_name(app->cfg.mode), fwd_topology_name(app->cfg.topology),
-		app->cfg.burst);
+		fwd_mode_name(app->cfg.mode), fwd_topology_name(app->cfg.topology), app->cfg.burst);
 	fprintf(f, "  \"duration_s\": %.6f,\n", secs);
 	json_ports(app, f);
 	json_lcores(app, f);

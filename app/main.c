@@ -106,9 +106,9 @@ main(int argc, char **argv)
 	}
 
 	/* Application options first: no EAL is needed to read them. */
-	ret = sep < argc ? fwd_opts_parse(&app.cfg, argc - sep - 1, argv + sep + 1, err,
-				   sizeof(err))
-			 : fwd_opts_parse(&app.cfg, 0, NULL, err, sizeof(err));
+	ret = sep < argc
+		      ? fwd_opts_parse(&app.cfg, argc - sep - 1, argv + sep + 1, err, sizeof(err))
+		      : fwd_opts_parse(&app.cfg, 0, NULL, err, sizeof(err));
 	if (ret == FWD_OPTS_HELP) {
 		fwd_opts_usage(stdout, argv[0]);
 		return EXIT_SUCCESS;

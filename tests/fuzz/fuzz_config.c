@@ -28,8 +28,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fwd_config_defaults(&cfg);
 	err[0] = '\0';
-	ret = fwd_cfgfile_parse("fuzz.ini", (const char *)data, size, fwd_opts_cfgfile_cb, &cfg,
-		err, sizeof(err));
+	ret = fwd_cfgfile_parse(
+		"fuzz.ini", (const char *)data, size, fwd_opts_cfgfile_cb, &cfg, err, sizeof(err));
 	if (ret < 0 && strncmp(err, "fuzz.ini:", 9) != 0)
 		abort(); /* every refusal names the file and line */
 	if (ret == 0 && (cfg.burst == 0 || cfg.burst > FWD_MAX_BURST || cfg.n_map > FWD_MAX_MAP))

@@ -20,7 +20,8 @@ fwd_test_run(const struct fwd_test_case *cases, unsigned int n)
 	for (i = 0; i < n; i++) {
 		fwd_test_case_failed = 0;
 		cases[i].fn();
-		printf("%s %u - %s\n", fwd_test_case_failed ? "not ok" : "ok", i + 1, cases[i].name);
+		printf("%s %u - %s\n", fwd_test_case_failed ? "not ok" : "ok", i + 1,
+			cases[i].name);
 		failed += fwd_test_case_failed;
 		fflush(stdout);
 	}

@@ -25,37 +25,40 @@ struct fwd_test_case {
 	void (*fn)(void);
 };
 
-#define FWD_TEST(fn) {#fn, fn}
+#define FWD_TEST(fn)    \
+	{               \
+#fn, fn \
+	}
 
 extern int fwd_test_case_failed;
 
-#define CHECK(cond) \
-	do { \
-		if (!(cond)) { \
+#define CHECK(cond)                                                                         \
+	do {                                                                                \
+		if (!(cond)) {                                                              \
 			printf("#   %s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-			fwd_test_case_failed = 1; \
-		} \
+			fwd_test_case_failed = 1;                                           \
+		}                                                                           \
 	} while (0)
 
-#define CHECK_EQ(a, b) \
-	do { \
-		long long a_ = (long long)(a), b_ = (long long)(b); \
-		if (a_ != b_) { \
+#define CHECK_EQ(a, b)                                                                           \
+	do {                                                                                     \
+		long long a_ = (long long)(a), b_ = (long long)(b);                              \
+		if (a_ != b_) {                                                                  \
 			printf("#   %s:%d: CHECK_EQ failed: %s == %lld, %s == %lld\n", __FILE__, \
-				__LINE__, #a, a_, #b, b_); \
-			fwd_test_case_failed = 1; \
-		} \
+				__LINE__, #a, a_, #b, b_);                                       \
+			fwd_test_case_failed = 1;                                                \
+		}                                                                                \
 	} while (0)
 
 /* @p hay contains @p needle (both strings). */
-#define CHECK_CONTAINS(hay, needle) \
-	do { \
-		const char *h_ = (hay), *n_ = (needle); \
-		if (strstr(h_, n_) == NULL) { \
+#define CHECK_CONTAINS(hay, needle)                                                               \
+	do {                                                                                      \
+		const char *h_ = (hay), *n_ = (needle);                                           \
+		if (strstr(h_, n_) == NULL) {                                                     \
 			printf("#   %s:%d: '%s' does not contain '%s'\n", __FILE__, __LINE__, h_, \
-				n_); \
-			fwd_test_case_failed = 1; \
-		} \
+				n_);                                                              \
+			fwd_test_case_failed = 1;                                                 \
+		}                                                                                 \
 	} while (0)
 
 /** Run @p n cases, printing TAP; returns 0 when all passed, 1 otherwise. */

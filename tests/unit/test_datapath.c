@@ -328,7 +328,8 @@ test_worker_loop(void)
 {
 	struct fwd_lcore *lc = make_lcore(FWD_MODE_MACSWAP, 32);
 	volatile bool quit = false;
-	struct rte_ring *rx_ring = rte_ring_create("rx", RING_SIZE, 0, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	struct rte_ring *rx_ring =
+		rte_ring_create("rx", RING_SIZE, 0, RING_F_SP_ENQ | RING_F_SC_DEQ);
 	struct rte_mbuf *out[RING_SIZE];
 	int port;
 	unsigned int i, n = 0;
@@ -356,7 +357,7 @@ test_worker_loop(void)
 		const struct rte_ether_hdr *eth = rte_pktmbuf_mtod(out[i], struct rte_ether_hdr *);
 
 		CHECK(rte_is_same_ether_addr(&eth->src_addr, &mac_a)); /* swapped */
-		CHECK(payload_intact(out[i], (uint8_t)i));               /* and in order */
+		CHECK(payload_intact(out[i], (uint8_t)i));             /* and in order */
 	}
 	rte_pktmbuf_free_bulk(out, n);
 	CHECK_EQ(lc->stats.rx_pkts, 10);
@@ -428,8 +429,8 @@ main(void)
 		printf("Bail out! EAL init failed\n");
 		return 1;
 	}
-	pool = rte_pktmbuf_pool_create("unit_pool", POOL_SIZE, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
-		(int)rte_socket_id());
+	pool = rte_pktmbuf_pool_create(
+		"unit_pool", POOL_SIZE, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, (int)rte_socket_id());
 	for (i = 0; i < 2; i++) {
 		char name[16];
 		int port;

@@ -35,10 +35,10 @@ parse_v(const char *const *args)
 #define PARSE(...) parse_v((const char *const[]){__VA_ARGS__, NULL})
 
 /* Expect a parse failure whose message contains @p msg. */
-#define CHECK_PARSE_FAILS(msg, ...) \
-	do { \
+#define CHECK_PARSE_FAILS(msg, ...)            \
+	do {                                   \
 		CHECK(PARSE(__VA_ARGS__) < 0); \
-		CHECK_CONTAINS(err, msg); \
+		CHECK_CONTAINS(err, msg);      \
 	} while (0)
 
 static char tmp_path[64];
@@ -79,8 +79,8 @@ test_good_options(void)
 	CHECK_EQ(PARSE("--fwd", "mac", "--burst", "64", "--rxd=512", "--txd", "256",
 			 "--stats-period", "0.5", "--duration=2", "--stats-file", "/tmp/x.json",
 			 "--xstats", "--promisc=off", "--eth-peer", "1,aa:bb:cc:dd:ee:ff",
-			 "--port-topology", "chained", "--total-num-mbufs", "4096",
-			 "--mbuf-cache", "0", "--rxq", "4"),
+			 "--port-topology", "chained", "--total-num-mbufs", "4096", "--mbuf-cache",
+			 "0", "--rxq", "4"),
 		FWD_OPTS_RUN);
 	CHECK_EQ(cfg.mode, FWD_MODE_MAC);
 	CHECK_EQ(cfg.burst, 64);
@@ -129,7 +129,8 @@ test_bad_options(void)
 	CHECK_PARSE_FAILS("--burst: '-1'", "--burst", "-1");
 	CHECK_PARSE_FAILS("--burst: '32x'", "--burst", "32x");
 	CHECK_PARSE_FAILS("--burst: ' 32'", "--burst", " 32");
-	CHECK_PARSE_FAILS("--burst: '99999999999999999999999'", "--burst", "99999999999999999999999");
+	CHECK_PARSE_FAILS(
+		"--burst: '99999999999999999999999'", "--burst", "99999999999999999999999");
 	CHECK_PARSE_FAILS("--burst needs an argument (N)", "--burst");
 	CHECK_PARSE_FAILS("--fwd: unknown mode 'route2'", "--fwd", "route2");
 	CHECK_PARSE_FAILS("--port-topology: unknown topology 'ring'", "--port-topology", "ring");
@@ -141,7 +142,8 @@ test_bad_options(void)
 	CHECK_PARSE_FAILS("--help takes no argument", "--fwd", "io", "--help=x");
 	CHECK_PARSE_FAILS("--eth-peer: expected PORT,MAC", "--eth-peer", "aa:bb:cc:dd:ee:ff");
 	CHECK_PARSE_FAILS("--eth-peer: 'aa:bb' is not a MAC", "--eth-peer", "0,aa:bb");
-	CHECK_PARSE_FAILS("--eth-peer: '9999' is not a port", "--eth-peer", "9999,aa:bb:cc:dd:ee:ff");
+	CHECK_PARSE_FAILS(
+		"--eth-peer: '9999' is not a port", "--eth-peer", "9999,aa:bb:cc:dd:ee:ff");
 	CHECK_PARSE_FAILS("--stats-file: empty", "--stats-file", "");
 	CHECK_PARSE_FAILS("--rxd: '0'", "--rxd", "0");
 }
@@ -170,8 +172,8 @@ test_map(void)
 	CHECK_PARSE_FAILS("--map: queue 64 out of range", "--map", "(0,64,1)");
 	CHECK_PARSE_FAILS("--map: expected a lcore number", "--map", "(0,0,-1)");
 	CHECK_PARSE_FAILS("--map: empty map", "--map", "  ");
-	CHECK_PARSE_FAILS("port 0 queue 0 is mapped twice (lcores 1 and 2)", "--map",
-		"(0,0,1),(0,0,2)");
+	CHECK_PARSE_FAILS(
+		"port 0 queue 0 is mapped twice (lcores 1 and 2)", "--map", "(0,0,1),(0,0,2)");
 }
 
 static void
@@ -253,7 +255,8 @@ check_config_error(const char *text, const char *msg)
 static void
 test_config_errors(void)
 {
-	check_config_error("[forward]\nfwd = io\nbrust = 4\n", "3: unknown key 'brust' in [forward]");
+	check_config_error(
+		"[forward]\nfwd = io\nbrust = 4\n", "3: unknown key 'brust' in [forward]");
 	check_config_error("fwd = io\n", "1: key 'fwd' is outside any [section]");
 	check_config_error("[forward\n", "1: section header must be '[name]'");
 	check_config_error("[forward] x\n", "1: section header must be '[name]'");
@@ -271,8 +274,7 @@ test_config_errors(void)
 }
 
 static int
-count_cb(void *arg, const char *section, const char *key, const char *value, char *e,
-	size_t elen)
+count_cb(void *arg, const char *section, const char *key, const char *value, char *e, size_t elen)
 {
 	(*(int *)arg)++;
 	return 0;
