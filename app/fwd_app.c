@@ -14,6 +14,7 @@
 #include <rte_mbuf.h>
 
 #include "fwd_app.h"
+#include "fwd_ctl.h"
 #include "fwd_log.h"
 #include "fwd_port.h"
 #include "fwd_stats.h"
@@ -119,7 +120,7 @@ setup_workers(struct fwd_app *app, char *err, size_t errlen)
 		lc->mode = cfg->mode;
 		lc->burst = cfg->burst;
 		lc->drain_tsc = drain_tsc;
-		lc->quit = &app->quit;
+		lc->quit = &app->fwd_stop;
 		lc->n_txb = n_out;
 		for (k = 0; k < n_out; k++) {
 			struct fwd_txbuf *b = &lc->txb[k];
@@ -140,7 +141,7 @@ setup_workers(struct fwd_app *app, char *err, size_t errlen)
 			o = app->ports[src->port].out_port;
 			for (k = 0; out[k] != o; k++)
 				;
-			src->txb = k;
+			src->txb = src->txb_up = k;
 		}
 	}
 	return 0;
@@ -256,30 +257,23 @@ fwd_app_run(struct fwd_app *app)
 	uint64_t hz = rte_get_tsc_hz();
 	uint64_t period = (uint64_t)(cfg->stats_period * (double)hz);
 	uint64_t duration = (uint64_t)(cfg->duration * (double)hz);
-	unsigned int i;
+	uint64_t start;
 
-	FWD_LOG(INFO, "%s forwarding on %u lcore%s, burst %u; stop with Ctrl-C or SIGTERM\n",
-		fwd_mode_name(cfg->mode), app->n_workers, app->n_workers == 1 ? "" : "s",
-		cfg->burst);
-	app->start_tsc = app->prev_tsc = rte_get_tsc_cycles();
-	for (i = 0; i < app->n_workers; i++)
-		rte_eal_remote_launch(fwd_lcore_main, app->workers[i], app->workers[i]->lcore_id);
-
+	fwd_ctl_start(app);
+	start = rte_get_tsc_cycles();
 	while (!app->quit) {
 		uint64_t now;
 
 		sleep_ms(10);
 		now = rte_get_tsc_cycles();
-		if (duration != 0 && now - app->start_tsc >= duration)
+		if (duration != 0 && now - start >= duration)
 			break;
 		if (period != 0 && now - app->prev_tsc >= period) {
 			fwd_stats_read_ports(app);
 			fwd_stats_print(app, stdout, false);
 		}
 	}
-	app->quit = true;
-	rte_eal_mp_wait_lcore();
-	app->stop_tsc = rte_get_tsc_cycles();
+	fwd_ctl_stop(app);
 }
 
 /* Stop and close the ports, then count what is missing from each pool. */
@@ -343,6 +337,7 @@ fwd_app_teardown(struct fwd_app *app)
 {
 	int ret = 0;
 
+	fwd_ctl_stop(app);
 	fwd_stats_read_ports(app); /* before close: a closed port has no counters */
 	app->leak = release_ports_and_check_pools(app);
 	fwd_stats_print(app, stdout, true);

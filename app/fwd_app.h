@@ -46,9 +46,11 @@ struct fwd_app {
 	struct rte_mempool *pools[RTE_MAX_NUMA_NODES];
 	unsigned int n_workers;
 	struct fwd_lcore *workers[RTE_MAX_LCORE];
-	volatile bool quit;
-	uint64_t start_tsc;
-	uint64_t prev_tsc; /**< time of the previous periodic print */
+	volatile bool quit;     /**< exit requested (SIGINT/SIGTERM, quit command) */
+	volatile bool fwd_stop; /**< workers leave their loops when set */
+	bool running;           /**< workers are launched */
+	uint64_t start_tsc;     /**< first start of forwarding */
+	uint64_t prev_tsc;      /**< time of the previous periodic print */
 	uint64_t stop_tsc;
 	int leak; /**< mbufs missing from the pools at exit (after close) */
 };
@@ -62,13 +64,14 @@ struct fwd_app {
 int fwd_app_setup(struct fwd_app *app, char *err, size_t errlen);
 
 /**
- * Launch the workers and wait, printing stats every stats period, until
- * --duration passes or app->quit is set (by a signal).
+ * Non-interactive run: start forwarding and wait, printing stats every stats
+ * period, until --duration passes or app->quit is set (by a signal); then
+ * stop forwarding.
  */
 void fwd_app_run(struct fwd_app *app);
 
 /**
- * Stop the workers and the ports, read the final counters, close the ports,
+ * Stop the workers if they run, then the ports, read the final counters, close the ports,
  * check that every mbuf is back in its pool, print and write the stats.
  *
  * @return 0, or -EFAULT when mbufs are missing from a pool (reported on

@@ -69,19 +69,22 @@ struct fwd_map_entry {
 struct fwd_config {
 	enum fwd_mode mode;
 	enum fwd_topology topology;
-	uint16_t burst;             /**< packets per rx_burst and TX flush threshold */
-	uint16_t nb_rxd;            /**< RX descriptors per queue */
-	uint16_t nb_txd;            /**< TX descriptors per queue */
-	uint16_t rxq;               /**< RX queues per port when no map is given */
-	uint32_t nb_mbufs;          /**< mbufs in the pool; 0 = sized from the queues */
-	uint32_t mbuf_cache;        /**< per-lcore mempool cache */
-	double stats_period;        /**< seconds between stats prints; 0 = only at exit */
-	double duration;            /**< seconds to forward; 0 = until SIGINT/SIGTERM */
-	bool promisc;               /**< put every port in promiscuous mode */
-	bool xstats;                /**< include extended port stats in prints and the file */
-	char stats_file[PATH_MAX];  /**< JSON of every counter at exit; "" = none */
-	char config_file[PATH_MAX]; /**< the file that was loaded, for messages */
-	unsigned int n_map;         /**< 0 = build the default map from the ports */
+	uint16_t burst;              /**< packets per rx_burst and TX flush threshold */
+	uint16_t nb_rxd;             /**< RX descriptors per queue */
+	uint16_t nb_txd;             /**< TX descriptors per queue */
+	uint16_t rxq;                /**< RX queues per port when no map is given */
+	uint32_t nb_mbufs;           /**< mbufs in the pool; 0 = sized from the queues */
+	uint32_t mbuf_cache;         /**< per-lcore mempool cache */
+	double stats_period;         /**< seconds between stats prints; 0 = only at exit */
+	double duration;             /**< seconds to forward; 0 = until SIGINT/SIGTERM */
+	bool promisc;                /**< put every port in promiscuous mode */
+	bool xstats;                 /**< include extended port stats in prints and the file */
+	bool interactive;            /**< -i: the shell on stdin */
+	bool auto_start;             /**< with -i: start forwarding before the prompt */
+	char cmdline_file[PATH_MAX]; /**< shell commands to run first; "" = none */
+	char stats_file[PATH_MAX];   /**< JSON of every counter at exit; "" = none */
+	char config_file[PATH_MAX];  /**< the file that was loaded, for messages */
+	unsigned int n_map;          /**< 0 = build the default map from the ports */
 	struct fwd_map_entry map[FWD_MAX_MAP];
 	struct rte_ether_addr peer[RTE_MAX_ETHPORTS]; /**< destination MAC in --fwd mac */
 };

@@ -13,11 +13,12 @@
  */
 
 /* X(ENUM_SUFFIX, "counter_name", "what it means") */
-#define FWD_DROP_REASONS(X)                                                                \
-	X(TX_FULL, "tx_full", "the output TX queue did not accept the packet")             \
-	X(RUNT, "runt", "frame shorter than an Ethernet header; MACs cannot be rewritten") \
-	X(RXONLY, "rxonly", "received and discarded by --fwd rxonly (not an error)")       \
-	X(STOPPED, "stopped", "held in a TX buffer when the workers stopped and not accepted")
+#define FWD_DROP_REASONS(X)                                                                    \
+	X(TX_FULL, "tx_full", "the output TX queue did not accept the packet")                 \
+	X(RUNT, "runt", "frame shorter than an Ethernet header; MACs cannot be rewritten")     \
+	X(RXONLY, "rxonly", "received and discarded by --fwd rxonly (not an error)")           \
+	X(STOPPED, "stopped", "held in a TX buffer when the workers stopped and not accepted") \
+	X(PORT_DOWN, "port_down", "the output port was stopped (port stop in the shell)")
 
 enum fwd_drop_reason {
 #define FWD_DROP_ENUM(sym, name, desc) FWD_DROP_##sym,

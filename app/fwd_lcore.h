@@ -24,10 +24,14 @@
 #define FWD_DRAIN_US         100 /* longest a packet waits in a TX buffer (as in l3fwd) */
 
 /** One RX queue polled by a worker, and where its packets go. */
+#define FWD_TXB_DOWN UINT16_MAX /* fwd_rx_source.txb: output port stopped, drop "port_down" */
+
 struct fwd_rx_source {
 	uint16_t port;
 	uint16_t queue;
-	uint16_t txb;     /**< index of the output TX buffer in fwd_lcore.txb */
+	uint16_t txb;     /**< index of the output TX buffer in fwd_lcore.txb, or FWD_TXB_DOWN */
+	uint16_t txb_up;  /**< the TX buffer index to restore when the output port is up again */
+	bool down;        /**< the input port is stopped: not polled */
 	uint64_t rx_pkts; /**< packets received from this queue */
 };
 

@@ -73,6 +73,13 @@ static const struct fwd_opt fwd_opts[] = {
 		"promiscuous mode on every port (default on; --promisc=off)", NULL},
 	{"xstats", OPT_FLAG, FIELD(xstats), 0, 0, NULL,
 		"print extended port stats and put them in the stats file", NULL},
+	{"interactive", OPT_FLAG, FIELD(interactive), 0, 0, NULL,
+		"-i: open the shell (dpdk-forwarder> ) on stdin; forwarding waits for 'start'",
+		NULL},
+	{"auto-start", OPT_FLAG, FIELD(auto_start), 0, 0, NULL,
+		"with -i: start forwarding before showing the prompt", NULL},
+	{"cmdline-file", OPT_PATH, FIELD(cmdline_file), 0, 0, "FILE",
+		"run shell commands from FILE first (then the prompt with -i)", NULL},
 	{"help", OPT_ACTION, 0, 0, 0, NULL, "print this help and exit", NULL},
 };
 
@@ -461,7 +468,7 @@ fwd_opts_is_app_option(const char *arg)
 {
 	const char *eq;
 
-	if (strcmp(arg, "-h") == 0)
+	if (strcmp(arg, "-h") == 0 || strcmp(arg, "-i") == 0)
 		return 1;
 	if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
 		return 0;
@@ -483,8 +490,8 @@ split_arg(int argc, char **argv, int i, const struct fwd_opt **o, const char **v
 	size_t len;
 
 	*value = NULL;
-	if (strcmp(a, "-h") == 0) {
-		*o = opt_lookup("help", 4);
+	if (strcmp(a, "-h") == 0 || strcmp(a, "-i") == 0) {
+		*o = opt_lookup(a[1] == 'h' ? "help" : "interactive", a[1] == 'h' ? 4 : 11);
 		return 1;
 	}
 	if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {

@@ -21,10 +21,14 @@
 
 #include <rte_eal.h>
 #include <rte_errno.h>
+#include <rte_pdump.h>
 
 #include "fwd_app.h"
+#include "fwd_ctl.h"
 #include "fwd_log.h"
 #include "fwd_opts.h"
+#include "fwd_shell.h"
+#include "fwd_telemetry.h"
 
 static struct fwd_app app;
 
@@ -32,7 +36,7 @@ static void
 on_signal(int sig)
 {
 	(void)sig;
-	app.quit = true; /* the only thing a handler may do here: workers poll it */
+	app.quit = true; /* all a handler may do: the main loop and the shell poll it */
 }
 
 static int
@@ -139,8 +143,27 @@ main(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 
-	fwd_app_run(&app);
-	ret = fwd_app_teardown(&app);
+	if (rte_pdump_init() < 0)
+		FWD_LOG(WARNING, "packet capture unavailable: rte_pdump_init failed: %s\n",
+			rte_strerror(rte_errno));
+	fwd_telemetry_init(&app);
+
+	ret = 0;
+	if (app.cfg.cmdline_file[0] != '\0')
+		ret = fwd_shell_run(&app, app.cfg.cmdline_file, false);
+	if (ret == 0 && !app.quit) {
+		if (app.cfg.interactive) {
+			if (app.cfg.auto_start)
+				fwd_ctl_start(&app);
+			fwd_shell_run(&app, NULL, true);
+		} else {
+			fwd_app_run(&app);
+		}
+	}
+	fwd_telemetry_uninit();
+	if (fwd_app_teardown(&app) < 0)
+		ret = -1;
+	rte_pdump_uninit();
 	rte_eal_cleanup();
 	return ret == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

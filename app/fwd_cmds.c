@@ -1,0 +1,466 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * Shell commands, in testpmd's grammar. Each command is an rte_cmdline
+ * instruction whose help string is "usage: what it does"; the shell's
+ * "help", its bad-argument messages and docs/shell.md all come from these.
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmdline_parse.h>
+#include <cmdline_parse_num.h>
+#include <cmdline_parse_string.h>
+#include <rte_ethdev.h>
+
+#include "fwd_cmds.h"
+#include "fwd_ctl.h"
+#include "fwd_stats.h"
+
+static struct fwd_app *app;
+
+#define ALL_PORTS RTE_MAX_ETHPORTS
+
+/* "<port>|all" -> a port id or ALL_PORTS; prints why not and returns -1. */
+static int
+port_arg(const char *s, uint16_t *port)
+{
+	char *end;
+	unsigned long v;
+
+	if (strcmp(s, "all") == 0) {
+		*port = ALL_PORTS;
+		return 0;
+	}
+	v = strtoul(s, &end, 10);
+	if (s[0] < '0' || s[0] > '9' || *end != '\0' || v >= app->nb_ports) {
+		printf("bad port '%s': expected a port number from 0 to %u, or all\n", s,
+			app->nb_ports - 1);
+		return -1;
+	}
+	*port = (uint16_t)v;
+	return 0;
+}
+
+#define FOREACH_SELECTED_PORT(p, sel)              \
+	for ((p) = (sel) == ALL_PORTS ? 0 : (sel); \
+		(p) < app->nb_ports && ((sel) == ALL_PORTS || (p) == (sel)); (p)++)
+
+/* ---- start / stop / quit / help ---- */
+
+struct cmd_word_result {
+	cmdline_fixed_string_t word;
+};
+
+static void
+cmd_start_parsed(void *res, struct cmdline *cl, void *data)
+{
+	if (fwd_ctl_start(app) == -EALREADY)
+		printf("forwarding is already started\n");
+	else
+		printf("forwarding started: %s mode\n", fwd_mode_name(app->cfg.mode));
+}
+
+static void
+cmd_stop_parsed(void *res, struct cmdline *cl, void *data)
+{
+	if (fwd_ctl_stop(app) == -EALREADY)
+		printf("forwarding is not started\n");
+	else
+		printf("forwarding stopped\n");
+}
+
+static void
+cmd_quit_parsed(void *res, struct cmdline *cl, void *data)
+{
+	app->quit = true;
+}
+
+void fwd_shell_help(FILE *f);
+
+static void
+cmd_help_parsed(void *res, struct cmdline *cl, void *data)
+{
+	fwd_shell_help(stdout);
+}
+
+#define WORD_CMD(name, str, help)                                            \
+	static cmdline_parse_token_string_t cmd_##name##_tok =               \
+		TOKEN_STRING_INITIALIZER(struct cmd_word_result, word, str); \
+	static cmdline_parse_inst_t cmd_##name = {                           \
+		.f = cmd_##name##_parsed,                                    \
+		.help_str = help,                                            \
+		.tokens = {(void *)&cmd_##name##_tok, NULL},                 \
+	}
+
+WORD_CMD(start, "start", "start: start forwarding");
+WORD_CMD(stop, "stop", "stop: stop forwarding (workers flush their TX buffers)");
+WORD_CMD(quit, "quit", "quit: stop forwarding and exit, printing the final stats");
+WORD_CMD(help, "help", "help: list the commands");
+
+/* ---- set fwd <mode> ---- */
+
+struct cmd_set_fwd_result {
+	cmdline_fixed_string_t set;
+	cmdline_fixed_string_t fwd;
+	cmdline_fixed_string_t mode;
+};
+
+/* Built from the FWD_MODES table by fwd_cmds_ctx(), so new modes appear by themselves. */
+static char mode_choices[128]; /* "io#mac#..." */
+static char set_fwd_help[256]; /* "set fwd io|mac|...: ..." */
+
+static void
+cmd_set_fwd_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_set_fwd_result *r = res;
+	unsigned int m;
+
+	for (m = 0; m < FWD_MODE_MAX; m++)
+		if (strcmp(r->mode, fwd_mode_name(m)) == 0)
+			break;
+	fwd_ctl_set_mode(app, (enum fwd_mode)m);
+	printf("forwarding mode: %s\n", fwd_mode_name(m));
+}
+
+static cmdline_parse_token_string_t cmd_set_fwd_set =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_fwd_result, set, "set");
+static cmdline_parse_token_string_t cmd_set_fwd_fwd =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_fwd_result, fwd, "fwd");
+static cmdline_parse_token_string_t cmd_set_fwd_mode =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_fwd_result, mode, mode_choices);
+static cmdline_parse_inst_t cmd_set_fwd = {
+	.f = cmd_set_fwd_parsed,
+	.help_str = set_fwd_help,
+	.tokens = {(void *)&cmd_set_fwd_set, (void *)&cmd_set_fwd_fwd, (void *)&cmd_set_fwd_mode,
+		NULL},
+};
+
+/* ---- show port info|stats|xstats <port>|all ---- */
+
+struct cmd_show_port_result {
+	cmdline_fixed_string_t show;
+	cmdline_fixed_string_t port;
+	cmdline_fixed_string_t what;
+	cmdline_fixed_string_t which;
+};
+
+static void
+show_port_info(uint16_t p)
+{
+	const struct fwd_port *fp = &app->ports[p];
+	struct rte_eth_dev_info info;
+	struct rte_eth_link link;
+	char link_str[RTE_ETH_LINK_MAX_STR_LEN] = "unknown";
+	uint16_t mtu = 0;
+
+	if (rte_eth_dev_info_get(p, &info) != 0)
+		memset(&info, 0, sizeof(info));
+	if (rte_eth_link_get_nowait(p, &link) == 0)
+		rte_eth_link_to_str(link_str, sizeof(link_str), &link);
+	rte_eth_dev_get_mtu(p, &mtu);
+	printf("port %u: %s, driver %s, socket %d\n", p, fp->name,
+		info.driver_name != NULL ? info.driver_name : "?", fp->socket);
+	printf("  MAC " RTE_ETHER_ADDR_PRT_FMT ", MTU %u, promiscuous %s, %s\n",
+		RTE_ETHER_ADDR_BYTES(&fp->mac), mtu, rte_eth_promiscuous_get(p) == 1 ? "on" : "off",
+		fp->started ? "started" : "stopped");
+	printf("  link: %s\n", link_str);
+	printf("  %u RX queue%s%s, %u TX queue%s, forwards to port %u\n", fp->nb_rxq,
+		fp->nb_rxq == 1 ? "" : "s", fp->rss ? " (RSS)" : "", fp->nb_txq,
+		fp->nb_txq == 1 ? "" : "s", fp->out_port);
+}
+
+static void
+show_port_stats(uint16_t p)
+{
+	struct rte_eth_stats s;
+
+	if (rte_eth_stats_get(p, &s) != 0) {
+		printf("port %u: no stats\n", p);
+		return;
+	}
+	printf("port %u (%s):\n", p, app->ports[p].name);
+	printf("  rx %" PRIu64 " pkts %" PRIu64 " bytes, missed %" PRIu64 ", errors %" PRIu64
+	       ", no mbuf %" PRIu64 "\n",
+		s.ipackets, s.ibytes, s.imissed, s.ierrors, s.rx_nombuf);
+	printf("  tx %" PRIu64 " pkts %" PRIu64 " bytes, errors %" PRIu64 "\n", s.opackets,
+		s.obytes, s.oerrors);
+}
+
+static void
+show_port_xstats(uint16_t p)
+{
+	struct rte_eth_xstat_name *names;
+	uint64_t *values;
+	int n = rte_eth_xstats_get_names(p, NULL, 0), i;
+
+	printf("port %u (%s) xstats:\n", p, app->ports[p].name);
+	if (n <= 0)
+		return;
+	names = calloc(n, sizeof(*names));
+	values = calloc(n, sizeof(*values));
+	if (names != NULL && values != NULL && rte_eth_xstats_get_names(p, names, n) == n &&
+		rte_eth_xstats_get_by_id(p, NULL, values, n) == n)
+		for (i = 0; i < n; i++)
+			printf("  %s: %" PRIu64 "\n", names[i].name, values[i]);
+	free(names);
+	free(values);
+}
+
+static void
+cmd_show_port_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_show_port_result *r = res;
+	uint16_t sel, p;
+
+	if (port_arg(r->which, &sel) < 0)
+		return;
+	FOREACH_SELECTED_PORT(p, sel)
+	{
+		if (strcmp(r->what, "info") == 0)
+			show_port_info(p);
+		else if (strcmp(r->what, "stats") == 0)
+			show_port_stats(p);
+		else
+			show_port_xstats(p);
+	}
+}
+
+static cmdline_parse_token_string_t cmd_show_port_show =
+	TOKEN_STRING_INITIALIZER(struct cmd_show_port_result, show, "show");
+static cmdline_parse_token_string_t cmd_show_port_port =
+	TOKEN_STRING_INITIALIZER(struct cmd_show_port_result, port, "port");
+static cmdline_parse_token_string_t cmd_show_port_what =
+	TOKEN_STRING_INITIALIZER(struct cmd_show_port_result, what, "info#stats#xstats");
+static cmdline_parse_token_string_t cmd_show_port_which =
+	TOKEN_STRING_INITIALIZER(struct cmd_show_port_result, which, NULL);
+static cmdline_parse_inst_t cmd_show_port = {
+	.f = cmd_show_port_parsed,
+	.help_str = "show port info|stats|xstats <port>|all: port details or counters",
+	.tokens = {(void *)&cmd_show_port_show, (void *)&cmd_show_port_port,
+		(void *)&cmd_show_port_what, (void *)&cmd_show_port_which, NULL},
+};
+
+/* ---- clear port stats <port>|all ---- */
+
+static void
+cmd_clear_port_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_show_port_result *r = res;
+	uint16_t sel;
+
+	if (port_arg(r->which, &sel) < 0)
+		return;
+	fwd_ctl_clear_port_stats(app, sel);
+	printf("port stats cleared\n");
+}
+
+static cmdline_parse_token_string_t cmd_clear_port_clear =
+	TOKEN_STRING_INITIALIZER(struct cmd_show_port_result, show, "clear");
+static cmdline_parse_token_string_t cmd_clear_port_stats =
+	TOKEN_STRING_INITIALIZER(struct cmd_show_port_result, what, "stats");
+static cmdline_parse_inst_t cmd_clear_port = {
+	.f = cmd_clear_port_parsed,
+	.help_str = "clear port stats <port>|all: zero the port counters",
+	.tokens = {(void *)&cmd_clear_port_clear, (void *)&cmd_show_port_port,
+		(void *)&cmd_clear_port_stats, (void *)&cmd_show_port_which, NULL},
+};
+
+/* ---- port start|stop <port>|all ---- */
+
+static void
+cmd_port_startstop_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_show_port_result *r = res;
+	bool up = strcmp(r->what, "start") == 0;
+	char err[256];
+	uint16_t sel;
+
+	if (port_arg(r->which, &sel) < 0)
+		return;
+	if (fwd_ctl_port_set(app, sel, up, err, sizeof(err)) < 0)
+		printf("%s\n", err);
+	else
+		printf("port %s %s\n", r->which, up ? "started" : "stopped");
+}
+
+static cmdline_parse_token_string_t cmd_port_ss_port =
+	TOKEN_STRING_INITIALIZER(struct cmd_show_port_result, show, "port");
+static cmdline_parse_token_string_t cmd_port_ss_what =
+	TOKEN_STRING_INITIALIZER(struct cmd_show_port_result, what, "start#stop");
+static cmdline_parse_inst_t cmd_port_startstop = {
+	.f = cmd_port_startstop_parsed,
+	.help_str = "port start|stop <port>|all: start or stop ports (a stopped port is not "
+		    "polled; packets for it count as port_down)",
+	.tokens = {(void *)&cmd_port_ss_port, (void *)&cmd_port_ss_what,
+		(void *)&cmd_show_port_which, NULL},
+};
+
+/* ---- set promisc <port>|all on|off ---- */
+
+struct cmd_promisc_result {
+	cmdline_fixed_string_t set;
+	cmdline_fixed_string_t promisc;
+	cmdline_fixed_string_t which;
+	cmdline_fixed_string_t onoff;
+};
+
+static void
+cmd_promisc_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_promisc_result *r = res;
+	char err[256];
+	uint16_t sel;
+
+	if (port_arg(r->which, &sel) < 0)
+		return;
+	if (fwd_ctl_promisc(app, sel, strcmp(r->onoff, "on") == 0, err, sizeof(err)) < 0)
+		printf("%s\n", err);
+	else
+		printf("promiscuous mode %s on port %s\n", r->onoff, r->which);
+}
+
+static cmdline_parse_token_string_t cmd_promisc_set =
+	TOKEN_STRING_INITIALIZER(struct cmd_promisc_result, set, "set");
+static cmdline_parse_token_string_t cmd_promisc_promisc =
+	TOKEN_STRING_INITIALIZER(struct cmd_promisc_result, promisc, "promisc");
+static cmdline_parse_token_string_t cmd_promisc_which =
+	TOKEN_STRING_INITIALIZER(struct cmd_promisc_result, which, NULL);
+static cmdline_parse_token_string_t cmd_promisc_onoff =
+	TOKEN_STRING_INITIALIZER(struct cmd_promisc_result, onoff, "on#off");
+static cmdline_parse_inst_t cmd_promisc = {
+	.f = cmd_promisc_parsed,
+	.help_str = "set promisc <port>|all on|off: promiscuous mode",
+	.tokens = {(void *)&cmd_promisc_set, (void *)&cmd_promisc_promisc,
+		(void *)&cmd_promisc_which, (void *)&cmd_promisc_onoff, NULL},
+};
+
+/* ---- show|clear fwd stats, show lcores, show drops ---- */
+
+struct cmd_three_result {
+	cmdline_fixed_string_t a;
+	cmdline_fixed_string_t b;
+	cmdline_fixed_string_t c;
+};
+
+static void
+cmd_show_fwd_stats_parsed(void *res, struct cmdline *cl, void *data)
+{
+	fwd_stats_read_ports(app);
+	fwd_stats_print(app, stdout, false);
+}
+
+static void
+cmd_clear_fwd_stats_parsed(void *res, struct cmdline *cl, void *data)
+{
+	fwd_ctl_clear_fwd_stats(app);
+	printf("forwarding stats cleared\n");
+}
+
+static cmdline_parse_token_string_t cmd_fwd_stats_show =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, a, "show");
+static cmdline_parse_token_string_t cmd_fwd_stats_clear =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, a, "clear");
+static cmdline_parse_token_string_t cmd_fwd_stats_fwd =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "fwd");
+static cmdline_parse_token_string_t cmd_fwd_stats_stats =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, c, "stats");
+static cmdline_parse_inst_t cmd_show_fwd_stats = {
+	.f = cmd_show_fwd_stats_parsed,
+	.help_str = "show fwd stats: ports, lcores, queues and drops, with rates since the last "
+		    "show",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_fwd_stats_fwd,
+		(void *)&cmd_fwd_stats_stats, NULL},
+};
+static cmdline_parse_inst_t cmd_clear_fwd_stats = {
+	.f = cmd_clear_fwd_stats_parsed,
+	.help_str = "clear fwd stats: zero the lcore, queue and drop counters",
+	.tokens = {(void *)&cmd_fwd_stats_clear, (void *)&cmd_fwd_stats_fwd,
+		(void *)&cmd_fwd_stats_stats, NULL},
+};
+
+static void
+cmd_show_lcores_parsed(void *res, struct cmdline *cl, void *data)
+{
+	unsigned int i, j;
+
+	printf("main lcore %u: stats and shell; forwarding %s, %s mode\n", rte_get_main_lcore(),
+		app->running ? "started" : "stopped", fwd_mode_name(app->cfg.mode));
+	for (i = 0; i < app->n_workers; i++) {
+		const struct fwd_lcore *lc = app->workers[i];
+
+		printf("lcore %u (socket %u):", lc->lcore_id, rte_lcore_to_socket_id(lc->lcore_id));
+		for (j = 0; j < lc->n_rx; j++)
+			printf(" rx %u/%u -> tx %u/%u%s", lc->rx[j].port, lc->rx[j].queue,
+				lc->txb[lc->rx[j].txb_up].port, lc->txb[lc->rx[j].txb_up].queue,
+				j + 1 < lc->n_rx ? "," : "");
+		printf("\n");
+	}
+}
+
+static void
+cmd_show_drops_parsed(void *res, struct cmdline *cl, void *data)
+{
+	unsigned int r;
+
+	for (r = 0; r < FWD_DROP_MAX; r++)
+		printf("%-12s %12" PRIu64 "  %s\n", fwd_drop_name(r), fwd_stats_drop_total(app, r),
+			fwd_drop_desc(r));
+}
+
+static cmdline_parse_token_string_t cmd_show_what_lcores =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "lcores");
+static cmdline_parse_token_string_t cmd_show_what_drops =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "drops");
+static cmdline_parse_inst_t cmd_show_lcores = {
+	.f = cmd_show_lcores_parsed,
+	.help_str = "show lcores: which lcore polls which queue and sends where",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_lcores, NULL},
+};
+static cmdline_parse_inst_t cmd_show_drops = {
+	.f = cmd_show_drops_parsed,
+	.help_str = "show drops: drop counters by reason, with what each reason means",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_drops, NULL},
+};
+
+static cmdline_parse_ctx_t fwd_cmds[] = {
+	&cmd_start,
+	&cmd_stop,
+	&cmd_set_fwd,
+	&cmd_show_port,
+	&cmd_clear_port,
+	&cmd_port_startstop,
+	&cmd_promisc,
+	&cmd_show_fwd_stats,
+	&cmd_clear_fwd_stats,
+	&cmd_show_lcores,
+	&cmd_show_drops,
+	&cmd_help,
+	&cmd_quit,
+	NULL,
+};
+
+cmdline_parse_ctx_t *
+fwd_cmds_ctx(struct fwd_app *a)
+{
+	unsigned int m;
+
+	app = a;
+	mode_choices[0] = '\0';
+	for (m = 0; m < FWD_MODE_MAX; m++) {
+		if (m > 0)
+			strcat(mode_choices, "#");
+		strcat(mode_choices, fwd_mode_name(m));
+	}
+	snprintf(set_fwd_help, sizeof(set_fwd_help), "set fwd %s: change the forwarding mode",
+		mode_choices);
+	for (m = 0; set_fwd_help[m] != ':'; m++)
+		if (set_fwd_help[m] == '#')
+			set_fwd_help[m] = '|';
+	return fwd_cmds;
+}

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#include <errno.h>
+#include <string.h>
+
+#include <rte_cycles.h>
+#include <rte_ethdev.h>
+#include <rte_launch.h>
+
+#include "fwd_ctl.h"
+#include "fwd_log.h"
+#include "fwd_port.h"
+
+/* Point every RX source at its output, or at nothing while a port is down. */
+static void
+apply_port_states(struct fwd_app *app)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < app->n_workers; i++) {
+		struct fwd_lcore *lc = app->workers[i];
+
+		for (j = 0; j < lc->n_rx; j++) {
+			struct fwd_rx_source *src = &lc->rx[j];
+			uint16_t out = lc->txb[src->txb_up].port;
+
+			src->down = !app->ports[src->port].started;
+			src->txb = app->ports[out].started ? src->txb_up : FWD_TXB_DOWN;
+		}
+	}
+}
+
+int
+fwd_ctl_start(struct fwd_app *app)
+{
+	unsigned int i;
+
+	if (app->running)
+		return -EALREADY;
+	apply_port_states(app);
+	app->fwd_stop = false;
+	if (app->start_tsc == 0)
+		app->start_tsc = rte_get_tsc_cycles();
+	app->prev_tsc = rte_get_tsc_cycles();
+	for (i = 0; i < app->n_workers; i++)
+		rte_eal_remote_launch(fwd_lcore_main, app->workers[i], app->workers[i]->lcore_id);
+	app->running = true;
+	FWD_LOG(INFO, "%s forwarding on %u lcore%s, burst %u\n", fwd_mode_name(app->cfg.mode),
+		app->n_workers, app->n_workers == 1 ? "" : "s", app->cfg.burst);
+	return 0;
+}
+
+int
+fwd_ctl_stop(struct fwd_app *app)
+{
+	if (!app->running)
+		return -EALREADY;
+	app->fwd_stop = true;
+	rte_eal_mp_wait_lcore();
+	app->running = false;
+	app->stop_tsc = rte_get_tsc_cycles();
+	return 0;
+}
+
+int
+fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode)
+{
+	bool was_running = app->running;
+	unsigned int i;
+
+	if ((unsigned int)mode >= FWD_MODE_MAX)
+		return -EINVAL;
+	fwd_ctl_stop(app);
+	app->cfg.mode = mode;
+	for (i = 0; i < app->n_workers; i++)
+		app->workers[i]->mode = mode;
+	if (was_running)
+		fwd_ctl_start(app);
+	return 0;
+}
+
+int
+fwd_ctl_port_set(struct fwd_app *app, uint16_t port, bool up, char *err, size_t errlen)
+{
+	bool was_running = app->running;
+	uint16_t p, first = port, last = port;
+	int ret = 0;
+
+	if (port == RTE_MAX_ETHPORTS) {
+		first = 0;
+		last = app->nb_ports - 1;
+	} else if (port >= app->nb_ports) {
+		snprintf(err, errlen, "port %u does not exist (%u ports)", port, app->nb_ports);
+		return -ENODEV;
+	}
+	fwd_ctl_stop(app);
+	for (p = first; p <= last && ret == 0; p++) {
+		struct fwd_port *fp = &app->ports[p];
+
+		if (!up) {
+			fwd_port_stop(fp);
+			continue;
+		}
+		if (fp->started)
+			continue;
+		ret = rte_eth_dev_start(p);
+		if (ret < 0)
+			snprintf(err, errlen, "port %u (%s): start failed: %s", p, fp->name,
+				rte_strerror(-ret));
+		else
+			fp->started = true;
+	}
+	if (was_running)
+		fwd_ctl_start(app);
+	return ret;
+}
+
+int
+fwd_ctl_promisc(struct fwd_app *app, uint16_t port, bool on, char *err, size_t errlen)
+{
+	uint16_t p, first = port, last = port;
+
+	if (port == RTE_MAX_ETHPORTS) {
+		first = 0;
+		last = app->nb_ports - 1;
+	} else if (port >= app->nb_ports) {
+		snprintf(err, errlen, "port %u does not exist (%u ports)", port, app->nb_ports);
+		return -ENODEV;
+	}
+	for (p = first; p <= last; p++) {
+		int ret = on ? rte_eth_promiscuous_enable(p) : rte_eth_promiscuous_disable(p);
+
+		if (ret < 0) {
+			snprintf(err, errlen, "port %u: cannot turn promiscuous mode %s: %s", p,
+				on ? "on" : "off", rte_strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+int
+fwd_ctl_clear_port_stats(struct fwd_app *app, uint16_t port)
+{
+	uint16_t p, first = port, last = port;
+
+	if (port == RTE_MAX_ETHPORTS) {
+		first = 0;
+		last = app->nb_ports - 1;
+	} else if (port >= app->nb_ports) {
+		return -ENODEV;
+	}
+	for (p = first; p <= last; p++) {
+		rte_eth_stats_reset(p);
+		rte_eth_xstats_reset(p);
+		memset(&app->ports[p].stats, 0, sizeof(app->ports[p].stats));
+		memset(&app->ports[p].prev_stats, 0, sizeof(app->ports[p].prev_stats));
+	}
+	return 0;
+}
+
+void
+fwd_ctl_clear_fwd_stats(struct fwd_app *app)
+{
+	bool was_running = app->running;
+	unsigned int i, j;
+
+	/* counters belong to their worker: zero them only while it is stopped */
+	fwd_ctl_stop(app);
+	for (i = 0; i < app->n_workers; i++) {
+		struct fwd_lcore *lc = app->workers[i];
+
+		memset(&lc->stats, 0, sizeof(lc->stats));
+		for (j = 0; j < lc->n_rx; j++)
+			lc->rx[j].rx_pkts = 0;
+		for (j = 0; j < lc->n_txb; j++)
+			lc->txb[j].tx_pkts = 0;
+	}
+	if (was_running)
+		fwd_ctl_start(app);
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_CTL_H
+#define FWD_CTL_H
+
+/**
+ * @file
+ * Control operations on a set-up application, shared by the non-interactive
+ * run, the shell and telemetry. Anything that changes what the workers read
+ * (mode, ports) is done with the workers stopped: an operation that needs it
+ * stops forwarding, makes the change and starts forwarding again, so the
+ * datapath never races a change.
+ *
+ * All run on the main lcore. Errors: negative errno, with a reason in @p err
+ * where one is taken.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fwd_app.h"
+
+/** Launch the workers. @return 0, or -EALREADY if forwarding runs. */
+int fwd_ctl_start(struct fwd_app *app);
+
+/** Stop the workers and wait for them (they flush their TX buffers). @return 0 or -EALREADY. */
+int fwd_ctl_stop(struct fwd_app *app);
+
+/** Change the forwarding mode of every worker. */
+int fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode);
+
+/**
+ * Stop or start port @p port (RTE_MAX_ETHPORTS: every port). While a port is
+ * stopped, nothing polls it and packets routed to it are dropped as
+ * "port_down".
+ *
+ * @return 0, -ENODEV for a bad port, or the ethdev error of the first failure
+ *   (@p err says which port and why).
+ */
+int fwd_ctl_port_set(struct fwd_app *app, uint16_t port, bool up, char *err, size_t errlen);
+
+/** Promiscuous mode on/off on @p port (RTE_MAX_ETHPORTS: every port). */
+int fwd_ctl_promisc(struct fwd_app *app, uint16_t port, bool on, char *err, size_t errlen);
+
+/** Zero the port counters (ethdev stats and xstats) of @p port (RTE_MAX_ETHPORTS: all). */
+int fwd_ctl_clear_port_stats(struct fwd_app *app, uint16_t port);
+
+/** Zero every worker counter (RX/TX, per queue, drops). Forwarding must be stopped or not. */
+void fwd_ctl_clear_fwd_stats(struct fwd_app *app);
+
+#endif /* FWD_CTL_H */

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#include <errno.h>
+#include <stdio.h>
+
+#include <rte_rwlock.h>
+#include <rte_telemetry.h>
+
+#include "fwd_stats.h"
+#include "fwd_telemetry.h"
+
+/*
+ * Callbacks run on the telemetry thread. They read counters that workers
+ * write (plain aligned 64-bit stores: a read sees an old or a new value), and
+ * the app structure itself, which teardown frees: the lock keeps the two
+ * apart.
+ */
+static rte_rwlock_t tel_lock = RTE_RWLOCK_INITIALIZER;
+static struct fwd_app *tel_app;
+
+/*
+ * DPDK 22.11 telemetry nests one level only: the per-lcore dicts are top-level
+ * keys "lcore<N>" next to the totals.
+ */
+static int
+tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	uint64_t rx = 0, tx = 0, dropped = 0;
+	unsigned int i, r;
+
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app == NULL) {
+		rte_rwlock_read_unlock(&tel_lock);
+		rte_tel_data_add_dict_string(d, "state", "exiting");
+		return 0;
+	}
+	for (i = 0; i < tel_app->n_workers; i++) {
+		const struct fwd_lcore *lc = tel_app->workers[i];
+		struct rte_tel_data *one = rte_tel_data_alloc();
+		uint64_t lc_drops = 0;
+		char key[32];
+
+		for (r = 0; r < FWD_DROP_MAX; r++)
+			lc_drops += lc->stats.drops[r];
+		rx += lc->stats.rx_pkts;
+		tx += lc->stats.tx_pkts;
+		dropped += lc_drops;
+		if (one == NULL)
+			continue;
+		rte_tel_data_start_dict(one);
+		rte_tel_data_add_dict_u64(one, "rx_pkts", lc->stats.rx_pkts);
+		rte_tel_data_add_dict_u64(one, "tx_pkts", lc->stats.tx_pkts);
+		rte_tel_data_add_dict_u64(one, "dropped", lc_drops);
+		rte_tel_data_add_dict_u64(one, "rx_bursts", lc->stats.rx_bursts);
+		snprintf(key, sizeof(key), "lcore%u", lc->lcore_id);
+		rte_tel_data_add_dict_container(d, key, one, 0);
+	}
+	rte_tel_data_add_dict_string(d, "mode", fwd_mode_name(tel_app->cfg.mode));
+	rte_tel_data_add_dict_string(d, "state", tel_app->running ? "forwarding" : "stopped");
+	rte_tel_data_add_dict_u64(d, "ports", tel_app->nb_ports);
+	rte_tel_data_add_dict_u64(d, "rx_pkts", rx);
+	rte_tel_data_add_dict_u64(d, "tx_pkts", tx);
+	rte_tel_data_add_dict_u64(d, "dropped", dropped);
+	rte_rwlock_read_unlock(&tel_lock);
+	return 0;
+}
+
+static int
+tel_drops(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	unsigned int r;
+
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	for (r = 0; tel_app != NULL && r < FWD_DROP_MAX; r++)
+		rte_tel_data_add_dict_u64(d, fwd_drop_name(r), fwd_stats_drop_total(tel_app, r));
+	rte_rwlock_read_unlock(&tel_lock);
+	return 0;
+}
+
+static int
+tel_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	unsigned int i, j;
+
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	for (i = 0; tel_app != NULL && i < tel_app->n_workers; i++) {
+		const struct fwd_lcore *lc = tel_app->workers[i];
+		struct rte_tel_data *q = rte_tel_data_alloc();
+		char key[16];
+
+		if (q == NULL)
+			break;
+		rte_tel_data_start_array(q, RTE_TEL_STRING_VAL);
+		for (j = 0; j < lc->n_rx; j++) {
+			char s[32];
+
+			snprintf(s, sizeof(s), "%u/%u", lc->rx[j].port, lc->rx[j].queue);
+			rte_tel_data_add_array_string(q, s);
+		}
+		snprintf(key, sizeof(key), "%u", lc->lcore_id);
+		rte_tel_data_add_dict_container(d, key, q, 0);
+	}
+	rte_rwlock_read_unlock(&tel_lock);
+	return 0;
+}
+
+void
+fwd_telemetry_init(struct fwd_app *app)
+{
+	static bool registered;
+
+	rte_rwlock_write_lock(&tel_lock);
+	tel_app = app;
+	rte_rwlock_write_unlock(&tel_lock);
+	if (registered)
+		return;
+	registered = true;
+	rte_telemetry_register_cmd("/forwarder/stats", tel_stats,
+		"Forwarding mode, state, packet totals and per-lcore counters. No parameters.");
+	rte_telemetry_register_cmd(
+		"/forwarder/drops", tel_drops, "Dropped packets by reason. No parameters.");
+	rte_telemetry_register_cmd("/forwarder/lcores", tel_lcores,
+		"RX queues (port/queue) polled by each worker lcore. No parameters.");
+}
+
+void
+fwd_telemetry_uninit(void)
+{
+	rte_rwlock_write_lock(&tel_lock);
+	tel_app = NULL;
+	rte_rwlock_write_unlock(&tel_lock);
+}

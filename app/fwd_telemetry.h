@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_TELEMETRY_H
+#define FWD_TELEMETRY_H
+
+/**
+ * @file
+ * The forwarder's telemetry endpoints, next to DPDK's own /ethdev/...:
+ *   /forwarder/stats   mode, state, totals and per-lcore counters
+ *   /forwarder/drops   drop totals by reason
+ *   /forwarder/lcores  which lcore polls which (port, queue)
+ * Read them with dpdk-telemetry.py (-f FILE_PREFIX) or the v2 socket.
+ */
+
+#include "fwd_app.h"
+
+/** Register the endpoints (once) and let them read @p app. */
+void fwd_telemetry_init(struct fwd_app *app);
+
+/**
+ * Make the endpoints answer "not running" from now on; call before the app's
+ * workers are freed (telemetry runs on its own thread and has no unregister).
+ */
+void fwd_telemetry_uninit(void);
+
+#endif /* FWD_TELEMETRY_H */
