@@ -32,7 +32,8 @@ init_parser(struct fwd_app *app)
 	if (parser != NULL)
 		return 0;
 	ctx = fwd_cmds_ctx(app);
-	parser = cmdline_new(ctx, FWD_PROMPT, -1, STDOUT_FILENO);
+	/* no fds: cmdline_new() would print a prompt; the shell does its own I/O */
+	parser = cmdline_new(ctx, FWD_PROMPT, -1, -1);
 	return parser != NULL ? 0 : -ENOMEM;
 }
 

@@ -98,15 +98,17 @@ int
 main(int argc, char **argv)
 {
 	char err[FWD_ERR_LEN];
-	int sep, ret;
+	int sep, ret, i;
 
 	for (sep = 1; sep < argc && strcmp(argv[sep], "--") != 0; sep++)
 		;
-	if (sep > 1 && fwd_opts_is_app_option(argv[1])) {
-		fwd_err("'%s' is an application option: put it after \"--\" (%s [EAL options] -- "
-			"[options])",
-			argv[1], argv[0]);
-		return EXIT_FAILURE;
+	for (i = 1; i < sep; i++) {
+		if (fwd_opts_is_app_option(argv[i])) {
+			fwd_err("'%s' is an application option: put it after \"--\" (%s [EAL "
+				"options] -- [options])",
+				argv[i], argv[0]);
+			return EXIT_FAILURE;
+		}
 	}
 
 	/* Application options first: no EAL is needed to read them. */
@@ -128,6 +130,14 @@ main(int argc, char **argv)
 		ret = rte_eal_init(sep, argv);
 	if (ret < 0) {
 		fwd_err("EAL initialisation failed: %s", rte_strerror(rte_errno));
+		return EXIT_FAILURE;
+	}
+	if (sep > 1 && ret < sep - 1) {
+		/* getopt moved what EAL did not take to the end: a forgotten option name */
+		fwd_err("unexpected EAL argument '%s' (before \"--\", every value needs its "
+			"option, e.g. --vdev NAME)",
+			argv[ret + 1]);
+		rte_eal_cleanup();
 		return EXIT_FAILURE;
 	}
 

@@ -2,7 +2,9 @@
  * Copyright (c) 2026 dpdk-forwarder authors
  */
 
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <rte_eal.h>
@@ -28,6 +30,28 @@ fwd_test_run(const struct fwd_test_case *cases, unsigned int n)
 	return failed != 0;
 }
 
+static char runtime_dir[128];
+
+/* EAL leaves its runtime directory behind; a test run should not. */
+static void
+remove_runtime_dir(void)
+{
+	struct dirent *e;
+	DIR *d = opendir(runtime_dir);
+	char path[512];
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", runtime_dir, e->d_name);
+		unlink(path);
+	}
+	closedir(d);
+	rmdir(runtime_dir);
+}
+
 int
 fwd_test_eal_init(const char *name, unsigned int mem_mb)
 {
@@ -37,5 +61,10 @@ fwd_test_eal_init(const char *name, unsigned int mem_mb)
 
 	snprintf(prefix, sizeof(prefix), "unit-%s-%d", name, (int)getpid());
 	snprintf(mem, sizeof(mem), "%u", mem_mb);
+	snprintf(runtime_dir, sizeof(runtime_dir), "%s/dpdk/%s",
+		getuid() == 0 ? "/var/run"
+			      : (getenv("XDG_RUNTIME_DIR") ? getenv("XDG_RUNTIME_DIR") : "/tmp"),
+		prefix);
+	atexit(remove_runtime_dir);
 	return rte_eal_init((int)(sizeof(args) / sizeof(args[0])) - 1, args) < 0 ? -1 : 0;
 }

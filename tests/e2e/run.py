@@ -1,0 +1,540 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 dpdk-forwarder authors
+"""End-to-end tests of dpdk-forwarder on net_pcap vdevs.
+
+    DPDK_FORWARDER=build/app/dpdk-forwarder tests/e2e/run.py CASE
+    tests/e2e/run.py --list
+
+Exit status 0: the case passed; 1: it failed (the reason is printed).
+"""
+
+import os
+import re
+import sys
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from fwdtest import (Case, Fail, check, check_eq, check_frames, check_stats,  # noqa: E402
+                     default_peer, iter_pcap, load_stats, mac_bytes, mac_rewrite, mac_swap, mixed_frames,
+                     pcap_count, port_stats, read_pcap, remove_runtime_dir, runt, scapy_count,
+                     signal_by_name, untag)
+
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def with_runts(frames, positions, lengths=(10,)):
+    """frames with runts (shorter than an Ethernet header) inserted at positions."""
+    out = list(frames)
+    for i, pos in enumerate(sorted(positions, reverse=True)):
+        out.insert(pos, runt(lengths[i % len(lengths)], 0xE0 + i))
+    return out
+
+
+def n_runts(frames):
+    return sum(1 for f in frames if len(f) < 14)
+
+
+# ---------------------------------------------------------------- io
+
+def io_case(c, nports, topology, peer_of):
+    inputs = [mixed_frames(n, port=p) for p, n in zip(range(nports), (300, 257, 199))]
+    vdevs, outs = c.pcap_ports([[f] for f in inputs])
+    app = ["--fwd", "io", "--duration", "1"]
+    if topology:
+        app += ["--port-topology", topology]
+    r = c.run(c.eal(vdevs), app)
+    r.check_ok()
+    got = [read_pcap(o[0]) for o in outs]
+    for p in range(nports):
+        check_eq(port_stats(r.stats, p)["out_port"], peer_of(p), "port %d out_port" % p)
+        check_frames(got[peer_of(p)], inputs[p], "port %d's input leaving port %d" %
+                     (p, peer_of(p)))
+    check_eq(r.stats["topology"], topology or "paired", "topology in the stats file")
+    check_stats(r.stats, inputs, got)
+
+
+@case
+def io_paired(c):
+    io_case(c, 2, None, lambda p: p ^ 1)
+
+
+@case
+def io_loop(c):
+    io_case(c, 2, "loop", lambda p: p)
+
+
+@case
+def io_chained(c):
+    io_case(c, 3, "chained", lambda p: (p + 1) % 3)
+
+
+def stats_blocks(stdout):
+    """The printed stats blocks: [(title, {port: (rx, tx)})]."""
+    blocks = []
+    for chunk in stdout.split("\n=== ")[1:]:
+        title = chunk.split(" ===", 1)[0]
+        ports = {int(m.group(1)): (int(m.group(2)), int(m.group(3))) for m in re.finditer(
+            r"^port (\d+) \(\S+\): rx (\d+) pkts .*?\| tx (\d+) pkts", chunk, re.M)}
+        blocks.append((title, ports))
+    return blocks
+
+
+@case
+def io_drain(c):
+    """A tail shorter than --burst must leave on the drain timer, not wait for
+    more packets or for the stop: the first periodic stats line (0.25 s in)
+    already shows every packet sent."""
+    inputs = [mixed_frames(100, port=0), mixed_frames(37, port=1)]
+    vdevs, outs = c.pcap_ports([[f] for f in inputs])
+    r = c.run(c.eal(vdevs), ["--burst", "64", "--stats-period", "0.25", "--duration", "1"])
+    r.check_ok()
+    blocks = stats_blocks(r.stdout)
+    check(len(blocks) >= 2 and blocks[0][0].startswith("stats:"),
+          "want periodic stats before the final ones\n" + r.describe())
+    check_eq(blocks[0][1], {0: (100, 37), 1: (37, 100)},
+             "(rx, tx) per port in the first periodic stats")
+    check_eq(r.stats["drops"]["stopped"], 0, "drops.stopped")
+    got = [read_pcap(o[0]) for o in outs]
+    check_frames(got[1], inputs[0], "port 0's input leaving port 1")
+    check_frames(got[0], inputs[1], "port 1's input leaving port 0")
+    check_stats(r.stats, inputs, got)
+
+
+# ---------------------------------------------------------------- mac, macswap
+
+def l2_inputs():
+    """Port 0: a mix with runts of 10 and 13 bytes and a bare 14-byte header
+    (not a runt); port 1: a mix with one runt."""
+    in0 = with_runts(mixed_frames(200, port=0), (0, 33, 34, 120, 200), (10, 13))
+    in0.insert(50, bytes(range(14)))
+    in1 = with_runts(mixed_frames(150, port=1), (77,))
+    return [in0, in1]
+
+
+def l2_case(c, mode, extra, expect):
+    inputs = l2_inputs()
+    vdevs, outs = c.pcap_ports([[f] for f in inputs])
+    r = c.run(c.eal(vdevs), ["--fwd", mode, "--duration", "1"] + extra)
+    r.check_ok()
+    check_eq(r.stats["mode"], mode, "mode in the stats file")
+    got = [read_pcap(o[0]) for o in outs]
+    macs = [mac_bytes(port_stats(r.stats, p)["mac"]) for p in (0, 1)]
+    check(macs[0] != macs[1] and all(m != bytes(6) for m in macs),
+          "ports need distinct, non-zero MACs: %r" % macs)
+    for p in (0, 1):
+        o = p ^ 1
+        want = [expect(f, o, macs[o]) for f in inputs[p] if len(f) >= 14]
+        check(len(want) < len(inputs[p]), "the input must hold runts")
+        check_frames(got[o], want, "%s: port %d's input leaving port %d" % (mode, p, o))
+    check_eq(r.stats["drops"]["runt"], sum(n_runts(f) for f in inputs), "drops.runt")
+    check_stats(r.stats, inputs, got)
+
+
+@case
+def mac(c):
+    l2_case(c, "mac", [], lambda f, o, omac: mac_rewrite(f, default_peer(o), omac))
+
+
+@case
+def mac_eth_peer(c):
+    peer = mac_bytes("aa:bb:cc:dd:ee:ff")
+    l2_case(c, "mac", ["--eth-peer", "1,aa:bb:cc:dd:ee:ff"],
+            lambda f, o, omac: mac_rewrite(f, peer if o == 1 else default_peer(o), omac))
+
+
+@case
+def macswap(c):
+    l2_case(c, "macswap", [], lambda f, o, omac: mac_swap(f))
+
+
+# ---------------------------------------------------------------- rxonly
+
+@case
+def rxonly(c):
+    inputs = l2_inputs()
+    vdevs, outs = c.pcap_ports([[f] for f in inputs])
+    r = c.run(c.eal(vdevs), ["--fwd", "rxonly", "--duration", "1"])
+    r.check_ok()
+    got = [read_pcap(o[0]) for o in outs]
+    check_eq([len(g) for g in got], [0, 0], "packets sent in rxonly")
+    check_eq(r.stats["drops"]["rxonly"], sum(map(len, inputs)), "drops.rxonly")
+    check_stats(r.stats, inputs, got)
+
+
+# ---------------------------------------------------------------- 2 lcores x 2 queues
+
+@case
+def multiqueue(c):
+    """Two worker lcores on one CPU, each polling queue q of both ports.
+    Every input queue's packets must leave the peer port exactly once, in
+    order, all through one TX queue (the one its lcore owns)."""
+    inputs = [[mixed_frames(n, port=p, queue=q) for q, n in enumerate(ns)]
+              for p, ns in enumerate(((180, 97), (64, 211)))]
+    vdevs, outs = c.pcap_ports(inputs)
+    mapping = "(0,0,1),(0,1,2),(1,0,1),(1,1,2)"
+    r = c.run(c.eal(vdevs, lcores="0@0,1@1,2@1"), ["--map", mapping, "--duration", "1"])
+    r.check_ok()
+    got = [[read_pcap(path) for path in port_outs] for port_outs in outs]
+    lcore_of = {(0, 0): 1, (0, 1): 2, (1, 0): 1, (1, 1): 2}
+
+    for p in (0, 1):
+        o = p ^ 1
+        for q in (0, 1):
+            files = [t for t, frames in enumerate(got[o])
+                     if any(untag(f)[:2] == (p, q) for f in frames)]
+            check(len(files) == 1, "port %d queue %d: its packets left port %d through TX "
+                  "queues %r, want exactly one" % (p, q, o, files))
+            seen = [f for f in got[o][files[0]] if untag(f)[:2] == (p, q)]
+            check_frames(seen, inputs[p][q], "port %d queue %d leaving port %d TX queue %d" %
+                         (p, q, o, files[0]))
+        for t, frames in enumerate(got[o]):
+            stray = [untag(f) for f in frames if untag(f) is None or untag(f)[0] != p]
+            check(not stray, "port %d TX queue %d has packets not from port %d: %r" %
+                  (o, t, p, stray[:5]))
+
+    s = r.stats
+    check_eq(sorted(lc["lcore"] for lc in s["lcores"]), [1, 2], "worker lcores")
+    for lc in s["lcores"]:
+        want_rx = sorted((p, q, len(inputs[p][q])) for (p, q), l in lcore_of.items()
+                         if l == lc["lcore"])
+        check_eq(sorted((x["port"], x["queue"], x["pkts"]) for x in lc["rx_queues"]), want_rx,
+                 "lcore %d rx queue counters" % lc["lcore"])
+        for x in lc["tx_queues"]:
+            check_eq(x["pkts"], len(got[x["port"]][x["queue"]]),
+                     "lcore %d tx port %d queue %d counter vs its tx pcap" %
+                     (lc["lcore"], x["port"], x["queue"]))
+    txq = sorted((x["port"], x["queue"]) for lc in s["lcores"] for x in lc["tx_queues"])
+    check_eq(txq, [(0, 0), (0, 1), (1, 0), (1, 1)], "TX queues owned by the lcores")
+    for p in (0, 1):
+        check_eq((port_stats(s, p)["rx_queues"], port_stats(s, p)["tx_queues"]), (2, 2),
+                 "port %d (rx_queues, tx_queues)" % p)
+    check_stats(s, [sum(q, []) for q in inputs], [sum(q, []) for q in got])
+
+
+# ---------------------------------------------------------------- stats file
+
+@case
+def stats_file(c):
+    """Two workers (default map spreads the ports), macswap with runts so that
+    drops are not zero, --xstats: every counter must agree with the pcaps."""
+    inputs = l2_inputs()
+    vdevs, outs = c.pcap_ports([[f] for f in inputs])
+    r = c.run(c.eal(vdevs, lcores="0@0,1@1,2@1"),
+              ["--fwd", "macswap", "--burst", "7", "--xstats", "--duration", "1"])
+    r.check_ok()
+    s = r.stats
+    got = [read_pcap(o[0]) for o in outs]
+    check_stats(s, inputs, got)
+    check_eq((s["mode"], s["topology"], s["burst"]), ("macswap", "paired", 7),
+             "mode, topology, burst")
+    check(0.5 < s["duration_s"] < 10, "duration_s %r for --duration 1" % s["duration_s"])
+    check_eq(len(s["lcores"]), 2, "worker lcores")
+    for lc in s["lcores"]:
+        check(lc["rx_pkts"] > 0 and lc["rx_bursts"] > 0 and lc["polls"] >= lc["rx_bursts"],
+              "lcore %d did not work: %r" % (lc["lcore"], lc))
+        check(sum(lc["drops"].values()) > 0, "lcore %d: no runt dropped" % lc["lcore"])
+    for p in (0, 1):
+        ps = port_stats(s, p)
+        check_eq(ps["name"], "net_pcap%d" % p, "port %d name" % p)
+        xs = ps.get("xstats")
+        check(isinstance(xs, dict) and xs, "port %d: --xstats gave no xstats" % p)
+        if "rx_good_packets" in xs:
+            check_eq(xs["rx_good_packets"], ps["ipackets"], "port %d rx_good_packets" % p)
+        if "tx_good_packets" in xs:
+            check_eq(xs["tx_good_packets"], ps["opackets"], "port %d tx_good_packets" % p)
+    check_eq(s["drops"]["runt"], sum(n_runts(f) for f in inputs), "drops.runt")
+    for p in (0, 1):
+        line = "port %d (net_pcap%d): rx %d pkts" % (p, p, len(inputs[p]))
+        check(line in r.stdout, "printed final stats lack %r\n%s" % (line, r.describe()))
+
+
+# ---------------------------------------------------------------- signals
+
+def signal_case(c, signame):
+    """Port 0 replays its pcap forever; stop the forwarder with a signal
+    after its first periodic stats line. Port 1's tx_pcap must be complete
+    and hold exactly the port's opackets, port 0's input in cyclic order."""
+    inputs = [mixed_frames(64, port=0, max_size=200), mixed_frames(40, port=1)]
+    vdevs, outs = c.pcap_ports([[f] for f in inputs], infinite=(0,))
+    sfile = c.path("stats.json")
+    run = c.start(c.eal(vdevs), ["--stats-period", "0.2", "--stats-file", sfile])
+    run.wait_line("=== stats", 15)
+    t0 = time.monotonic()
+    run.p.send_signal(signal_by_name(signame))
+    rc, out, err = run.finish(20)
+    check(rc == 0, "exit status %r after %s, want 0\n%s" % (rc, signame, run.describe()))
+    check(time.monotonic() - t0 < 5, "took %.1f s to stop" % (time.monotonic() - t0))
+    check("=== final stats" in out, "no final stats after %s" % signame)
+    check(out.index("=== final stats") > out.index("=== stats"), "final stats out of order")
+    s = load_stats(sfile)
+    check(s is not None, "no stats file after %s" % signame)
+    n1 = pcap_count(outs[1][0])  # strict: no truncated record, no junk at the end
+    check_eq(n1, port_stats(s, 1)["opackets"], "port 1 tx pcap packets vs opackets")
+    check(n1 > len(inputs[0]), "port 1 sent only %d packets before %s" % (n1, signame))
+    check_eq(scapy_count(outs[1][0]), n1, "packets scapy reads from port 1's tx pcap")
+    L = len(inputs[0])
+    for i, f in enumerate(iter_pcap(outs[1][0])):
+        if f != inputs[0][i % L]:
+            check_frames([f], [inputs[0][i % L]], "port 1 output packet %d" % i)
+    got0 = read_pcap(outs[0][0])
+    check_frames(got0, inputs[1], "port 1's input leaving port 0")
+    check_eq(port_stats(s, 0)["ipackets"], n1 + sum(s["drops"].values()),
+             "port 0 ipackets vs port 1's output + drops")
+    check_stats(s)
+    check_eq(port_stats(s, 0)["opackets"], len(got0), "port 0 opackets vs its tx pcap")
+
+
+@case
+def sigterm(c):
+    signal_case(c, "SIGTERM")
+
+
+@case
+def sigint(c):
+    signal_case(c, "SIGINT")
+
+
+# ---------------------------------------------------------------- config file
+
+CONFIG = """# test config: keys are the long option names
+[forward]
+fwd = mac          ; overridden by --fwd on the command line in config_override
+burst = 16
+eth-peer = 1,aa:bb:cc:dd:ee:ff
+
+"""
+
+
+def config_case(c, cmdline, mode, expect):
+    path = c.path("fwd.ini")
+    with open(path, "w") as f:
+        f.write(CONFIG)
+    inputs = l2_inputs()
+    vdevs, outs = c.pcap_ports([[f] for f in inputs])
+    r = c.run(c.eal(vdevs), ["--config", path, "--duration", "1"] + cmdline)
+    r.check_ok()
+    check_eq((r.stats["mode"], r.stats["burst"]), (mode, 16), "mode and burst (16 from the file)")
+    got = [read_pcap(o[0]) for o in outs]
+    macs = [mac_bytes(port_stats(r.stats, p)["mac"]) for p in (0, 1)]
+    for p in (0, 1):
+        o = p ^ 1
+        want = [expect(f, o, macs[o]) for f in inputs[p] if len(f) >= 14]
+        check_frames(got[o], want, "%s: port %d's input leaving port %d" % (mode, p, o))
+    check_stats(r.stats, inputs, got)
+
+
+@case
+def config_file(c):
+    peer = mac_bytes("aa:bb:cc:dd:ee:ff")
+    config_case(c, [], "mac",
+                lambda f, o, omac: mac_rewrite(f, peer if o == 1 else default_peer(o), omac))
+
+
+@case
+def config_override(c):
+    config_case(c, ["--fwd", "macswap"], "macswap", lambda f, o, omac: mac_swap(f))
+
+
+# ---------------------------------------------------------------- embedded default
+
+@case
+def embedded_default(c):
+    sfile = c.path("stats.json")
+    r = c.run(None, ["--", "--duration", "1", "--stats-file", sfile], stats=False)
+    # its EAL file prefix is dpdk-forwarder-<pid>; the process is gone, clean up
+    remove_runtime_dir("dpdk-forwarder-%d" % c.procs[-1].pid)
+    r.check_ok()
+    check("using the embedded default" in r.stdout and "--vdev net_null0" in r.stdout,
+          "the embedded default line is missing\n" + r.describe())
+    s = load_stats(sfile)
+    check_eq([p["name"] for p in s["ports"]], ["net_null0", "net_null1"], "port names")
+    for p in s["ports"]:
+        check(p["ipackets"] > 0 and p["opackets"] > 0, "port %d did not forward: %r" %
+              (p["port"], p))
+    check_eq(s["mode"], "io", "default mode")
+    check_stats(s)
+
+
+# ---------------------------------------------------------------- bad input
+
+def null_vdevs():
+    return ["--vdev", "net_null0", "--vdev", "net_null1"]
+
+
+def bad(c, app, pattern, eal=None):
+    r = c.run(c.eal(null_vdevs()) if eal is None else eal, app + ["--duration", "1"],
+              timeout=20, stats=False)
+    r.check_error(pattern)
+
+
+def write(c, name, text):
+    with open(c.path(name), "w") as f:
+        f.write(text)
+    return c.path(name)
+
+
+@case
+def bad_unknown_option(c):
+    bad(c, ["--bogus"], r"^unknown option '--bogus'")
+
+
+@case
+def bad_value(c):
+    bad(c, ["--burst", "0"], r"^--burst: '0' is not a number from 1 to 512$")
+
+
+@case
+def bad_app_option_before_separator(c):
+    r = c.run(None, ["--fwd", "io", "--"] + c.eal(null_vdevs()), timeout=20, stats=False)
+    r.check_error(r"^'--fwd' is an application option: put it after \"--\"")
+
+
+@case
+def bad_app_option_after_eal_option(c):
+    """An app option among the EAL options, not the first argument: the
+    forwarder's hint must still name it instead of EAL's generic failure."""
+    eal = c.eal(null_vdevs())
+    r = c.run(None, eal[:4] + ["--fwd", "io"] + eal[4:] + ["--", "--duration", "1"],
+              timeout=20, stats=False)
+    r.check_error(r"^'--fwd' is an application option: put it after \"--\"")
+
+
+@case
+def bad_stray_eal_argument(c):
+    """A word EAL does not consume ("--vdev net_null0 net_null1": a forgotten
+    --vdev) must be reported, not silently dropped (it ran on one port)."""
+    r = c.run(c.eal(["--vdev", "net_null0", "net_null1"]), ["--duration", "1"], timeout=20,
+              stats=False)
+    r.check_error(r"net_null1")
+
+
+@case
+def bad_config_missing(c):
+    missing = c.path("no-such.ini")
+    bad(c, ["--config", missing],
+        r"^%s: cannot open config file: No such file or directory$" % missing)
+
+
+@case
+def bad_config_malformed(c):
+    path = write(c, "bad.ini", "# comment\n[forward]\n\nfwd = io\nthis line is wrong\n")
+    bad(c, ["--config", path], r"^%s:5: expected 'key = value'" % path)
+
+
+@case
+def bad_config_unknown_key(c):
+    path = write(c, "bad.ini", "[forward]\nburst = 8\nbogus-key = 1\n")
+    bad(c, ["--config", path], r"^%s:3: unknown key 'bogus-key'" % path)
+
+
+@case
+def bad_config_value(c):
+    path = write(c, "bad.ini", "[forward]\nfwd = fastest\n")
+    bad(c, ["--config", path], r"^%s:2: fwd: unknown mode 'fastest'" % path)
+
+
+@case
+def bad_map_port(c):
+    bad(c, ["--map", "(0,0,1),(1,0,1),(2,0,1)"], r"^--map: port 2 does not exist \(2 ports")
+
+
+@case
+def bad_map_lcore_disabled(c):
+    bad(c, ["--map", "(0,0,1),(1,0,5)"], r"^--map: lcore 5 is not enabled")
+
+
+@case
+def bad_map_main_lcore(c):
+    bad(c, ["--map", "(0,0,0),(1,0,1)"], r"^--map: lcore 0 is the main lcore")
+
+
+@case
+def bad_map_unmapped_queue(c):
+    bad(c, ["--map", "(0,0,1),(0,2,1),(1,0,1)"], r"^--map: port 0 RX queue 1 is not mapped")
+
+
+@case
+def bad_map_syntax(c):
+    bad(c, ["--map", "(0,0,1),(1,0"], r"^--map: expected ',' after queue 0")
+
+
+@case
+def bad_no_ports(c):
+    bad(c, [], r"^no ports found", eal=c.eal([]))
+
+
+@case
+def bad_port_configure(c):
+    vdevs, _ = c.pcap_ports([[mixed_frames(5, port=0)], [mixed_frames(5, port=1)]])
+    bad(c, ["--map", "(0,0,1),(0,1,1),(1,0,1)"],
+        r"^port 0 \(net_pcap0\): the map uses 2 RX queues but the port has 1$", eal=c.eal(vdevs))
+
+
+@case
+def bad_eal_option(c):
+    bad(c, [], r"^EAL initialisation failed", eal=c.eal(null_vdevs()) + ["--bogus-eal-option"])
+
+
+@case
+def bad_stats_file(c):
+    """The run itself is fine, but the stats file cannot be written: say so, fail."""
+    path = c.path("no-such-dir/stats.json")
+    bad(c, ["--stats-file", path], r"^cannot write stats file %s: No such file" % path)
+
+
+@case
+def help(c):
+    for argv in (["--", "--help"], ["--", "-h"], ["--", "--fwd", "mac", "--help"]):
+        r = c.run(None, argv, timeout=20, stats=False)
+        check_eq(r.rc, 0, "exit status of %s" % " ".join(argv))
+        check("Usage:" in r.stdout and "--fwd MODE" in r.stdout and "--map" in r.stdout,
+              "help lacks Usage/--fwd/--map\n" + r.describe())
+        check_eq(r.error_lines(), [], "error lines from %s" % " ".join(argv))
+        check("EAL:" not in r.stdout + r.stderr, "--help must not start EAL\n" + r.describe())
+
+
+def main(argv):
+    if len(argv) == 2 and argv[1] == "--list":
+        print("\n".join(CASES))
+        return 0
+    if len(argv) >= 2 and argv[1] == "--check-registered":
+        missing = sorted(set(CASES) - set(argv[2:]))
+        extra = sorted(set(argv[2:]) - set(CASES))
+        if missing or extra:
+            print("tests/e2e/meson.build and run.py disagree: not registered %r, unknown %r" %
+                  (missing, extra))
+            return 1
+        print("all %d e2e cases are registered" % len(CASES))
+        return 0
+    if len(argv) != 2 or argv[1] not in CASES:
+        print("usage: %s CASE | --list\ncases: %s" % (argv[0], " ".join(CASES)), file=sys.stderr)
+        return 2
+    name = argv[1]
+    c = Case(name)
+    ok = False
+    t0 = time.monotonic()
+    try:
+        CASES[name](c)
+        ok = True
+    except Fail as e:
+        print("FAIL %s: %s" % (name, e))
+    except Exception:
+        print("ERROR %s:" % name)
+        traceback.print_exc(file=sys.stdout)
+    finally:
+        c.cleanup(keep=not ok and os.environ.get("E2E_KEEP") == "1")
+    if ok:
+        print("PASS %s (%.1f s)" % (name, time.monotonic() - t0))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
