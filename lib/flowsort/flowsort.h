@@ -1,0 +1,633 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FLOWSORT_H
+#define FLOWSORT_H
+
+/**
+ * @file
+ * Group one RX burst by flow, so that a per-flow stage (flow table, ACL,
+ * per-flow counters) runs once per group instead of once per packet.
+ *
+ * A call returns runs { first, count, key, hash } over an index array
+ * (flowsort_ctx::order): packet pkts[order[first + j]] for j < count all have
+ * the same key. Groups come out in order of first appearance and packets keep
+ * their relative order inside a group, so forwarding group by group never
+ * reorders a flow. The mbuf pointers themselves are not moved.
+ *
+ * Keys (struct flowsort_key) are exact: a hash only picks the bucket, key
+ * equality is always confirmed, so a collision never merges two flows.
+ *
+ * Grouping costs a few cycles per packet and wins only when groups are longer
+ * than about one packet; a per-queue running mean of group length turns it off
+ * by itself (the call then returns 0 and the caller takes its per-packet path)
+ * and periodic probe bursts turn it back on. See docs/flowsort.md.
+ *
+ * Threading: a flowsort_ctx belongs to one lcore; a flowsort_queue belongs to
+ * the lcore that polls that RX queue. Nothing here is thread safe or needs to be.
+ */
+
+#include <stdint.h>
+#include <string.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_byteorder.h>
+#include <rte_common.h>
+#include <rte_ether.h>
+#include <rte_hash_crc.h>
+#include <rte_ip.h>
+#include <rte_mbuf.h>
+#include <rte_prefetch.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Largest burst one call groups. A longer burst is not grouped (the call
+ * returns 0 and counts it as bypassed): split it into chunks of at most this.
+ */
+#define FLOWSORT_BURST_MAX (FLOWSORT_TABLE_SIZE / 2)
+
+/** How many packets ahead flowsort_group() prefetches an mbuf header. */
+#define FLOWSORT_PREFETCH_MBUF 8
+/** How many packets ahead flowsort_group() prefetches packet data. */
+#define FLOWSORT_PREFETCH_DATA 4
+
+/** log2 of the slots of the per-lcore table; half of them at most are used. */
+#define FLOWSORT_TABLE_BITS 9
+
+/** Slots of the per-lcore open-addressing table (load factor <= 0.5). */
+#define FLOWSORT_TABLE_SIZE (1 << FLOWSORT_TABLE_BITS)
+
+/** What a key describes; only FLOWSORT_KEY_L4 and FLOWSORT_KEY_L3 are flows. */
+enum flowsort_key_type {
+	/** unfragmented IPv4 TCP, UDP or SCTP: the 5-tuple */
+	FLOWSORT_KEY_L4 = 1,
+	/** unfragmented IPv4, any other protocol: the 3-tuple (ports are 0) */
+	FLOWSORT_KEY_L3,
+	/**
+	 * IPv4 fragment (MF set or offset != 0): src, dst, protocol and the IP id in
+	 * src_port, i.e. one group per datagram, never merged with the unfragmented
+	 * packets of the same 5-tuple.
+	 */
+	FLOWSORT_KEY_FRAG,
+	/**
+	 * not IPv4 (IPv6, ARP, two or more VLAN tags, ...): a class, not a flow.
+	 * The EtherType (network order) is in src_port, addresses and ports are 0.
+	 */
+	FLOWSORT_KEY_NONIP,
+	/**
+	 * malformed or truncated: headers that would need bytes past the first
+	 * segment's data_len, bad IPv4 version or header length. A class, not a flow.
+	 */
+	FLOWSORT_KEY_BAD,
+};
+
+/** Bit set in flowsort_key::vlan when the frame carried a VLAN tag (in data or stripped). */
+#define FLOWSORT_VLAN_TAGGED 0x1000
+/** Mask of the VLAN id in flowsort_key::vlan. */
+#define FLOWSORT_VLAN_VID_MASK 0x0fff
+
+/**
+ * The grouping key: 16 bytes, compared as two 64-bit words. Unused fields are
+ * zero so that equal flows give equal bytes. Addresses and ports are in network
+ * byte order, as in the packet.
+ */
+struct flowsort_key {
+	union {
+		struct {
+			rte_be32_t src_addr; /**< IPv4 source address */
+			rte_be32_t dst_addr; /**< IPv4 destination address */
+			rte_be16_t src_port; /**< L4 src port; IP id (FRAG); EtherType (NONIP) */
+			rte_be16_t dst_port; /**< L4 destination port */
+			uint8_t proto;       /**< IPv4 protocol */
+			uint8_t type;        /**< enum flowsort_key_type */
+			uint16_t vlan;       /**< FLOWSORT_VLAN_TAGGED | VID, or 0 if untagged */
+		};
+		uint64_t w[2]; /**< the same 16 bytes, for comparison and hashing */
+	};
+};
+
+/** One group of packets with the same key, in order of first appearance. */
+struct flowsort_run {
+	uint16_t first;          /**< index of its first entry in flowsort_ctx::order */
+	uint16_t count;          /**< number of packets in the group (>= 1) */
+	uint32_t hash;           /**< bucket hash: NIC RSS hash, software or injected hash */
+	struct flowsort_key key; /**< the key every packet of the group has */
+};
+
+/**
+ * Hash function for keys (tests inject one to force collisions). It must
+ * give equal hashes for equal keys; anything else is allowed.
+ *
+ * @param key
+ *   The key to hash.
+ * @param arg
+ *   flowsort_ctx_conf::hash_arg.
+ * @return
+ *   A 32-bit hash.
+ */
+typedef uint32_t (*flowsort_hash_t)(const struct flowsort_key *key, void *arg);
+
+/** Do not use the NIC RSS hash even when the mbuf carries one. */
+#define FLOWSORT_F_NO_RSS 0x1
+
+/** Per-lcore configuration. Zero-filled gives the defaults. */
+struct flowsort_ctx_conf {
+	/** hash for all keys (the RSS hash is then ignored); NULL: RSS or CRC32-C */
+	flowsort_hash_t hash_fn;
+	void *hash_arg; /**< passed to hash_fn */
+	uint32_t flags; /**< FLOWSORT_F_* */
+};
+
+/** Per-lcore grouping state and the result of the last call. */
+struct flowsort_ctx {
+	/* Result of the last flowsort_burst() that returned > 0. */
+	uint16_t nb_runs; /**< runs in runs[] */
+	uint16_t nb_pkts; /**< packets in order[] */
+	uint16_t gen;     /**< table generation; 0 is never current */
+	uint16_t pad;
+	uint32_t flags;                               /**< FLOWSORT_F_* */
+	flowsort_hash_t hash_fn;                      /**< injected hash or NULL */
+	void *hash_arg;                               /**< its argument */
+	uint16_t order[FLOWSORT_BURST_MAX];           /**< packet indexes, run after run */
+	uint16_t group_of[FLOWSORT_BURST_MAX];        /**< scratch: group of each packet */
+	struct flowsort_run runs[FLOWSORT_BURST_MAX]; /**< the groups */
+	/** open addressing, linear probing; a slot is live only if its gen is current */
+	struct {
+		uint16_t gen;
+		uint16_t group;
+		uint32_t hash;
+	} slot[FLOWSORT_TABLE_SIZE] __rte_cache_aligned;
+};
+
+/** What a queue does: the flowsort = on|off|auto setting. */
+enum flowsort_mode {
+	FLOWSORT_MODE_AUTO = 0, /**< group, and bypass by itself when groups are ~1 packet */
+	FLOWSORT_MODE_ON,       /**< always group */
+	FLOWSORT_MODE_OFF,      /**< never group: every call returns 0 */
+};
+
+/**
+ * Per-queue configuration. Zero-filled gives the defaults, which suit a
+ * per-flow stage costing tens of cycles or more per lookup.
+ * Group lengths are fixed point with 8 fractional bits (256 = 1 packet/group).
+ */
+struct flowsort_queue_conf {
+	enum flowsort_mode mode; /**< default FLOWSORT_MODE_AUTO */
+	/** turn off when the mean group length falls below this; default 307 (1.2) */
+	uint16_t off_below;
+	/** turn back on when it rises to this or above; default 384 (1.5) */
+	uint16_t on_at;
+	/**
+	 * while off, group one burst in this many to re-measure; default 16. The
+	 * gap doubles after every probe that finds short groups, up to probe_max.
+	 */
+	uint16_t probe_every;
+	/** longest gap between probes; default 16 x probe_every, at most 32768 */
+	uint16_t probe_max;
+	/** bursts shorter than this are never grouped nor measured; default 4 */
+	uint16_t min_burst;
+};
+
+/** X(field, "name", "description") for every per-queue counter. */
+#define FLOWSORT_STATS(X)                                                           \
+	X(bursts_sorted, "bursts_sorted", "bursts grouped (probes included)")       \
+	X(bursts_bypassed, "bursts_bypassed",                                       \
+		"bursts returned ungrouped (off, short or too long)")               \
+	X(probes, "probes", "bursts grouped while off, to re-measure group length") \
+	X(groups, "groups", "groups output by grouped bursts")                      \
+	X(pkts_sorted, "pkts_sorted", "packets in grouped bursts")                  \
+	X(pkts_bypassed, "pkts_bypassed", "packets in bypassed bursts")             \
+	X(turned_off, "turned_off", "times auto mode turned grouping off")          \
+	X(turned_on, "turned_on", "times auto mode turned grouping back on")
+
+/** Per-queue counters; mean group length = pkts_sorted / groups. */
+struct flowsort_stats {
+#define FLOWSORT_STAT_FIELD(f, name, desc) uint64_t f;
+	FLOWSORT_STATS(FLOWSORT_STAT_FIELD)
+#undef FLOWSORT_STAT_FIELD
+};
+
+/** Number of counters in struct flowsort_stats. */
+#define FLOWSORT_NB_STATS (sizeof(struct flowsort_stats) / sizeof(uint64_t))
+
+/** Per-queue bypass state and counters. */
+struct flowsort_queue {
+	uint8_t mode;                /**< enum flowsort_mode */
+	uint8_t off;                 /**< auto mode currently bypassing */
+	uint16_t off_below;          /**< see flowsort_queue_conf */
+	uint16_t on_at;              /**< see flowsort_queue_conf */
+	uint16_t probe_every;        /**< see flowsort_queue_conf */
+	uint16_t probe_max;          /**< see flowsort_queue_conf */
+	uint16_t probe_gap;          /**< current gap between probes */
+	uint16_t min_burst;          /**< see flowsort_queue_conf */
+	uint16_t until_probe;        /**< bypassed bursts left before the next probe */
+	uint32_t mean_len;           /**< running mean group length, 8 fractional bits */
+	struct flowsort_stats stats; /**< counters */
+};
+
+/**
+ * Create the per-lcore grouping state (about 11 KiB, from rte_malloc).
+ *
+ * @param conf
+ *   Configuration, or NULL for the defaults.
+ * @param socket_id
+ *   NUMA socket to allocate on, or SOCKET_ID_ANY.
+ * @return
+ *   The state, or NULL with rte_errno set (EINVAL, ENOMEM).
+ */
+struct flowsort_ctx *flowsort_ctx_create(const struct flowsort_ctx_conf *conf, int socket_id);
+
+/**
+ * Free a state made by flowsort_ctx_create().
+ *
+ * @param ctx
+ *   The state; NULL is a no-op.
+ */
+void flowsort_ctx_free(struct flowsort_ctx *ctx);
+
+/**
+ * Create the per-queue bypass state and counters.
+ *
+ * @param conf
+ *   Configuration, or NULL for the defaults.
+ * @param socket_id
+ *   NUMA socket to allocate on, or SOCKET_ID_ANY.
+ * @return
+ *   The state, or NULL with rte_errno set (EINVAL if on_at < off_below, ENOMEM).
+ */
+struct flowsort_queue *flowsort_queue_create(const struct flowsort_queue_conf *conf, int socket_id);
+
+/**
+ * Free a state made by flowsort_queue_create().
+ *
+ * @param q
+ *   The state; NULL is a no-op.
+ */
+void flowsort_queue_free(struct flowsort_queue *q);
+
+/**
+ * Change a queue's mode at run time (from the lcore that polls it). Switching
+ * to auto starts with grouping on.
+ *
+ * @param q
+ *   The queue state.
+ * @param mode
+ *   The new mode.
+ * @return
+ *   0, or -EINVAL for an unknown mode.
+ */
+int flowsort_queue_set_mode(struct flowsort_queue *q, enum flowsort_mode mode);
+
+/**
+ * Copy a queue's counters.
+ *
+ * @param q
+ *   The queue state.
+ * @param stats
+ *   Filled with the counters.
+ */
+void flowsort_queue_stats_get(const struct flowsort_queue *q, struct flowsort_stats *stats);
+
+/**
+ * Zero a queue's counters (from the lcore that polls it).
+ *
+ * @param q
+ *   The queue state.
+ */
+void flowsort_queue_stats_reset(struct flowsort_queue *q);
+
+/**
+ * Name of the i-th counter of struct flowsort_stats, in declaration order.
+ *
+ * @param i
+ *   Counter index, < FLOWSORT_NB_STATS.
+ * @return
+ *   Its name, or NULL if i is out of range.
+ */
+const char *flowsort_stats_name(unsigned int i);
+
+/**
+ * Whether auto mode is currently bypassing (for stats and tests).
+ *
+ * @param q
+ *   The queue state.
+ * @return
+ *   1 if the next non-probe burst will be returned ungrouped, else 0.
+ */
+static inline int
+flowsort_queue_is_off(const struct flowsort_queue *q)
+{
+	return q->mode == FLOWSORT_MODE_OFF || (q->mode == FLOWSORT_MODE_AUTO && q->off);
+}
+
+/**
+ * The default software hash: CRC32-C of the 16 key bytes.
+ *
+ * @param key
+ *   The key.
+ * @return
+ *   Its hash.
+ */
+static inline uint32_t
+flowsort_hash_sw(const struct flowsort_key *key)
+{
+	return rte_hash_crc_8byte(key->w[1], rte_hash_crc_8byte(key->w[0], 0x9e3779b9));
+}
+
+/**
+ * Whether two keys are equal.
+ *
+ * @param a
+ *   A key.
+ * @param b
+ *   Another key.
+ * @return
+ *   Non-zero if they are equal.
+ */
+static inline int
+flowsort_key_eq(const struct flowsort_key *a, const struct flowsort_key *b)
+{
+	return ((a->w[0] ^ b->w[0]) | (a->w[1] ^ b->w[1])) == 0;
+}
+
+/**
+ * @internal Second word of a key: ports (raw bytes as in the packet, src first),
+ * protocol, type and vlan, laid out as struct flowsort_key.
+ */
+static inline uint64_t
+__flowsort_key_w1(uint32_t ports_raw, uint8_t proto, uint8_t type, uint16_t vlan)
+{
+#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
+	return (uint64_t)ports_raw | (uint64_t)proto << 32 | (uint64_t)type << 40 |
+	       (uint64_t)vlan << 48;
+#else
+	return (uint64_t)ports_raw << 32 | (uint64_t)proto << 24 | (uint64_t)type << 16 | vlan;
+#endif
+}
+
+/**
+ * Extract the grouping key of a packet. Reads only the first segment and never
+ * past its data_len; one VLAN tag (in the data, or stripped by the NIC) is
+ * parsed and its id kept in the key. IPv4 options are skipped.
+ *
+ * @param m
+ *   The packet, starting at its Ethernet header.
+ * @param key
+ *   Filled with the key (every byte written).
+ */
+static inline void
+flowsort_key_extract(const struct rte_mbuf *m, struct flowsort_key *key)
+{
+	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
+	const struct rte_ipv4_hdr *ip;
+	uint32_t len = rte_pktmbuf_data_len(m);
+	uint32_t l3 = sizeof(struct rte_ether_hdr);
+	uint32_t ihl, l4 = 0;
+	uint16_t et, vlan = 0;
+	uint64_t addrs;
+	uint8_t type;
+
+	if (unlikely(len < l3))
+		goto bad;
+	et = ((const struct rte_ether_hdr *)p)->ether_type;
+	if (unlikely(m->ol_flags & RTE_MBUF_F_RX_VLAN_STRIPPED))
+		vlan = FLOWSORT_VLAN_TAGGED | (m->vlan_tci & FLOWSORT_VLAN_VID_MASK);
+	if (unlikely(et == RTE_BE16(RTE_ETHER_TYPE_VLAN) || et == RTE_BE16(RTE_ETHER_TYPE_QINQ))) {
+		const struct rte_vlan_hdr *vh = (const struct rte_vlan_hdr *)(p + l3);
+
+		if (len < l3 + sizeof(*vh))
+			goto bad;
+		/* a second tag (stripped + in data): stacked VLANs are a class of their own */
+		if (vlan != 0)
+			goto nonip;
+		vlan = FLOWSORT_VLAN_TAGGED |
+		       (rte_be_to_cpu_16(vh->vlan_tci) & FLOWSORT_VLAN_VID_MASK);
+		et = vh->eth_proto;
+		l3 += sizeof(*vh);
+	}
+	if (unlikely(et != RTE_BE16(RTE_ETHER_TYPE_IPV4)))
+		goto nonip;
+	if (unlikely(len < l3 + sizeof(*ip)))
+		goto bad;
+	ip = (const struct rte_ipv4_hdr *)(p + l3);
+	ihl = (uint32_t)(ip->version_ihl & RTE_IPV4_HDR_IHL_MASK) * 4;
+	if (unlikely((ip->version_ihl >> 4) != 4 || ihl < sizeof(*ip) || len < l3 + ihl))
+		goto bad;
+	/* src and dst are adjacent: one load is both */
+	memcpy(&addrs, &ip->src_addr, sizeof(addrs));
+	if (unlikely(ip->fragment_offset &
+		     RTE_BE16(RTE_IPV4_HDR_MF_FLAG | RTE_IPV4_HDR_OFFSET_MASK))) {
+		l4 = ip->packet_id;
+		type = FLOWSORT_KEY_FRAG;
+	} else if (likely(ip->next_proto_id == IPPROTO_UDP || ip->next_proto_id == IPPROTO_TCP ||
+			   ip->next_proto_id == IPPROTO_SCTP)) {
+		if (unlikely(len < l3 + ihl + 4))
+			goto bad;
+		memcpy(&l4, (const uint8_t *)ip + ihl, sizeof(l4));
+		type = FLOWSORT_KEY_L4;
+	} else {
+		type = FLOWSORT_KEY_L3;
+	}
+	/*
+	 * Built in registers and stored as two words: field-by-field stores read
+	 * back as words would stall on store forwarding in the compare that follows.
+	 */
+	key->w[0] = addrs;
+	key->w[1] = __flowsort_key_w1(l4, ip->next_proto_id, type, vlan);
+	return;
+nonip:
+	key->w[0] = 0;
+	key->w[1] = __flowsort_key_w1(et, 0, FLOWSORT_KEY_NONIP, vlan);
+	return;
+bad:
+	key->w[0] = 0;
+	key->w[1] = __flowsort_key_w1(0, 0, FLOWSORT_KEY_BAD, 0);
+}
+
+/** @internal Hash of a key; the RSS hash is trusted for unfragmented IPv4 only. */
+static inline uint32_t
+__flowsort_hash(
+	const struct flowsort_ctx *ctx, const struct rte_mbuf *m, const struct flowsort_key *key)
+{
+	if (unlikely(ctx->hash_fn != NULL))
+		return ctx->hash_fn(key, ctx->hash_arg);
+	/*
+	 * The NIC hashes a subset of our 5-tuple, so equal keys get equal RSS
+	 * hashes. Not so for classes (IPv6 flows share one NONIP key) nor for
+	 * fragments (some NICs hash the first fragment with its ports): those
+	 * would split one key over two buckets and reorder it.
+	 */
+	if ((m->ol_flags & RTE_MBUF_F_RX_RSS_HASH) && key->type <= FLOWSORT_KEY_L3 &&
+		!(ctx->flags & FLOWSORT_F_NO_RSS))
+		return m->hash.rss;
+	return flowsort_hash_sw(key);
+}
+
+/** @internal Table slot of a hash: Fibonacci hashing, because RSS low bits pick the queue. */
+static inline uint32_t
+__flowsort_slot(uint32_t hash)
+{
+	return (hash * 0x9e3779b1u) >> (32 - FLOWSORT_TABLE_BITS);
+}
+
+/** @internal Start a new table generation: wipes the table once every 65535 bursts. */
+void __flowsort_ctx_wrap(struct flowsort_ctx *ctx);
+
+/**
+ * Group a burst into ctx->runs / ctx->order, unconditionally (no bypass).
+ * Packets equal to the previous packet join its group without a table probe.
+ *
+ * @param ctx
+ *   Per-lcore state.
+ * @param pkts
+ *   The burst.
+ * @param n
+ *   Its length, 1 to FLOWSORT_BURST_MAX.
+ * @return
+ *   Number of groups (ctx->nb_runs).
+ */
+static inline uint16_t
+flowsort_group(struct flowsort_ctx *ctx, struct rte_mbuf *const *pkts, uint16_t n)
+{
+	struct flowsort_run *runs = ctx->runs;
+	uint16_t *group_of = ctx->group_of;
+	uint16_t *order = ctx->order;
+	/* type 0 is no key type, so the first packet never matches prev */
+	struct flowsort_key k, prev = {.w = {0, 0}};
+	uint16_t nb = 0, g = 0, i, run_len = 0;
+	int scattered = 0;
+	uint32_t gen;
+
+	gen = ++ctx->gen;
+	if (unlikely(gen == UINT16_MAX)) {
+		__flowsort_ctx_wrap(ctx);
+		gen = ctx->gen;
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t h, s;
+
+		/* mbuf first, then its data once the mbuf has arrived */
+		if (likely(i + FLOWSORT_PREFETCH_MBUF < n))
+			rte_prefetch0(pkts[i + FLOWSORT_PREFETCH_MBUF]);
+		if (likely(i + FLOWSORT_PREFETCH_DATA < n))
+			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + FLOWSORT_PREFETCH_DATA], void *));
+		flowsort_key_extract(pkts[i], &k);
+		/* the current run's length stays in a register: no count++ through memory */
+		if (flowsort_key_eq(&k, &prev)) {
+			group_of[i] = g;
+			run_len++;
+			continue;
+		}
+		if (i > 0)
+			runs[g].count += run_len;
+		run_len = 1;
+		/* word copies: a 16-byte struct copy stalls on store forwarding */
+		prev.w[0] = k.w[0];
+		prev.w[1] = k.w[1];
+		h = __flowsort_hash(ctx, pkts[i], &k);
+		for (s = __flowsort_slot(h);; s = (s + 1) & (FLOWSORT_TABLE_SIZE - 1)) {
+			if (ctx->slot[s].gen != gen) {
+				ctx->slot[s].gen = gen;
+				ctx->slot[s].hash = h;
+				ctx->slot[s].group = nb;
+				g = nb++;
+				runs[g].count = 0;
+				runs[g].hash = h;
+				runs[g].key.w[0] = k.w[0];
+				runs[g].key.w[1] = k.w[1];
+				break;
+			}
+			if (ctx->slot[s].hash == h &&
+				flowsort_key_eq(&runs[ctx->slot[s].group].key, &k)) {
+				g = ctx->slot[s].group;
+				/* a flow seen before, after some other: order must be rebuilt */
+				scattered = 1;
+				break;
+			}
+		}
+		group_of[i] = g;
+	}
+	runs[g].count += run_len;
+	ctx->nb_runs = nb;
+	ctx->nb_pkts = n;
+	if (!scattered) {
+		/* every group is already contiguous, in order */
+		for (i = 0, g = 0; g < nb; g++) {
+			runs[g].first = i;
+			i += runs[g].count;
+		}
+		for (i = 0; i < n; i++)
+			order[i] = i;
+		return nb;
+	}
+	/* stable counting sort: prefix sums give each group's first slot */
+	for (i = 0, g = 0; g < nb; g++) {
+		runs[g].first = i;
+		i += runs[g].count;
+		runs[g].count = 0;
+	}
+	for (i = 0; i < n; i++) {
+		g = group_of[i];
+		order[runs[g].first + runs[g].count++] = i;
+	}
+	return nb;
+}
+
+/** @internal Fold one grouped burst into the running mean and switch state. */
+void __flowsort_queue_update(struct flowsort_queue *q, uint16_t n, uint16_t nb_runs);
+
+/**
+ * Group one RX burst, unless this queue's state says grouping cannot win.
+ *
+ * On return > 0, ctx->runs[0 .. ret-1] are the groups and ctx->order the packet
+ * indexes; they stay valid until the next call on this ctx. On return 0 the
+ * burst was not grouped (mode off, auto mode bypassing, n < min_burst or
+ * n > FLOWSORT_BURST_MAX): process pkts one by one, in order; use
+ * flowsort_key_extract() if the key is needed.
+ *
+ * @param ctx
+ *   Per-lcore state.
+ * @param q
+ *   State of the queue the burst came from.
+ * @param pkts
+ *   The burst (not modified).
+ * @param n
+ *   Its length.
+ * @return
+ *   Number of groups, or 0 if bypassed.
+ */
+static inline uint16_t
+flowsort_burst(struct flowsort_ctx *ctx, struct flowsort_queue *q, struct rte_mbuf *const *pkts,
+	uint16_t n)
+{
+	uint16_t nb;
+
+	if (unlikely(n < q->min_burst || n > FLOWSORT_BURST_MAX || q->mode == FLOWSORT_MODE_OFF))
+		goto bypass;
+	if (q->off && q->mode == FLOWSORT_MODE_AUTO) {
+		if (likely(--q->until_probe != 0))
+			goto bypass;
+		q->stats.probes++;
+	}
+	nb = flowsort_group(ctx, pkts, n);
+	q->stats.bursts_sorted++;
+	q->stats.pkts_sorted += n;
+	q->stats.groups += nb;
+	if (q->mode == FLOWSORT_MODE_AUTO)
+		__flowsort_queue_update(q, n, nb);
+	return nb;
+bypass:
+	q->stats.bursts_bypassed++;
+	q->stats.pkts_bypassed += n;
+	return 0;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLOWSORT_H */
