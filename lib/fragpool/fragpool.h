@@ -1,0 +1,597 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FRAGPOOL_H
+#define FRAGPOOL_H
+
+/**
+ * @file
+ * fragpool: per-lcore packet-buffer fragment pools with no atomic on the
+ * owner's path (the DPDK counterpart of Linux's page_frag_cache).
+ *
+ * A pool belongs to one lcore (its owner) and carves cache-line aligned
+ * fragments out of FRAGPOOL_CHUNK_SIZE chunks of DPDK memory, each chunk
+ * aligned to its size so that a fragment finds its chunk header by masking.
+ *
+ * Bias scheme: when a chunk becomes current its plain reference count and the
+ * pool's local bias are both set to B (more than the fragments a chunk can
+ * hold). An allocation only decrements the bias; a free by the owner only
+ * decrements the chunk's count. When the chunk is used up the unused bias is
+ * subtracted once: if the count is then zero every fragment is already back
+ * and the chunk is recycled in place, otherwise the last free pushes it on the
+ * free-chunk list. Only the owner ever writes these counters, so they are
+ * plain integers: no atomic, no LOCK-prefixed instruction on the owner's
+ * alloc or free (tests/fragpool/check-no-lock.py checks the machine code).
+ *
+ * Fragments freed by another thread go to the owner's return ring (one
+ * compare-and-swap, on that remote path only) and are settled by the owner
+ * when it next needs a chunk or calls fragpool_reclaim().
+ *
+ * See docs/fragpool.md for what fragpool is for and what it is not for.
+ */
+
+#include <stdint.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+#include <rte_errno.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+#include <rte_memory.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef FRAGPOOL_CHUNK_SHIFT
+/**
+ * log2 of the chunk size, one size for the whole process (a foreign fragment is found by mask).
+ * 16 KiB measured better than 64 KiB: fewer bytes pinned by a straggler, fewer L1 set conflicts
+ * for power-of-two fragment sizes (docs/benchmarks-fragpool.md).
+ */
+#define FRAGPOOL_CHUNK_SHIFT 14
+#endif
+/** Bytes per chunk (16 KiB by default), also the chunk alignment. */
+#define FRAGPOOL_CHUNK_SIZE (UINT32_C(1) << FRAGPOOL_CHUNK_SHIFT)
+/** Fragment alignment and granule: one cache line. */
+#define FRAGPOOL_ALIGN RTE_CACHE_LINE_SIZE
+/** Bytes at the start of each chunk kept for its header. */
+#define FRAGPOOL_CHUNK_HDR RTE_CACHE_LINE_SIZE
+/** Largest fragment: a whole chunk but its header. */
+#define FRAGPOOL_MAX_LEN (FRAGPOOL_CHUNK_SIZE - FRAGPOOL_CHUNK_HDR)
+/** Initial count and bias of a chunk: one more than the fragments it can hold, so never zero while current. */
+#define FRAGPOOL_BIAS (FRAGPOOL_MAX_LEN / FRAGPOOL_ALIGN + 1)
+
+/* X(field, "what it counts") */
+#define FRAGPOOL_STATS(X)                                                                         \
+	X(allocs, "fragments handed out")                                                         \
+	X(frees, "fragments returned, by the owner or settled from the return ring")              \
+	X(remote_frees, "fragments returned through the return ring (freed off the owner lcore)") \
+	X(recycles, "chunks recycled in place (all fragments back when the chunk was used up)")   \
+	X(fresh_chunks, "chunks taken from the never-used part of the arena")                     \
+	X(reused_chunks, "chunks taken from the free-chunk list")                                 \
+	X(failures, "allocations that returned NULL (exhaustion or bad length)")                  \
+	X(pad_bytes, "bytes lost rounding fragments up to a cache line")                          \
+	X(tail_bytes, "bytes left unused at the end of chunks retired before they were full")
+
+/** Counters of one pool; written by the owner only, with plain stores. */
+struct fragpool_stats {
+#define FRAGPOOL_STAT_FIELD(f, d) uint64_t f;
+	FRAGPOOL_STATS(FRAGPOOL_STAT_FIELD)
+#undef FRAGPOOL_STAT_FIELD
+};
+
+/** Header in the first cache line of every chunk. */
+struct fragpool_chunk {
+	uint32_t refs; /**< B - fragments freed - unused bias settled; owner only */
+	uint32_t reserved;
+	struct fragpool_chunk *next; /**< free-chunk list link */
+	struct fragpool *pool;       /**< owner */
+	rte_iova_t iova;             /**< IOVA of the chunk's first byte */
+} __rte_cache_aligned;
+
+struct rte_ring;
+struct rte_mempool;
+struct rte_memzone;
+
+/** A per-lcore fragment pool. Fields are private; the fast path below reads them. */
+struct fragpool {
+	/* Owner's hot state: one cache line. */
+	uint8_t *cur;                       /**< current chunk, NULL when none */
+	uint32_t off;                       /**< next free offset in cur */
+	uint32_t bias;                      /**< bias left in cur */
+	struct fragpool_chunk *free_chunks; /**< chunks whose fragments are all back (LIFO) */
+	struct rte_mempool *mbuf_pool;      /**< the mbuf flavour's mempool (ops "fragpool") */
+	uint16_t mbuf_priv_size;            /**< private area of the mbuf flavour */
+	uint16_t mbuf_data_room;            /**< data room given by rte_pktmbuf_alloc(mbuf_pool) */
+
+	struct fragpool_stats stats __rte_cache_aligned;
+
+	/* Control path and remote path. */
+	struct rte_ring *ret __rte_cache_aligned; /**< return ring: MP enqueue, SC dequeue */
+	const struct rte_memzone *mz;             /**< the arena */
+	uint8_t *arena;                           /**< first chunk */
+	uint32_t n_chunks;                        /**< chunks in the arena */
+	uint32_t n_fresh;                         /**< chunks of the arena handed out so far */
+	uint32_t lcore_id;                        /**< owner */
+	int socket_id;
+	char name[32];
+};
+
+/** Parameters of fragpool_create(). */
+struct fragpool_params {
+	const char *name;        /**< unique name, at most 20 characters */
+	unsigned int lcore_id;   /**< owner lcore; the only one that may allocate */
+	int socket_id;           /**< SOCKET_ID_ANY: the owner lcore's socket */
+	uint32_t n_chunks;       /**< chunks of FRAGPOOL_CHUNK_SIZE in the arena */
+	uint16_t mbuf_priv_size; /**< private area of the mbuf flavour (multiple of 8) */
+	uint16_t mbuf_data_room; /**< as in rte_pktmbuf_pool_create() (headroom included), for
+				  * rte_pktmbuf_alloc(fp->mbuf_pool); 0: RTE_MBUF_DEFAULT_BUF_SIZE */
+};
+
+/**
+ * Create a pool owned by one lcore, with its arena, return ring and mbuf-flavour mempool on that
+ * lcore's socket.
+ *
+ * @param p
+ *   Parameters.
+ * @return
+ *   The pool, or NULL with rte_errno set (EINVAL, EEXIST, ENOMEM, ENOSPC).
+ */
+struct fragpool *fragpool_create(const struct fragpool_params *p);
+
+/**
+ * Free a pool and its memory. Every fragment and mbuf must be back (fragpool_in_use() == 0),
+ * or they become dangling. NULL is ignored.
+ *
+ * @param fp
+ *   Pool to free.
+ */
+void fragpool_free(struct fragpool *fp);
+
+/**
+ * Find a pool by the name given to fragpool_create().
+ *
+ * @param name
+ *   Pool name.
+ * @return
+ *   The pool, or NULL with rte_errno = ENOENT.
+ */
+struct fragpool *fragpool_lookup(const char *name);
+
+/**
+ * Settle fragments freed by other lcores (drain the return ring). Owner only. Called by the
+ * allocator whenever it needs a chunk; call it from an idle loop to release chunks sooner.
+ *
+ * @param fp
+ *   Own pool.
+ * @return
+ *   Number of fragments settled.
+ */
+unsigned int fragpool_reclaim(struct fragpool *fp);
+
+/**
+ * Copy the pool's counters.
+ *
+ * @param fp
+ *   Pool (read from any lcore; figures are exact once the owner is idle).
+ * @param st
+ *   Filled with the counters.
+ */
+void fragpool_stats_get(const struct fragpool *fp, struct fragpool_stats *st);
+
+/**
+ * Name of counter i of struct fragpool_stats, in field order.
+ *
+ * @param i
+ *   Index, 0 .. fragpool_stats_count() - 1.
+ * @return
+ *   The field name, or NULL if out of range.
+ */
+const char *fragpool_stats_name(unsigned int i);
+
+/**
+ * Number of counters in struct fragpool_stats.
+ *
+ * @return
+ *   The count.
+ */
+unsigned int fragpool_stats_count(void);
+
+/**
+ * Fragments handed out and not yet settled as freed (fragments in the return ring still count).
+ *
+ * @param fp
+ *   Pool.
+ * @return
+ *   allocs - frees.
+ */
+uint64_t fragpool_in_use(const struct fragpool *fp);
+
+/**
+ * Chunks that are current or pinned by outstanding fragments (not free, not never used).
+ *
+ * @param fp
+ *   Pool.
+ * @return
+ *   The count.
+ */
+unsigned int fragpool_chunks_busy(const struct fragpool *fp);
+
+/**
+ * Most chunks ever busy at once.
+ *
+ * @param fp
+ *   Pool.
+ * @return
+ *   The count.
+ */
+unsigned int fragpool_chunks_peak(const struct fragpool *fp);
+
+/**
+ * Print the pool's state and counters.
+ *
+ * @param f
+ *   Output stream.
+ * @param fp
+ *   Pool.
+ */
+void fragpool_dump(FILE *f, const struct fragpool *fp);
+
+/**
+ * Slow path of fragpool_alloc(): settle remote frees, retire or recycle the current chunk, take
+ * a new one. Owner only; not for direct use.
+ *
+ * @param fp
+ *   Own pool.
+ * @param len
+ *   Requested length.
+ * @return
+ *   The fragment, or NULL with rte_errno = EINVAL (len 0 or above FRAGPOOL_MAX_LEN) or ENOBUFS.
+ */
+void *fragpool_alloc_slow(struct fragpool *fp, uint32_t len);
+
+/**
+ * Return a fragment of another lcore's pool through its return ring. Not for direct use:
+ * fragpool_put() calls it.
+ *
+ * @param owner
+ *   The fragment's pool.
+ * @param frag
+ *   The fragment.
+ */
+void fragpool_put_remote(struct fragpool *owner, void *frag);
+
+/**
+ * Chunk header of a fragment (or of any address inside a chunk).
+ *
+ * @param frag
+ *   Fragment.
+ * @return
+ *   Its chunk.
+ */
+static inline struct fragpool_chunk *
+fragpool_chunk_of(const void *frag)
+{
+	return (struct fragpool_chunk *)((uintptr_t)frag & ~(uintptr_t)(FRAGPOOL_CHUNK_SIZE - 1));
+}
+
+/**
+ * IOVA of an address inside a fragment, for handing the fragment to a device.
+ *
+ * @param p
+ *   Address inside a fragment.
+ * @return
+ *   Its IOVA.
+ */
+static inline rte_iova_t
+fragpool_virt2iova(const void *p)
+{
+	const struct fragpool_chunk *c = fragpool_chunk_of(p);
+
+	return c->iova + ((uintptr_t)p - (uintptr_t)c);
+}
+
+/**
+ * Pool a fragment belongs to.
+ *
+ * @param frag
+ *   Fragment.
+ * @return
+ *   Its owner pool.
+ */
+static inline struct fragpool *
+fragpool_of(const void *frag)
+{
+	return fragpool_chunk_of(frag)->pool;
+}
+
+/**
+ * Allocate a fragment. Owner lcore only; no atomic instruction.
+ *
+ * @param fp
+ *   Own pool.
+ * @param len
+ *   Bytes wanted, 1 .. FRAGPOOL_MAX_LEN; rounded up to a cache line.
+ * @return
+ *   A cache-line aligned fragment, or NULL with rte_errno = ENOBUFS (exhausted) or EINVAL.
+ */
+static inline void *
+fragpool_alloc(struct fragpool *fp, uint32_t len)
+{
+	uint32_t sz = RTE_ALIGN_CEIL(len, FRAGPOOL_ALIGN);
+	uint32_t off = fp->off;
+
+#ifdef RTE_LIBRTE_FRAGPOOL_DEBUG
+	RTE_VERIFY(rte_lcore_id() == fp->lcore_id);
+#endif
+	/* len - 1 wraps for 0, so one compare rejects both 0 and too long. */
+	if (unlikely(len - 1 >= FRAGPOOL_MAX_LEN || off + sz > FRAGPOOL_CHUNK_SIZE))
+		return fragpool_alloc_slow(fp, len);
+	fp->off = off + sz;
+	fp->bias--;
+	fp->stats.allocs++;
+	fp->stats.pad_bytes += sz - len;
+	return fp->cur + off;
+}
+
+/**
+ * Free a fragment from any thread. Plain counters if fp owns it, the owner's return ring
+ * otherwise.
+ *
+ * @param fp
+ *   The calling lcore's own pool, or NULL if it has none.
+ * @param frag
+ *   Fragment from fragpool_alloc() of any pool.
+ */
+static inline void
+fragpool_put(struct fragpool *fp, void *frag)
+{
+	struct fragpool_chunk *c = fragpool_chunk_of(frag);
+
+	if (unlikely(c->pool != fp)) {
+		fragpool_put_remote(c->pool, frag);
+		return;
+	}
+	fp->stats.frees++;
+	/* The current chunk keeps refs >= bias >= 1, so zero means a retired chunk is now free. */
+	if (unlikely(--c->refs == 0)) {
+		c->next = fp->free_chunks;
+		fp->free_chunks = c;
+	}
+}
+
+/**
+ * Free a fragment from any thread without knowing the caller's pool: the fragment's owner is
+ * compared with rte_lcore_id() (one TLS read). Used by the mbuf flavours' free paths.
+ *
+ * @param frag
+ *   Fragment from fragpool_alloc() of any pool.
+ */
+static inline void
+fragpool_put_any(void *frag)
+{
+	struct fragpool *owner = fragpool_of(frag);
+
+	fragpool_put(owner->lcore_id == rte_lcore_id() ? owner : NULL, frag);
+}
+
+/**
+ * Allocate n fragments of the same length, all or none. Owner lcore only.
+ *
+ * @param fp
+ *   Own pool.
+ * @param frags
+ *   Filled with n fragments.
+ * @param n
+ *   Count.
+ * @param len
+ *   Bytes per fragment, 1 .. FRAGPOOL_MAX_LEN.
+ * @return
+ *   0, or -ENOBUFS / -EINVAL (rte_errno set too) with nothing allocated.
+ */
+static inline int
+fragpool_alloc_bulk(struct fragpool *fp, void **frags, unsigned int n, uint32_t len)
+{
+	uint32_t sz = RTE_ALIGN_CEIL(len, FRAGPOOL_ALIGN);
+	uint32_t off = fp->off;
+	unsigned int i;
+
+	if (likely(len - 1 < FRAGPOOL_MAX_LEN &&
+		    (uint64_t)off + (uint64_t)sz * n <= FRAGPOOL_CHUNK_SIZE)) {
+		for (i = 0; i < n; i++)
+			frags[i] = fp->cur + off + i * sz;
+		fp->off = off + sz * n;
+		fp->bias -= n;
+		fp->stats.allocs += n;
+		fp->stats.pad_bytes += (uint64_t)(sz - len) * n;
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		frags[i] = fragpool_alloc(fp, len);
+		if (unlikely(frags[i] == NULL)) {
+			int err = rte_errno;
+
+			while (i-- > 0)
+				fragpool_put(fp, frags[i]);
+			rte_errno = err;
+			return -err;
+		}
+	}
+	return 0;
+}
+
+/**
+ * Free n fragments from any thread (see fragpool_put()).
+ *
+ * @param fp
+ *   The calling lcore's own pool, or NULL.
+ * @param frags
+ *   Fragments.
+ * @param n
+ *   Count.
+ */
+static inline void
+fragpool_put_bulk(struct fragpool *fp, void *const *frags, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		fragpool_put(fp, frags[i]);
+}
+
+/**
+ * Allocate an mbuf living in one fragment (header, private area, headroom and data room), from
+ * the pool's own mempool whose ops return the fragment, so rte_pktmbuf_free() on any lcore and
+ * in any driver frees it. Owner lcore only; no atomic on alloc, none on an owner-lcore free.
+ *
+ * @param fp
+ *   Own pool.
+ * @param len
+ *   Bytes of data room after the headroom (RTE_PKTMBUF_HEADROOM); len + headroom <= UINT16_MAX.
+ * @return
+ *   A reset mbuf (refcnt 1, one segment, data_len 0), or NULL with rte_errno set.
+ */
+static inline struct rte_mbuf *
+fragpool_mbuf_alloc(struct fragpool *fp, uint32_t len)
+{
+	uint32_t hdr = sizeof(struct rte_mbuf) + fp->mbuf_priv_size;
+	uint32_t buf_len = len + RTE_PKTMBUF_HEADROOM;
+	struct rte_mbuf *m;
+
+	if (unlikely(buf_len > UINT16_MAX)) {
+		rte_errno = EINVAL;
+		return NULL;
+	}
+	m = (struct rte_mbuf *)fragpool_alloc(fp, hdr + buf_len);
+	if (unlikely(m == NULL))
+		return NULL;
+	/* The fields rte_pktmbuf_init() sets once per mempool object, then rte_pktmbuf_reset(). */
+	m->buf_addr = (char *)m + hdr;
+	rte_mbuf_iova_set(m, fragpool_virt2iova(m) + hdr);
+	m->data_off = RTE_PKTMBUF_HEADROOM;
+	rte_mbuf_refcnt_set(m, 1);
+	m->nb_segs = 1;
+	m->port = RTE_MBUF_PORT_INVALID;
+	m->ol_flags = 0;
+	m->packet_type = 0;
+	m->pkt_len = 0;
+	m->data_len = 0;
+	m->vlan_tci = 0;
+	m->vlan_tci_outer = 0;
+	m->buf_len = (uint16_t)buf_len;
+	m->pool = fp->mbuf_pool;
+	m->next = NULL;
+	m->tx_offload = 0;
+	m->priv_size = fp->mbuf_priv_size;
+	m->timesync = 0;
+	return m;
+}
+
+/**
+ * Free callback of the extbuf flavour's rte_mbuf_ext_shared_info: returns the fragment.
+ *
+ * @param addr
+ *   Buffer address (the fragment).
+ * @param opaque
+ *   The fragment.
+ */
+void fragpool_extbuf_free_cb(void *addr, void *opaque);
+
+/**
+ * Allocate an mbuf from hdr_pool whose data is an external buffer in a fragment (with its own
+ * rte_mbuf_ext_shared_info at the fragment's end, refcnt 1, so freeing it takes DPDK's
+ * non-atomic branch). rte_pktmbuf_free() anywhere returns the mbuf to hdr_pool and the fragment
+ * to fp. Owner lcore only.
+ *
+ * @param fp
+ *   Own pool.
+ * @param hdr_pool
+ *   A pktmbuf pool for the mbuf headers (its data room is not used).
+ * @param len
+ *   Bytes of buffer, at most UINT16_MAX.
+ * @return
+ *   The mbuf (data_off 0, data_len 0), or NULL with rte_errno set.
+ */
+static inline struct rte_mbuf *
+fragpool_extbuf_alloc(struct fragpool *fp, struct rte_mempool *hdr_pool, uint32_t len)
+{
+	uint32_t room = RTE_ALIGN_CEIL(len, sizeof(void *));
+	struct rte_mbuf_ext_shared_info *shinfo;
+	struct rte_mbuf *m;
+	uint8_t *frag;
+
+	if (unlikely(len > UINT16_MAX)) {
+		rte_errno = EINVAL;
+		return NULL;
+	}
+	m = rte_pktmbuf_alloc(hdr_pool);
+	if (unlikely(m == NULL)) {
+		rte_errno = ENOBUFS;
+		return NULL;
+	}
+	frag = (uint8_t *)fragpool_alloc(fp, room + sizeof(*shinfo));
+	if (unlikely(frag == NULL)) {
+		/* Fresh, direct, refcnt 1: the raw free has no atomic branch. */
+		rte_mbuf_raw_free(m);
+		return NULL;
+	}
+	shinfo = (struct rte_mbuf_ext_shared_info *)(frag + room);
+	shinfo->free_cb = fragpool_extbuf_free_cb;
+	shinfo->fcb_opaque = frag;
+	rte_mbuf_ext_refcnt_set(shinfo, 1);
+	rte_pktmbuf_attach_extbuf(m, frag, fragpool_virt2iova(frag), (uint16_t)len, shinfo);
+	return m;
+}
+
+/**
+ * Refcount batching for a sender of one mbuf many times (the generator's seed): before handing
+ * k pointers to m to tx_burst, add k references at once (a plain store when the caller holds the
+ * only reference, else one atomic add per segment) instead of one update per packet. The caller
+ * keeps its own reference and settles the unsent ones with fragpool_mbuf_settle().
+ *
+ * @param m
+ *   The mbuf (every segment gets the references).
+ * @param k
+ *   References to add (packets about to be sent).
+ */
+static inline void
+fragpool_mbuf_share(struct rte_mbuf *m, uint16_t k)
+{
+	for (; m != NULL; m = m->next) {
+		if (rte_mbuf_refcnt_read(m) == 1)
+			rte_mbuf_refcnt_set(m, (uint16_t)(1 + k));
+		else
+			rte_mbuf_refcnt_update(m, (int16_t)k);
+	}
+}
+
+/**
+ * Settle a fragpool_mbuf_share(): drop, in one update per segment, the references that were
+ * not sent (tx_burst returned fewer than k). The caller's own reference remains.
+ *
+ * @param m
+ *   The mbuf given to fragpool_mbuf_share().
+ * @param unsent
+ *   k minus the packets the driver accepted.
+ */
+static inline void
+fragpool_mbuf_settle(struct rte_mbuf *m, uint16_t unsent)
+{
+	if (unsent == 0)
+		return;
+	for (; m != NULL; m = m->next) {
+		/* Exactly ours plus the unsent: nobody else holds it, so no one can race a store. */
+		if (rte_mbuf_refcnt_read(m) == 1 + unsent)
+			rte_mbuf_refcnt_set(m, 1);
+		else
+			rte_mbuf_refcnt_update(m, (int16_t) - (int)unsent);
+	}
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FRAGPOOL_H */
