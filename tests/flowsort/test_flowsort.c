@@ -49,12 +49,16 @@ rnd(void)
 	return (uint32_t)((rng_state * 0x2545f4914f6cdd1dULL) >> 32);
 }
 
+/* DPDK 22.11's RTE_IPV4 shifts an int: UB for a first octet >= 128 (UBSan says so) */
+#define IPV4(a, b, c, d) \
+	(((uint32_t)(a) << 24) | ((uint32_t)(b) << 16) | ((uint32_t)(c) << 8) | (uint32_t)(d))
+
 static struct tflow
 flow_n(unsigned int i)
 {
 	struct tflow f = {
-		.src = RTE_IPV4(10, 0, (i >> 8) & 0xff, i & 0xff),
-		.dst = RTE_IPV4(192, 168, 1, 1),
+		.src = IPV4(10, 0, (i >> 8) & 0xff, i & 0xff),
+		.dst = IPV4(192, 168, 1, 1),
 		.sport = (uint16_t)(1000 + i),
 		.dport = 80,
 		.proto = IPPROTO_UDP,
