@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * Drives net_fec0 (model, step mode) RX or TX bursts so that callgrind can count
+ * the driver's instructions per packet: run.sh collects only inside
+ * fec_rx_burst/fec_tx_burst and toggles collection off inside the model's
+ * register write, so the model's cost is excluded. A net_ring port built from
+ * rte_eth_from_rings() is driven the same way as a same-run baseline.
+ *
+ *   bench-fec-pmd rx|tx|ring-rx|ring-tx [BURSTS] [BURST] [legacy|fastfree]
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_eth_ring.h>
+#include <rte_mbuf.h>
+
+#include "fec_model.h"
+
+static struct rte_mempool *pool;
+
+static int fast_free;
+
+static int
+port_up(uint16_t port)
+{
+	struct rte_eth_conf conf;
+
+	memset(&conf, 0, sizeof(conf));
+	if (fast_free)
+		conf.txmode.offloads = RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	if (rte_eth_dev_configure(port, 1, 1, &conf) != 0 ||
+		rte_eth_rx_queue_setup(port, 0, 512, 0, NULL, pool) != 0 ||
+		rte_eth_tx_queue_setup(port, 0, 512, 0, NULL) != 0)
+		return -1;
+	return rte_eth_dev_start(port);
+}
+
+static void
+fill(uint8_t *f, const struct rte_ether_addr *dst, unsigned int i)
+{
+	memcpy(f, dst->addr_bytes, 6);
+	memset(f + 6, 0x02, 6);
+	f[12] = 0x88;
+	f[13] = 0xB5;
+	memset(f + 14, (int)i, 50);
+}
+
+int
+main(int argc, char **argv)
+{
+	char prefix[64], vdev[96];
+	char *eal[] = {argv[0], "-l", "0", "--no-huge", "-m", "128", "--no-pci", "--file-prefix",
+		prefix, "--vdev", vdev, "--log-level", "*:error"};
+	const char *what = argc > 1 ? argv[1] : "rx";
+	unsigned int bursts = argc > 2 ? (unsigned int)atoi(argv[2]) : 200;
+	unsigned int burst = argc > 3 ? (unsigned int)atoi(argv[3]) : 32;
+	int legacy = argc > 4 && strcmp(argv[4], "legacy") == 0;
+
+	fast_free = argc > 4 && strcmp(argv[4], "fastfree") == 0;
+	struct rte_mbuf *m[512];
+	struct rte_ether_addr mac;
+	struct fec_model *model;
+	uint64_t pkts = 0;
+	uint16_t port;
+	unsigned int b, i;
+	uint8_t f[64];
+
+	if (burst == 0 || burst > 256)
+		return 2;
+	snprintf(prefix, sizeof(prefix), "fec_bench_%d", (int)getpid());
+	snprintf(vdev, sizeof(vdev), "net_fec0,backend=model%s", legacy ? ",bd=legacy" : "");
+	if (rte_eal_init((int)RTE_DIM(eal), eal) < 0)
+		return 1;
+	pool = rte_pktmbuf_pool_create("bench", 4096, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
+	model = fec_model_lookup("net_fec0");
+	if (pool == NULL || model == NULL)
+		return 1;
+	if (strncmp(what, "ring", 4) == 0) {
+		struct rte_ring *r =
+			rte_ring_create("bench_r", 1024, 0, RING_F_SP_ENQ | RING_F_SC_DEQ);
+		int p = rte_eth_from_rings("bench_ring", &r, 1, &r, 1, 0);
+
+		if (p < 0 || port_up((uint16_t)p) != 0)
+			return 1;
+		port = (uint16_t)p;
+	} else if (rte_eth_dev_get_port_by_name("net_fec0", &port) != 0 || port_up(port) != 0) {
+		return 1;
+	}
+	rte_eth_macaddr_get(port, &mac);
+	for (b = 0; b < bursts; b++) {
+		uint16_t k;
+
+		if (strcmp(what, "rx") == 0 || strcmp(what, "ring-rx") == 0) {
+			if (strcmp(what, "rx") == 0) {
+				for (i = 0; i < burst; i++) {
+					fill(f, &mac, i);
+					fec_model_rx_frame(model, f, 60);
+				}
+				fec_model_step(model, burst);
+			} else {
+				for (i = 0; i < burst; i++) {
+					m[i] = rte_pktmbuf_alloc(pool);
+					fill(rte_pktmbuf_mtod(m[i], uint8_t *), &mac, i);
+					m[i]->data_len = m[i]->pkt_len = 60;
+				}
+				rte_eth_tx_burst(port, 0, m, (uint16_t)burst);
+			}
+			k = rte_eth_rx_burst(port, 0, m, (uint16_t)burst);
+			pkts += k;
+			rte_pktmbuf_free_bulk(m, k);
+		} else {
+			for (i = 0; i < burst; i++) {
+				m[i] = rte_pktmbuf_alloc(pool);
+				fill(rte_pktmbuf_mtod(m[i], uint8_t *), &mac, i);
+				m[i]->data_len = m[i]->pkt_len = 60;
+			}
+			k = rte_eth_tx_burst(port, 0, m, (uint16_t)burst);
+			pkts += k;
+			rte_pktmbuf_free_bulk(m + k, burst - k);
+			if (strcmp(what, "tx") == 0) {
+				fec_model_step(model, burst);
+				while (fec_model_tx_frame(model, f, sizeof(f)) >= 0)
+					;
+			} else {
+				k = rte_eth_rx_burst(port, 0, m, (uint16_t)burst);
+				rte_pktmbuf_free_bulk(m, k);
+			}
+		}
+	}
+	printf("%s: %" PRIu64 " packets in %u bursts of %u\n", what, pkts, bursts, burst);
+	rte_eth_dev_stop(port);
+	rte_eal_cleanup();
+	return pkts == (uint64_t)bursts * burst ? 0 : 1;
+}

@@ -1,0 +1,778 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/* net_fec: vdev probe, devargs, eth_dev_ops (control path). */
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_kvargs.h>
+#include <rte_malloc.h>
+#include <ethdev_vdev.h>
+#include <bus_vdev_driver.h>
+
+#include "fec_ethdev.h"
+
+RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
+
+#define FEC_ARG_BACKEND "backend"
+#define FEC_ARG_BD      "bd"
+#define FEC_ARG_PROFILE "profile"
+#define FEC_ARG_MODE    "mode"
+#define FEC_ARG_WIRE    "wire"
+#define FEC_ARG_PHY     "phy_addr"
+#define FEC_ARG_UIO     "uio_name"
+#define FEC_ARG_SHIFT16 "shift16"
+
+static const char *const fec_valid_args[] = {FEC_ARG_BACKEND, FEC_ARG_BD, FEC_ARG_PROFILE,
+	FEC_ARG_MODE, FEC_ARG_WIRE, FEC_ARG_PHY, FEC_ARG_UIO, FEC_ARG_SHIFT16, NULL};
+
+struct fec_args {
+	char backend[8];
+	char bd[12];
+	char profile[12];
+	char mode[12];
+	char wire[48];
+	char uio_name[32];
+	unsigned int phy_addr;
+	unsigned int shift16;
+};
+
+static const char *const fec_mib_names[FEC_MIB_NB] = {
+#define X(n, o) #n,
+	FEC_MIB_TABLE(X)
+#undef X
+};
+
+static struct fec_rxq *
+fec_rxq_get(struct rte_eth_dev *dev)
+{
+	return dev->data->rx_queues != NULL && dev->data->nb_rx_queues > 0 ? dev->data->rx_queues[0]
+									   : NULL;
+}
+
+static struct fec_txq *
+fec_txq_get(struct rte_eth_dev *dev)
+{
+	return dev->data->tx_queues != NULL && dev->data->nb_tx_queues > 0 ? dev->data->tx_queues[0]
+									   : NULL;
+}
+
+static int
+fec_configure(struct rte_eth_dev *dev)
+{
+	if (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC) {
+		FEC_LOG(ERR, "KEEP_CRC not supported");
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+static int
+fec_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
+{
+	RTE_SET_USED(dev);
+	info->max_rx_queues = 1;
+	info->max_tx_queues = 1;
+	info->max_mac_addrs = 1;
+	info->min_rx_bufsize = 256;
+	info->max_rx_pktlen = FEC_MAX_BUF;
+	info->min_mtu = RTE_ETHER_MIN_MTU;
+	info->max_mtu = FEC_MAX_BUF - RTE_ETHER_HDR_LEN - RTE_ETHER_CRC_LEN;
+	info->rx_offload_capa = 0;
+	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	info->rx_desc_lim.nb_max = FEC_RING_MAX;
+	info->rx_desc_lim.nb_min = 8;
+	info->rx_desc_lim.nb_align = 1;
+	info->tx_desc_lim = info->rx_desc_lim;
+	info->default_rxportconf.ring_size = FEC_RING_MAX;
+	info->default_txportconf.ring_size = FEC_RING_MAX;
+	info->speed_capa = RTE_ETH_LINK_SPEED_10M | RTE_ETH_LINK_SPEED_100M | RTE_ETH_LINK_SPEED_1G;
+	return 0;
+}
+
+static void
+fec_resolve_link(struct fec_priv *fep, struct rte_eth_link *link)
+{
+	int bmsr, ctrl1000, stat1000, anar, anlpar, common;
+
+	memset(link, 0, sizeof(*link));
+	link->link_autoneg = RTE_ETH_LINK_AUTONEG;
+	/* BMSR link status latches low: the second read is the current state. */
+	fec_mdio_read(fep, FEC_PHY_BMSR);
+	bmsr = fec_mdio_read(fep, FEC_PHY_BMSR);
+	if (bmsr < 0 || !(bmsr & FEC_BMSR_LINK))
+		return;
+	ctrl1000 = fec_mdio_read(fep, FEC_PHY_CTRL1000);
+	stat1000 = fec_mdio_read(fep, FEC_PHY_STAT1000);
+	anar = fec_mdio_read(fep, FEC_PHY_ANAR);
+	anlpar = fec_mdio_read(fep, FEC_PHY_ANLPAR);
+	if (ctrl1000 < 0 || stat1000 < 0 || anar < 0 || anlpar < 0)
+		return;
+	link->link_status = RTE_ETH_LINK_UP;
+	common = anar & anlpar;
+	if ((ctrl1000 & FEC_ADV_1000FD) && (stat1000 & 0x0800)) {
+		link->link_speed = RTE_ETH_SPEED_NUM_1G;
+		link->link_duplex = RTE_ETH_LINK_FULL_DUPLEX;
+	} else if ((ctrl1000 & FEC_ADV_1000HD) && (stat1000 & 0x0400)) {
+		link->link_speed = RTE_ETH_SPEED_NUM_1G;
+		link->link_duplex = RTE_ETH_LINK_HALF_DUPLEX;
+	} else if (common & FEC_ADV_100FD) {
+		link->link_speed = RTE_ETH_SPEED_NUM_100M;
+		link->link_duplex = RTE_ETH_LINK_FULL_DUPLEX;
+	} else if (common & FEC_ADV_100HD) {
+		link->link_speed = RTE_ETH_SPEED_NUM_100M;
+		link->link_duplex = RTE_ETH_LINK_HALF_DUPLEX;
+	} else if (common & FEC_ADV_10FD) {
+		link->link_speed = RTE_ETH_SPEED_NUM_10M;
+		link->link_duplex = RTE_ETH_LINK_FULL_DUPLEX;
+	} else {
+		link->link_speed = RTE_ETH_SPEED_NUM_10M;
+		link->link_duplex = RTE_ETH_LINK_HALF_DUPLEX;
+	}
+}
+
+static int
+fec_link_update(struct rte_eth_dev *dev, int wait)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	struct rte_eth_link link;
+	bool changed;
+
+	RTE_SET_USED(wait);
+	fec_resolve_link(fep, &link);
+	changed = link.link_status != fep->link_up ||
+		  (link.link_status && (link.link_speed != fep->speed ||
+					       fep->full_duplex != !!link.link_duplex));
+	fep->link_up = link.link_status;
+	if (link.link_status) {
+		fep->speed = link.link_speed;
+		fep->full_duplex = link.link_duplex == RTE_ETH_LINK_FULL_DUPLEX;
+	}
+	/* Linux's adjust_link: a new speed or duplex means a MAC restart. */
+	if (changed && link.link_status && dev->data->dev_started)
+		fec_hw_restart(dev);
+	return rte_eth_linkstatus_set(dev, &link);
+}
+
+static void
+fec_rx_free_bufs(struct fec_rxq *rxq)
+{
+	uint16_t i;
+
+	for (i = 0; i < rxq->nb_desc; i++) {
+		if (rxq->sw_ring[i] != NULL) {
+			rte_pktmbuf_free_seg(rxq->sw_ring[i]);
+			rxq->sw_ring[i] = NULL;
+		}
+	}
+}
+
+static void
+map_pool_cb(struct rte_mempool *mp, void *arg)
+{
+	struct fec_priv *fep = arg;
+
+	if (mp->private_data_size == sizeof(struct rte_pktmbuf_pool_private) &&
+		fec_model_map_mempool(fep->model, mp) < 0)
+		FEC_LOG(WARNING, "%s: pool %s not visible to the model DMA", fep->name, mp->name);
+}
+
+static int
+fec_start(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	struct fec_rxq *rxq = fec_rxq_get(dev);
+	struct fec_txq *txq = fec_txq_get(dev);
+	uint16_t i;
+
+	if (rxq == NULL || txq == NULL)
+		return -EINVAL;
+	/* Model: any pool the application may transmit from needs bus addresses. */
+	if (fep->model != NULL)
+		rte_mempool_walk(map_pool_cb, fep);
+	for (i = 0; i < rxq->nb_desc; i++) {
+		if (rxq->sw_ring[i] != NULL)
+			continue;
+		rxq->sw_ring[i] = rte_mbuf_raw_alloc(rxq->mp);
+		if (rxq->sw_ring[i] == NULL) {
+			fec_rx_free_bufs(rxq);
+			return -ENOMEM;
+		}
+	}
+	fec_link_update(dev, 0);
+	fec_hw_restart(dev);
+	dev->rx_pkt_burst = fec_rx_burst;
+	dev->tx_pkt_burst = fec_tx_burst;
+	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+	return 0;
+}
+
+static int
+fec_stop(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	struct fec_rxq *rxq = fec_rxq_get(dev);
+	struct fec_txq *txq = fec_txq_get(dev);
+
+	dev->data->dev_started = 0;
+	fec_hw_stop(dev);
+	/* The MAC is off: every buffer goes back to its pool. */
+	if (rxq != NULL) {
+		fec_rx_free_bufs(rxq);
+		fec_rx_stash_free(rxq);
+	}
+	if (txq != NULL)
+		fec_tx_free_inflight(txq);
+	if (rxq != NULL)
+		rxq->cur = 0;
+	fep->link_up = false;
+	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
+	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
+	return 0;
+}
+
+static void
+fec_rx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
+{
+	struct fec_rxq *rxq = qid == 0 ? fec_rxq_get(dev) : NULL;
+
+	if (rxq == NULL)
+		return;
+	fec_rx_free_bufs(rxq);
+	fec_rx_stash_free(rxq);
+	rte_free(rxq->sw_ring);
+	rte_free(rxq);
+	dev->data->rx_queues[qid] = NULL;
+}
+
+static void
+fec_tx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
+{
+	struct fec_txq *txq = qid == 0 ? fec_txq_get(dev) : NULL;
+
+	if (txq == NULL)
+		return;
+	fec_tx_free_inflight(txq);
+	rte_free(txq->sw_ring);
+	rte_free(txq);
+	dev->data->tx_queues[qid] = NULL;
+}
+
+static int
+fec_close(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return 0;
+	if (dev->data->dev_started)
+		fec_stop(dev);
+	fec_rx_queue_release(dev, 0);
+	fec_tx_queue_release(dev, 0);
+	if (fep->model != NULL) {
+		fec_model_free(fep->model);
+		fep->model = NULL;
+	} else {
+		fec_uio_unmap(fep);
+	}
+	return 0;
+}
+
+struct pool_check {
+	int bad;
+};
+
+static void
+check_chunk(struct rte_mempool *mp, void *arg, struct rte_mempool_memhdr *memhdr, unsigned int i)
+{
+	struct pool_check *c = arg;
+
+	RTE_SET_USED(mp);
+	RTE_SET_USED(i);
+	if (memhdr->iova == RTE_BAD_IOVA || memhdr->iova + memhdr->len > (1ULL << 32))
+		c->bad = 1;
+}
+
+static int
+fec_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsigned int socket,
+	const struct rte_eth_rxconf *conf, struct rte_mempool *mp)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	struct rte_mbuf mb_def = {.buf_addr = 0};
+	uint32_t room = rte_pktmbuf_data_room_size(mp);
+	struct fec_rxq *rxq;
+	uint32_t mrbr;
+
+	RTE_SET_USED(conf);
+	if (qid != 0 || nb_desc > fep->bd_slice >> (fep->ex ? 5 : 3) || nb_desc < 2)
+		return -EINVAL;
+	if (room <= RTE_PKTMBUF_HEADROOM + 256)
+		return -EINVAL;
+	mrbr = room - RTE_PKTMBUF_HEADROOM;
+	mrbr = RTE_ALIGN_FLOOR(RTE_MIN(mrbr, 2048u), 16u);
+	if (fep->model != NULL) {
+		int ret = fec_model_map_mempool(fep->model, mp);
+
+		if (ret < 0)
+			return ret;
+	} else {
+		struct pool_check c = {0};
+
+		rte_mempool_mem_iter(mp, check_chunk, &c);
+		if (c.bad) {
+			FEC_LOG(ERR, "%s: pool %s has IOVAs the 32-bit MAC cannot reach", fep->name,
+				mp->name);
+			return -EINVAL;
+		}
+	}
+	fec_rx_queue_release(dev, qid);
+	rxq = rte_zmalloc_socket("fec_rxq", sizeof(*rxq), RTE_CACHE_LINE_SIZE, socket);
+	if (rxq == NULL)
+		return -ENOMEM;
+	rxq->sw_ring = rte_zmalloc_socket(
+		"fec_rxq_sw", nb_desc * sizeof(*rxq->sw_ring), RTE_CACHE_LINE_SIZE, socket);
+	if (rxq->sw_ring == NULL) {
+		rte_free(rxq);
+		return -ENOMEM;
+	}
+	rxq->fep = fep;
+	rxq->mp = mp;
+	rxq->nb_desc = nb_desc;
+	rxq->ex = fep->ex;
+	rxq->bd_shift = fep->ex ? 5 : 3;
+	/* Slice 1 is RX ring 0, as in NXP's UIO descriptor block. */
+	rxq->bd = fep->bd_va + fep->bd_slice;
+	rxq->bd_bus = fep->bd_bus + (uint32_t)fep->bd_slice;
+	rxq->buf_len = (uint16_t)mrbr;
+	rxq->trim = RTE_ETHER_CRC_LEN + (fep->shift16 ? 2 : 0);
+	rxq->data_off = RTE_PKTMBUF_HEADROOM + (fep->shift16 ? 2 : 0);
+	rxq->port_id = dev->data->port_id;
+	fep->rx_frame_max = (uint16_t)RTE_MIN(mrbr - (fep->shift16 ? 2 : 0), FEC_MAX_BUF);
+	mb_def.nb_segs = 1;
+	mb_def.data_off = rxq->data_off;
+	mb_def.port = rxq->port_id;
+	rte_mbuf_refcnt_set(&mb_def, 1);
+	memcpy(&rxq->mbuf_init, (char *)&mb_def + offsetof(struct rte_mbuf, rearm_data), 8);
+	dev->data->rx_queues[qid] = rxq;
+	return 0;
+}
+
+static int
+fec_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsigned int socket,
+	const struct rte_eth_txconf *conf)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	struct fec_txq *txq;
+
+	if (qid != 0 || nb_desc > fep->bd_slice >> (fep->ex ? 5 : 3) || nb_desc < 2)
+		return -EINVAL;
+	fec_tx_queue_release(dev, qid);
+	txq = rte_zmalloc_socket("fec_txq", sizeof(*txq), RTE_CACHE_LINE_SIZE, socket);
+	if (txq == NULL)
+		return -ENOMEM;
+	txq->sw_ring = rte_zmalloc_socket(
+		"fec_txq_sw", nb_desc * sizeof(*txq->sw_ring), RTE_CACHE_LINE_SIZE, socket);
+	if (txq->sw_ring == NULL) {
+		rte_free(txq);
+		return -ENOMEM;
+	}
+	txq->fep = fep;
+	txq->nb_desc = nb_desc;
+	txq->nb_free = nb_desc;
+	txq->ex = fep->ex;
+	txq->bd_shift = fep->ex ? 5 : 3;
+	/* Slice 0 is TX ring 0. */
+	txq->bd = fep->bd_va;
+	txq->bd_bus = fep->bd_bus;
+	txq->free_thresh = conf != NULL && conf->tx_free_thresh != 0 ? conf->tx_free_thresh : 32;
+	txq->fast_free =
+		((dev->data->dev_conf.txmode.offloads | (conf != NULL ? conf->offloads : 0)) &
+			RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) != 0;
+	dev->data->tx_queues[qid] = txq;
+	return 0;
+}
+
+static int
+fec_promisc_set(struct rte_eth_dev *dev, bool on)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	uint32_t rcr = fec_rd32(fep, FEC_RCR);
+
+	fec_wr32(fep, FEC_RCR, on ? rcr | FEC_RCR_PROM : rcr & ~FEC_RCR_PROM);
+	return 0;
+}
+
+static int
+fec_promisc_enable(struct rte_eth_dev *dev)
+{
+	return fec_promisc_set(dev, true);
+}
+
+static int
+fec_promisc_disable(struct rte_eth_dev *dev)
+{
+	return fec_promisc_set(dev, false);
+}
+
+static int
+fec_allmulti_enable(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+
+	fec_wr32(fep, FEC_GAUR, UINT32_MAX);
+	fec_wr32(fep, FEC_GALR, UINT32_MAX);
+	return 0;
+}
+
+static int
+fec_allmulti_disable(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+
+	fec_wr32(fep, FEC_GAUR, fep->gaur);
+	fec_wr32(fep, FEC_GALR, fep->galr);
+	return 0;
+}
+
+static int
+fec_mc_addr_list_set(struct rte_eth_dev *dev, struct rte_ether_addr *list, uint32_t n)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	uint32_t i;
+
+	fep->gaur = 0;
+	fep->galr = 0;
+	for (i = 0; i < n; i++) {
+		unsigned int bin = fec_hash_bin(list[i].addr_bytes);
+
+		if (bin >= 32)
+			fep->gaur |= 1u << (bin - 32);
+		else
+			fep->galr |= 1u << bin;
+	}
+	if (!dev->data->all_multicast)
+		fec_allmulti_disable(dev);
+	return 0;
+}
+
+static int
+fec_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	const uint8_t *a = addr->addr_bytes;
+
+	fec_wr32(fep, FEC_PALR,
+		((uint32_t)a[0] << 24) | ((uint32_t)a[1] << 16) | ((uint32_t)a[2] << 8) | a[3]);
+	fec_wr32(fep, FEC_PAUR, ((uint32_t)a[4] << 24) | ((uint32_t)a[5] << 16));
+	return 0;
+}
+
+static int
+fec_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	uint32_t frame = (uint32_t)mtu + RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN;
+	uint32_t rcr;
+
+	if (fep->rx_frame_max != 0 && frame > fep->rx_frame_max)
+		return -EINVAL;
+	if (dev->data->dev_started) {
+		rcr = fec_rd32(fep, FEC_RCR) & ~FEC_RCR_MAX_FL_MASK;
+		fec_wr32(fep, FEC_RCR, rcr | (frame << FEC_RCR_MAX_FL_SHIFT));
+	}
+	return 0;
+}
+
+static int
+fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	struct fec_rxq *rxq = fec_rxq_get(dev);
+
+	fec_mib_update(fep);
+	st->ipackets = fep->mib[FEC_MIB_ieee_r_frame_ok];
+	st->ibytes = fep->mib[FEC_MIB_ieee_r_octets_ok] - RTE_ETHER_CRC_LEN * st->ipackets;
+	st->opackets = fep->mib[FEC_MIB_ieee_t_frame_ok];
+	st->obytes = fep->mib[FEC_MIB_ieee_t_octets_ok] - RTE_ETHER_CRC_LEN * st->opackets;
+	st->imissed = fep->mib[FEC_MIB_ieee_r_macerr] + fep->mib[FEC_MIB_ieee_r_drop];
+	st->ierrors = rxq != NULL ? rxq->ierrors : 0;
+	st->oerrors = fep->mib[FEC_MIB_ieee_t_macerr] + fep->mib[FEC_MIB_ieee_t_lcol] +
+		      fep->mib[FEC_MIB_ieee_t_excol];
+	return 0;
+}
+
+static int
+fec_stats_reset(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	struct fec_rxq *rxq = fec_rxq_get(dev);
+
+	fec_mib_update(fep);
+	memset(fep->mib, 0, sizeof(fep->mib));
+	if (rxq != NULL)
+		rxq->ierrors = 0;
+	dev->data->rx_mbuf_alloc_failed = 0;
+	return 0;
+}
+
+static int
+fec_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names, unsigned int n)
+{
+	unsigned int i;
+
+	RTE_SET_USED(dev);
+	if (names == NULL || n < FEC_MIB_NB)
+		return FEC_MIB_NB;
+	for (i = 0; i < FEC_MIB_NB; i++)
+		snprintf(names[i].name, sizeof(names[i].name), "%s", fec_mib_names[i]);
+	return FEC_MIB_NB;
+}
+
+static int
+fec_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xs, unsigned int n)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	unsigned int i;
+
+	if (xs == NULL || n < FEC_MIB_NB)
+		return FEC_MIB_NB;
+	fec_mib_update(fep);
+	for (i = 0; i < FEC_MIB_NB; i++) {
+		xs[i].id = i;
+		xs[i].value = fep->mib[i];
+	}
+	return FEC_MIB_NB;
+}
+
+static const struct eth_dev_ops fec_ops = {
+	.dev_configure = fec_configure,
+	.dev_infos_get = fec_infos_get,
+	.dev_start = fec_start,
+	.dev_stop = fec_stop,
+	.dev_close = fec_close,
+	.link_update = fec_link_update,
+	.rx_queue_setup = fec_rx_queue_setup,
+	.tx_queue_setup = fec_tx_queue_setup,
+	.rx_queue_release = fec_rx_queue_release,
+	.tx_queue_release = fec_tx_queue_release,
+	.promiscuous_enable = fec_promisc_enable,
+	.promiscuous_disable = fec_promisc_disable,
+	.allmulticast_enable = fec_allmulti_enable,
+	.allmulticast_disable = fec_allmulti_disable,
+	.set_mc_addr_list = fec_mc_addr_list_set,
+	.mac_addr_set = fec_mac_addr_set,
+	.mtu_set = fec_mtu_set,
+	.stats_get = fec_stats_get,
+	.stats_reset = fec_stats_reset,
+	.xstats_get = fec_xstats_get,
+	.xstats_get_names = fec_xstats_get_names,
+	.xstats_reset = fec_stats_reset,
+};
+
+static int
+copy_arg(const char *key, const char *value, void *opaque)
+{
+	struct fec_args *a = opaque;
+	char *dst;
+	size_t len;
+
+	if (strcmp(key, FEC_ARG_PHY) == 0 || strcmp(key, FEC_ARG_SHIFT16) == 0) {
+		char *end;
+		unsigned long v = strtoul(value, &end, 0);
+
+		if (*value == '\0' || *end != '\0' || v > 31)
+			return -EINVAL;
+		if (strcmp(key, FEC_ARG_PHY) == 0)
+			a->phy_addr = (unsigned int)v;
+		else
+			a->shift16 = (unsigned int)v;
+		return 0;
+	}
+	if (strcmp(key, FEC_ARG_BACKEND) == 0) {
+		dst = a->backend;
+		len = sizeof(a->backend);
+	} else if (strcmp(key, FEC_ARG_BD) == 0) {
+		dst = a->bd;
+		len = sizeof(a->bd);
+	} else if (strcmp(key, FEC_ARG_PROFILE) == 0) {
+		dst = a->profile;
+		len = sizeof(a->profile);
+	} else if (strcmp(key, FEC_ARG_MODE) == 0) {
+		dst = a->mode;
+		len = sizeof(a->mode);
+	} else if (strcmp(key, FEC_ARG_WIRE) == 0) {
+		dst = a->wire;
+		len = sizeof(a->wire);
+	} else {
+		dst = a->uio_name;
+		len = sizeof(a->uio_name);
+	}
+	if (strlen(value) >= len)
+		return -EINVAL;
+	snprintf(dst, len, "%s", value);
+	return 0;
+}
+
+static int
+parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
+{
+	const char *params = rte_vdev_device_args(vdev);
+	struct rte_kvargs *kv;
+	int ret;
+
+	memset(a, 0, sizeof(*a));
+	snprintf(a->backend, sizeof(a->backend), "model");
+	snprintf(a->bd, sizeof(a->bd), "enhanced");
+	snprintf(a->profile, sizeof(a->profile), "imx8mm");
+	snprintf(a->mode, sizeof(a->mode), "step");
+	snprintf(a->wire, sizeof(a->wire), "script");
+	snprintf(a->uio_name, sizeof(a->uio_name), "imx-fec-uio");
+	a->shift16 = 1;
+	if (params == NULL || params[0] == '\0')
+		return 0;
+	kv = rte_kvargs_parse(params, fec_valid_args);
+	if (kv == NULL)
+		return -EINVAL;
+	ret = rte_kvargs_process(kv, NULL, copy_arg, a);
+	rte_kvargs_free(kv);
+	if (ret < 0)
+		return -EINVAL;
+	if ((strcmp(a->backend, "model") != 0 && strcmp(a->backend, "uio") != 0) ||
+		(strcmp(a->bd, "legacy") != 0 && strcmp(a->bd, "enhanced") != 0) ||
+		(strcmp(a->profile, "imx8mm") != 0 && strcmp(a->profile, "imx6q") != 0) ||
+		(strcmp(a->mode, "step") != 0 && strcmp(a->mode, "autostep") != 0 &&
+			strcmp(a->mode, "thread") != 0) ||
+		(strcmp(a->wire, "script") != 0 && strcmp(a->wire, "loop") != 0 &&
+			strncmp(a->wire, "ring:", 5) != 0) ||
+		(strncmp(a->wire, "ring:", 5) == 0 && a->wire[5] == '\0') || a->shift16 > 1)
+		return -EINVAL;
+	return 0;
+}
+
+static int
+backend_model(struct fec_priv *fep, const struct fec_args *a)
+{
+	struct fec_model_cfg cfg = {
+		.profile = a->profile,
+		.phy_addr = a->phy_addr,
+		.autostep = strcmp(a->mode, "autostep") == 0,
+		.check = 1,
+	};
+	int ret = 0;
+
+	fep->model = fec_model_create(fep->name, &cfg);
+	if (fep->model == NULL)
+		return -rte_errno;
+	fep->regs = fec_model_regs(fep->model);
+	fep->bd_va = fec_model_bd_area(fep->model, &fep->bd_bus, &fep->bd_len);
+	if (strcmp(a->wire, "loop") == 0)
+		fec_model_set_wire_loop(fep->model, 1);
+	else if (strncmp(a->wire, "ring:", 5) == 0)
+		ret = fec_model_set_wire_ring(fep->model, a->wire + 5);
+	if (ret == 0 && strcmp(a->mode, "thread") == 0)
+		ret = fec_model_thread_start(fep->model);
+	if (ret < 0) {
+		fec_model_free(fep->model);
+		fep->model = NULL;
+	}
+	return ret;
+}
+
+static int
+fec_probe(struct rte_vdev_device *vdev)
+{
+	static const uint8_t def_mac[6] = {0x02, 0x00, 0x00, 0xFE, 0xC0, 0x00};
+	const char *name = rte_vdev_device_name(vdev);
+	struct rte_eth_dev *dev;
+	struct fec_priv *fep;
+	struct fec_args a;
+	unsigned int i;
+	int ret;
+
+	ret = parse_args(vdev, &a);
+	if (ret < 0) {
+		FEC_LOG(ERR, "%s: bad devargs '%s'", name, rte_vdev_device_args(vdev));
+		return ret;
+	}
+	dev = rte_eth_vdev_allocate(vdev, sizeof(*fep));
+	if (dev == NULL)
+		return -ENOMEM;
+	fep = dev->data->dev_private;
+	snprintf(fep->name, sizeof(fep->name), "%s", name);
+	fep->uio_fd = -1;
+	fep->ex = strcmp(a.bd, "enhanced") == 0;
+	fep->err007885 = strcmp(a.profile, "imx8mm") == 0;
+	fep->hard_reset = strcmp(a.profile, "imx8mm") != 0;
+	fep->shift16 = a.shift16;
+	fep->phy_addr = a.phy_addr;
+	/* MDC = 66 MHz ipg / ((13 + 1) * 2) < 2.5 MHz, hold time 1 cycle. */
+	fep->mscr = (13u << 1) | (1u << 8);
+	if (strcmp(a.backend, "model") == 0) {
+		fep->backend = FEC_BACKEND_MODEL;
+		ret = backend_model(fep, &a);
+	} else {
+		fep->backend = FEC_BACKEND_UIO;
+		ret = fec_uio_map(fep, a.uio_name);
+	}
+	if (ret < 0)
+		goto fail;
+	fep->bd_slice = fep->bd_len / FEC_NB_SLICES;
+	dev->data->mac_addrs = rte_zmalloc("fec_mac", RTE_ETHER_ADDR_LEN, 0);
+	if (dev->data->mac_addrs == NULL) {
+		ret = -ENOMEM;
+		goto fail_backend;
+	}
+	memcpy(dev->data->mac_addrs[0].addr_bytes, def_mac, sizeof(def_mac));
+	dev->data->mac_addrs[0].addr_bytes[5] = (uint8_t)dev->data->port_id;
+	/* Probe-time reset; the MDC clock is needed for the PHY. */
+	fec_wr32(fep, FEC_ECR, FEC_ECR_RESET);
+	fec_wr32(fep, FEC_MSCR, fep->mscr);
+	ret = fec_mdio_read(fep, FEC_PHY_ID1);
+	if (ret < 0 || ret == 0xFFFF)
+		FEC_LOG(WARNING, "%s: no PHY at MDIO address %u", name, fep->phy_addr);
+	/* Counters start from what the hardware holds now. */
+	fec_mib_update(fep);
+	for (i = 0; i < FEC_MIB_NB; i++)
+		fep->mib[i] = 0;
+	dev->dev_ops = &fec_ops;
+	dev->rx_pkt_burst = fec_rx_burst;
+	dev->tx_pkt_burst = fec_tx_burst;
+	rte_eth_dev_probing_finish(dev);
+	FEC_LOG(INFO, "%s: backend %s, %s BDs, profile %s", name, a.backend, a.bd, a.profile);
+	return 0;
+fail_backend:
+	if (fep->model != NULL)
+		fec_model_free(fep->model);
+	else
+		fec_uio_unmap(fep);
+fail:
+	rte_eth_dev_release_port(dev);
+	return ret;
+}
+
+static int
+fec_remove(struct rte_vdev_device *vdev)
+{
+	struct rte_eth_dev *dev = rte_eth_dev_allocated(rte_vdev_device_name(vdev));
+
+	if (dev == NULL)
+		return 0;
+	return rte_eth_dev_close(dev->data->port_id);
+}
+
+static struct rte_vdev_driver fec_vdev_drv = {
+	.probe = fec_probe,
+	.remove = fec_remove,
+};
+
+RTE_PMD_REGISTER_VDEV(net_fec, fec_vdev_drv);
+RTE_PMD_REGISTER_PARAM_STRING(net_fec, "backend=model|uio bd=legacy|enhanced "
+				       "profile=imx8mm|imx6q mode=step|autostep|thread "
+				       "wire=script|loop|ring:<name> phy_addr=<0-31> "
+				       "uio_name=<name> shift16=0|1");

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FEC_ETHDEV_H
+#define FEC_ETHDEV_H
+
+/**
+ * @file
+ * net_fec PMD internals: private data, queues, the register accessor shared by
+ * both backends, and the fast-path functions.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_io.h>
+#include <rte_log.h>
+#include <rte_mbuf.h>
+#include <ethdev_driver.h>
+
+#include "fec_model.h"
+#include "fec_regs.h"
+
+extern int fec_logtype;
+#define FEC_LOG(level, fmt, ...) \
+	rte_log(RTE_LOG_##level, fec_logtype, "net_fec: " fmt "\n", ##__VA_ARGS__)
+
+enum fec_backend { FEC_BACKEND_MODEL, FEC_BACKEND_UIO };
+
+/* RX replacement mbufs are taken from the pool this many at a time. */
+#define FEC_RX_STASH 32
+
+struct fec_priv;
+
+/** RX queue (ring 0). */
+struct fec_rxq {
+	volatile uint8_t *bd;      /**< ring base (virtual) */
+	struct rte_mbuf **sw_ring; /**< mbuf attached to each BD */
+	struct fec_priv *fep;      /**< device */
+	uint64_t mbuf_init;        /**< rearm_data template */
+	uint16_t nb_desc;          /**< ring size */
+	uint16_t cur;              /**< next BD to look at */
+	uint16_t data_off;         /**< data_off of a received frame (headroom + SHIFT16) */
+	uint16_t trim;             /**< bytes of datlen that are not payload (FCS + SHIFT16) */
+	uint16_t buf_len;          /**< MRBR */
+	uint8_t bd_shift;          /**< log2 of the BD size */
+	bool ex;                   /**< enhanced BDs */
+	uint32_t bd_bus;           /**< ring base (bus) */
+	struct rte_mempool *mp;    /**< buffers */
+	uint64_t ierrors;          /**< frames dropped for BD status errors */
+	uint16_t port_id;          /**< ethdev port */
+	uint16_t stash_n;          /**< mbufs in stash */
+	struct rte_mbuf *stash[FEC_RX_STASH]; /**< replacements taken from the pool in bulk */
+};
+
+/** TX queue (ring 0). */
+struct fec_txq {
+	volatile uint8_t *bd;      /**< ring base (virtual) */
+	struct rte_mbuf **sw_ring; /**< segment attached to each BD */
+	struct fec_priv *fep;      /**< device */
+	uint16_t nb_desc;          /**< ring size */
+	uint16_t cur;              /**< next BD to fill */
+	uint16_t dirty;            /**< oldest BD not yet reclaimed */
+	uint16_t nb_free;          /**< BDs software may fill */
+	uint16_t free_thresh;      /**< reclaim when fewer are free */
+	bool fast_free;            /**< RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE */
+	uint8_t bd_shift;          /**< log2 of the BD size */
+	bool ex;                   /**< enhanced BDs */
+	uint32_t bd_bus;           /**< ring base (bus) */
+};
+
+/** Per-device private data. */
+struct fec_priv {
+	volatile uint8_t *regs;  /**< register block */
+	struct fec_model *model; /**< model backend, or NULL on hardware */
+	enum fec_backend backend;
+	bool ex;         /**< enhanced (32-byte) BDs */
+	bool err007885;  /**< TDAR write guard */
+	bool hard_reset; /**< restart with ECR.RESET (not multi-queue IPs) */
+	bool shift16;    /**< RACC.SHIFT16 */
+	uint8_t *bd_va;  /**< descriptor area */
+	uint32_t bd_bus;
+	size_t bd_len;
+	size_t bd_slice; /**< bytes per ring slice */
+	uint32_t phy_addr;
+	uint32_t mscr;
+	/* MAC state the restart reprograms. */
+	uint32_t speed; /**< 10/100/1000 as applied to the MAC */
+	bool full_duplex;
+	bool link_up;
+	uint32_t gaur, galr;   /**< multicast hash */
+	uint16_t rx_frame_max; /**< largest frame a single RX buffer holds */
+	/* MIB accumulated into 64 bits. */
+	uint32_t mib_last[FEC_MIB_NB];
+	uint64_t mib[FEC_MIB_NB];
+	int uio_fd;
+	void *uio_regs_map, *uio_bd_map;
+	size_t uio_regs_len, uio_bd_len;
+	char name[RTE_ETH_NAME_MAX_LEN];
+};
+
+/**
+ * Register write: the one access path for both backends.
+ *
+ * @param fep
+ *   Device.
+ * @param off
+ *   Register offset.
+ * @param val
+ *   Value.
+ */
+static inline void
+fec_wr32(const struct fec_priv *fep, uint32_t off, uint32_t val)
+{
+	if (fep->model != NULL)
+		fec_model_write32(fep->model, off, val);
+	else
+		rte_write32(val, fep->regs + off);
+}
+
+/**
+ * Register read (a load from the block in both backends).
+ *
+ * @param fep
+ *   Device.
+ * @param off
+ *   Register offset.
+ * @return
+ *   Value.
+ */
+static inline uint32_t
+fec_rd32(const struct fec_priv *fep, uint32_t off)
+{
+	return rte_read32(fep->regs + off);
+}
+
+/**
+ * Receive burst.
+ *
+ * @param q
+ *   RX queue.
+ * @param pkts
+ *   Output array.
+ * @param n
+ *   Its size.
+ * @return
+ *   Frames received.
+ */
+uint16_t fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n);
+
+/**
+ * Give the RX queue's spare mbufs back to the pool.
+ *
+ * @param rxq
+ *   RX queue.
+ */
+void fec_rx_stash_free(struct fec_rxq *rxq);
+
+/**
+ * Transmit burst; returns fewer than n when the ring is full (back-pressure).
+ *
+ * @param q
+ *   TX queue.
+ * @param pkts
+ *   Frames.
+ * @param n
+ *   How many.
+ * @return
+ *   Frames taken.
+ */
+uint16_t fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n);
+
+/**
+ * Free every segment still on the TX ring and reset its indices.
+ *
+ * @param txq
+ *   TX queue.
+ */
+void fec_tx_free_inflight(struct fec_txq *txq);
+
+/**
+ * Reclaim transmitted BDs and apply the ERR006358 kick.
+ *
+ * @param txq
+ *   TX queue.
+ */
+void fec_tx_reclaim(struct fec_txq *txq);
+
+/**
+ * Program the MAC and rings and enable it (Linux fec_restart order).
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_hw_restart(struct rte_eth_dev *dev);
+
+/**
+ * Graceful stop, disable the MAC.
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_hw_stop(struct rte_eth_dev *dev);
+
+/**
+ * Clause-22 MDIO read.
+ *
+ * @param fep
+ *   Device.
+ * @param reg
+ *   PHY register.
+ * @return
+ *   Value, or a negative errno.
+ */
+int fec_mdio_read(struct fec_priv *fep, unsigned int reg);
+
+/**
+ * Clause-22 MDIO write.
+ *
+ * @param fep
+ *   Device.
+ * @param reg
+ *   PHY register.
+ * @param val
+ *   Value.
+ * @return
+ *   0 or a negative errno.
+ */
+int fec_mdio_write(struct fec_priv *fep, unsigned int reg, uint16_t val);
+
+/**
+ * Linux's multicast hash bin (0..63) of an address.
+ *
+ * @param addr
+ *   Six bytes.
+ * @return
+ *   Bin.
+ */
+unsigned int fec_hash_bin(const uint8_t *addr);
+
+/**
+ * Fold the MIB counters into the 64-bit accumulators.
+ *
+ * @param fep
+ *   Device.
+ */
+void fec_mib_update(struct fec_priv *fep);
+
+/**
+ * Map the UIO device (imx-fec-uio): registers and descriptor area.
+ *
+ * @param fep
+ *   Device.
+ * @param uio_name
+ *   Name in /sys/class/uio/uioX/name to match.
+ * @return
+ *   0 or a negative errno.
+ */
+int fec_uio_map(struct fec_priv *fep, const char *uio_name);
+
+/**
+ * Undo fec_uio_map().
+ *
+ * @param fep
+ *   Device.
+ */
+void fec_uio_unmap(struct fec_priv *fep);
+
+#endif /* FEC_ETHDEV_H */

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/* MAC control: restart/stop sequences, MDIO, multicast hash, MIB. */
+
+#include <errno.h>
+
+#include <rte_cycles.h>
+#include <rte_malloc.h>
+
+#include "fec_ethdev.h"
+
+#define FEC_POLL_US 1000 /* MDIO and graceful-stop timeouts */
+
+static const uint32_t fec_mib_offs[FEC_MIB_NB] = {
+#define X(n, o) (o),
+	FEC_MIB_TABLE(X)
+#undef X
+};
+
+/* Bit by bit, as Linux's ether_crc_le(); the model uses a table. */
+unsigned int
+fec_hash_bin(const uint8_t *addr)
+{
+	uint32_t crc = 0xFFFFFFFFu;
+	unsigned int i, b;
+
+	for (i = 0; i < 6; i++) {
+		uint8_t byte = addr[i];
+
+		for (b = 0; b < 8; b++, byte >>= 1)
+			crc = (crc >> 1) ^ (((crc ^ byte) & 1) ? 0xEDB88320u : 0);
+	}
+	return crc >> 26;
+}
+
+static int
+mdio_wait(struct fec_priv *fep)
+{
+	unsigned int i;
+
+	for (i = 0; i < FEC_POLL_US; i++) {
+		if (fec_rd32(fep, FEC_EIR) & FEC_EIR_MII) {
+			fec_wr32(fep, FEC_EIR, FEC_EIR_MII);
+			return 0;
+		}
+		rte_delay_us(1);
+	}
+	FEC_LOG(ERR, "%s: MDIO timeout", fep->name);
+	return -ETIMEDOUT;
+}
+
+int
+fec_mdio_read(struct fec_priv *fep, unsigned int reg)
+{
+	int ret;
+
+	fec_wr32(fep, FEC_EIR, FEC_EIR_MII);
+	fec_wr32(fep, FEC_MMFR,
+		FEC_MMFR_ST_C22 | FEC_MMFR_OP_RD | FEC_MMFR_PA(fep->phy_addr) | FEC_MMFR_RA(reg) |
+			FEC_MMFR_TA);
+	ret = mdio_wait(fep);
+	if (ret < 0)
+		return ret;
+	return (int)FEC_MMFR_DATA(fec_rd32(fep, FEC_MMFR));
+}
+
+int
+fec_mdio_write(struct fec_priv *fep, unsigned int reg, uint16_t val)
+{
+	fec_wr32(fep, FEC_EIR, FEC_EIR_MII);
+	fec_wr32(fep, FEC_MMFR,
+		FEC_MMFR_ST_C22 | FEC_MMFR_OP_WR | FEC_MMFR_PA(fep->phy_addr) | FEC_MMFR_RA(reg) |
+			FEC_MMFR_TA | val);
+	return mdio_wait(fep);
+}
+
+void
+fec_mib_update(struct fec_priv *fep)
+{
+	unsigned int i;
+
+	for (i = 0; i < FEC_MIB_NB; i++) {
+		uint32_t cur = fec_rd32(fep, fec_mib_offs[i]);
+
+		/* 32-bit counters wrap: unsigned difference is the increment. */
+		fep->mib[i] += (uint32_t)(cur - fep->mib_last[i]);
+		fep->mib_last[i] = cur;
+	}
+}
+
+static void
+set_mac(struct fec_priv *fep, const uint8_t *a)
+{
+	fec_wr32(fep, FEC_PALR,
+		((uint32_t)a[0] << 24) | ((uint32_t)a[1] << 16) | ((uint32_t)a[2] << 8) | a[3]);
+	fec_wr32(fep, FEC_PAUR, ((uint32_t)a[4] << 24) | ((uint32_t)a[5] << 16));
+}
+
+static void
+bd_init(struct rte_eth_dev *dev)
+{
+	struct fec_rxq *rxq = dev->data->rx_queues[0];
+	struct fec_txq *txq = dev->data->tx_queues[0];
+	uint16_t i;
+
+	for (i = 0; i < rxq->nb_desc; i++) {
+		volatile struct fec_bd *bd =
+			(volatile struct fec_bd *)(rxq->bd + ((uint32_t)i << rxq->bd_shift));
+		struct rte_mbuf *m = rxq->sw_ring[i];
+
+		if (rxq->ex) {
+			volatile struct fec_bd_ex *bx = (volatile struct fec_bd_ex *)bd;
+
+			bx->esc = rte_cpu_to_le_32(FEC_BD_EX_RX_INT);
+			bx->prot = 0;
+			bx->bdu = 0;
+			bx->ts = 0;
+		}
+		bd->datlen = 0;
+		bd->addr = rte_cpu_to_le_32(
+			m == NULL ? 0 : (uint32_t)(m->buf_iova + RTE_PKTMBUF_HEADROOM));
+		rte_io_wmb();
+		bd->sc = rte_cpu_to_le_16(
+			(m != NULL ? FEC_BD_E : 0) | (i == rxq->nb_desc - 1 ? FEC_BD_W : 0));
+	}
+	rxq->cur = 0;
+	fec_tx_free_inflight(txq);
+	for (i = 0; i < txq->nb_desc; i++) {
+		volatile struct fec_bd *bd =
+			(volatile struct fec_bd *)(txq->bd + ((uint32_t)i << txq->bd_shift));
+
+		if (txq->ex) {
+			volatile struct fec_bd_ex *bx = (volatile struct fec_bd_ex *)bd;
+
+			bx->esc = 0;
+			bx->bdu = 0;
+		}
+		bd->addr = 0;
+		bd->datlen = 0;
+		bd->sc = rte_cpu_to_le_16(i == txq->nb_desc - 1 ? FEC_BD_W : 0);
+	}
+}
+
+void
+fec_hw_restart(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	struct fec_rxq *rxq = dev->data->rx_queues[0];
+	struct fec_txq *txq = dev->data->tx_queues[0];
+	uint32_t rcr, ecr, max_fl;
+
+	/* 1. Multi-queue IPs are only disabled; older ones take a hard reset. */
+	fec_wr32(fep, FEC_ECR, fep->hard_reset ? FEC_ECR_RESET : 0);
+	rte_delay_us(10);
+	/* 2. Reset clears the station address. */
+	set_mac(fep, dev->data->mac_addrs[0].addr_bytes);
+	/* 3. Ack everything but MDIO. */
+	fec_wr32(fep, FEC_EIR, ~FEC_EIR_MII);
+	/* 4-6. Rings. */
+	bd_init(dev);
+	fec_wr32(fep, FEC_RDSR, rxq->bd_bus);
+	fec_wr32(fep, FEC_MRBR, rxq->buf_len);
+	fec_wr32(fep, FEC_TDSR, txq->bd_bus);
+	/* 7. Duplex, MDC. */
+	rcr = FEC_RCR_MII_MODE | FEC_RCR_NLC | FEC_RCR_FCE | FEC_RCR_RGMII;
+	if (fep->full_duplex) {
+		fec_wr32(fep, FEC_TCR, FEC_TCR_FDEN);
+	} else {
+		fec_wr32(fep, FEC_TCR, 0);
+		rcr |= FEC_RCR_DRT;
+	}
+	fec_wr32(fep, FEC_MSCR, fep->mscr);
+	/* 8. Accelerators; truncate at what one buffer holds. */
+	fec_wr32(fep, FEC_RACC, fep->shift16 ? FEC_RACC_SHIFT16 : 0);
+	fec_wr32(fep, FEC_FTRL, fep->rx_frame_max);
+	/* 9-11. Speed, frame length, filters. */
+	ecr = FEC_ECR_ETHEREN | FEC_ECR_DBSWP;
+	if (fep->speed == 1000)
+		ecr |= FEC_ECR_SPEED;
+	else if (fep->speed == 10)
+		rcr |= FEC_RCR_RMII_10T;
+	max_fl = dev->data->mtu + RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN;
+	rcr |= max_fl << FEC_RCR_MAX_FL_SHIFT;
+	if (dev->data->promiscuous)
+		rcr |= FEC_RCR_PROM;
+	fec_wr32(fep, FEC_RCR, rcr);
+	if (dev->data->all_multicast) {
+		fec_wr32(fep, FEC_GAUR, UINT32_MAX);
+		fec_wr32(fep, FEC_GALR, UINT32_MAX);
+	} else {
+		fec_wr32(fep, FEC_GAUR, fep->gaur);
+		fec_wr32(fep, FEC_GALR, fep->galr);
+	}
+	fec_wr32(fep, FEC_IAUR, 0);
+	fec_wr32(fep, FEC_IALR, 0);
+	/* 12. Store-and-forward, descriptor format. */
+	fec_wr32(fep, FEC_TFWR, FEC_TFWR_STRFWD);
+	if (fep->ex)
+		ecr |= FEC_ECR_EN1588;
+	/* 13. Counters on, MAC on, RX armed. */
+	fec_wr32(fep, FEC_MIBC, 0);
+	fec_wr32(fep, FEC_ECR, ecr);
+	fec_wr32(fep, FEC_RDAR, 0);
+	/* 14. Polled: no interrupts. */
+	fec_wr32(fep, FEC_EIMR, 0);
+}
+
+void
+fec_hw_stop(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	unsigned int i;
+
+	if (fep->link_up) {
+		fec_wr32(fep, FEC_TCR, fec_rd32(fep, FEC_TCR) | FEC_TCR_GTS);
+		for (i = 0; i < FEC_POLL_US; i++) {
+			if (fec_rd32(fep, FEC_EIR) & FEC_EIR_GRA)
+				break;
+			rte_delay_us(1);
+		}
+		if (i == FEC_POLL_US)
+			FEC_LOG(WARNING, "%s: graceful stop timed out", fep->name);
+		fec_wr32(fep, FEC_EIR, FEC_EIR_GRA);
+	}
+	fec_wr32(fep, FEC_ECR, fep->hard_reset ? FEC_ECR_RESET : 0);
+	fec_wr32(fep, FEC_TCR, 0);
+	fec_wr32(fep, FEC_MSCR, fep->mscr);
+	fec_wr32(fep, FEC_EIMR, 0);
+}

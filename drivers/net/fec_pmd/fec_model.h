@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FEC_MODEL_H
+#define FEC_MODEL_H
+
+/**
+ * @file
+ * Software model of the i.MX FEC/ENET MAC: register file, buffer descriptor
+ * area with fake 32-bit bus addresses, uDMA ring walks, filters, MIB counters,
+ * MDIO and a clause-22 PHY, wire backends. It is also a checker: every breach
+ * of the descriptor contract by the driver is recorded as a violation.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rte_mempool.h>
+#include <rte_ring.h>
+
+struct fec_model;
+
+/** Model configuration. */
+struct fec_model_cfg {
+	const char *profile;   /**< "imx8mm" (default) or "imx6q": quirk set */
+	unsigned int phy_addr; /**< MDIO address of the PHY */
+	int autostep;          /**< run the DMA on every RDAR/TDAR write */
+	int check;             /**< shadow-check HW-owned descriptors */
+};
+
+/** One register write, as logged by the model. */
+struct fec_reg_write {
+	uint32_t off; /**< register offset */
+	uint32_t val; /**< value written */
+};
+
+/** Largest frame (without FCS) the wire accepts. */
+#define FEC_MODEL_FRAME_MAX 2304u
+
+/**
+ * Create a model and make it findable by name.
+ *
+ * @param name
+ *   Unique name (the driver uses the vdev name).
+ * @param cfg
+ *   Configuration; NULL for defaults.
+ * @return
+ *   The model, or NULL with rte_errno set.
+ */
+struct fec_model *fec_model_create(const char *name, const struct fec_model_cfg *cfg);
+
+/**
+ * Stop the model's thread if any, release its memory and wire.
+ *
+ * @param m
+ *   Model (NULL is a no-op).
+ */
+void fec_model_free(struct fec_model *m);
+
+/**
+ * Find a model by name.
+ *
+ * @param name
+ *   Name given to fec_model_create().
+ * @return
+ *   The model, or NULL.
+ */
+struct fec_model *fec_model_lookup(const char *name);
+
+/**
+ * Register file, laid out as the hardware's 4 KiB block. Reads are plain loads.
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Base of the register file.
+ */
+volatile uint8_t *fec_model_regs(struct fec_model *m);
+
+/**
+ * Descriptor area (as UIO map1).
+ *
+ * @param m
+ *   Model.
+ * @param bus
+ *   Out: its 32-bit bus address.
+ * @param len
+ *   Out: its size.
+ * @return
+ *   Its virtual address.
+ */
+void *fec_model_bd_area(struct fec_model *m, uint32_t *bus, size_t *len);
+
+/**
+ * Make a packet mempool visible to the model's DMA: its memory gets fake 32-bit
+ * bus addresses and every mbuf's buf_iova is rewritten to them. Idempotent.
+ *
+ * @param m
+ *   Model.
+ * @param mp
+ *   Pool of mbufs.
+ * @return
+ *   0, or a negative errno (-ENOSPC when the bus space or window table is full).
+ */
+int fec_model_map_mempool(struct fec_model *m, struct rte_mempool *mp);
+
+/**
+ * MMIO write with the register's side effects (W1C, doorbells, reset, MDIO).
+ *
+ * @param m
+ *   Model.
+ * @param off
+ *   Register offset.
+ * @param val
+ *   Value.
+ */
+void fec_model_write32(struct fec_model *m, uint32_t off, uint32_t val);
+
+/**
+ * MMIO read (a plain load of the register file).
+ *
+ * @param m
+ *   Model.
+ * @param off
+ *   Register offset.
+ * @return
+ *   Register value.
+ */
+uint32_t fec_model_read32(struct fec_model *m, uint32_t off);
+
+/**
+ * Run the uDMA: TX ring walk, wire, RX ring walk.
+ *
+ * @param m
+ *   Model.
+ * @param budget
+ *   Maximum number of frames moved each way.
+ * @return
+ *   Number of frames moved (TX + RX + dropped).
+ */
+int fec_model_step(struct fec_model *m, unsigned int budget);
+
+/**
+ * Start a thread that steps the model continuously (thread mode).
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   0 or a negative errno.
+ */
+int fec_model_thread_start(struct fec_model *m);
+
+/**
+ * Stop the model's thread.
+ *
+ * @param m
+ *   Model.
+ */
+void fec_model_thread_stop(struct fec_model *m);
+
+/**
+ * Put a frame on the wire towards the MAC (without FCS; the model adds it).
+ *
+ * @param m
+ *   Model.
+ * @param frame
+ *   Frame bytes.
+ * @param len
+ *   Length (14..FEC_MODEL_FRAME_MAX).
+ * @return
+ *   0, -EINVAL or -ENOSPC.
+ */
+int fec_model_rx_frame(struct fec_model *m, const void *frame, uint16_t len);
+
+/**
+ * Take the oldest frame the MAC transmitted (script wire).
+ *
+ * @param m
+ *   Model.
+ * @param buf
+ *   Destination.
+ * @param size
+ *   Its size.
+ * @return
+ *   Frame length (without FCS), or -ENOENT.
+ */
+int fec_model_tx_frame(struct fec_model *m, void *buf, uint16_t size);
+
+/**
+ * Wire backend: 0 = script (frames injected and captured by the caller),
+ * 1 = external loopback (every transmitted frame comes back).
+ *
+ * @param m
+ *   Model.
+ * @param on
+ *   Loopback on or off.
+ */
+void fec_model_set_wire_loop(struct fec_model *m, int on);
+
+/**
+ * Wire backend on an rte_ring pair "<name>_rx" (towards the MAC) and "<name>_tx"
+ * (from the MAC), looked up or created, so that another port (rte_eth_from_rings)
+ * sits on the other end of the cable.
+ *
+ * @param m
+ *   Model.
+ * @param name
+ *   Ring name prefix.
+ * @return
+ *   0 or a negative errno.
+ */
+int fec_model_set_wire_ring(struct fec_model *m, const char *name);
+
+/**
+ * Change the PHY's link partner (as if the cable or the far end changed).
+ *
+ * @param m
+ *   Model.
+ * @param up
+ *   Link up.
+ * @param speed
+ *   10, 100 or 1000.
+ * @param full_duplex
+ *   Duplex.
+ */
+void fec_model_phy_set_link(struct fec_model *m, int up, unsigned int speed, int full_duplex);
+
+/**
+ * Preset a MIB counter (tests of 32-bit wrap).
+ *
+ * @param m
+ *   Model.
+ * @param off
+ *   Counter offset.
+ * @param val
+ *   Value.
+ */
+void fec_model_mib_preset(struct fec_model *m, uint32_t off, uint32_t val);
+
+/**
+ * Number of contract violations by the driver so far.
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Count.
+ */
+unsigned int fec_model_violations(const struct fec_model *m);
+
+/**
+ * Text of the last violation.
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Text ("" if none).
+ */
+const char *fec_model_last_violation(const struct fec_model *m);
+
+/**
+ * Copy the register write log.
+ *
+ * @param m
+ *   Model.
+ * @param out
+ *   Destination (may be NULL to count).
+ * @param max
+ *   Capacity of out.
+ * @return
+ *   Number of writes logged (may exceed max).
+ */
+unsigned int fec_model_write_log(
+	const struct fec_model *m, struct fec_reg_write *out, unsigned int max);
+
+/**
+ * Empty the register write log.
+ *
+ * @param m
+ *   Model.
+ */
+void fec_model_clear_log(struct fec_model *m);
+
+/**
+ * Frames dropped by the model so far (no descriptor, filtered, wire full).
+ *
+ * @param m
+ *   Model.
+ * @param filtered
+ *   Out (may be NULL): frames rejected by the address filter.
+ * @return
+ *   Frames dropped for lack of an empty RX descriptor.
+ */
+uint64_t fec_model_drops(const struct fec_model *m, uint64_t *filtered);
+
+#endif /* FEC_MODEL_H */

@@ -1,0 +1,487 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/* The model's uDMA: ring walks, ownership checks, address filter, MIB. */
+
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_atomic.h>
+#include <rte_byteorder.h>
+
+#include "fec_model_priv.h"
+
+static uint32_t crc_table[256];
+
+/* Table-driven on purpose: the driver computes the same CRC bit by bit. */
+static uint32_t
+crc32_le(uint32_t crc, const uint8_t *p, size_t len)
+{
+	size_t i;
+
+	if (crc_table[1] == 0) {
+		uint32_t n, k, c;
+
+		for (n = 0; n < 256; n++) {
+			c = n;
+			for (k = 0; k < 8; k++)
+				c = (c & 1) ? (c >> 1) ^ 0xEDB88320u : c >> 1;
+			crc_table[n] = c;
+		}
+	}
+	for (i = 0; i < len; i++)
+		crc = crc_table[(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
+	return crc;
+}
+
+static inline bool
+is_bcast(const uint8_t *a)
+{
+	return (a[0] & a[1] & a[2] & a[3] & a[4] & a[5]) == 0xFF;
+}
+
+static inline volatile struct fec_bd *
+bd_at(struct fec_model *m, uint32_t bus)
+{
+	return (volatile struct fec_bd *)(m->bd_area + (bus - FEC_MODEL_BD_BUS));
+}
+
+static inline volatile struct fec_bd_ex *
+bdx_at(struct fec_model *m, uint32_t bus)
+{
+	return (volatile struct fec_bd_ex *)bd_at(m, bus);
+}
+
+static bool
+ring_base_ok(struct fec_model *m, uint32_t base, const char *what)
+{
+	if (base < FEC_MODEL_BD_BUS || base + FEC_BD_SIZE_ENHANCED > FEC_MODEL_BD_BUS + m->bd_len) {
+		fec_model_violation(m, "%s 0x%08x outside the descriptor area", what, base);
+		return false;
+	}
+	return true;
+}
+
+static void
+ring_init(struct fec_model *m, struct fec_model_ring_state *r, uint32_t base, const char *what)
+{
+	uint32_t limit, bus;
+
+	r->start = base;
+	r->ptr = base;
+	r->nb = 0;
+	if (!ring_base_ok(m, base, what))
+		return;
+	limit = RTE_MIN(base + FEC_RING_SLICE, FEC_MODEL_BD_BUS + (uint32_t)m->bd_len);
+	for (bus = base; bus + m->bd_size <= limit; bus += m->bd_size) {
+		r->nb++;
+		if (rte_le_to_cpu_16(bd_at(m, bus)->sc) & FEC_BD_W)
+			return;
+	}
+	fec_model_violation(
+		m, "%s ring at 0x%08x has no wrap bit within %u bytes", what, base, FEC_RING_SLICE);
+}
+
+void
+fec_model_dma_enable(struct fec_model *m)
+{
+	m->bd_size = (fec_model_reg(m, FEC_ECR) & FEC_ECR_EN1588) ? FEC_BD_SIZE_ENHANCED
+								  : FEC_BD_SIZE_LEGACY;
+	memset(m->owned, 0, m->bd_len / 8);
+	ring_init(m, &m->rx, fec_model_reg(m, FEC_RDSR), "RDSR");
+	ring_init(m, &m->tx, fec_model_reg(m, FEC_TDSR), "TDSR");
+	if (fec_model_reg(m, FEC_MRBR) == 0)
+		fec_model_violation(m, "ETHEREN set with MRBR=0");
+}
+
+void
+fec_model_dma_disable(struct fec_model *m)
+{
+	fec_model_reg_set(m, FEC_RDAR, 0);
+	fec_model_reg_set(m, FEC_TDAR, 0);
+	/* Internal pointers go back to the ring starts (QEMU semantics). */
+	m->rx.ptr = m->rx.start;
+	m->tx.ptr = m->tx.start;
+	memset(m->owned, 0, m->bd_len / 8);
+	if (m->gts_pending) {
+		m->gts_pending = false;
+		fec_model_event(m, FEC_EIR_GRA);
+	}
+}
+
+/*
+ * Every descriptor the driver handed over is copied; a later difference means
+ * the driver wrote a descriptor it no longer owns.
+ */
+static void
+check_bd(struct fec_model *m, uint32_t bus, const char *what)
+{
+	uint32_t off = bus - FEC_MODEL_BD_BUS;
+	const volatile uint8_t *bd = m->bd_area + off;
+	uint8_t cur[FEC_BD_SIZE_ENHANCED];
+	unsigned int i;
+
+	for (i = 0; i < m->bd_size; i++)
+		cur[i] = bd[i];
+	if (m->owned[off / 8]) {
+		if (memcmp(cur, m->shadow + off, m->bd_size) != 0) {
+			fec_model_violation(m,
+				"%s BD %u written by the driver while the MAC owns it", what,
+				(bus - m->rx.start) / m->bd_size);
+			memcpy(m->shadow + off, cur, m->bd_size);
+		}
+		return;
+	}
+	if (rte_le_to_cpu_16(((const struct fec_bd *)cur)->sc) & FEC_BD_E) {
+		m->owned[off / 8] = 1;
+		memcpy(m->shadow + off, cur, m->bd_size);
+	}
+}
+
+void
+fec_model_snapshot(struct fec_model *m, struct fec_model_ring_state *r)
+{
+	const char *what = r == &m->rx ? "RX" : "TX";
+	uint32_t i;
+
+	for (i = 0; i < r->nb; i++)
+		check_bd(m, r->start + i * m->bd_size, what);
+}
+
+static void
+release_bd(struct fec_model *m, uint32_t bus)
+{
+	m->owned[(bus - FEC_MODEL_BD_BUS) / 8] = 0;
+}
+
+static uint32_t
+ring_next(struct fec_model *m, struct fec_model_ring_state *r, uint32_t bus, const char *what)
+{
+	if (rte_le_to_cpu_16(bd_at(m, bus)->sc) & FEC_BD_W)
+		return r->start;
+	bus += m->bd_size;
+	if (bus >= r->start + FEC_RING_SLICE || bus + m->bd_size > FEC_MODEL_BD_BUS + m->bd_len) {
+		fec_model_violation(m, "%s ring ran past its slice: wrap bit missing", what);
+		return r->start;
+	}
+	return bus;
+}
+
+static void
+mib_size(struct fec_model *m, uint32_t first, uint32_t len)
+{
+	uint32_t bin;
+
+	if (len <= 64)
+		bin = 0;
+	else if (len <= 127)
+		bin = 1;
+	else if (len <= 255)
+		bin = 2;
+	else if (len <= 511)
+		bin = 3;
+	else if (len <= 1023)
+		bin = 4;
+	else if (len <= 2047)
+		bin = 5;
+	else
+		bin = 6;
+	fec_model_mib_add(m, first + 4 * bin, 1);
+}
+
+static void
+dma_error(struct fec_model *m)
+{
+	fec_model_event(m, 1u << 22); /* EBERR */
+	fec_model_reg_set(m, FEC_RDAR, 0);
+	fec_model_reg_set(m, FEC_TDAR, 0);
+}
+
+/* Transmit one frame starting at the TX pointer; 0 when the ring is empty. */
+static int
+tx_one(struct fec_model *m)
+{
+	bool ex = m->bd_size == FEC_BD_SIZE_ENHANCED;
+	uint32_t bus = m->tx.ptr, first = bus, nb = 0, len = 0, i;
+	uint16_t sc = rte_le_to_cpu_16(bd_at(m, bus)->sc);
+	bool tc, intr = true;
+	const uint8_t *d;
+
+	if (!(sc & FEC_BD_R))
+		return 0;
+	tc = sc & FEC_BD_TC;
+	for (;;) {
+		volatile struct fec_bd *bd = bd_at(m, bus);
+		uint16_t blen = rte_le_to_cpu_16(bd->datlen);
+		uint32_t addr = rte_le_to_cpu_32(bd->addr);
+
+		sc = rte_le_to_cpu_16(bd->sc);
+		if (!(sc & FEC_BD_R)) {
+			fec_model_violation(m, "TX chain without L: BD not ready mid-frame");
+			return 0;
+		}
+		if (m->cfg.check)
+			check_bd(m, bus, "TX");
+		d = fec_model_dma_va(m, addr, blen);
+		if (blen == 0 || addr == 0 || d == NULL) {
+			fec_model_violation(
+				m, "TX BD with bad buffer: addr 0x%08x len %u", addr, blen);
+			dma_error(m);
+			return 0;
+		}
+		if (len + blen <= FEC_MODEL_FRAME_MAX)
+			memcpy(m->txbuf + len, d, blen);
+		len += blen;
+		nb++;
+		if (ex)
+			intr = rte_le_to_cpu_32(bdx_at(m, bus)->esc) & FEC_BD_EX_TX_INT;
+		if (sc & FEC_BD_L)
+			break;
+		bus = ring_next(m, &m->tx, bus, "TX");
+		if (nb > m->tx.nb)
+			return 0;
+	}
+	if (!tc && len >= 4)
+		len -= 4; /* software supplied the FCS */
+	if (len > FEC_MODEL_FRAME_MAX) {
+		fec_model_event(m, 1u << 29); /* BABT */
+		len = 0;
+	}
+	if (len > 0 && len < 60) {
+		memset(m->txbuf + len, 0, 60 - len);
+		len = 60;
+	}
+	if (len > 0) {
+		uint32_t flen = len + 4;
+
+		fec_model_mib_add(m, FEC_MIB_OFF_rmon_t_packets, 1);
+		fec_model_mib_add(m, FEC_MIB_OFF_rmon_t_octets, flen);
+		fec_model_mib_add(m, FEC_MIB_OFF_ieee_t_frame_ok, 1);
+		fec_model_mib_add(m, FEC_MIB_OFF_ieee_t_octets_ok, flen);
+		if (m->txbuf[0] & 1)
+			fec_model_mib_add(m,
+				is_bcast(m->txbuf) ? FEC_MIB_OFF_rmon_t_bc_pkt
+						   : FEC_MIB_OFF_rmon_t_mc_pkt,
+				1);
+		mib_size(m, FEC_MIB_OFF_rmon_t_p64, flen);
+		if (fec_model_reg(m, FEC_RCR) & FEC_RCR_LOOP)
+			fec_model_fifo_push(&m->in, m->txbuf, (uint16_t)len);
+		else if (m->phy_link)
+			fec_model_wire_tx(m, m->txbuf, (uint16_t)len);
+	}
+	/* Write back: R cleared last, W and software bits kept. */
+	bus = first;
+	for (i = 0; i < nb; i++) {
+		volatile struct fec_bd *bd = bd_at(m, bus);
+
+		if (ex)
+			bdx_at(m, bus)->bdu = rte_cpu_to_le_32(FEC_BD_EX_BDU);
+		release_bd(m, bus);
+		rte_io_wmb();
+		bd->sc = rte_cpu_to_le_16(rte_le_to_cpu_16(bd->sc) & ~FEC_BD_R);
+		fec_model_event(m, FEC_EIR_TXB);
+		bus = ring_next(m, &m->tx, bus, "TX");
+	}
+	m->tx.ptr = bus;
+	if (intr)
+		fec_model_event(m, FEC_EIR_TXF);
+	return 1;
+}
+
+/* Destination filter; returns false to drop, sets BC/MC/M status bits. */
+static bool
+rx_filter(struct fec_model *m, const uint8_t *dst, uint16_t *st)
+{
+	uint32_t rcr = fec_model_reg(m, FEC_RCR);
+	bool prom = rcr & FEC_RCR_PROM;
+	uint32_t hash, reg;
+
+	if (is_bcast(dst)) {
+		*st |= FEC_BD_RX_BC;
+		return !(rcr & FEC_RCR_BC_REJ) || prom;
+	}
+	hash = crc32_le(0xFFFFFFFFu, dst, 6) >> 26;
+	if (dst[0] & 1) {
+		*st |= FEC_BD_RX_MC;
+		reg = fec_model_reg(m, hash >= 32 ? FEC_GAUR : FEC_GALR);
+	} else {
+		uint32_t palr = fec_model_reg(m, FEC_PALR), paur = fec_model_reg(m, FEC_PAUR);
+
+		if (dst[0] == (palr >> 24) && dst[1] == ((palr >> 16) & 0xFF) &&
+			dst[2] == ((palr >> 8) & 0xFF) && dst[3] == (palr & 0xFF) &&
+			dst[4] == (paur >> 24) && dst[5] == ((paur >> 16) & 0xFF))
+			return true;
+		reg = fec_model_reg(m, hash >= 32 ? FEC_IAUR : FEC_IALR);
+	}
+	if (reg & (1u << (hash & 31)))
+		return true;
+	if (prom) {
+		*st |= FEC_BD_RX_M;
+		return true;
+	}
+	return false;
+}
+
+static bool
+rx_can_accept(struct fec_model *m)
+{
+	return (fec_model_reg(m, FEC_RDAR) & FEC_DAR_ACTIVE) &&
+	       (rte_le_to_cpu_16(bd_at(m, m->rx.ptr)->sc) & FEC_BD_E);
+}
+
+static void
+rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
+{
+	bool ex = m->bd_size == FEC_BD_SIZE_ENHANCED;
+	uint32_t rcr = fec_model_reg(m, FEC_RCR);
+	uint32_t max_fl = (rcr & FEC_RCR_MAX_FL_MASK) >> FEC_RCR_MAX_FL_SHIFT;
+	uint32_t ftrl = fec_model_reg(m, FEC_FTRL) & 0x3FFF;
+	uint32_t mrbr = fec_model_reg(m, FEC_MRBR);
+	uint32_t shift = (fec_model_reg(m, FEC_RACC) & FEC_RACC_SHIFT16) ? 2 : 0;
+	uint32_t flen = len + 4u, total, done, nbd, i, bus, fcs;
+	uint8_t data[FEC_MODEL_FRAME_MAX + 8];
+	uint16_t st = 0;
+	bool intr = true;
+
+	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN) || len < 14)
+		return;
+	if (!rx_filter(m, frame, &st)) {
+		m->drops_filtered++;
+		return;
+	}
+	fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_packets, 1);
+	fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_octets, flen);
+	mib_size(m, FEC_MIB_OFF_rmon_r_p64, flen);
+	if (st & FEC_BD_RX_BC)
+		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_bc_pkt, 1);
+	if (st & FEC_BD_RX_MC)
+		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_mc_pkt, 1);
+	if (!rx_can_accept(m) || mrbr == 0) {
+		/* No empty descriptor: the frame overflows the FIFO. */
+		m->drops_nodesc++;
+		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_macerr, 1);
+		fec_model_reg_set(m, FEC_RDAR, 0);
+		return;
+	}
+	memset(data, 0, shift);
+	memcpy(data + shift, frame, len);
+	fcs = ~crc32_le(0xFFFFFFFFu, frame, len);
+	data[shift + len] = fcs & 0xFF;
+	data[shift + len + 1] = (fcs >> 8) & 0xFF;
+	data[shift + len + 2] = (fcs >> 16) & 0xFF;
+	data[shift + len + 3] = fcs >> 24;
+	if (max_fl != 0 && flen > max_fl) {
+		st |= FEC_BD_RX_LG;
+		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_oversize, 1);
+	}
+	if (flen > ftrl) {
+		st |= FEC_BD_RX_TR | FEC_BD_RX_LG;
+		flen = ftrl;
+	}
+	if (!(st & FEC_BD_RX_LG)) {
+		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_frame_ok, 1);
+		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_octets_ok, flen);
+	}
+	total = flen + shift;
+	nbd = (total + mrbr - 1) / mrbr;
+	bus = m->rx.ptr;
+	for (i = 0; i < nbd; i++) {
+		if (!(rte_le_to_cpu_16(bd_at(m, bus)->sc) & FEC_BD_E)) {
+			m->drops_nodesc++;
+			fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_macerr, 1);
+			fec_model_reg_set(m, FEC_RDAR, 0);
+			return;
+		}
+		bus = ring_next(m, &m->rx, bus, "RX");
+	}
+	bus = m->rx.ptr;
+	for (done = 0, i = 0; i < nbd; i++) {
+		volatile struct fec_bd *bd = bd_at(m, bus);
+		uint32_t addr = rte_le_to_cpu_32(bd->addr);
+		uint32_t chunk = RTE_MIN(mrbr, total - done);
+		uint16_t sc = rte_le_to_cpu_16(bd->sc);
+		bool last = i == nbd - 1;
+		void *va;
+
+		if (m->cfg.check)
+			check_bd(m, bus, "RX");
+		va = fec_model_dma_va(m, addr, mrbr);
+		if (addr == 0 || va == NULL) {
+			fec_model_violation(
+				m, "RX BD with bad buffer: addr 0x%08x (MRBR %u)", addr, mrbr);
+			dma_error(m);
+			return;
+		}
+		memcpy(va, data + done, chunk);
+		done += chunk;
+		bd->datlen = rte_cpu_to_le_16(last ? total : mrbr);
+		if (ex) {
+			volatile struct fec_bd_ex *bx = bdx_at(m, bus);
+			uint32_t esc = rte_le_to_cpu_32(bx->esc);
+
+			intr = esc & FEC_BD_EX_RX_INT;
+			esc &= FEC_BD_EX_RX_INT;
+			if (!(frame[0] & 1))
+				esc |= FEC_BD_EX_RX_UC;
+			bx->esc = rte_cpu_to_le_32(esc);
+			bx->bdu = rte_cpu_to_le_32(FEC_BD_EX_BDU);
+		}
+		sc = (sc & (FEC_BD_W | 0x5000u)) | (last ? (FEC_BD_L | st) : 0);
+		release_bd(m, bus);
+		rte_io_wmb();
+		bd->sc = rte_cpu_to_le_16(sc);
+		fec_model_event(m, FEC_EIR_RXB);
+		bus = ring_next(m, &m->rx, bus, "RX");
+	}
+	m->rx.ptr = bus;
+	if (intr)
+		fec_model_event(m, FEC_EIR_RXF);
+	if (!(rte_le_to_cpu_16(bd_at(m, bus)->sc) & FEC_BD_E))
+		fec_model_reg_set(m, FEC_RDAR, 0);
+}
+
+int
+fec_model_step_locked(struct fec_model *m, unsigned int budget)
+{
+	struct fec_model_frame tmp;
+	unsigned int ntx = 0, nrx = 0;
+
+	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
+		return 0;
+	if (m->cfg.check) {
+		fec_model_snapshot(m, &m->rx);
+		fec_model_snapshot(m, &m->tx);
+	}
+	while (ntx < budget && (fec_model_reg(m, FEC_TDAR) & FEC_DAR_ACTIVE) &&
+		!(fec_model_reg(m, FEC_TCR) & FEC_TCR_GTS && !m->gts_pending)) {
+		if (!tx_one(m)) {
+			fec_model_reg_set(m, FEC_TDAR, 0);
+			break;
+		}
+		ntx++;
+		if (m->gts_pending)
+			break;
+	}
+	/* Graceful stop completes once the frame in flight is out. */
+	if (m->gts_pending) {
+		m->gts_pending = false;
+		fec_model_event(m, FEC_EIR_GRA);
+	}
+	while (nrx < budget) {
+		struct fec_model_frame *f = fec_model_fifo_peek(&m->in);
+		const struct fec_model_frame *w;
+
+		if (f != NULL) {
+			rx_one(m, f->data, f->len);
+			fec_model_fifo_pop(&m->in);
+		} else if (rx_can_accept(m) && (w = fec_model_wire_rx(m, &tmp)) != NULL) {
+			rx_one(m, w->data, w->len);
+			fec_model_wire_rx_done(m);
+		} else {
+			break;
+		}
+		nrx++;
+	}
+	return (int)(ntx + nrx);
+}

@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/* The model's edges: frame FIFOs, wire backends, MDIO and the PHY. */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+
+#include "fec_model_priv.h"
+
+int
+fec_model_fifo_init(struct fec_model_fifo *f)
+{
+	f->slot = calloc(FEC_MODEL_FIFO, sizeof(*f->slot));
+	f->head = 0;
+	f->tail = 0;
+	return f->slot == NULL ? -ENOMEM : 0;
+}
+
+void
+fec_model_fifo_free(struct fec_model_fifo *f)
+{
+	free(f->slot);
+	f->slot = NULL;
+}
+
+struct fec_model_frame *
+fec_model_fifo_peek(struct fec_model_fifo *f)
+{
+	if (f->head == f->tail)
+		return NULL;
+	return &f->slot[f->tail % FEC_MODEL_FIFO];
+}
+
+void
+fec_model_fifo_pop(struct fec_model_fifo *f)
+{
+	f->tail++;
+}
+
+int
+fec_model_fifo_push(struct fec_model_fifo *f, const void *data, uint16_t len)
+{
+	struct fec_model_frame *s;
+
+	if (f->head - f->tail == FEC_MODEL_FIFO)
+		return -ENOSPC;
+	s = &f->slot[f->head % FEC_MODEL_FIFO];
+	memcpy(s->data, data, len);
+	s->len = len;
+	f->head++;
+	return 0;
+}
+
+int
+fec_model_rx_frame(struct fec_model *m, const void *frame, uint16_t len)
+{
+	int ret;
+
+	if (len < 14 || len > FEC_MODEL_FRAME_MAX)
+		return -EINVAL;
+	rte_spinlock_lock(&m->lock);
+	ret = fec_model_fifo_push(&m->in, frame, len);
+	rte_spinlock_unlock(&m->lock);
+	return ret;
+}
+
+int
+fec_model_tx_frame(struct fec_model *m, void *buf, uint16_t size)
+{
+	struct fec_model_frame *f;
+	int len;
+
+	rte_spinlock_lock(&m->lock);
+	f = fec_model_fifo_peek(&m->out);
+	if (f == NULL) {
+		rte_spinlock_unlock(&m->lock);
+		return -ENOENT;
+	}
+	len = f->len;
+	memcpy(buf, f->data, RTE_MIN((uint16_t)len, size));
+	fec_model_fifo_pop(&m->out);
+	rte_spinlock_unlock(&m->lock);
+	return len;
+}
+
+void
+fec_model_set_wire_loop(struct fec_model *m, int on)
+{
+	rte_spinlock_lock(&m->lock);
+	m->wire = on ? FEC_WIRE_LOOP : FEC_WIRE_SCRIPT;
+	rte_spinlock_unlock(&m->lock);
+}
+
+static struct rte_ring *
+ring_get(const char *prefix, const char *suffix)
+{
+	char name[RTE_RING_NAMESIZE];
+	struct rte_ring *r;
+
+	if (snprintf(name, sizeof(name), "%s_%s", prefix, suffix) >= (int)sizeof(name))
+		return NULL;
+	r = rte_ring_lookup(name);
+	if (r == NULL)
+		r = rte_ring_create(name, 1024, SOCKET_ID_ANY, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	return r;
+}
+
+int
+fec_model_set_wire_ring(struct fec_model *m, const char *name)
+{
+	char pname[RTE_MEMPOOL_NAMESIZE];
+	struct rte_ring *rx, *tx;
+	struct rte_mempool *mp;
+
+	rx = ring_get(name, "rx");
+	tx = ring_get(name, "tx");
+	if (rx == NULL || tx == NULL)
+		return -ENOMEM;
+	snprintf(pname, sizeof(pname), "fecw_%s", name);
+	mp = rte_mempool_lookup(pname);
+	if (mp == NULL)
+		mp = rte_pktmbuf_pool_create(pname, 2047, 0, 0,
+			RTE_PKTMBUF_HEADROOM + FEC_MODEL_FRAME_MAX, SOCKET_ID_ANY);
+	if (mp == NULL)
+		return -ENOMEM;
+	/* The far port may hand these mbufs back to our driver for TX. */
+	if (fec_model_map_mempool(m, mp) < 0)
+		return -ENOSPC;
+	rte_spinlock_lock(&m->lock);
+	m->ring_rx = rx;
+	m->ring_tx = tx;
+	m->wire_pool = mp;
+	m->wire = FEC_WIRE_RING;
+	rte_spinlock_unlock(&m->lock);
+	return 0;
+}
+
+void
+fec_model_wire_free(struct fec_model *m)
+{
+	struct rte_mbuf *mb;
+
+	if (m->ring_rx != NULL)
+		while (rte_ring_dequeue(m->ring_rx, (void **)&mb) == 0)
+			rte_pktmbuf_free(mb);
+	m->ring_rx = NULL;
+	m->ring_tx = NULL;
+}
+
+void
+fec_model_wire_tx(struct fec_model *m, const uint8_t *frame, uint16_t len)
+{
+	struct rte_mbuf *mb;
+
+	switch (m->wire) {
+	case FEC_WIRE_LOOP:
+		if (fec_model_fifo_push(&m->in, frame, len) < 0)
+			m->drops_wire++;
+		break;
+	case FEC_WIRE_RING:
+		mb = rte_pktmbuf_alloc(m->wire_pool);
+		if (mb == NULL) {
+			m->drops_wire++;
+			break;
+		}
+		memcpy(rte_pktmbuf_mtod(mb, void *), frame, len);
+		mb->data_len = len;
+		mb->pkt_len = len;
+		if (rte_ring_enqueue(m->ring_tx, mb) < 0) {
+			rte_pktmbuf_free(mb);
+			m->drops_wire++;
+		}
+		break;
+	default:
+		if (fec_model_fifo_push(&m->out, frame, len) < 0)
+			m->drops_wire++;
+		break;
+	}
+}
+
+const struct fec_model_frame *
+fec_model_wire_rx(struct fec_model *m, struct fec_model_frame *tmp)
+{
+	struct rte_mbuf *mb;
+	const void *p;
+
+	if (m->wire != FEC_WIRE_RING || rte_ring_dequeue(m->ring_rx, (void **)&mb) < 0)
+		return NULL;
+	tmp->len = (uint16_t)RTE_MIN(rte_pktmbuf_pkt_len(mb), FEC_MODEL_FRAME_MAX);
+	p = rte_pktmbuf_read(mb, 0, tmp->len, tmp->data);
+	if (p != NULL && p != (const void *)tmp->data)
+		memcpy(tmp->data, p, tmp->len);
+	rte_pktmbuf_free(mb);
+	return tmp;
+}
+
+void
+fec_model_wire_rx_done(struct fec_model *m)
+{
+	RTE_SET_USED(m);
+}
+
+/* A clause-22 gigabit PHY (AR8031 identifiers), autonegotiating. */
+void
+fec_model_phy_reset(struct fec_model *m)
+{
+	memset(m->phy, 0, sizeof(m->phy));
+	m->phy[FEC_PHY_BMCR] = 0x1140;
+	m->phy[FEC_PHY_ID1] = 0x004D;
+	m->phy[FEC_PHY_ID2] = 0xD074;
+	m->phy[FEC_PHY_ANAR] = 0x01E1;
+	m->phy[FEC_PHY_CTRL1000] = FEC_ADV_1000FD;
+	fec_model_phy_set_link(m, 1, 1000, 1);
+}
+
+void
+fec_model_phy_set_link(struct fec_model *m, int up, unsigned int speed, int full_duplex)
+{
+	uint16_t lpa = 0x0001, lpa1000 = 0;
+
+	m->phy_link = up;
+	m->phy[FEC_PHY_BMSR] = 0x7949 | (up ? FEC_BMSR_LINK | FEC_BMSR_ANEG_OK : 0);
+	if (speed == 1000)
+		lpa1000 = full_duplex ? 0x0800 : 0x0400;
+	else if (speed == 100)
+		lpa |= full_duplex ? FEC_ADV_100FD : FEC_ADV_100HD;
+	else
+		lpa |= full_duplex ? FEC_ADV_10FD : FEC_ADV_10HD;
+	m->phy[FEC_PHY_ANLPAR] = up ? lpa : 0;
+	m->phy[FEC_PHY_STAT1000] = up ? lpa1000 : 0;
+}
+
+void
+fec_model_mdio(struct fec_model *m, uint32_t mmfr)
+{
+	unsigned int st = mmfr >> 30, op = (mmfr >> 28) & 3;
+	unsigned int pa = (mmfr >> 23) & 31, ra = (mmfr >> 18) & 31;
+	uint16_t data = 0xFFFF;
+
+	if (st == 1 && pa == m->cfg.phy_addr) {
+		if (op == 1) {
+			if (ra == FEC_PHY_BMCR)
+				m->phy[ra] = (mmfr & 0xFFFF) & ~0x8200u; /* reset, restart AN */
+			else if (ra == FEC_PHY_ANAR || ra == FEC_PHY_CTRL1000)
+				m->phy[ra] = mmfr & 0xFFFF;
+		} else if (op == 2) {
+			data = m->phy[ra];
+		}
+	}
+	if (op == 2)
+		fec_model_reg_set(m, FEC_MMFR, (mmfr & 0xFFFF0000u) | data);
+	fec_model_event(m, FEC_EIR_MII);
+}

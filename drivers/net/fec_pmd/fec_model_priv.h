@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FEC_MODEL_PRIV_H
+#define FEC_MODEL_PRIV_H
+
+/* Internals shared by the model's files; not used by the driver. */
+
+#include <pthread.h>
+#include <stdbool.h>
+
+#include <rte_spinlock.h>
+
+#include "fec_model.h"
+#include "fec_regs.h"
+
+#define FEC_MODEL_BD_BUS  0x50000000u
+#define FEC_MODEL_DMA_BUS 0x40000000u
+#define FEC_MODEL_DMA_END 0x50000000u
+#define FEC_MODEL_MAX_WIN 64
+#define FEC_MODEL_FIFO    1024u
+#define FEC_MODEL_LOG     4096u
+#define FEC_MODEL_MSG     160
+
+struct fec_model_win {
+	uintptr_t va;
+	uint32_t bus;
+	uint32_t len;
+};
+
+struct fec_model_frame {
+	uint16_t len;
+	uint8_t data[FEC_MODEL_FRAME_MAX + 4];
+};
+
+/* Single-producer single-consumer frame FIFO (wire in, captured out). */
+struct fec_model_fifo {
+	struct fec_model_frame *slot;
+	uint32_t head, tail;
+};
+
+enum fec_model_wire { FEC_WIRE_SCRIPT, FEC_WIRE_LOOP, FEC_WIRE_RING };
+
+struct fec_model_ring_state {
+	uint32_t start; /* bus address of the first BD (RDSR/TDSR at enable) */
+	uint32_t ptr;   /* bus address of the BD the uDMA looks at next */
+	uint32_t nb;    /* BDs up to and including the one with W */
+};
+
+struct fec_model {
+	uint32_t regs[FEC_REG_SPACE / 4]; /* first: 4 KiB aligned via rte_zmalloc */
+	char name[64];
+	struct fec_model_cfg cfg;
+	bool err007885;
+	rte_spinlock_t lock;
+
+	uint8_t *bd_area;
+	size_t bd_len;
+	/* Shadow of HW-owned descriptors, one bit per 8-byte slot. */
+	uint8_t *shadow;
+	uint8_t *owned;
+
+	struct fec_model_win win[FEC_MODEL_MAX_WIN];
+	unsigned int nb_win;
+	uint32_t next_bus;
+
+	struct fec_model_ring_state rx, tx;
+	unsigned int bd_size;
+	bool gts_pending;
+
+	enum fec_model_wire wire;
+	struct fec_model_fifo in, out;
+	struct rte_ring *ring_rx, *ring_tx;
+	struct rte_mempool *wire_pool;
+	uint8_t txbuf[FEC_MODEL_FRAME_MAX + 64];
+
+	uint16_t phy[32];
+	bool phy_link;
+
+	uint64_t drops_nodesc, drops_filtered, drops_wire;
+	unsigned int violations;
+	char last_violation[FEC_MODEL_MSG];
+
+	struct fec_reg_write *log;
+	unsigned int nb_log;
+
+	pthread_t thread;
+	volatile int thread_run;
+	bool thread_on;
+};
+
+void fec_model_violation(struct fec_model *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void *fec_model_dma_va(struct fec_model *m, uint32_t bus, uint32_t len);
+void fec_model_phy_reset(struct fec_model *m);
+void fec_model_mdio(struct fec_model *m, uint32_t mmfr);
+void fec_model_dma_enable(struct fec_model *m);
+void fec_model_dma_disable(struct fec_model *m);
+void fec_model_snapshot(struct fec_model *m, struct fec_model_ring_state *r);
+int fec_model_step_locked(struct fec_model *m, unsigned int budget);
+int fec_model_fifo_init(struct fec_model_fifo *f);
+void fec_model_fifo_free(struct fec_model_fifo *f);
+struct fec_model_frame *fec_model_fifo_peek(struct fec_model_fifo *f);
+void fec_model_fifo_pop(struct fec_model_fifo *f);
+int fec_model_fifo_push(struct fec_model_fifo *f, const void *data, uint16_t len);
+void fec_model_wire_tx(struct fec_model *m, const uint8_t *frame, uint16_t len);
+const struct fec_model_frame *fec_model_wire_rx(struct fec_model *m, struct fec_model_frame *tmp);
+void fec_model_wire_rx_done(struct fec_model *m);
+void fec_model_wire_free(struct fec_model *m);
+
+static inline uint32_t
+fec_model_reg(const struct fec_model *m, uint32_t off)
+{
+	return __atomic_load_n(&m->regs[off / 4], __ATOMIC_RELAXED);
+}
+
+static inline void
+fec_model_reg_set(struct fec_model *m, uint32_t off, uint32_t val)
+{
+	__atomic_store_n(&m->regs[off / 4], val, __ATOMIC_RELEASE);
+}
+
+static inline void
+fec_model_event(struct fec_model *m, uint32_t bits)
+{
+	fec_model_reg_set(m, FEC_EIR, fec_model_reg(m, FEC_EIR) | bits);
+}
+
+static inline void
+fec_model_mib_add(struct fec_model *m, uint32_t off, uint32_t n)
+{
+	if (fec_model_reg(m, FEC_MIBC) & FEC_MIBC_DIS)
+		return;
+	fec_model_reg_set(m, off, fec_model_reg(m, off) + n);
+}
+
+#endif /* FEC_MODEL_PRIV_H */

@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FEC_REGS_H
+#define FEC_REGS_H
+
+/**
+ * @file
+ * FEC/ENET programmer-visible contract shared by the PMD and its software model:
+ * register offsets, bit fields, buffer descriptor layouts and MIB counters.
+ */
+
+#include <stdint.h>
+
+#define FEC_REG_SPACE 0x1000u
+
+#define FEC_EIR  0x004u
+#define FEC_EIMR 0x008u
+#define FEC_RDAR 0x010u
+#define FEC_TDAR 0x014u
+#define FEC_ECR  0x024u
+#define FEC_MMFR 0x040u
+#define FEC_MSCR 0x044u
+#define FEC_MIBC 0x064u
+#define FEC_RCR  0x084u
+#define FEC_TCR  0x0C4u
+#define FEC_PALR 0x0E4u
+#define FEC_PAUR 0x0E8u
+#define FEC_OPD  0x0ECu
+#define FEC_IAUR 0x118u
+#define FEC_IALR 0x11Cu
+#define FEC_GAUR 0x120u
+#define FEC_GALR 0x124u
+#define FEC_TFWR 0x144u
+#define FEC_RDSR 0x180u
+#define FEC_TDSR 0x184u
+#define FEC_MRBR 0x188u
+#define FEC_RSFL 0x190u
+#define FEC_RSEM 0x194u
+#define FEC_RAEM 0x198u
+#define FEC_RAFL 0x19Cu
+#define FEC_TSEM 0x1A0u
+#define FEC_TAEM 0x1A4u
+#define FEC_TAFL 0x1A8u
+#define FEC_TIPG 0x1ACu
+#define FEC_FTRL 0x1B0u
+#define FEC_TACC 0x1C0u
+#define FEC_RACC 0x1C4u
+
+#define FEC_ECR_RESET   (1u << 0)
+#define FEC_ECR_ETHEREN (1u << 1)
+#define FEC_ECR_EN1588  (1u << 4)
+#define FEC_ECR_SPEED   (1u << 5)
+#define FEC_ECR_DBSWP   (1u << 8)
+
+#define FEC_RCR_LOOP         (1u << 0)
+#define FEC_RCR_DRT          (1u << 1)
+#define FEC_RCR_MII_MODE     (1u << 2)
+#define FEC_RCR_PROM         (1u << 3)
+#define FEC_RCR_BC_REJ       (1u << 4)
+#define FEC_RCR_FCE          (1u << 5)
+#define FEC_RCR_RGMII        (1u << 6)
+#define FEC_RCR_RMII         (1u << 8)
+#define FEC_RCR_RMII_10T     (1u << 9)
+#define FEC_RCR_CRCFWD       (1u << 14)
+#define FEC_RCR_NLC          (1u << 30)
+#define FEC_RCR_MAX_FL_SHIFT 16
+#define FEC_RCR_MAX_FL_MASK  (0x3FFFu << FEC_RCR_MAX_FL_SHIFT)
+
+#define FEC_TCR_GTS  (1u << 0)
+#define FEC_TCR_FDEN (1u << 2)
+
+#define FEC_EIR_GRA (1u << 28)
+#define FEC_EIR_TXF (1u << 27)
+#define FEC_EIR_TXB (1u << 26)
+#define FEC_EIR_RXF (1u << 25)
+#define FEC_EIR_RXB (1u << 24)
+#define FEC_EIR_MII (1u << 23)
+
+#define FEC_DAR_ACTIVE (1u << 24)
+
+#define FEC_MMFR_ST_C22  (1u << 30)
+#define FEC_MMFR_OP_WR   (1u << 28)
+#define FEC_MMFR_OP_RD   (2u << 28)
+#define FEC_MMFR_PA(a)   ((uint32_t)(a) << 23)
+#define FEC_MMFR_RA(r)   ((uint32_t)(r) << 18)
+#define FEC_MMFR_TA      (2u << 16)
+#define FEC_MMFR_DATA(v) ((v)&0xFFFFu)
+
+#define FEC_MIBC_DIS   (1u << 31)
+#define FEC_MIBC_IDLE  (1u << 30)
+#define FEC_MIBC_CLEAR (1u << 29)
+
+#define FEC_TFWR_STRFWD (1u << 8)
+
+#define FEC_RACC_SHIFT16 (1u << 7)
+
+#define FEC_PAUR_TYPE 0x8808u
+
+/* Reset values (QEMU imx.enet, reference manual). */
+#define FEC_ECR_RESET_VAL  0xF0000000u
+#define FEC_RCR_RESET_VAL  0x05EE0001u
+#define FEC_MIBC_RESET_VAL 0xC0000000u
+#define FEC_OPD_RESET_VAL  0x00010000u
+#define FEC_FTRL_RESET_VAL 0x7FFu
+
+/* Buffer descriptor status/control (cbd_sc). */
+#define FEC_BD_E     0x8000u /* RX: empty, hardware owns */
+#define FEC_BD_R     0x8000u /* TX: ready, hardware owns */
+#define FEC_BD_W     0x2000u
+#define FEC_BD_L     0x0800u
+#define FEC_BD_TC    0x0400u
+#define FEC_BD_RX_M  0x0100u
+#define FEC_BD_RX_BC 0x0080u
+#define FEC_BD_RX_MC 0x0040u
+#define FEC_BD_RX_LG 0x0020u
+#define FEC_BD_RX_NO 0x0010u
+#define FEC_BD_RX_CR 0x0004u
+#define FEC_BD_RX_OV 0x0002u
+#define FEC_BD_RX_TR 0x0001u
+/* RX error bits a driver drops the frame for (Linux's test, L inverted). */
+#define FEC_BD_RX_ERRORS \
+	(FEC_BD_RX_LG | FEC_BD_RX_NO | FEC_BD_RX_CR | FEC_BD_RX_OV | FEC_BD_RX_TR | FEC_BD_L)
+/* Status bits cleared when a BD is recycled (Linux BD_ENET_RX_STATS). */
+#define FEC_BD_RX_STATS 0x013Fu
+
+/* Enhanced descriptor extension bits. */
+#define FEC_BD_EX_RX_INT (1u << 23)
+#define FEC_BD_EX_RX_UC  (1u << 24)
+#define FEC_BD_EX_TX_INT (1u << 30)
+#define FEC_BD_EX_BDU    (1u << 31)
+
+/** Legacy 8-byte buffer descriptor (little-endian, ECR.DBSWP=1). */
+struct fec_bd {
+	uint16_t datlen; /**< TX length / RX bytes (whole frame on L) */
+	uint16_t sc;     /**< status and control */
+	uint32_t addr;   /**< 32-bit bus address of the buffer */
+};
+
+/** Enhanced 32-byte buffer descriptor (ECR.EN1588=1). */
+struct fec_bd_ex {
+	struct fec_bd bd; /**< legacy part */
+	uint32_t esc;     /**< extended status/control */
+	uint32_t prot;    /**< checksum / header info */
+	uint32_t bdu;     /**< BDU: written back by the uDMA */
+	uint32_t ts;      /**< IEEE 1588 timestamp */
+	uint32_t res[2];  /**< reserved */
+};
+
+#define FEC_BD_SIZE_LEGACY   8u
+#define FEC_BD_SIZE_ENHANCED 32u
+
+/* Ring geometry: one BD slice per ring, as NXP's UIO map1 is carved. */
+#define FEC_RING_MAX     512u
+#define FEC_RING_SLICE   (FEC_RING_MAX * FEC_BD_SIZE_ENHANCED)
+#define FEC_NB_SLICES    6u
+#define FEC_BD_AREA_SIZE (FEC_RING_SLICE * FEC_NB_SLICES)
+
+/* Largest buffer the driver gives the MAC (Linux PKT_MAXBUF_SIZE). */
+#define FEC_MAX_BUF 1984u
+
+/* MIB counters: X(name, offset). Names are the xstats names. */
+#define FEC_MIB_TABLE(X)             \
+	X(rmon_t_drop, 0x200)        \
+	X(rmon_t_packets, 0x204)     \
+	X(rmon_t_bc_pkt, 0x208)      \
+	X(rmon_t_mc_pkt, 0x20C)      \
+	X(rmon_t_crc_align, 0x210)   \
+	X(rmon_t_undersize, 0x214)   \
+	X(rmon_t_oversize, 0x218)    \
+	X(rmon_t_frag, 0x21C)        \
+	X(rmon_t_jab, 0x220)         \
+	X(rmon_t_col, 0x224)         \
+	X(rmon_t_p64, 0x228)         \
+	X(rmon_t_p65to127, 0x22C)    \
+	X(rmon_t_p128to255, 0x230)   \
+	X(rmon_t_p256to511, 0x234)   \
+	X(rmon_t_p512to1023, 0x238)  \
+	X(rmon_t_p1024to2047, 0x23C) \
+	X(rmon_t_p_gte2048, 0x240)   \
+	X(rmon_t_octets, 0x244)      \
+	X(ieee_t_drop, 0x248)        \
+	X(ieee_t_frame_ok, 0x24C)    \
+	X(ieee_t_1col, 0x250)        \
+	X(ieee_t_mcol, 0x254)        \
+	X(ieee_t_def, 0x258)         \
+	X(ieee_t_lcol, 0x25C)        \
+	X(ieee_t_excol, 0x260)       \
+	X(ieee_t_macerr, 0x264)      \
+	X(ieee_t_cserr, 0x268)       \
+	X(ieee_t_sqe, 0x26C)         \
+	X(ieee_t_fdxfc, 0x270)       \
+	X(ieee_t_octets_ok, 0x274)   \
+	X(rmon_r_packets, 0x284)     \
+	X(rmon_r_bc_pkt, 0x288)      \
+	X(rmon_r_mc_pkt, 0x28C)      \
+	X(rmon_r_crc_align, 0x290)   \
+	X(rmon_r_undersize, 0x294)   \
+	X(rmon_r_oversize, 0x298)    \
+	X(rmon_r_frag, 0x29C)        \
+	X(rmon_r_jab, 0x2A0)         \
+	X(rmon_r_p64, 0x2A8)         \
+	X(rmon_r_p65to127, 0x2AC)    \
+	X(rmon_r_p128to255, 0x2B0)   \
+	X(rmon_r_p256to511, 0x2B4)   \
+	X(rmon_r_p512to1023, 0x2B8)  \
+	X(rmon_r_p1024to2047, 0x2BC) \
+	X(rmon_r_p_gte2048, 0x2C0)   \
+	X(rmon_r_octets, 0x2C4)      \
+	X(ieee_r_drop, 0x2C8)        \
+	X(ieee_r_frame_ok, 0x2CC)    \
+	X(ieee_r_crc, 0x2D0)         \
+	X(ieee_r_align, 0x2D4)       \
+	X(ieee_r_macerr, 0x2D8)      \
+	X(ieee_r_fdxfc, 0x2DC)       \
+	X(ieee_r_octets_ok, 0x2E0)
+
+#define FEC_MIB_ENUM(n, o) FEC_MIB_##n,
+/** Index of each MIB counter in FEC_MIB_TABLE order. */
+enum fec_mib_id { FEC_MIB_TABLE(FEC_MIB_ENUM) FEC_MIB_NB };
+#undef FEC_MIB_ENUM
+
+#define FEC_MIB_OFF(n, o) FEC_MIB_OFF_##n = (o),
+/** Register offset of each MIB counter. */
+enum fec_mib_off { FEC_MIB_TABLE(FEC_MIB_OFF) };
+#undef FEC_MIB_OFF
+
+#define FEC_MIB_FIRST 0x200u
+#define FEC_MIB_LAST  0x2E0u
+
+/* PHY (clause 22) registers the driver and the model agree on. */
+#define FEC_PHY_BMCR     0
+#define FEC_PHY_BMSR     1
+#define FEC_PHY_ID1      2
+#define FEC_PHY_ID2      3
+#define FEC_PHY_ANAR     4
+#define FEC_PHY_ANLPAR   5
+#define FEC_PHY_CTRL1000 9
+#define FEC_PHY_STAT1000 10
+#define FEC_BMSR_LINK    0x0004u
+#define FEC_BMSR_ANEG_OK 0x0020u
+#define FEC_ADV_10HD     0x0020u
+#define FEC_ADV_10FD     0x0040u
+#define FEC_ADV_100HD    0x0080u
+#define FEC_ADV_100FD    0x0100u
+#define FEC_ADV_1000FD   0x0200u /* CTRL1000; STAT1000 has it at bit 11 */
+#define FEC_ADV_1000HD   0x0100u
+
+#endif /* FEC_REGS_H */

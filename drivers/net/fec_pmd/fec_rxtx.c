@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/* Fast path: RX and TX bursts over the BD rings. */
+
+#include <stddef.h>
+#include <string.h>
+
+#include <rte_byteorder.h>
+#include <rte_branch_prediction.h>
+#include <rte_mbuf.h>
+
+#include "fec_ethdev.h"
+
+/*
+ * Queue fields are copied to locals before the loops: stores to the volatile
+ * 16-bit BD fields could alias them and would force a reload per packet.
+ */
+
+static inline volatile struct fec_bd *
+bd_at(volatile uint8_t *base, uint8_t shift, unsigned int i)
+{
+	return (volatile struct fec_bd *)(base + ((uint32_t)i << shift));
+}
+
+void
+fec_rx_stash_free(struct fec_rxq *rxq)
+{
+	if (rxq->stash_n != 0)
+		rte_mempool_put_bulk(rxq->mp, (void **)rxq->stash, rxq->stash_n);
+	rxq->stash_n = 0;
+}
+
+/* Refill the stash in bulk; when the pool runs low, one mbuf at a time. */
+static __rte_noinline unsigned int
+rx_stash_refill(struct fec_rxq *rxq)
+{
+	struct rte_mbuf *m;
+
+	if (rte_mempool_get_bulk(rxq->mp, (void **)rxq->stash, FEC_RX_STASH) == 0)
+		return FEC_RX_STASH;
+	m = rte_mbuf_raw_alloc(rxq->mp);
+	if (m == NULL)
+		return 0;
+	rxq->stash[0] = m;
+	return 1;
+}
+
+static __rte_always_inline uint16_t
+rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
+{
+	volatile uint8_t *base = rxq->bd;
+	struct rte_mbuf **sw_ring = rxq->sw_ring;
+	const uint64_t mbuf_init = rxq->mbuf_init;
+	const uint16_t trim = rxq->trim, buf_len = rxq->buf_len;
+	const uint8_t shift = ex ? 5 : 3;
+	unsigned int stash_n = rxq->stash_n;
+	unsigned int cur = rxq->cur, nb = 0, done = 0;
+
+	while (nb < n) {
+		volatile struct fec_bd *bd = bd_at(base, shift, cur);
+		uint16_t sc = rte_le_to_cpu_16(bd->sc);
+		struct rte_mbuf *m, *nm;
+		uint16_t len;
+
+		if (sc & FEC_BD_E)
+			break;
+		/* Status first, then the rest of what the MAC wrote. */
+		rte_io_rmb();
+		len = rte_le_to_cpu_16(bd->datlen);
+		if (unlikely(
+			    ((sc ^ FEC_BD_L) & FEC_BD_RX_ERRORS) || len > buf_len || len <= trim)) {
+			rxq->ierrors++;
+			goto recycle;
+		}
+		if (unlikely(stash_n == 0)) {
+			stash_n = rx_stash_refill(rxq);
+			if (stash_n == 0) {
+				/* The frame stays in its BD; the ring is untouched. */
+				rte_eth_devices[rxq->port_id].data->rx_mbuf_alloc_failed++;
+				break;
+			}
+		}
+		nm = rxq->stash[--stash_n];
+		m = sw_ring[cur];
+		sw_ring[cur] = nm;
+		memcpy((char *)m + offsetof(struct rte_mbuf, rearm_data), &mbuf_init, 8);
+		m->ol_flags = 0;
+		m->packet_type = RTE_PTYPE_L2_ETHER;
+		len -= trim;
+		m->data_len = len;
+		m->pkt_len = len;
+		pkts[nb++] = m;
+		bd->addr = rte_cpu_to_le_32((uint32_t)(nm->buf_iova + RTE_PKTMBUF_HEADROOM));
+	recycle:
+		if (ex) {
+			volatile struct fec_bd_ex *bx = (volatile struct fec_bd_ex *)bd;
+
+			bx->esc = rte_cpu_to_le_32(FEC_BD_EX_RX_INT);
+			bx->prot = 0;
+			bx->bdu = 0;
+		}
+		rte_io_wmb();
+		bd->sc = rte_cpu_to_le_16((sc & FEC_BD_W) | FEC_BD_E);
+		cur = (sc & FEC_BD_W) ? 0 : cur + 1;
+		done++;
+	}
+	rxq->cur = (uint16_t)cur;
+	rxq->stash_n = (uint16_t)stash_n;
+	/* Any write sets RDAR: one after the refill restarts a stalled uDMA. */
+	if (done != 0)
+		fec_wr32(rxq->fep, FEC_RDAR, 0);
+	return (uint16_t)nb;
+}
+
+uint16_t
+fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct fec_rxq *rxq = q;
+
+	return rxq->ex ? rx_burst(rxq, pkts, n, true) : rx_burst(rxq, pkts, n, false);
+}
+
+#define FEC_FREE_BULK 32
+
+static void
+tx_free(struct fec_txq *txq, struct rte_mbuf **sw, uint16_t n)
+{
+	struct rte_mbuf *fr[FEC_FREE_BULK];
+	unsigned int nfr = 0, i;
+
+	if (txq->fast_free) {
+		/* The application promised one pool and no references. */
+		rte_mempool_put_bulk(sw[0]->pool, (void **)sw, n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct rte_mbuf *m = rte_pktmbuf_prefree_seg(sw[i]);
+
+		if (unlikely(m == NULL))
+			continue;
+		if (nfr != 0 && m->pool != fr[0]->pool) {
+			rte_mempool_put_bulk(fr[0]->pool, (void **)fr, nfr);
+			nfr = 0;
+		}
+		fr[nfr++] = m;
+	}
+	if (nfr != 0)
+		rte_mempool_put_bulk(fr[0]->pool, (void **)fr, nfr);
+}
+
+void
+fec_tx_free_inflight(struct fec_txq *txq)
+{
+	uint16_t i = txq->dirty, n = txq->nb_desc - txq->nb_free;
+
+	/* Entries outside [dirty, cur) are stale: reclaim does not clear them. */
+	while (n-- > 0) {
+		rte_pktmbuf_free_seg(txq->sw_ring[i]);
+		i = i + 1 == txq->nb_desc ? 0 : i + 1;
+	}
+	memset(txq->sw_ring, 0, txq->nb_desc * sizeof(*txq->sw_ring));
+	txq->nb_free = txq->nb_desc;
+	txq->cur = 0;
+	txq->dirty = 0;
+}
+
+void
+fec_tx_reclaim(struct fec_txq *txq)
+{
+	volatile uint8_t *base = txq->bd;
+	const uint16_t nb_desc = txq->nb_desc;
+	uint16_t dirty = txq->dirty, nb_free = txq->nb_free;
+
+	while (nb_free < nb_desc) {
+		uint16_t n = RTE_MIN((uint16_t)(nb_desc - nb_free), (uint16_t)(nb_desc - dirty));
+
+		n = RTE_MIN(n, (uint16_t)FEC_FREE_BULK);
+		/* The MAC completes BDs in ring order: the last of a run stands for all. */
+		if (rte_le_to_cpu_16(bd_at(base, txq->bd_shift, dirty + n - 1)->sc) & FEC_BD_R) {
+			n = 0;
+			while (!(rte_le_to_cpu_16(bd_at(base, txq->bd_shift, dirty + n)->sc) &
+				 FEC_BD_R))
+				n++;
+			if (n == 0)
+				break;
+		}
+		rte_io_rmb();
+		tx_free(txq, &txq->sw_ring[dirty], n);
+		dirty = dirty + n == nb_desc ? 0 : dirty + n;
+		nb_free += n;
+	}
+	txq->dirty = dirty;
+	txq->nb_free = nb_free;
+	/* ERR006358: frames still queued but the MAC went idle: kick it again. */
+	if (nb_free < nb_desc && !(fec_rd32(txq->fep, FEC_TDAR) & FEC_DAR_ACTIVE))
+		fec_wr32(txq->fep, FEC_TDAR, 0);
+}
+
+static inline void
+tx_kick(const struct fec_priv *fep)
+{
+	unsigned int i;
+
+	if (!fep->err007885) {
+		fec_wr32(fep, FEC_TDAR, 0);
+		return;
+	}
+	/*
+	 * ERR007885: a TDAR write racing the MAC clearing it can hang TX. Write
+	 * only when idle; if it stays busy it will find the new BDs itself.
+	 */
+	for (i = 0; i < 4; i++) {
+		if (!(fec_rd32(fep, FEC_TDAR) & FEC_DAR_ACTIVE)) {
+			fec_wr32(fep, FEC_TDAR, 0);
+			return;
+		}
+	}
+}
+
+static inline void
+tx_fill(volatile struct fec_bd *bd, const struct rte_mbuf *seg, const bool ex)
+{
+	bd->addr = rte_cpu_to_le_32((uint32_t)rte_mbuf_data_iova(seg));
+	bd->datlen = rte_cpu_to_le_16(seg->data_len);
+	if (ex) {
+		volatile struct fec_bd_ex *bx = (volatile struct fec_bd_ex *)bd;
+
+		bx->esc = rte_cpu_to_le_32(FEC_BD_EX_TX_INT);
+		bx->bdu = 0;
+	}
+}
+
+/* A frame in several segments: one BD each, the first handed over last. */
+static __rte_noinline uint16_t
+tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex)
+{
+	const uint16_t last = txq->nb_desc - 1;
+	volatile struct fec_bd *first = bd_at(txq->bd, txq->bd_shift, cur);
+	uint16_t first_sc = 0;
+	struct rte_mbuf *seg;
+
+	for (seg = m; seg != NULL; seg = seg->next) {
+		volatile struct fec_bd *bd = bd_at(txq->bd, txq->bd_shift, cur);
+		uint16_t sc = FEC_BD_R | FEC_BD_TC;
+
+		tx_fill(bd, seg, ex);
+		if (seg->next == NULL)
+			sc |= FEC_BD_L;
+		if (cur == last)
+			sc |= FEC_BD_W;
+		txq->sw_ring[cur] = seg;
+		if (bd == first) {
+			first_sc = sc;
+		} else {
+			rte_io_wmb();
+			bd->sc = rte_cpu_to_le_16(sc);
+		}
+		cur = cur == last ? 0 : cur + 1;
+	}
+	rte_io_wmb();
+	first->sc = rte_cpu_to_le_16(first_sc);
+	return cur;
+}
+
+static __rte_always_inline uint16_t
+tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
+{
+	const uint8_t shift = ex ? 5 : 3;
+	const unsigned int last = txq->nb_desc - 1u;
+	volatile uint8_t *base;
+	struct rte_mbuf **sw_ring = txq->sw_ring;
+	unsigned int cur, nb_free, sent;
+
+	if (txq->nb_free < RTE_MAX(n, txq->free_thresh))
+		fec_tx_reclaim(txq);
+	base = txq->bd;
+	cur = txq->cur;
+	nb_free = txq->nb_free;
+	for (sent = 0; sent < n; sent++) {
+		struct rte_mbuf *m = pkts[sent];
+		volatile struct fec_bd *bd;
+
+		if (unlikely(m->nb_segs != 1)) {
+			if (m->nb_segs > nb_free)
+				break;
+			cur = tx_chain(txq, m, (uint16_t)cur, ex);
+			nb_free -= m->nb_segs;
+			continue;
+		}
+		if (unlikely(nb_free == 0))
+			break;
+		bd = bd_at(base, shift, cur);
+		tx_fill(bd, m, ex);
+		sw_ring[cur] = m;
+		nb_free--;
+		rte_io_wmb();
+		if (unlikely(cur == last)) {
+			bd->sc = rte_cpu_to_le_16(FEC_BD_R | FEC_BD_TC | FEC_BD_L | FEC_BD_W);
+			cur = 0;
+		} else {
+			bd->sc = rte_cpu_to_le_16(FEC_BD_R | FEC_BD_TC | FEC_BD_L);
+			cur++;
+		}
+	}
+	txq->cur = (uint16_t)cur;
+	txq->nb_free = (uint16_t)nb_free;
+	if (sent != 0)
+		tx_kick(txq->fep);
+	return (uint16_t)sent;
+}
+
+uint16_t
+fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct fec_txq *txq = q;
+
+	return txq->ex ? tx_burst(txq, pkts, n, true) : tx_burst(txq, pkts, n, false);
+}

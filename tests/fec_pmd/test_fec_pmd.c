@@ -1,0 +1,892 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * net_fec against its model. One EAL per case (argv[1] names it); the model is
+ * stepped by the test, so every outcome is deterministic. Prints TAP.
+ */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_eth_ring.h>
+#include <rte_mbuf.h>
+
+#include "fec_model.h"
+#include "fec_regs.h"
+
+#define NB_MBUF       2048
+#define ETH_TYPE_TEST 0x88B5
+
+static int failures;
+static int checks;
+static struct rte_mempool *pool;
+static struct fec_model *model;
+static uint16_t port;
+static const uint8_t peer_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
+static struct rte_ether_addr port_mac;
+
+#define CHECK(cond, ...)                                                           \
+	do {                                                                       \
+		checks++;                                                          \
+		if (!(cond)) {                                                     \
+			failures++;                                                \
+			printf("not ok - %s:%d: %s: ", __func__, __LINE__, #cond); \
+			printf(__VA_ARGS__);                                       \
+			printf("\n");                                              \
+		}                                                                  \
+	} while (0)
+
+static void
+step_all(void)
+{
+	while (fec_model_step(model, 1024) > 0)
+		;
+}
+
+static uint32_t
+reg(uint32_t off)
+{
+	return fec_model_read32(model, off);
+}
+
+/* Frame: dst, src, test ethertype, 32-bit sequence, then a pattern from it. */
+static uint16_t
+mkframe(uint8_t *f, const uint8_t *dst, uint32_t seq, uint16_t len)
+{
+	uint16_t i;
+
+	memcpy(f, dst, 6);
+	memcpy(f + 6, peer_mac, 6);
+	f[12] = ETH_TYPE_TEST >> 8;
+	f[13] = ETH_TYPE_TEST & 0xFF;
+	memcpy(f + 14, &seq, 4);
+	for (i = 18; i < len; i++)
+		f[i] = (uint8_t)(seq + i);
+	return len;
+}
+
+static struct rte_mbuf *
+mkmbuf(const uint8_t *dst, uint32_t seq, uint16_t len)
+{
+	struct rte_mbuf *m = rte_pktmbuf_alloc(pool);
+
+	if (m == NULL)
+		return NULL;
+	mkframe(rte_pktmbuf_mtod(m, uint8_t *), dst, seq, len);
+	m->data_len = len;
+	m->pkt_len = len;
+	return m;
+}
+
+static int
+frame_ok(const uint8_t *f, uint16_t flen, const uint8_t *dst, uint32_t seq, uint16_t len)
+{
+	uint8_t exp[FEC_MODEL_FRAME_MAX];
+
+	mkframe(exp, dst, seq, len);
+	return flen == len && memcmp(f, exp, len) == 0;
+}
+
+static int
+inject(const uint8_t *dst, uint32_t seq, uint16_t len)
+{
+	uint8_t f[FEC_MODEL_FRAME_MAX];
+
+	mkframe(f, dst, seq, len);
+	return fec_model_rx_frame(model, f, len);
+}
+
+static int
+port_setup(uint16_t nb_rxd, uint16_t nb_txd)
+{
+	struct rte_eth_conf conf;
+	int ret;
+
+	memset(&conf, 0, sizeof(conf));
+	ret = rte_eth_dev_configure(port, 1, 1, &conf);
+	if (ret == 0)
+		ret = rte_eth_rx_queue_setup(port, 0, nb_rxd, 0, NULL, pool);
+	if (ret == 0)
+		ret = rte_eth_tx_queue_setup(port, 0, nb_txd, 0, NULL);
+	if (ret == 0)
+		ret = rte_eth_dev_start(port);
+	if (ret == 0)
+		ret = rte_eth_macaddr_get(port, &port_mac);
+	return ret;
+}
+
+/* Receive up to n frames, stepping the model, until nothing more comes. */
+static unsigned int
+rx_all(struct rte_mbuf **out, unsigned int n)
+{
+	unsigned int got = 0, idle = 0;
+
+	while (got < n && idle < 3) {
+		uint16_t k = rte_eth_rx_burst(port, 0, out + got, (uint16_t)RTE_MIN(n - got, 64u));
+
+		got += k;
+		if (k == 0) {
+			idle++;
+			step_all();
+		} else {
+			idle = 0;
+		}
+	}
+	return got;
+}
+
+static void
+free_all(struct rte_mbuf **m, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		rte_pktmbuf_free(m[i]);
+}
+
+static void
+check_no_leak(const char *when)
+{
+	CHECK(rte_mempool_avail_count(pool) == NB_MBUF, "%s: %u of %u mbufs back", when,
+		rte_mempool_avail_count(pool), NB_MBUF);
+}
+
+static void
+check_clean(void)
+{
+	CHECK(fec_model_violations(model) == 0, "model: %u violations, last: %s",
+		fec_model_violations(model), fec_model_last_violation(model));
+}
+
+static int
+find_write(const struct fec_reg_write *log, unsigned int n, unsigned int from, uint32_t off)
+{
+	unsigned int i;
+
+	for (i = from; i < n; i++)
+		if (log[i].off == off)
+			return (int)i;
+	return -1;
+}
+
+/* Probe-time reset values, then the start sequence in Linux fec_restart order. */
+static void
+case_init(int enhanced)
+{
+	static const uint32_t order[] = {FEC_ECR, FEC_PALR, FEC_PAUR, FEC_EIR, FEC_RDSR, FEC_MRBR,
+		FEC_TDSR, FEC_TCR, FEC_MSCR, FEC_RACC, FEC_FTRL, FEC_RCR, FEC_GAUR, FEC_GALR,
+		FEC_TFWR, FEC_MIBC, FEC_ECR, FEC_RDAR, FEC_EIMR};
+	struct fec_reg_write log[256];
+	unsigned int n, i;
+	int pos = 0;
+	uint32_t ecr, rcr, bus;
+	size_t len;
+
+	CHECK(reg(FEC_RCR) == FEC_RCR_RESET_VAL, "RCR after reset 0x%08x", reg(FEC_RCR));
+	CHECK(reg(FEC_FTRL) == FEC_FTRL_RESET_VAL, "FTRL after reset 0x%x", reg(FEC_FTRL));
+	CHECK((reg(FEC_PAUR) & 0xFFFF) == FEC_PAUR_TYPE, "PAUR type 0x%x", reg(FEC_PAUR));
+	CHECK(reg(FEC_MIBC) == FEC_MIBC_RESET_VAL, "MIBC 0x%08x", reg(FEC_MIBC));
+	CHECK(!(reg(FEC_ECR) & FEC_ECR_ETHEREN), "disabled before start");
+	fec_model_clear_log(model);
+	CHECK(port_setup(512, 512) == 0, "port setup");
+	n = fec_model_write_log(model, log, RTE_DIM(log));
+	CHECK(n > 0 && n <= RTE_DIM(log), "%u writes", n);
+	for (i = 0; i < RTE_DIM(order) && pos >= 0; i++) {
+		pos = find_write(log, n, pos == 0 && i == 0 ? 0 : (unsigned int)pos + 1, order[i]);
+		CHECK(pos >= 0, "write %u (reg 0x%03x) missing or out of order", i, order[i]);
+	}
+	pos = find_write(log, n, 0, FEC_ECR);
+	CHECK(pos >= 0 && log[pos].val == 0, "restart begins with ECR=0 (imx8mm)");
+	pos = find_write(log, n, (unsigned int)pos, FEC_EIR);
+	CHECK(pos >= 0 && log[pos].val == ~FEC_EIR_MII, "then EIR acks all but MII");
+	fec_model_bd_area(model, &bus, &len);
+	CHECK(reg(FEC_TDSR) == bus, "TDSR 0x%08x", reg(FEC_TDSR));
+	CHECK(reg(FEC_RDSR) == bus + len / 6, "RDSR 0x%08x", reg(FEC_RDSR));
+	CHECK(reg(FEC_MRBR) % 16 == 0 && reg(FEC_MRBR) >= 1986, "MRBR %u", reg(FEC_MRBR));
+	ecr = reg(FEC_ECR);
+	CHECK((ecr & (FEC_ECR_ETHEREN | FEC_ECR_DBSWP | FEC_ECR_SPEED)) ==
+			(FEC_ECR_ETHEREN | FEC_ECR_DBSWP | FEC_ECR_SPEED),
+		"ECR 0x%08x", ecr);
+	CHECK(!!(ecr & FEC_ECR_EN1588) == enhanced, "EN1588 follows bd= (ECR 0x%08x)", ecr);
+	rcr = reg(FEC_RCR);
+	CHECK((rcr >> 16 & 0x3FFF) == 1518, "MAX_FL %u", rcr >> 16 & 0x3FFF);
+	CHECK((rcr & FEC_RCR_MII_MODE) && !(rcr & FEC_RCR_LOOP) && !(rcr & FEC_RCR_PROM),
+		"RCR 0x%08x", rcr);
+	CHECK(reg(FEC_TCR) == FEC_TCR_FDEN, "TCR 0x%x", reg(FEC_TCR));
+	CHECK(reg(FEC_RACC) & FEC_RACC_SHIFT16, "SHIFT16");
+	CHECK(reg(FEC_TFWR) & FEC_TFWR_STRFWD, "store and forward");
+	CHECK(reg(FEC_RDAR) & FEC_DAR_ACTIVE, "RDAR armed");
+	CHECK(reg(FEC_PALR) == 0x020000FEu && (reg(FEC_PAUR) >> 16) == (0xC000u | port),
+		"station address %08x %08x", reg(FEC_PALR), reg(FEC_PAUR));
+	CHECK(rte_mempool_avail_count(pool) == NB_MBUF - 512, "512 RX buffers posted");
+	/* Stop: graceful stop, then the MAC is off and the doorbells clear. */
+	fec_model_clear_log(model);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	n = fec_model_write_log(model, log, RTE_DIM(log));
+	CHECK(find_write(log, n, 0, FEC_TCR) >= 0 &&
+			(log[find_write(log, n, 0, FEC_TCR)].val & FEC_TCR_GTS),
+		"stop begins with TCR.GTS");
+	CHECK(!(reg(FEC_ECR) & FEC_ECR_ETHEREN), "ETHEREN off after stop");
+	CHECK(reg(FEC_RDAR) == 0 && reg(FEC_TDAR) == 0, "doorbells clear after stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+static void
+tx_and_check(unsigned int n, uint16_t len, uint32_t seq0)
+{
+	struct rte_mbuf *m[FEC_RING_MAX];
+	uint8_t f[FEC_MODEL_FRAME_MAX];
+	unsigned int i, sent = 0, ok = 0;
+	int flen;
+
+	for (i = 0; i < n; i++)
+		m[i] = mkmbuf(peer_mac, seq0 + i, len);
+	while (sent < n) {
+		uint16_t k = rte_eth_tx_burst(port, 0, m + sent, (uint16_t)(n - sent));
+
+		sent += k;
+		if (k == 0)
+			step_all();
+	}
+	step_all();
+	for (i = 0; i < n; i++) {
+		flen = fec_model_tx_frame(model, f, sizeof(f));
+		ok += flen >= 0 && frame_ok(f, (uint16_t)flen, peer_mac, seq0 + i, len);
+	}
+	CHECK(ok == n, "TX burst %u x %u: %u frames correct", n, len, ok);
+	CHECK(fec_model_tx_frame(model, f, sizeof(f)) == -ENOENT, "no extra TX frame");
+}
+
+static void
+rx_and_check(unsigned int n, uint16_t len, uint32_t seq0)
+{
+	struct rte_mbuf *m[FEC_RING_MAX];
+	unsigned int i, got, ok = 0;
+
+	for (i = 0; i < n; i++)
+		inject(port_mac.addr_bytes, seq0 + i, len);
+	step_all();
+	got = rx_all(m, n);
+	for (i = 0; i < got; i++)
+		ok += m[i]->nb_segs == 1 && m[i]->port == port &&
+		      frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len,
+			      port_mac.addr_bytes, seq0 + i, len);
+	CHECK(got == n && ok == n, "RX burst %u x %u: got %u, %u correct", n, len, got, ok);
+	free_all(m, got);
+}
+
+static void
+case_frames(void)
+{
+	static const unsigned int sizes[] = {1, 2, 7, 31, 32, 33, 64, 100, 255, 256, 511, 512};
+	uint8_t f[FEC_MODEL_FRAME_MAX];
+	uint32_t seq = 1000;
+	unsigned int i;
+	int flen;
+
+	CHECK(port_setup(512, 512) == 0, "port setup");
+	/* Single frames, short ones padded to 60 by the MAC. */
+	tx_and_check(1, 60, seq++);
+	tx_and_check(1, 1514, seq++);
+	rx_and_check(1, 60, seq++);
+	rx_and_check(1, 1514, seq++);
+	{
+		struct rte_mbuf *m = mkmbuf(peer_mac, 7, 42);
+
+		CHECK(rte_eth_tx_burst(port, 0, &m, 1) == 1, "short frame taken");
+		step_all();
+		flen = fec_model_tx_frame(model, f, sizeof(f));
+		CHECK(flen == 60 && f[59] == 0, "42-byte frame padded to %d", flen);
+	}
+	/* Bursts of every interesting size, both ways; the running sum wraps the rings. */
+	for (i = 0; i < RTE_DIM(sizes); i++) {
+		tx_and_check(sizes[i], (uint16_t)(64 + 13 * i), seq);
+		rx_and_check(sizes[i], (uint16_t)(64 + 17 * i), seq);
+		seq += sizes[i];
+	}
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+/* RX ring exhausted: RDAR clears, frames count as missed; refill re-arms. */
+static void
+case_ring_full(void)
+{
+	struct rte_mbuf *m[FEC_RING_MAX + 100];
+	struct rte_eth_stats st;
+	unsigned int i, got, sent;
+	uint64_t drops;
+
+	CHECK(port_setup(128, 128) == 0, "port setup");
+	for (i = 0; i < 150; i++)
+		inject(port_mac.addr_bytes, i, 100);
+	step_all();
+	drops = fec_model_drops(model, NULL);
+	CHECK(drops == 22, "%" PRIu64 " frames dropped for lack of BDs (want 22)", drops);
+	CHECK(!(reg(FEC_RDAR) & FEC_DAR_ACTIVE), "RDAR cleared by the MAC on a full ring");
+	got = rte_eth_rx_burst(port, 0, m, 16);
+	CHECK(got == 16, "got %u", got);
+	CHECK(reg(FEC_RDAR) & FEC_DAR_ACTIVE, "RDAR re-armed after refill");
+	for (i = 0; i < 10; i++)
+		inject(port_mac.addr_bytes, 1000 + i, 100);
+	step_all();
+	CHECK(fec_model_drops(model, NULL) == drops, "no drop once re-armed");
+	got += rx_all(m + got, RTE_DIM(m) - got);
+	CHECK(got == 138, "received %u of 128 + 10", got);
+	CHECK(frame_ok(rte_pktmbuf_mtod(m[128], uint8_t *), m[128]->pkt_len, port_mac.addr_bytes,
+		      1000, 100),
+		"first frame after re-arm");
+	free_all(m, got);
+	rte_eth_stats_get(port, &st);
+	CHECK(st.imissed == 22 && st.ipackets == 138, "imissed %" PRIu64 " ipackets %" PRIu64,
+		st.imissed, st.ipackets);
+	/* TX: a full ring is back-pressure, not an error. */
+	for (i = 0; i < 200; i++)
+		m[i] = mkmbuf(peer_mac, i, 80);
+	sent = rte_eth_tx_burst(port, 0, m, 200);
+	CHECK(sent == 128, "TX took %u of 200 into a 128 ring", sent);
+	CHECK(rte_eth_tx_burst(port, 0, m + sent, 200 - sent) == 0, "full ring takes nothing");
+	step_all();
+	sent += rte_eth_tx_burst(port, 0, m + sent, 200 - sent);
+	CHECK(sent == 200, "after completion the rest went: %u", sent);
+	step_all();
+	rte_eth_stats_get(port, &st);
+	CHECK(st.oerrors == 0 && st.opackets == 200, "oerrors %" PRIu64 " opackets %" PRIu64,
+		st.oerrors, st.opackets);
+	while (fec_model_tx_frame(model, m, 0) >= 0)
+		;
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+/* RX allocation failure: the frame stays in the ring and rx_nombuf counts it. */
+static void
+case_nombuf(void)
+{
+	struct rte_mbuf *hold[NB_MBUF], *m[64];
+	struct rte_eth_stats st;
+	unsigned int nhold = 0, got = 0, i;
+	uint16_t k;
+
+	CHECK(port_setup(256, 64) == 0, "port setup");
+	/* Leave exactly 10 free mbufs. */
+	while (rte_mempool_avail_count(pool) > 10)
+		hold[nhold++] = rte_pktmbuf_alloc(pool);
+	for (i = 0; i < 40; i++)
+		inject(port_mac.addr_bytes, i, 128);
+	step_all();
+	k = rte_eth_rx_burst(port, 0, m, 64);
+	CHECK(k == 10, "burst stopped at the 10 mbufs left: %u", k);
+	rte_eth_stats_get(port, &st);
+	CHECK(st.rx_nombuf == 1, "rx_nombuf %" PRIu64, st.rx_nombuf);
+	CHECK(rte_eth_rx_burst(port, 0, m + k, 64) == 0, "nothing while the pool is empty");
+	free_all(m, k);
+	free_all(hold, nhold);
+	got = rx_all(m, 30);
+	CHECK(got == 30, "the other 30 arrive once mbufs are back: %u", got);
+	for (i = 0; i < got; i++)
+		CHECK(frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len,
+			      port_mac.addr_bytes, 10 + i, 128),
+			"frame %u in order", i);
+	free_all(m, got);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+/* Stop with frames in flight both ways, start again, repeatedly. */
+static void
+case_startstop(void)
+{
+	struct rte_mbuf *m[100];
+	unsigned int round, i;
+
+	CHECK(port_setup(256, 256) == 0, "port setup");
+	for (round = 0; round < 3; round++) {
+		for (i = 0; i < 100; i++)
+			m[i] = mkmbuf(peer_mac, i, 200);
+		CHECK(rte_eth_tx_burst(port, 0, m, 100) == 100, "round %u: TX queued", round);
+		for (i = 0; i < 50; i++)
+			inject(port_mac.addr_bytes, i, 200);
+		fec_model_step(model, 20); /* part of it moved, part in flight */
+		CHECK(rte_eth_dev_stop(port) == 0, "stop");
+		check_no_leak("stop with traffic in flight");
+		CHECK(rte_eth_dev_start(port) == 0, "start after stop");
+		while (fec_model_tx_frame(model, m, 0) >= 0)
+			;
+		step_all();
+		/* The injected frames not yet taken were dropped while the MAC was off. */
+		free_all(m, rx_all(m, 100));
+		tx_and_check(10, 300, 5000 + round);
+		rx_and_check(10, 300, 6000 + round);
+	}
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("end");
+	check_clean();
+}
+
+static unsigned int
+rx_count(const uint8_t *dst, unsigned int n)
+{
+	struct rte_mbuf *m[64];
+	unsigned int i, got;
+
+	for (i = 0; i < n; i++)
+		inject(dst, i, 64);
+	step_all();
+	got = rx_all(m, 64);
+	free_all(m, got);
+	return got;
+}
+
+static void
+case_filters(void)
+{
+	static const uint8_t other[6] = {0x02, 0x99, 0x99, 0x99, 0x99, 0x99};
+	static const uint8_t bcast[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+	/* Bins computed independently (Python, Linux's ether_crc_le() >> 26). */
+	static struct rte_ether_addr mc[2] = {
+		{{0x01, 0x00, 0x5E, 0x00, 0x00, 0x01}}, /* bin 54 */
+		{{0x33, 0x33, 0x00, 0x00, 0x00, 0x01}}, /* bin 23 */
+	};
+	static const uint8_t mc_other[6] = {0x01, 0x80, 0xC2, 0x00, 0x00, 0x00}; /* bin 58 */
+	struct rte_ether_addr newmac = {{0x02, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE}};
+
+	CHECK(port_setup(128, 128) == 0, "port setup");
+	CHECK(rx_count(port_mac.addr_bytes, 3) == 3, "own unicast");
+	CHECK(rx_count(other, 3) == 0, "foreign unicast filtered");
+	CHECK(rx_count(bcast, 3) == 3, "broadcast");
+	CHECK(rx_count(mc[0].addr_bytes, 3) == 0, "multicast not in the list filtered");
+	CHECK(rte_eth_promiscuous_enable(port) == 0, "promisc on");
+	CHECK(reg(FEC_RCR) & FEC_RCR_PROM, "RCR.PROM");
+	CHECK(rx_count(other, 3) == 3, "foreign unicast in promisc");
+	CHECK(rte_eth_promiscuous_disable(port) == 0, "promisc off");
+	CHECK(rx_count(other, 3) == 0, "foreign unicast filtered again");
+	CHECK(rte_eth_dev_set_mc_addr_list(port, mc, 2) == 0, "mc list");
+	CHECK(reg(FEC_GAUR) == (1u << (54 - 32)) && reg(FEC_GALR) == (1u << 23),
+		"hash GAUR %08x GALR %08x", reg(FEC_GAUR), reg(FEC_GALR));
+	CHECK(rx_count(mc[0].addr_bytes, 3) == 3, "listed multicast");
+	CHECK(rx_count(mc[1].addr_bytes, 3) == 3, "listed multicast 2");
+	CHECK(rx_count(mc_other, 3) == 0, "unlisted multicast filtered");
+	CHECK(rte_eth_allmulticast_enable(port) == 0, "allmulti on");
+	CHECK(rx_count(mc_other, 3) == 3, "any multicast with allmulti");
+	CHECK(rte_eth_allmulticast_disable(port) == 0, "allmulti off");
+	CHECK(rx_count(mc_other, 3) == 0, "unlisted multicast filtered again");
+	CHECK(rx_count(mc[0].addr_bytes, 3) == 3, "list kept across allmulti");
+	CHECK(rte_eth_dev_default_mac_addr_set(port, &newmac) == 0, "MAC set");
+	CHECK(rx_count(newmac.addr_bytes, 3) == 3, "new MAC received");
+	CHECK(rx_count(port_mac.addr_bytes, 3) == 0, "old MAC filtered");
+	/* A restart reprograms the address the reset cleared. */
+	CHECK(rte_eth_dev_stop(port) == 0 && rte_eth_dev_start(port) == 0, "restart");
+	CHECK(rx_count(newmac.addr_bytes, 3) == 3, "new MAC after restart");
+	CHECK(rx_count(mc[1].addr_bytes, 3) == 3, "mc list after restart");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+static unsigned int
+rx_count_len(uint16_t len)
+{
+	struct rte_mbuf *m[4];
+	unsigned int got;
+
+	inject(port_mac.addr_bytes, len, len);
+	step_all();
+	got = rx_all(m, 4);
+	free_all(m, got);
+	return got;
+}
+
+static void
+case_mtu(void)
+{
+	struct rte_eth_stats st;
+
+	CHECK(port_setup(128, 128) == 0, "port setup");
+	rte_eth_stats_reset(port);
+	CHECK(rx_count_len(1514) == 1, "1514-byte frame at MTU 1500");
+	CHECK(rx_count_len(1515) == 0, "1515-byte frame dropped at MTU 1500");
+	rte_eth_stats_get(port, &st);
+	CHECK(st.ierrors == 1, "oversize counted in ierrors: %" PRIu64, st.ierrors);
+	CHECK(rte_eth_dev_set_mtu(port, 1000) == 0, "MTU 1000");
+	CHECK((reg(FEC_RCR) >> 16 & 0x3FFF) == 1018, "MAX_FL %u", reg(FEC_RCR) >> 16 & 0x3FFF);
+	CHECK(rx_count_len(1014) == 1, "1014 at MTU 1000");
+	CHECK(rx_count_len(1015) == 0, "1015 dropped at MTU 1000");
+	CHECK(rte_eth_dev_set_mtu(port, 3000) != 0, "MTU beyond one buffer refused");
+	CHECK(rx_count_len(2100) == 0, "frame beyond FTRL truncated and dropped");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	CHECK(rte_eth_dev_start(port) == 0, "start keeps the MTU");
+	CHECK((reg(FEC_RCR) >> 16 & 0x3FFF) == 1018, "MAX_FL %u", reg(FEC_RCR) >> 16 & 0x3FFF);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+static uint64_t
+xstat(const char *name)
+{
+	uint64_t id, v = UINT64_MAX;
+
+	if (rte_eth_xstats_get_id_by_name(port, name, &id) == 0)
+		rte_eth_xstats_get_by_id(port, &id, &v, 1);
+	return v;
+}
+
+/* Basic stats and xstats from the MIB, deltas, 32-bit wrap, reset. */
+static void
+case_stats(void)
+{
+	struct rte_eth_xstat_name names[64];
+	struct rte_eth_stats st;
+	struct rte_mbuf *m[64];
+	unsigned int i;
+	int n;
+
+	CHECK(port_setup(128, 128) == 0, "port setup");
+	n = rte_eth_xstats_get_names(port, names, RTE_DIM(names));
+	CHECK(n >= 53, "%d xstats", n);
+	CHECK(xstat("rmon_r_packets") == 0 && xstat("ieee_t_octets_ok") == 0, "zero at start");
+	tx_and_check(20, 100, 0);
+	rx_and_check(30, 200, 0);
+	rte_eth_stats_get(port, &st);
+	CHECK(st.opackets == 20 && st.obytes == 20 * 100, "TX %" PRIu64 "/%" PRIu64, st.opackets,
+		st.obytes);
+	CHECK(st.ipackets == 30 && st.ibytes == 30 * 200, "RX %" PRIu64 "/%" PRIu64, st.ipackets,
+		st.ibytes);
+	CHECK(xstat("rmon_r_packets") == 30 && xstat("rmon_r_octets") == 30 * 204,
+		"rmon_r %" PRIu64, xstat("rmon_r_octets"));
+	CHECK(xstat("rmon_t_p65to127") == 20 && xstat("rmon_r_p128to255") == 30, "size bins");
+	CHECK(rte_eth_stats_reset(port) == 0, "reset");
+	rte_eth_stats_get(port, &st);
+	CHECK(st.ipackets == 0 && st.opackets == 0 && xstat("rmon_r_packets") == 0,
+		"zero after reset");
+	/* The hardware counter wraps during the next burst; the 64-bit sum does not. */
+	fec_model_mib_preset(model, FEC_MIB_OFF_ieee_r_frame_ok, 0xFFFFFFF0u);
+	fec_model_mib_preset(model, FEC_MIB_OFF_rmon_r_packets, 0xFFFFFFF8u);
+	rte_eth_stats_get(port, &st);
+	rte_eth_stats_reset(port);
+	rx_and_check(40, 64, 100);
+	rte_eth_stats_get(port, &st);
+	CHECK(fec_model_read32(model, FEC_MIB_OFF_ieee_r_frame_ok) == 24, "HW counter wrapped");
+	CHECK(st.ipackets == 40, "ipackets across the wrap: %" PRIu64, st.ipackets);
+	CHECK(xstat("rmon_r_packets") == 40, "xstat across the wrap");
+	/* Broadcast and multicast counters. */
+	for (i = 0; i < 5; i++)
+		m[i] = mkmbuf((const uint8_t *)"\xff\xff\xff\xff\xff\xff", i, 64);
+	CHECK(rte_eth_tx_burst(port, 0, m, 5) == 5, "bcast sent");
+	step_all();
+	while (fec_model_tx_frame(model, m, 0) >= 0)
+		;
+	CHECK(xstat("rmon_t_bc_pkt") == 5, "rmon_t_bc_pkt %" PRIu64, xstat("rmon_t_bc_pkt"));
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+/* Link from the PHY over MDIO; speed and duplex reach the MAC. */
+static void
+case_link(void)
+{
+	struct rte_eth_link l;
+
+	CHECK(port_setup(64, 64) == 0, "port setup");
+	CHECK(rte_eth_link_get_nowait(port, &l) == 0, "link get");
+	CHECK(l.link_status == 1 && l.link_speed == 1000 && l.link_duplex == 1, "1G full: %u %u",
+		l.link_speed, l.link_duplex);
+	fec_model_phy_set_link(model, 1, 100, 1);
+	rte_eth_link_get_nowait(port, &l);
+	CHECK(l.link_status == 1 && l.link_speed == 100 && l.link_duplex == 1, "100 full: %u %u",
+		l.link_speed, l.link_duplex);
+	CHECK(!(reg(FEC_ECR) & FEC_ECR_SPEED) && (reg(FEC_ECR) & FEC_ECR_ETHEREN),
+		"ECR.SPEED cleared, MAC running: 0x%08x", reg(FEC_ECR));
+	fec_model_phy_set_link(model, 1, 10, 0);
+	rte_eth_link_get_nowait(port, &l);
+	CHECK(l.link_speed == 10 && l.link_duplex == 0, "10 half: %u %u", l.link_speed,
+		l.link_duplex);
+	CHECK((reg(FEC_RCR) & (FEC_RCR_RMII_10T | FEC_RCR_DRT)) ==
+				(FEC_RCR_RMII_10T | FEC_RCR_DRT) &&
+			!(reg(FEC_TCR) & FEC_TCR_FDEN),
+		"RCR 0x%08x TCR 0x%x", reg(FEC_RCR), reg(FEC_TCR));
+	rx_and_check(5, 100, 1);
+	fec_model_phy_set_link(model, 0, 0, 0);
+	rte_eth_link_get_nowait(port, &l);
+	CHECK(l.link_status == 0, "link down");
+	fec_model_phy_set_link(model, 1, 1000, 1);
+	rte_eth_link_get_nowait(port, &l);
+	CHECK(l.link_status == 1 && (reg(FEC_ECR) & FEC_ECR_SPEED), "back to 1G");
+	tx_and_check(5, 100, 1);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+/* The model catches a driver that breaks the descriptor contract. */
+static void
+case_checker(void)
+{
+	volatile struct fec_bd *rx0, *tx0;
+	uint8_t *bd;
+	uint32_t bus, rdsr;
+	size_t len;
+	unsigned int v;
+
+	CHECK(port_setup(64, 64) == 0, "port setup");
+	check_clean();
+	bd = fec_model_bd_area(model, &bus, &len);
+	rdsr = reg(FEC_RDSR);
+	rx0 = (volatile struct fec_bd *)(bd + (rdsr - bus));
+	/* Writing a BD the MAC owns. */
+	rx0->addr = rx0->addr + 64;
+	fec_model_step(model, 1);
+	v = fec_model_violations(model);
+	CHECK(v == 1, "HW-owned BD write detected (%u): %s", v, fec_model_last_violation(model));
+	/* A TX BD with an address outside every DMA window. */
+	tx0 = (volatile struct fec_bd *)(bd + (reg(FEC_TDSR) - bus));
+	tx0->addr = 0x1234;
+	tx0->datlen = 60;
+	tx0->sc = FEC_BD_R | FEC_BD_L | FEC_BD_TC;
+	fec_model_write32(model, FEC_TDAR, 0);
+	fec_model_step(model, 1);
+	CHECK(fec_model_violations(model) == v + 1, "bad buffer address detected: %s",
+		fec_model_last_violation(model));
+	CHECK(strstr(fec_model_last_violation(model), "bad buffer") != NULL, "message");
+	tx0->sc = 0;
+	/* A ring without a wrap bit, found when the MAC is enabled. */
+	rte_eth_dev_stop(port);
+	v = fec_model_violations(model);
+	memset(bd, 0, len);
+	fec_model_write32(model, FEC_RDSR, rdsr);
+	fec_model_write32(model, FEC_ECR, FEC_ECR_ETHEREN | FEC_ECR_DBSWP);
+	CHECK(fec_model_violations(model) > v && strstr(fec_model_last_violation(model), "wrap"),
+		"missing wrap bit detected: %s", fec_model_last_violation(model));
+	/* Ring registers written while enabled. */
+	v = fec_model_violations(model);
+	fec_model_write32(model, FEC_MRBR, 1024);
+	CHECK(fec_model_violations(model) == v + 1, "MRBR while enabled: %s",
+		fec_model_last_violation(model));
+	fec_model_write32(model, FEC_ECR, 0);
+	check_no_leak("after stop");
+}
+
+/* Thread mode, external loopback: the model runs beside the test. */
+static void
+case_thread(void)
+{
+	const unsigned int total = 3000;
+	uint64_t deadline = rte_get_timer_cycles() + 5 * rte_get_timer_hz();
+	unsigned int sent = 0, got = 0, ok = 0, i, k;
+	struct rte_mbuf *m[64];
+
+	CHECK(port_setup(512, 512) == 0, "port setup");
+	while (got < total && rte_get_timer_cycles() < deadline) {
+		if (sent < total) {
+			unsigned int n = RTE_MIN(32u, total - sent);
+
+			for (i = 0; i < n; i++)
+				if ((m[i] = mkmbuf(port_mac.addr_bytes, sent + i, 128)) == NULL)
+					break;
+			n = i; /* the pool may be empty for a moment: mbufs in flight */
+			k = rte_eth_tx_burst(port, 0, m, (uint16_t)n);
+			free_all(m + k, n - k);
+			sent += k;
+		}
+		k = rte_eth_rx_burst(port, 0, m, 64);
+		for (i = 0; i < k; i++)
+			ok += frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len,
+				port_mac.addr_bytes, got + i, 128);
+		got += k;
+		free_all(m, k);
+	}
+	CHECK(got == total && ok == total, "looped %u of %u, %u in order and intact", got, total,
+		ok);
+	CHECK(fec_model_drops(model, NULL) == 0, "no drops");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+/* rte_ring wire: a net_ring port (rte_eth_from_rings) on the other end of the cable. */
+static void
+case_wire_ring(void)
+{
+	const unsigned int total = 1000;
+	struct rte_ring *to_mac = rte_ring_lookup("fw0_rx"), *from_mac = rte_ring_lookup("fw0_tx");
+	uint64_t deadline = rte_get_timer_cycles() + 5 * rte_get_timer_hz();
+	unsigned int sent_p = 0, sent_f = 0, got_p = 0, got_f = 0, ok_p = 0, ok_f = 0, i, k;
+	struct rte_eth_stats st, stp;
+	struct rte_eth_conf conf;
+	struct rte_mbuf *m[64];
+	int peer;
+
+	CHECK(to_mac != NULL && from_mac != NULL, "wire rings exist");
+	peer = rte_eth_from_rings("peer0", &from_mac, 1, &to_mac, 1, 0);
+	CHECK(peer >= 0, "peer port");
+	memset(&conf, 0, sizeof(conf));
+	CHECK(rte_eth_dev_configure(peer, 1, 1, &conf) == 0 &&
+			rte_eth_rx_queue_setup(peer, 0, 256, 0, NULL, pool) == 0 &&
+			rte_eth_tx_queue_setup(peer, 0, 256, 0, NULL) == 0 &&
+			rte_eth_dev_start(peer) == 0,
+		"peer up");
+	CHECK(port_setup(512, 512) == 0, "port setup");
+	while ((got_p < total || got_f < total) && rte_get_timer_cycles() < deadline) {
+		if (sent_p < total) {
+			unsigned int n = RTE_MIN(32u, total - sent_p);
+
+			for (i = 0; i < n; i++)
+				if ((m[i] = mkmbuf(port_mac.addr_bytes, sent_p + i, 100)) == NULL)
+					break;
+			n = i; /* the pool may be empty for a moment: mbufs in flight */
+			k = rte_eth_tx_burst(peer, 0, m, (uint16_t)n);
+			free_all(m + k, n - k);
+			sent_p += k;
+		}
+		if (sent_f < total) {
+			unsigned int n = RTE_MIN(32u, total - sent_f);
+
+			for (i = 0; i < n; i++)
+				if ((m[i] = mkmbuf(peer_mac, sent_f + i, 200)) == NULL)
+					break;
+			n = i; /* the pool may be empty for a moment: mbufs in flight */
+			k = rte_eth_tx_burst(port, 0, m, (uint16_t)n);
+			free_all(m + k, n - k);
+			sent_f += k;
+		}
+		k = rte_eth_rx_burst(port, 0, m, 64);
+		for (i = 0; i < k; i++)
+			ok_f += frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len,
+				port_mac.addr_bytes, got_f + i, 100);
+		got_f += k;
+		free_all(m, k);
+		k = rte_eth_rx_burst(peer, 0, m, 64);
+		for (i = 0; i < k; i++)
+			ok_p += frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len, peer_mac,
+				got_p + i, 200);
+		got_p += k;
+		free_all(m, k);
+	}
+	CHECK(got_f == total && ok_f == total, "fec got %u, %u intact", got_f, ok_f);
+	CHECK(got_p == total && ok_p == total, "peer got %u, %u intact", got_p, ok_p);
+	rte_eth_stats_get(port, &st);
+	rte_eth_stats_get(peer, &stp);
+	CHECK(st.ipackets == stp.opackets && st.opackets == stp.ipackets,
+		"fec in %" PRIu64 " out %" PRIu64 ", peer in %" PRIu64 " out %" PRIu64, st.ipackets,
+		st.opackets, stp.ipackets, stp.opackets);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	rte_eth_dev_stop(peer);
+	check_no_leak("after stop");
+	check_clean();
+}
+
+/* Probe then close without configuring: nothing to free but the model. */
+static void
+case_close_unconfigured(void)
+{
+	struct rte_eth_stats st;
+
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.ipackets == 0, "stats before configure");
+	CHECK(rte_eth_dev_close(port) == 0, "close");
+	CHECK(fec_model_lookup("net_fec0") == NULL, "model freed by close");
+	check_no_leak("after close");
+}
+
+/* Autostep, loop wire: the TDAR write alone moves the frame out and back in. */
+static void
+case_autostep(void)
+{
+	struct rte_mbuf *m = NULL;
+	unsigned int i, ok = 0;
+
+	CHECK(port_setup(64, 64) == 0, "port setup");
+	for (i = 0; i < 100; i++) {
+		m = mkmbuf(port_mac.addr_bytes, i, 90);
+		CHECK(rte_eth_tx_burst(port, 0, &m, 1) == 1, "sent %u", i);
+		m = NULL;
+		if (rte_eth_rx_burst(port, 0, &m, 1) == 1)
+			ok += frame_ok(rte_pktmbuf_mtod(m, uint8_t *), m->pkt_len,
+				port_mac.addr_bytes, i, 90);
+		rte_pktmbuf_free(m);
+	}
+	CHECK(ok == 100, "%u of 100 frames back with no explicit step", ok);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+static const struct {
+	const char *name;
+	const char *vdev_args;
+	void (*fn)(void);
+} cases[] = {
+	{"init", "", NULL},
+	{"close_unconfigured", "", case_close_unconfigured},
+	{"init_legacy", ",bd=legacy", NULL},
+	{"frames", "", case_frames},
+	{"frames_legacy", ",bd=legacy", case_frames},
+	{"frames_noshift", ",shift16=0,bd=legacy", case_frames},
+	{"ring_full", "", case_ring_full},
+	{"nombuf", "", case_nombuf},
+	{"startstop", "", case_startstop},
+	{"startstop_imx6q", ",profile=imx6q", case_startstop},
+	{"filters", "", case_filters},
+	{"mtu", "", case_mtu},
+	{"stats", "", case_stats},
+	{"link", "", case_link},
+	{"checker", "", case_checker},
+	{"autostep", ",mode=autostep,wire=loop", case_autostep},
+	{"thread", ",mode=thread,wire=loop", case_thread},
+	{"wire_ring", ",mode=thread,wire=ring:fw0", case_wire_ring},
+};
+
+int
+main(int argc, char **argv)
+{
+	char prefix[64], vdev[128];
+	char *eal[] = {argv[0], "-l", "0", "--no-huge", "-m", "128", "--no-pci", "--file-prefix",
+		prefix, "--vdev", vdev, "--log-level", "*:warning"};
+	unsigned int c;
+	int ret;
+
+	if (argc < 2)
+		return 2;
+	for (c = 0; c < RTE_DIM(cases); c++)
+		if (strcmp(cases[c].name, argv[1]) == 0)
+			break;
+	if (c == RTE_DIM(cases)) {
+		fprintf(stderr, "unknown case %s\n", argv[1]);
+		return 2;
+	}
+	snprintf(prefix, sizeof(prefix), "fec_%s_%d", cases[c].name, (int)getpid());
+	snprintf(vdev, sizeof(vdev), "net_fec0,backend=model%s", cases[c].vdev_args);
+	ret = rte_eal_init((int)RTE_DIM(eal), eal);
+	if (ret < 0) {
+		printf("Bail out! EAL init failed\n");
+		return 1;
+	}
+	pool = rte_pktmbuf_pool_create("fec_test", NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
+	model = fec_model_lookup("net_fec0");
+	if (pool == NULL || model == NULL || rte_eth_dev_get_port_by_name("net_fec0", &port) != 0) {
+		printf("Bail out! set-up failed\n");
+		return 1;
+	}
+	if (cases[c].fn == NULL)
+		case_init(strstr(cases[c].vdev_args, "legacy") == NULL);
+	else
+		cases[c].fn();
+	rte_eth_dev_close(port);
+	rte_eal_cleanup();
+	printf("1..%d\n", checks);
+	printf("# %s: %d checks, %d failed\n", cases[c].name, checks, failures);
+	return failures != 0;
+}
