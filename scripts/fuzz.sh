@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fuzz the config-file parser (and through it every option parser) with
-# libFuzzer under ASan+UBSan.
+# Fuzz the config-file parser (and through it every option parser) and the
+# router's packet path (tests/fuzz/fuzz_ipv4.c) with libFuzzer under ASan+UBSan.
 #   scripts/fuzz.sh [SECONDS]   default 60; CI runs a short bounded smoke run
 # FUZZ_RUNS=N runs exactly N inputs instead (CI's bounded run).
 # Crashes are written to build-fuzz/crash-*; the corpus grows in build-fuzz/corpus.
@@ -14,7 +14,14 @@ clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 	-Iapp $(pkg-config --cflags libdpdk) \
 	tests/fuzz/fuzz_config.c app/fwd_cfgfile.c app/fwd_opts.c \
 	$(pkg-config --libs libdpdk) -o "$out/fuzz_config"
+clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-DALLOW_EXPERIMENTAL_API -Iapp/route $(pkg-config --cflags libdpdk) \
+	tests/fuzz/fuzz_ipv4.c app/route/*.c \
+	$(pkg-config --libs libdpdk) -lrte_net_ring -o "$out/fuzz_ipv4"
+mkdir -p "$out/corpus-ipv4"
 limit="-max_total_time=$secs"
 [ -n "${FUZZ_RUNS:-}" ] && limit="-runs=$FUZZ_RUNS"
 "$out/fuzz_config" "$limit" -max_len=4096 -timeout=5 -print_final_stats=1 \
 	-artifact_prefix="$out/" "$out/corpus"
+"$out/fuzz_ipv4" "$limit" -max_len=1600 -timeout=5 -print_final_stats=1 \
+	-artifact_prefix="$out/ipv4-" "$out/corpus-ipv4"

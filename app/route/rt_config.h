@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef RT_CONFIG_H
+#define RT_CONFIG_H
+
+/**
+ * @file
+ * The router's part of the config file, read by fwd_cfgfile's reader
+ * (which prefixes "file:line: " to every refusal):
+ *
+ *	[port 0]                       # one section per router port
+ *	ip = 10.0.0.1/24               # address/prefix; gives the connected route
+ *	mtu = 1500                     # IP MTU, 68..9216 (default 1500)
+ *
+ *	[route]
+ *	route = 10.1.0.0/16 via 10.0.0.2         # next hop on a connected network
+ *	route = 10.2.0.0/16 via 10.0.0.2 dev 0   # ... checked to be on port 0
+ *	route = 0.0.0.0/0 dev 1                  # on-link: ARP for each destination
+ *	blackhole = 192.0.2.0/24                 # dropped, counted
+ *	reject = 198.51.100.0/24                 # dropped, ICMP host unreachable
+ *
+ *	[neigh]                        # static ARP entries, never aged
+ *	10.0.0.2 = 02:00:00:00:00:02   # the port is the one whose network holds it
+ *
+ * A bare address in a route means /32. Checked while reading, so the error
+ * names the line: addresses and prefixes well formed, no host bits set in a
+ * prefix, port networks that do not overlap, no duplicate route, no route to a
+ * port's own network, next hops and neighbours on a connected network (so a
+ * [port N] section must come before the routes through it), MTU in range.
+ * Reading does not need EAL; rt_config_apply() puts the result into a table.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rte_ether.h>
+
+#include "rt_table.h"
+
+#define RT_CFG_MAX_ROUTES 1024
+#define RT_CFG_MAX_NEIGH  256
+
+/** One [port N] section. */
+struct rt_cfg_port {
+	bool has_ip;
+	bool has_mtu;
+	uint8_t plen;
+	uint16_t mtu;
+	uint32_t ip;
+};
+
+/** One line of [route]. */
+struct rt_cfg_route {
+	uint32_t prefix;
+	uint8_t plen;
+	uint8_t kind; /**< enum rt_route_kind */
+	int16_t port; /**< -1 = from the gateway */
+	uint32_t gw;
+};
+
+/** One line of [neigh]. */
+struct rt_cfg_neigh {
+	uint32_t ip;
+	struct rte_ether_addr mac;
+};
+
+/** The router's configuration as read from the file. */
+struct rt_config {
+	struct rt_cfg_port ports[RTE_MAX_ETHPORTS];
+	uint32_t n_routes;
+	struct rt_cfg_route routes[RT_CFG_MAX_ROUTES];
+	uint32_t n_neigh;
+	struct rt_cfg_neigh neigh[RT_CFG_MAX_NEIGH];
+};
+
+/** Empty @p cfg (no port addresses, no routes). */
+void rt_config_init(struct rt_config *cfg);
+
+/**
+ * True for the sections rt_config_cfgfile_cb() handles: "port N", "route",
+ * "neigh"; the app sends those to it and the rest elsewhere.
+ */
+bool rt_config_owns_section(const char *section);
+
+/**
+ * fwd_cfgfile_cb for the router's sections; @p arg is a struct rt_config.
+ *
+ * @return 0, or -EINVAL / -EEXIST / -ENOSPC with @p err set to the reason.
+ */
+int rt_config_cfgfile_cb(void *arg, const char *section, const char *key, const char *value,
+	char *err, size_t errlen);
+
+/**
+ * Put @p cfg into the table @p t, whose ports the app has enabled
+ * (rt_iface_enable()): MTUs and addresses, then routes, then neighbours.
+ *
+ * @return 0, or a negative errno with @p err set (e.g. a [port N] that the
+ *   app does not have).
+ */
+int rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size_t errlen);
+
+#endif /* RT_CONFIG_H */

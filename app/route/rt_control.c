@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_cycles.h>
+#include <rte_errno.h>
+#include <rte_malloc.h>
+
+#include "rt_control_priv.h"
+#include "rt_frag.h"
+#include "rt_fwd.h"
+#include "rt_ipv4.h"
+#include "rt_log.h"
+
+static const char *const ctl_names[] = {
+#define RT_CTL_NAME(sym, name, desc) name,
+	RT_CTL_COUNTERS(RT_CTL_NAME)
+#undef RT_CTL_NAME
+};
+
+const char *
+rt_ctl_counter_name(enum rt_ctl_counter c)
+{
+	return (unsigned int)c < RT_CTL_MAX ? ctl_names[c] : "unknown";
+}
+
+struct rt_control *
+rt_control_create(const struct rt_control_params *p)
+{
+	struct rt_control *ctl;
+
+	if (p == NULL || p->table == NULL || p->pool == NULL) {
+		rte_errno = EINVAL;
+		return NULL;
+	}
+	ctl = rte_zmalloc("rt_control", sizeof(*ctl), RTE_CACHE_LINE_SIZE);
+	if (ctl == NULL) {
+		rte_errno = ENOMEM;
+		return NULL;
+	}
+	ctl->t = p->table;
+	ctl->pool = p->pool;
+	ctl->tx_queue = p->tx_queue;
+	ctl->hz = rte_get_tsc_hz();
+	ctl->hold_max = p->arp_hold != 0 ? p->arp_hold : 64;
+	ctl->probes_max = p->arp_probes != 0 ? p->arp_probes : 3;
+	ctl->reachable = ctl->hz / 1000 * (p->arp_reachable_ms != 0 ? p->arp_reachable_ms : 30000);
+	ctl->retrans = ctl->hz / 1000 * (p->arp_retrans_ms != 0 ? p->arp_retrans_ms : 1000);
+	ctl->ring_size = p->ring_size != 0 ? p->ring_size : 1024;
+	/* starts full: the first refill is capped at the depth */
+	rt_tb_init(&ctl->icmp_tb, ctl->hz, p->icmp_rate != 0 ? p->icmp_rate : 100,
+		p->icmp_burst != 0 ? p->icmp_burst : 50, 0);
+	ctl->neigh = rte_zmalloc("rt_neigh", ctl->t->max_nh * sizeof(ctl->neigh[0]), 0);
+	if (ctl->neigh == NULL) {
+		rte_free(ctl);
+		rte_errno = ENOMEM;
+		return NULL;
+	}
+	return ctl;
+}
+
+void
+rt_control_free(struct rt_control *ctl)
+{
+	struct rte_mbuf *m;
+	uint32_t i;
+	uint16_t p;
+
+	if (ctl == NULL)
+		return;
+	for (i = 0; i < ctl->n_rings; i++) {
+		while (rte_ring_dequeue(ctl->rings[i], (void **)&m) == 0)
+			rte_pktmbuf_free(m);
+		rte_ring_free(ctl->rings[i]);
+	}
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++)
+		rte_pktmbuf_free_bulk(ctl->txq[p].pkts, ctl->txq[p].n);
+	for (i = 0; i < ctl->t->max_nh; i++) {
+		struct rt_neigh *e = &ctl->neigh[i];
+
+		while (e->n_held > 0) {
+			rte_pktmbuf_free(e->held[e->head]);
+			e->head = (e->head + 1) % ctl->hold_max;
+			e->n_held--;
+		}
+		rte_free(e->held);
+	}
+	rte_free(ctl->neigh);
+	rte_free(ctl);
+}
+
+struct rte_ring *
+rt_control_add_worker(struct rt_control *ctl, unsigned int id)
+{
+	char name[RTE_RING_NAMESIZE];
+	struct rte_ring *r;
+
+	if (ctl->n_rings >= RT_CTL_MAX_RINGS) {
+		rte_errno = ENOSPC;
+		return NULL;
+	}
+	snprintf(name, sizeof(name), "rt%" PRIxPTR "_%u", (uintptr_t)ctl & 0xffffffff, id);
+	r = rte_ring_create(name, ctl->ring_size, SOCKET_ID_ANY, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	if (r == NULL)
+		return NULL;
+	ctl->rings[ctl->n_rings++] = r;
+	return r;
+}
+
+const struct rt_control_stats *
+rt_control_stats(const struct rt_control *ctl)
+{
+	return &ctl->st;
+}
+
+static void
+tx_flush(struct rt_control *ctl, uint16_t port)
+{
+	struct rt_ctl_txq *q = &ctl->txq[port];
+	uint16_t sent;
+
+	if (q->n == 0)
+		return;
+	sent = rte_eth_tx_burst(port, ctl->tx_queue, q->pkts, q->n);
+	if (sent < q->n) {
+		rte_pktmbuf_free_bulk(&q->pkts[sent], q->n - sent);
+		ctl->st.drops[RT_DROP_CTL_TX_FULL] += q->n - sent;
+	}
+	ctl->st.c[RT_CTL_TX] += sent;
+	q->n = 0;
+}
+
+void
+rt_ctl_tx(struct rt_control *ctl, uint16_t port, struct rte_mbuf *m)
+{
+	struct rt_ctl_txq *q = &ctl->txq[port];
+
+	if (q->n == RT_CTL_TX_BURST)
+		tx_flush(ctl, port);
+	q->pkts[q->n++] = m;
+}
+
+void
+rt_ctl_xmit_fwd(struct rt_control *ctl, uint16_t port, uint64_t l2, struct rte_mbuf *m)
+{
+	struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
+
+	rt_ipv4_ttl_dec((struct rte_ipv4_hdr *)(eth + 1));
+	memcpy(&eth->dst_addr, &l2, RTE_ETHER_ADDR_LEN);
+	rte_ether_addr_copy(&ctl->t->ports[port].mac, &eth->src_addr);
+	ctl->st.c[RT_CTL_FWD]++;
+	rt_ctl_tx(ctl, port, m);
+}
+
+/* An ICMP error about @p m back out of the port it came in on, if allowed. */
+static void
+icmp_error(struct rt_control *ctl, struct rte_mbuf *m, uint8_t type, uint8_t code, uint16_t mtu,
+	uint64_t now)
+{
+	const struct rt_port *p = &ctl->t->ports[m->port];
+	struct rte_mbuf *r;
+
+	if (p->ip == 0 || !rt_icmp_error_allowed(m)) {
+		ctl->st.c[RT_CTL_ICMP_SUPPRESSED]++;
+		return;
+	}
+	if (!rt_tb_take(&ctl->icmp_tb, now)) {
+		ctl->st.c[RT_CTL_ICMP_RATELIMITED]++;
+		return;
+	}
+	r = rt_icmp_error_build(ctl->pool, m, type, code, mtu, p->ip, &p->mac, ctl->ip_id++);
+	if (r == NULL) {
+		ctl->st.drops[RT_DROP_CTL_NOMEM]++;
+		return;
+	}
+	rt_ctl_tx(ctl, m->port, r);
+	ctl->st.c[RT_CTL_ICMP_ERRORS]++;
+}
+
+static void
+local_input(struct rt_control *ctl, struct rte_mbuf *m)
+{
+	struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
+	const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(eth + 1);
+	uint16_t port = m->port;
+
+	/* echo to a subnet broadcast stays unanswered (RFC 1812 4.3.3.6 allows silence) */
+	if (ip->next_proto_id == IPPROTO_ICMP &&
+		rt_iface_is_local(ctl->t, rte_be_to_cpu_32(ip->dst_addr)) &&
+		rt_icmp_echo_reply(m) == 0) {
+		rte_ether_addr_copy(&ctl->t->ports[port].mac, &eth->src_addr);
+		ctl->st.c[RT_CTL_ECHO_REPLIES]++;
+		rt_ctl_tx(ctl, port, m);
+		return;
+	}
+	rt_ctl_drop(ctl, m, RT_DROP_LOCAL_OTHER);
+}
+
+/* Out through neighbour @p nh, fragmenting for its port's MTU. */
+static void
+route_out(struct rt_control *ctl, uint32_t nh, struct rte_mbuf *m, uint64_t now)
+{
+	const struct rte_ipv4_hdr *ip =
+		rte_pktmbuf_mtod_offset(m, struct rte_ipv4_hdr *, RT_L2_LEN);
+	uint16_t mtu = ctl->t->ports[ctl->t->nh[nh].port].mtu;
+	struct rte_mbuf *frags[RT_FRAG_MAX];
+	int n, i;
+
+	if (rte_be_to_cpu_16(ip->total_length) <= mtu) {
+		rt_neigh_output(ctl, nh, m, now);
+		return;
+	}
+	if (ip->fragment_offset & RTE_BE16(RTE_IPV4_HDR_DF_FLAG)) {
+		icmp_error(ctl, m, RT_ICMP_DEST_UNREACH, RT_ICMP_FRAG_NEEDED, mtu, now);
+		rt_ctl_drop(ctl, m, RT_DROP_FRAG_NEEDED);
+		return;
+	}
+	n = rt_frag_ipv4(m, mtu, ctl->pool, frags, RT_FRAG_MAX);
+	if (n < 0) {
+		rt_ctl_drop(ctl, m, RT_DROP_FRAG_FAILED);
+		return;
+	}
+	ctl->st.c[RT_CTL_FRAGMENTED]++;
+	ctl->st.c[RT_CTL_FRAGMENTS] += (uint64_t)n;
+	for (i = 0; i < n; i++)
+		rt_neigh_output(ctl, nh, frags[i], now);
+}
+
+/*
+ * A packet to forward that the worker could not finish. The table may have
+ * changed since the worker looked: look again rather than trust its next hop.
+ */
+static void
+route_slow(struct rt_control *ctl, struct rte_mbuf *m, uint64_t now)
+{
+	const struct rte_ipv4_hdr *ip =
+		rte_pktmbuf_mtod_offset(m, struct rte_ipv4_hdr *, RT_L2_LEN);
+	uint32_t dst = rte_be_to_cpu_32(ip->dst_addr);
+	uint32_t nh = rt_route_lookup(ctl->t, dst);
+	const struct rt_nh *n;
+
+	if (nh == RT_NH_MISS) {
+		icmp_error(ctl, m, RT_ICMP_DEST_UNREACH, RT_ICMP_NET_UNREACH, 0, now);
+		rt_ctl_drop(ctl, m, RT_DROP_NO_ROUTE);
+		return;
+	}
+	n = &ctl->t->nh[nh];
+	switch (n->type) {
+	case RT_NH_GW:
+		route_out(ctl, nh, m, now);
+		break;
+	case RT_NH_CONNECTED:
+		nh = rt_neigh_lookup_create(ctl, dst, n->port);
+		if (nh == RT_NH_MISS)
+			rt_ctl_drop(ctl, m, RT_DROP_CTL_NOMEM);
+		else
+			route_out(ctl, nh, m, now);
+		break;
+	case RT_NH_LOCAL:
+		local_input(ctl, m);
+		break;
+	case RT_NH_REJECT:
+		icmp_error(ctl, m, RT_ICMP_DEST_UNREACH, RT_ICMP_HOST_UNREACH, 0, now);
+		rt_ctl_drop(ctl, m, RT_DROP_REJECT);
+		break;
+	default:
+		rt_ctl_drop(ctl, m, RT_DROP_BLACKHOLE);
+		break;
+	}
+}
+
+static void
+handle(struct rt_control *ctl, struct rte_mbuf *m, uint64_t now)
+{
+	ctl->st.c[RT_CTL_RX]++;
+	switch (RT_PUNT_EXC(m)) {
+	case RT_EXC_ARP:
+		rt_neigh_input(ctl, m, m->port, now);
+		break;
+	case RT_EXC_LOCAL:
+		local_input(ctl, m);
+		break;
+	case RT_EXC_TTL:
+		icmp_error(ctl, m, RT_ICMP_TIME_EXCEEDED, RT_ICMP_TTL_EXCEEDED, 0, now);
+		rt_ctl_drop(ctl, m, RT_DROP_TTL_EXCEEDED);
+		break;
+	case RT_EXC_NO_ROUTE:
+		icmp_error(ctl, m, RT_ICMP_DEST_UNREACH, RT_ICMP_NET_UNREACH, 0, now);
+		rt_ctl_drop(ctl, m, RT_DROP_NO_ROUTE);
+		break;
+	case RT_EXC_REJECT:
+		icmp_error(ctl, m, RT_ICMP_DEST_UNREACH, RT_ICMP_HOST_UNREACH, 0, now);
+		rt_ctl_drop(ctl, m, RT_DROP_REJECT);
+		break;
+	default: /* MTU, UNRESOLVED */
+		route_slow(ctl, m, now);
+		break;
+	}
+}
+
+unsigned int
+rt_control_poll(struct rt_control *ctl, uint64_t now, unsigned int budget)
+{
+	struct rte_mbuf *pkts[32];
+	unsigned int i, j, n, total = 0;
+	uint16_t p;
+
+	if (budget == 0)
+		budget = 256;
+	for (i = 0; i < ctl->n_rings && total < budget; i++) {
+		do {
+			n = rte_ring_sc_dequeue_burst(
+				ctl->rings[i], (void **)pkts, RTE_MIN(32u, budget - total), NULL);
+			for (j = 0; j < n; j++)
+				handle(ctl, pkts[j], now);
+			total += n;
+		} while (n == 32 && total < budget);
+	}
+	/* timers every 10 ms are plenty for second-scale ARP timing */
+	if (now >= ctl->next_timers) {
+		rt_neigh_timers(ctl, now);
+		ctl->next_timers = now + ctl->hz / 100;
+	}
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++)
+		tx_flush(ctl, p);
+	return total;
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef RT_CONTROL_H
+#define RT_CONTROL_H
+
+/**
+ * @file
+ * The router's slow path: everything the workers hand over (ARP, packets for
+ * the router, ICMP errors to send, unresolved next hops, packets to
+ * fragment), handled off the fast path by rt_control_poll(), which the app
+ * calls periodically from one control thread (or lcore).
+ *
+ * Each worker has its own single-producer/single-consumer ring to the control
+ * context, so a worker never waits: when its ring is full it drops and counts
+ * (RT_DROP_PUNT_FULL). The control context transmits on its own TX queue of
+ * every router port (the same queue index on each), so it never shares a TX
+ * queue with a worker.
+ *
+ * Fragmentation runs here rather than on the workers: a packet larger than
+ * the output MTU needs a fresh mbuf per fragment and copies its payload, work
+ * of an altogether different cost than forwarding; in a network whose MTUs
+ * match it never happens, and keeping it out of rt_route_burst() keeps the
+ * fast path a short loop with no allocation. The cost is the throughput of
+ * one control thread for oversized traffic (and a ring crossing each).
+ */
+
+#include <stdint.h>
+
+#include <rte_mempool.h>
+#include <rte_ring.h>
+
+#include "rt_drop.h"
+#include "rt_table.h"
+
+/* X(ENUM_SUFFIX, "counter_name", "what it counts") */
+#define RT_CTL_COUNTERS(X)                                                                             \
+	X(RX, "ctl_rx", "frames the slow path took from the workers")                                  \
+	X(TX, "ctl_tx", "frames the slow path transmitted")                                            \
+	X(FWD, "ctl_fwd", "frames forwarded by the slow path (released from hold, fragments)")         \
+	X(ICMP_ERRORS, "icmp_errors", "ICMP errors sent")                                              \
+	X(ICMP_RATELIMITED, "icmp_ratelimited", "ICMP errors not sent: rate limit")                    \
+	X(ICMP_SUPPRESSED, "icmp_suppressed",                                                          \
+		"ICMP errors not sent: about an ICMP error, a non-first fragment, or a group address") \
+	X(ECHO_REPLIES, "echo_replies", "ICMP echo replies sent")                                      \
+	X(ARP_REQUESTS, "arp_requests", "ARP requests sent")                                           \
+	X(ARP_REPLIES, "arp_replies", "ARP replies sent")                                              \
+	X(ARP_RESOLVED, "arp_resolved", "neighbours resolved or refreshed by ARP")                     \
+	X(HELD, "arp_held", "packets held waiting for a neighbour")                                    \
+	X(RELEASED, "arp_released", "held packets sent when the neighbour answered")                   \
+	X(FRAGMENTED, "fragmented", "packets fragmented")                                              \
+	X(FRAGMENTS, "fragments", "fragments produced")
+
+enum rt_ctl_counter {
+#define RT_CTL_ENUM(sym, name, desc) RT_CTL_##sym,
+	RT_CTL_COUNTERS(RT_CTL_ENUM)
+#undef RT_CTL_ENUM
+		RT_CTL_MAX
+};
+
+/** The control context's counters (written by the control thread only). */
+struct rt_control_stats {
+	uint64_t c[RT_CTL_MAX];      /**< by enum rt_ctl_counter */
+	uint64_t drops[RT_DROP_MAX]; /**< drops decided on the slow path */
+};
+
+/** Parameters of rt_control_create(); zero means the default in brackets. */
+struct rt_control_params {
+	struct rt_table *table;
+	struct rte_mempool *pool; /**< mbufs for ICMP, ARP and fragments */
+	uint16_t tx_queue;        /**< the control's TX queue index on every router port */
+	uint32_t icmp_rate;       /**< ICMP errors per second [100] */
+	uint32_t icmp_burst;      /**< token bucket depth [50] */
+	uint32_t arp_hold;        /**< packets held per unresolved neighbour [64] */
+	uint32_t
+		arp_reachable_ms; /**< a neighbour is re-probed this long after its last reply [30000] */
+	uint32_t arp_retrans_ms; /**< between ARP requests [1000] */
+	uint32_t arp_probes;     /**< requests before giving up [3] */
+	uint32_t ring_size;      /**< per-worker ring [1024] */
+};
+
+struct rt_control;
+
+/**
+ * Create the control context.
+ *
+ * @return the context, or NULL with rte_errno set.
+ */
+struct rt_control *rt_control_create(const struct rt_control_params *p);
+
+/** Free @p ctl, its rings and every packet it still holds (NULL is fine). */
+void rt_control_free(struct rt_control *ctl);
+
+/**
+ * Create the ring from a worker (identified by @p id, e.g. its lcore id) to
+ * the control context, for rt_worker_init().
+ *
+ * @return the ring, or NULL with rte_errno set.
+ */
+struct rte_ring *rt_control_add_worker(struct rt_control *ctl, unsigned int id);
+
+/**
+ * Handle what the workers handed over (at most @p budget frames; 0 = 256),
+ * run the ARP timers and the ICMP token bucket against @p now (TSC cycles;
+ * pass rte_rdtsc()), and transmit. Call it periodically from one thread.
+ *
+ * @return the number of frames taken from the rings.
+ */
+unsigned int rt_control_poll(struct rt_control *ctl, uint64_t now, unsigned int budget);
+
+/** The control context's counters. */
+const struct rt_control_stats *rt_control_stats(const struct rt_control *ctl);
+
+/** Counter name of @p c ("icmp_errors", ...); "unknown" if out of range. */
+const char *rt_ctl_counter_name(enum rt_ctl_counter c);
+
+#endif /* RT_CONTROL_H */

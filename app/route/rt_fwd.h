@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef RT_FWD_H
+#define RT_FWD_H
+
+/**
+ * @file
+ * The router's fast path: one worker's context and rt_route_burst(), which
+ * checks, routes and rewrites a burst of frames received on one port.
+ *
+ * Each frame ends in exactly one of three places: forwarded (left in the
+ * burst with its output port), handed to the slow path (an exception, see
+ * RT_EXCEPTIONS, on the worker's ring to the control context) or dropped
+ * (freed and counted under its rt_drop_reason).
+ *
+ * The burst is processed in three passes so that the loads of one frame
+ * overlap with the work on others: header checks with a prefetch a few
+ * frames ahead, LPM lookups four at a time (rte_lpm_lookupx4), then next-hop
+ * decisions and rewrites. An exception leaves the frame exactly as received
+ * (the slow path quotes its header in ICMP errors); only forwarded frames
+ * get a new TTL, checksum and MACs.
+ */
+
+#include <stdint.h>
+#include <string.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_lpm.h>
+#include <rte_mbuf.h>
+#include <rte_prefetch.h>
+#include <rte_rcu_qsbr.h>
+#include <rte_ring.h>
+#include <rte_vect.h>
+
+#include "rt_drop.h"
+#include "rt_ipv4.h"
+#include "rt_table.h"
+
+/* X(ENUM_SUFFIX, "counter_name", "why the slow path gets it") */
+#define RT_EXCEPTIONS(X)                                                     \
+	X(ARP, "arp", "ARP frame")                                           \
+	X(LOCAL, "local", "for one of the router's addresses")               \
+	X(TTL, "ttl", "TTL would expire: ICMP time exceeded")                \
+	X(NO_ROUTE, "no_route", "no route: ICMP net unreachable")            \
+	X(REJECT, "reject", "reject route: ICMP host unreachable")           \
+	X(MTU, "mtu", "larger than the output MTU: fragment or frag needed") \
+	X(UNRESOLVED, "unresolved", "next hop MAC unknown: ARP and hold")
+
+enum rt_exception {
+#define RT_EXC_ENUM(sym, name, desc) RT_EXC_##sym,
+	RT_EXCEPTIONS(RT_EXC_ENUM)
+#undef RT_EXC_ENUM
+		RT_EXC_MAX
+};
+
+/*
+ * The exception and its next hop travel in the mbuf's hash.usr (the RSS hash
+ * is of no use once the frame is routed): exception in the top 8 bits, next
+ * hop index (24 bits, like rte_lpm's) below.
+ */
+#define RT_PUNT_TAG(exc, nh) ((uint32_t)(exc) << 24 | ((nh)&0xffffff))
+#define RT_PUNT_EXC(m)       ((m)->hash.usr >> 24)
+#define RT_PUNT_NH(m)        ((m)->hash.usr & 0xffffff)
+
+/** Counters of one worker that are not drops. */
+struct rt_worker_stats {
+	uint64_t fwd;               /**< frames left in the burst to transmit */
+	uint64_t punts[RT_EXC_MAX]; /**< frames handed to the slow path, by exception */
+};
+
+/** One worker's routing context; see rt_worker_init(). */
+struct rt_worker {
+	struct rte_lpm *lpm;
+	const struct rt_nh *nh;
+	const struct rt_port *ports;
+	const uint32_t *default_nh; /**< the table's /0 next hop, read once per burst */
+	struct rte_ring *punt;      /**< to the control context; single producer */
+	struct rte_rcu_qsbr *qsbr;
+	unsigned int thread_id;
+	uint64_t *drops; /**< RT_DROP_MAX counters, indexed by enum rt_drop_reason */
+	struct rt_worker_stats stats;
+	uint64_t own_drops[RT_DROP_MAX]; /**< @c drops when the caller gives none */
+};
+
+/**
+ * Set up @p w to route with @p t, handing exceptions to @p punt (a ring made
+ * by rt_control_add_worker()), reporting quiescent states to the table's RCU
+ * as thread @p thread_id (the lcore id: unique among workers, below the
+ * table's max_threads), counting drops into @p drops (RT_DROP_MAX counters;
+ * NULL = inside @p w). Registers the thread with RCU and puts it online.
+ *
+ * @return 0 or a negative errno.
+ */
+int rt_worker_init(struct rt_worker *w, struct rt_table *t, struct rte_ring *punt,
+	unsigned int thread_id, uint64_t *drops);
+
+/**
+ * The worker stops routing: takes it offline and unregisters it from RCU, so
+ * that table updates no longer wait for it.
+ */
+void rt_worker_fini(struct rt_worker *w);
+
+/**
+ * Report that the worker holds no reference into the table. Call once per
+ * pass of the poll loop, burst or not: a worker that never reports holds
+ * back the reuse of freed next hops and LPM groups.
+ */
+static __rte_always_inline void
+rt_worker_quiescent(struct rt_worker *w)
+{
+	rte_rcu_qsbr_quiescent(w->qsbr, w->thread_id);
+}
+
+/* Remove nothing, move the frame to the slow-path list. */
+static __rte_always_inline void
+rt_punt(struct rte_mbuf **punts, uint16_t *np, struct rte_mbuf *m, uint16_t in_port,
+	enum rt_exception exc, uint32_t nh)
+{
+	m->port = in_port;
+	m->hash.usr = RT_PUNT_TAG(exc, nh);
+	punts[(*np)++] = m;
+}
+
+/**
+ * Route the burst @p pkts[0..n) received on @p in_port (n <= 64 per call;
+ * more is processed in chunks).
+ *
+ * @param out_port
+ *   Receives the output port of each packet left in @p pkts.
+ * @return
+ *   The number of packets left at the start of @p pkts, in arrival order,
+ *   ready to transmit (new TTL, checksum and MACs).
+ */
+static inline uint16_t
+rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pkts, uint16_t n,
+	uint16_t *out_port)
+{
+	uint32_t dst[64] __rte_aligned(16);
+	uint32_t hop[64] __rte_aligned(16);
+	uint8_t l2grp[64];
+	struct rte_mbuf *punts[64];
+	const struct rt_port *ports = w->ports;
+	const uint64_t mac_w = ports[in_port].mac_w;
+	uint64_t *drops = w->drops;
+	const uint32_t defv = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE);
+	uint16_t i, k = 0, np = 0, kept = 0, sent;
+
+	/* pass 1: L2 and RFC 1812 5.2.2 checks */
+	for (i = 0; i < RTE_MIN(n, 4); i++)
+		rte_prefetch0(rte_pktmbuf_mtod(pkts[i], void *));
+	for (i = 0; i < n; i++) {
+		struct rte_mbuf *m = pkts[i];
+		const struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
+		unsigned int v;
+		uint64_t d;
+
+		if (i + 4 < n)
+			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 4], void *));
+		if (unlikely(rte_pktmbuf_data_len(m) < RTE_ETHER_HDR_LEN)) {
+			v = 1 + RT_DROP_IP_TRUNCATED;
+			goto drop;
+		}
+		d = 0;
+		memcpy(&d, &eth->dst_addr, RTE_ETHER_ADDR_LEN);
+		l2grp[k] = 0;
+		if (unlikely(d != mac_w)) {
+			if (!rte_is_multicast_ether_addr(&eth->dst_addr)) {
+				v = 1 + RT_DROP_OTHER_HOST;
+				goto drop;
+			}
+			l2grp[k] = 1;
+		}
+		if (unlikely(eth->ether_type != RTE_BE16(RTE_ETHER_TYPE_IPV4))) {
+			if (eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_ARP)) {
+				rt_punt(punts, &np, m, in_port, RT_EXC_ARP, 0);
+				continue;
+			}
+			v = 1 + RT_DROP_NOT_IPV4;
+			goto drop;
+		}
+		v = rt_ipv4_check(m);
+		if (unlikely(v != RT_CHECK_OK))
+			goto drop;
+		dst[k] = rte_be_to_cpu_32(
+			rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN)
+				->dst_addr);
+		pkts[k++] = m;
+		continue;
+	drop:
+		rte_pktmbuf_free(m);
+		drops[v - 1]++;
+	}
+
+	/* pass 2: LPM, four at a time */
+	for (i = 0; i + 4 <= k; i += 4)
+		rte_lpm_lookupx4(w->lpm, *(const xmm_t *)&dst[i], &hop[i], defv);
+	for (; i < k; i++)
+		if (rte_lpm_lookup(w->lpm, dst[i], &hop[i]) != 0)
+			hop[i] = defv;
+
+	/* pass 3: next hop, TTL, MTU, rewrite */
+	for (i = 0; i < k; i++) {
+		struct rte_mbuf *m = pkts[i];
+		struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
+		struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(eth + 1);
+		const struct rt_nh *nh;
+		uint64_t l2;
+		uint16_t port;
+		uint8_t type;
+
+		if (unlikely(hop[i] == RT_NH_MISS)) {
+			if (l2grp[i])
+				goto l2_bcast;
+			rt_punt(punts, &np, m, in_port, RT_EXC_NO_ROUTE, 0);
+			continue;
+		}
+		nh = &w->nh[hop[i]];
+		type = __atomic_load_n(&nh->type, __ATOMIC_ACQUIRE);
+		if (unlikely(type != RT_NH_GW)) {
+			if (type == RT_NH_LOCAL) {
+				rt_punt(punts, &np, m, in_port, RT_EXC_LOCAL, hop[i]);
+				continue;
+			}
+			if (l2grp[i])
+				goto l2_bcast;
+			if (type == RT_NH_BLACKHOLE) {
+				rte_pktmbuf_free(m);
+				drops[RT_DROP_BLACKHOLE]++;
+			} else if (type == RT_NH_REJECT) {
+				rt_punt(punts, &np, m, in_port, RT_EXC_REJECT, hop[i]);
+			} else if (ip->time_to_live <= 1) {
+				rt_punt(punts, &np, m, in_port, RT_EXC_TTL, hop[i]);
+			} else {
+				rt_punt(punts, &np, m, in_port, RT_EXC_UNRESOLVED, hop[i]);
+			}
+			continue;
+		}
+		if (unlikely(l2grp[i]))
+			goto l2_bcast;
+		if (unlikely(ip->time_to_live <= 1)) {
+			rt_punt(punts, &np, m, in_port, RT_EXC_TTL, hop[i]);
+			continue;
+		}
+		l2 = __atomic_load_n(&nh->l2, __ATOMIC_ACQUIRE);
+		port = nh->port;
+		if (unlikely(!(l2 & RT_NH_F_VALID))) {
+			rt_punt(punts, &np, m, in_port, RT_EXC_UNRESOLVED, hop[i]);
+			continue;
+		}
+		if (unlikely(rte_be_to_cpu_16(ip->total_length) > ports[port].mtu)) {
+			rt_punt(punts, &np, m, in_port, RT_EXC_MTU, hop[i]);
+			continue;
+		}
+		rt_ipv4_ttl_dec(ip);
+		/* 8 bytes of MAC word, then the source MAC over its last two */
+		memcpy(eth, &l2, sizeof(l2));
+		rte_ether_addr_copy(&ports[port].mac, &eth->src_addr);
+		out_port[kept] = port;
+		pkts[kept++] = m;
+		continue;
+	l2_bcast:
+		rte_pktmbuf_free(m);
+		drops[RT_DROP_L2_BCAST]++;
+	}
+
+	if (np != 0) {
+		sent = (uint16_t)rte_ring_sp_enqueue_burst(w->punt, (void **)punts, np, NULL);
+		for (i = 0; i < sent; i++)
+			w->stats.punts[RT_PUNT_EXC(punts[i])]++;
+		if (unlikely(sent < np)) {
+			rte_pktmbuf_free_bulk(&punts[sent], np - sent);
+			drops[RT_DROP_PUNT_FULL] += np - sent;
+		}
+	}
+	w->stats.fwd += kept;
+	return kept;
+}
+
+/**
+ * Route the burst @p pkts[0..n) received on @p in_port: see
+ * rt_route_burst_chunk(); any @p n.
+ *
+ * @return the number of packets left in @p pkts, each with its output port
+ *   in @p out_port[].
+ */
+static inline uint16_t
+rt_route_burst(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pkts, uint16_t n,
+	uint16_t *out_port)
+{
+	uint16_t done = 0, kept = 0;
+
+	if (likely(n <= 64))
+		return rt_route_burst_chunk(w, in_port, pkts, n, out_port);
+	while (done < n) {
+		uint16_t c = RTE_MIN(n - done, 64);
+		uint16_t left = rt_route_burst_chunk(w, in_port, pkts + done, c, out_port + kept);
+
+		/* keep the survivors contiguous at the front */
+		memmove(pkts + kept, pkts + done, left * sizeof(pkts[0]));
+		kept += left;
+		done += c;
+	}
+	return kept;
+}
+
+#endif /* RT_FWD_H */

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef RT_IPV4_H
+#define RT_IPV4_H
+
+/**
+ * @file
+ * IPv4 header arithmetic for the router's fast path: the RFC 1812 5.2.2
+ * input checks of one frame, the header checksum, the RFC 1624 TTL update,
+ * and the address classes a router must not accept or forward.
+ *
+ * Addresses are in host byte order unless a name says otherwise.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_byteorder.h>
+#include <rte_ether.h>
+#include <rte_ip.h>
+#include <rte_mbuf.h>
+
+#include "rt_drop.h"
+
+/** A 32-bit load that may alias anything at any alignment (header words). */
+typedef uint32_t rt_u32_alias __attribute__((__may_alias__, __aligned__(1)));
+
+/** Bytes from the start of the frame to the IPv4 header (no VLAN support). */
+#define RT_L2_LEN RTE_ETHER_HDR_LEN
+
+/** Smallest frame that can carry an IPv4 header. */
+#define RT_MIN_FRAME (RT_L2_LEN + (uint16_t)sizeof(struct rte_ipv4_hdr))
+
+/** Verdict of rt_ipv4_check(): 0 = good, else 1 + the drop reason. */
+#define RT_CHECK_OK 0
+
+/**
+ * Source addresses a router must not forward from (RFC 1812 5.3.7, 4.2.2.11):
+ * this network (0/8), loopback (127/8), multicast (224/4), class E and the
+ * limited broadcast (240/4, which holds 255.255.255.255).
+ */
+static inline bool
+rt_ipv4_martian_src(uint32_t src)
+{
+	uint32_t a = src >> 24;
+
+	return a == 0 || a == 127 || a >= 224;
+}
+
+/** Destinations that can never be valid on a wire: 0/8 and loopback 127/8. */
+static inline bool
+rt_ipv4_martian_dst(uint32_t dst)
+{
+	uint32_t a = dst >> 24;
+
+	return a == 0 || a == 127;
+}
+
+/** Multicast, class E or limited broadcast destination: not unicast-routed. */
+static inline bool
+rt_ipv4_group_dst(uint32_t dst)
+{
+	return dst >= 0xe0000000u;
+}
+
+/**
+ * One's complement sum of the @p ihl 32-bit words at @p hdr, folded to 16 bits
+ * (0xffff for a header whose checksum is right).
+ *
+ * A sum of 32-bit words folds to the same value as a sum of 16-bit words, and
+ * on a 20-byte header that is five loads instead of ten.
+ */
+static inline uint16_t
+rt_ipv4_hdr_sum(const void *hdr, unsigned int ihl)
+{
+	const rt_u32_alias *w = (const rt_u32_alias *)hdr;
+	uint64_t s = 0;
+	unsigned int i;
+
+	for (i = 0; i < ihl; i++)
+		s += w[i];
+	s = (s & 0xffffffff) + (s >> 32);
+	s = (s & 0xffffffff) + (s >> 32);
+	s = (s & 0xffff) + (s >> 16);
+	s = (s & 0xffff) + (s >> 16);
+	return (uint16_t)s;
+}
+
+/** Header checksum of @p ip (its checksum field counted as zero), network order. */
+static inline rte_be16_t
+rt_ipv4_cksum(const struct rte_ipv4_hdr *ip)
+{
+	unsigned int ihl = ip->version_ihl & RTE_IPV4_HDR_IHL_MASK;
+	uint32_t s = (uint32_t)rt_ipv4_hdr_sum(ip, ihl) + (uint16_t)~ip->hdr_checksum;
+
+	s = (s & 0xffff) + (s >> 16);
+	return (rte_be16_t) ~(uint16_t)s;
+}
+
+/**
+ * Decrement the TTL of @p ip and update its checksum incrementally, RFC 1624
+ * eqn. 3: HC' = ~(~HC + ~m + m'). With m the (TTL, protocol) word and
+ * m' = m - 0x0100, ~m + m' is the constant 0xfeff, so the update is one add
+ * and one end-around carry. Unlike a bare "checksum + 0x0100" it never turns
+ * a checksum into 0xffff, which a full recomputation never yields either.
+ */
+static inline void
+rt_ipv4_ttl_dec(struct rte_ipv4_hdr *ip)
+{
+	uint32_t s = (uint16_t)~ip->hdr_checksum + (uint32_t)RTE_BE16(0xfeff);
+
+	s = (s & 0xffff) + (s >> 16);
+	ip->time_to_live--;
+	ip->hdr_checksum = (rte_be16_t) ~(uint16_t)s;
+}
+
+/**
+ * RFC 1812 5.2.2 checks of the IPv4 frame @p m (Ethernet header first, one
+ * segment at least as long as the IP header): length, version, IHL, total
+ * length (L2 padding trimmed), header checksum (the NIC's verdict trusted
+ * when @p m carries one), martian source, martian or group destination.
+ *
+ * @return RT_CHECK_OK, or 1 + the rt_drop_reason to count.
+ */
+static __rte_always_inline unsigned int
+rt_ipv4_check(struct rte_mbuf *m)
+{
+	const struct rte_ipv4_hdr *ip;
+	uint16_t data_len = rte_pktmbuf_data_len(m);
+	uint64_t ck;
+	unsigned int ihl;
+	uint32_t tot, l3_len, src, dst;
+
+	if (unlikely(data_len < RT_MIN_FRAME))
+		return 1 + RT_DROP_IP_TRUNCATED;
+	ip = rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN);
+	ihl = ip->version_ihl & RTE_IPV4_HDR_IHL_MASK;
+	if (unlikely(ip->version_ihl != RTE_IPV4_VHL_DEF)) {
+		if ((ip->version_ihl >> 4) != 4)
+			return 1 + RT_DROP_IP_VERSION;
+		if (ihl < 5 || RT_L2_LEN + ihl * 4 > data_len)
+			return 1 + RT_DROP_IP_IHL;
+	}
+	tot = rte_be_to_cpu_16(ip->total_length);
+	l3_len = rte_pktmbuf_pkt_len(m) - RT_L2_LEN;
+	if (unlikely(tot < ihl * 4 || tot > l3_len))
+		return 1 + RT_DROP_IP_LEN;
+
+	ck = m->ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK;
+	if (ck != RTE_MBUF_F_RX_IP_CKSUM_GOOD) {
+		if (unlikely(ck == RTE_MBUF_F_RX_IP_CKSUM_BAD))
+			return 1 + RT_DROP_IP_CKSUM;
+		if (unlikely(rt_ipv4_hdr_sum(ip, ihl) != 0xffff))
+			return 1 + RT_DROP_IP_CKSUM;
+	}
+
+	src = rte_be_to_cpu_32(ip->src_addr);
+	dst = rte_be_to_cpu_32(ip->dst_addr);
+	if (unlikely(rt_ipv4_martian_src(src)))
+		return 1 + RT_DROP_MARTIAN_SRC;
+	if (unlikely(rt_ipv4_martian_dst(dst)))
+		return 1 + RT_DROP_MARTIAN_DST;
+	if (unlikely(rt_ipv4_group_dst(dst)))
+		return 1 + RT_DROP_MCAST_DST;
+
+	/* Ethernet pads short frames: the IP datagram ends where it says */
+	if (unlikely(tot < l3_len) && rte_pktmbuf_trim(m, (uint16_t)(l3_len - tot)) != 0)
+		return 1 + RT_DROP_IP_LEN;
+	return RT_CHECK_OK;
+}
+
+#endif /* RT_IPV4_H */

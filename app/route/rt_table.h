@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef RT_TABLE_H
+#define RT_TABLE_H
+
+/**
+ * @file
+ * The router's state shared by the workers and the control path: per-port
+ * interfaces (MAC, IPv4 address/prefix, MTU), the next-hop table and the
+ * longest-prefix-match table (rte_lpm) that maps a destination to a next hop.
+ *
+ * Readers (the workers) never lock. rte_lpm updates its tables with single
+ * atomic stores and gives freed tbl8 groups back through an RCU QSBR defer
+ * queue; a next hop that loses its last route is retired with an RCU token
+ * and reused only after every worker has since reported a quiescent state; a
+ * neighbour's MAC and its "resolved" bit live in one 64-bit word written with
+ * one atomic store. Writers (configuration, the shell, the control thread)
+ * are serialised by a mutex that readers never see.
+ *
+ * Route kinds and their next hops:
+ * - connected (from a port's prefix): next hop "connected" on the port, the
+ *   destination itself is resolved by ARP and then gets a /32 "neighbour"
+ *   route to its own next hop (so the fast path needs one lookup);
+ * - local (the port's address and subnet broadcast): delivered to the control
+ *   path;
+ * - via GW [dev N]: the gateway's neighbour next hop (shared by every route
+ *   through it);
+ * - dev N (on-link): like connected;
+ * - blackhole: dropped and counted; reject: ICMP host unreachable.
+ *
+ * Addresses are in host byte order.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <pthread.h>
+
+#include <rte_common.h>
+#include <rte_ether.h>
+#include <rte_lpm.h>
+#include <rte_rcu_qsbr.h>
+
+#define RT_MTU_MIN     68   /**< RFC 791: every host must accept 68 bytes */
+#define RT_MTU_MAX     9216 /**< largest jumbo frame payload accepted in a config */
+#define RT_MTU_DEFAULT 1500
+#define RT_NH_MISS     UINT32_MAX          /**< LPM lookup default: no route */
+#define RT_NH_F_VALID  (UINT64_C(1) << 48) /**< rt_nh.l2: the MAC is known */
+#define RT_NH_MAC_MASK ((UINT64_C(1) << 48) - 1)
+#define RT_ERR_LEN     256
+
+/** What a next hop does with a packet. */
+enum rt_nh_type {
+	RT_NH_FREE = 0,  /**< unused slot */
+	RT_NH_GW,        /**< forward to the neighbour rt_nh.ip on rt_nh.port */
+	RT_NH_CONNECTED, /**< on-link: resolve the destination itself */
+	RT_NH_LOCAL,     /**< for the router: slow path */
+	RT_NH_BLACKHOLE, /**< drop and count */
+	RT_NH_REJECT,    /**< ICMP host unreachable */
+};
+
+/** Kinds of route, as listed by rt_route_list(). */
+enum rt_route_kind {
+	RT_ROUTE_CONNECTED, /**< a port's prefix */
+	RT_ROUTE_LOCAL,     /**< a port's address or its subnet broadcast, /32 */
+	RT_ROUTE_VIA,       /**< static route to a gateway */
+	RT_ROUTE_DEV,       /**< static on-link route out of a port */
+	RT_ROUTE_BLACKHOLE,
+	RT_ROUTE_REJECT,
+	RT_ROUTE_NEIGH, /**< /32 to a resolved neighbour on a connected network */
+};
+
+/**
+ * A next hop. The workers read @c type, @c port and @c l2; everything else
+ * is the control path's.
+ */
+struct rt_nh {
+	uint64_t l2;       /**< dst MAC in bytes 0-5 (wire order), RT_NH_F_VALID; atomic */
+	uint8_t type;      /**< enum rt_nh_type */
+	uint8_t is_static; /**< neighbour from the config: never aged out */
+	uint16_t port;     /**< output port */
+	uint32_t ip;       /**< the neighbour (RT_NH_GW) */
+	uint32_t refcnt;   /**< routes and neighbour users holding it */
+	uint64_t retired;  /**< RCU token when freed, for reuse */
+} __rte_aligned(32);
+
+/** Per-port interface, as the workers read it. */
+struct rt_port {
+	uint64_t mac_w; /**< own MAC in bytes 0-5 of a word, for one compare */
+	struct rte_ether_addr mac;
+	uint16_t mtu;    /**< largest IP datagram sent out of this port */
+	uint32_t ip;     /**< own address, 0 = none */
+	uint8_t plen;    /**< prefix length of the connected network */
+	uint8_t enabled; /**< the router uses this port */
+};
+
+/** A route as kept by the table (control path). */
+struct rt_route {
+	uint32_t prefix;
+	uint8_t plen;
+	uint8_t kind;  /**< enum rt_route_kind */
+	uint16_t port; /**< VIA/DEV/CONNECTED/LOCAL/NEIGH: output port */
+	uint32_t gw;   /**< VIA: gateway */
+	uint32_t nh;   /**< next hop index */
+};
+
+/** Parameters of rt_table_create(). */
+struct rt_table_params {
+	const char *name;     /**< unique name (rte_lpm object name) */
+	int socket;           /**< NUMA socket, or SOCKET_ID_ANY */
+	uint32_t max_routes;  /**< 0 = 4096 */
+	uint32_t max_nh;      /**< next hops (neighbours + special); 0 = 1024 */
+	uint32_t tbl8s;       /**< rte_lpm tbl8 groups; 0 = 256 */
+	uint32_t max_threads; /**< RCU reader thread ids (lcore ids); 0 = RTE_MAX_LCORE */
+};
+
+/** The router's table. Workers use @c lpm, @c nh and @c ports directly. */
+struct rt_table {
+	struct rte_lpm *lpm;
+	struct rt_nh *nh;
+	struct rte_rcu_qsbr *qsbr;
+	struct rt_port ports[RTE_MAX_ETHPORTS];
+	uint32_t max_nh;
+	uint32_t max_routes;
+	uint32_t n_routes;
+	struct rt_route *routes;
+	uint32_t nh_local; /**< shared next hops of the special types */
+	uint32_t nh_blackhole;
+	uint32_t nh_reject;
+	uint32_t nh_connected[RTE_MAX_ETHPORTS];
+	uint32_t default_nh;  /**< the /0 route (rte_lpm has no depth 0); RT_NH_MISS = none */
+	pthread_mutex_t lock; /**< writers only */
+};
+
+/**
+ * Create an empty table (no ports, no routes) with its RCU QSBR variable.
+ *
+ * @return the table, or NULL with rte_errno set.
+ */
+struct rt_table *rt_table_create(const struct rt_table_params *p);
+
+/** Free @p t (NULL is fine). No worker may use it any more. */
+void rt_table_free(struct rt_table *t);
+
+/**
+ * Enable port @p port with MAC @p mac; it has no address until
+ * rt_iface_set_addr(). MTU defaults to RT_MTU_DEFAULT.
+ *
+ * @return 0 or -EINVAL.
+ */
+int rt_iface_enable(struct rt_table *t, uint16_t port, const struct rte_ether_addr *mac);
+
+/**
+ * Give port @p port the address @p ip/@p plen: adds the connected route and
+ * the local /32 routes (the address, and the subnet broadcast for plen <= 30).
+ * The port must be enabled and have no address yet.
+ *
+ * @return 0, or -EINVAL / -EEXIST / -EBUSY / -ENOSPC with @p err set.
+ */
+int rt_iface_set_addr(
+	struct rt_table *t, uint16_t port, uint32_t ip, uint8_t plen, char *err, size_t errlen);
+
+/**
+ * Set the IP MTU of port @p port (RT_MTU_MIN..RT_MTU_MAX); takes effect on
+ * the next packet.
+ *
+ * @return 0 or -EINVAL with @p err set.
+ */
+int rt_iface_set_mtu(struct rt_table *t, uint16_t port, uint32_t mtu, char *err, size_t errlen);
+
+/**
+ * Port whose connected network holds @p ip, or -1.
+ */
+int rt_iface_lookup_net(const struct rt_table *t, uint32_t ip);
+
+/**
+ * True when @p ip is one of the router's own addresses.
+ */
+bool rt_iface_is_local(const struct rt_table *t, uint32_t ip);
+
+/**
+ * Add a static route @p prefix/@p plen of @p kind (RT_ROUTE_VIA with @p gw and
+ * optionally @p port (-1 = find it from @p gw), RT_ROUTE_DEV with @p port,
+ * RT_ROUTE_BLACKHOLE, RT_ROUTE_REJECT). Safe while workers run.
+ *
+ * Refused (-EINVAL) : prefix length > 32, host bits set, gateway not on a
+ * connected network (or on another port than @p port), gateway is the router
+ * or its network/broadcast address, on-link port without an address.
+ * -EEXIST: a route to the same prefix exists (incl. a connected one).
+ *
+ * @return 0 or a negative errno with @p err set to one line.
+ */
+int rt_route_add(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_kind kind,
+	uint32_t gw, int port, char *err, size_t errlen);
+
+/**
+ * Delete the static route @p prefix/@p plen (connected and local routes go
+ * with their port's address, neighbour routes with the neighbour). Safe while
+ * workers run: a more general route takes over at once.
+ *
+ * @return 0, or -ENOENT / -EPERM with @p err set.
+ */
+int rt_route_del(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_t errlen);
+
+/**
+ * Longest-prefix match of @p ip (control path).
+ *
+ * @return next hop index, or RT_NH_MISS.
+ */
+uint32_t rt_route_lookup(const struct rt_table *t, uint32_t ip);
+
+/**
+ * Copy up to @p max routes into @p out (a consistent copy, under the lock).
+ *
+ * @return the number of routes in the table (may exceed @p max).
+ */
+uint32_t rt_route_list(struct rt_table *t, struct rt_route *out, uint32_t max);
+
+/**
+ * Find or create the neighbour next hop for @p ip on port @p port, and take a
+ * reference on it. Used for gateways and for destinations on connected
+ * networks (then with @p host_route, which adds the /32 neighbour route unless
+ * a static /32 to @p ip exists).
+ *
+ * @return next hop index, or RT_NH_MISS with rte_errno set (ENOSPC).
+ */
+uint32_t rt_nh_neigh_get(struct rt_table *t, uint32_t ip, uint16_t port, bool host_route);
+
+/**
+ * Find the neighbour next hop for @p ip on any port, without a reference.
+ *
+ * @return next hop index, or RT_NH_MISS.
+ */
+uint32_t rt_nh_neigh_find(const struct rt_table *t, uint32_t ip);
+
+/**
+ * Drop the reference of a neighbour user that is not a route (a static
+ * entry, the ARP cache); removes its /32 neighbour route when only that is
+ * left, and retires the next hop when nothing refers to it.
+ */
+void rt_nh_neigh_put(struct rt_table *t, uint32_t nh);
+
+/**
+ * Publish the MAC of neighbour @p nh (one atomic store: a worker sees the old
+ * or the new MAC, never half of each); @p mac NULL marks it unresolved.
+ */
+void rt_nh_set_mac(struct rt_table *t, uint32_t nh, const struct rte_ether_addr *mac);
+
+/**
+ * Add a static neighbour: @p ip (on a connected network) is at @p mac, for
+ * good (never aged out, never changed by ARP); it gets its /32 route.
+ *
+ * @return 0, or -EINVAL / -EEXIST / -ENOSPC with @p err set.
+ */
+int rt_neigh_static_add(struct rt_table *t, uint32_t ip, const struct rte_ether_addr *mac,
+	char *err, size_t errlen);
+
+/** Format @p ip as a dotted quad into @p buf (16 bytes); returns @p buf. */
+const char *rt_ip_str(uint32_t ip, char *buf);
+
+/**
+ * Parse "a.b.c.d" (strictly: four decimal octets) into @p ip.
+ *
+ * @return 0 or -EINVAL.
+ */
+int rt_ip_parse(const char *s, uint32_t *ip);
+
+/**
+ * Parse "a.b.c.d/len" (len 0..32) into @p ip and @p plen; a bare address
+ * means /32 when @p need_len is false.
+ *
+ * @return 0 or -EINVAL.
+ */
+int rt_prefix_parse(const char *s, uint32_t *ip, uint8_t *plen, bool need_len);
+
+/** Network mask of a prefix length (0..32), host order. */
+static inline uint32_t
+rt_mask(uint8_t plen)
+{
+	return plen == 0 ? 0 : UINT32_MAX << (32 - plen);
+}
+
+#endif /* RT_TABLE_H */

@@ -1,0 +1,670 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * The router's slow path, end to end through a worker and the control
+ * context, with net_ring ports whose TX rings the test reads: ICMP errors
+ * (parsed back: type, code, checksums, quoted header), their suppression and
+ * rate limit, echo replies, ARP answers, resolution with held packets
+ * released in order, the hold bound, giving up on silent neighbours, and
+ * fragmentation.
+ */
+
+#include <string.h>
+
+#include <rte_arp.h>
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_eth_ring.h>
+#include <rte_ethdev.h>
+#include <rte_icmp.h>
+#include <rte_lcore.h>
+#include <rte_ring.h>
+
+#include "fwd_test.h"
+#include "rt_control.h"
+#include "rt_fwd.h"
+#include "rt_icmp.h"
+#include "rt_neigh.h"
+#include "rt_table.h"
+#include "rt_test_pkt.h"
+
+#define POOL_SIZE 4095
+
+static struct rte_mempool *pool;
+static struct rte_ring *txr[2];
+static uint16_t port[2];
+static struct rt_table *tbl;
+static struct rt_control *ctl;
+static struct rt_worker wk;
+static uint64_t now;
+static uint64_t hz;
+
+static struct rte_ether_addr mac_p[2];
+static const struct rte_ether_addr mac_host = {{0x02, 0, 0, 0, 0x0a, 0x09}};
+static const struct rte_ether_addr mac_gw = {{0x02, 0, 0, 0, 0x01, 0x02}};
+static const struct rte_ether_addr mac_gw3 = {{0x02, 0, 0, 0, 0x01, 0x03}};
+
+static const struct rt_control_stats *
+st(void)
+{
+	return rt_control_stats(ctl);
+}
+
+/* Through the worker (received on port @p in), then one control poll. */
+static void
+inject(struct rte_mbuf **m, uint16_t n, uint16_t in)
+{
+	uint16_t out[64], k, i;
+
+	k = rt_route_burst(&wk, port[in], m, n, out);
+	for (i = 0; i < k; i++) /* the fast path's share goes out as the worker would */
+		rte_ring_enqueue(txr[out[i] == port[0] ? 0 : 1], m[i]);
+	rt_control_poll(ctl, now, 0);
+}
+
+static struct rte_mbuf *
+take(unsigned int p)
+{
+	struct rte_mbuf *m = NULL;
+
+	if (rte_ring_dequeue(txr[p], (void **)&m) != 0)
+		return NULL;
+	return m;
+}
+
+static void
+drain(void)
+{
+	struct rte_mbuf *m;
+	unsigned int p;
+
+	for (p = 0; p < 2; p++)
+		while ((m = take(p)) != NULL)
+			rte_pktmbuf_free(m);
+}
+
+static struct pkt_spec
+spec(uint32_t dst, uint8_t ttl)
+{
+	struct pkt_spec s = {0};
+
+	s.dst_mac = mac_p[0];
+	s.src_mac = mac_host;
+	s.src = IP4(10, 0, 0, 9);
+	s.dst = dst;
+	s.ttl = ttl;
+	s.payload = 40;
+	s.seq = 3;
+	return s;
+}
+
+/* Check @p r is an ICMP error of @p type/@p code about the frame @p orig. */
+static void
+check_icmp_error(struct rte_mbuf *r, const uint8_t *orig, uint16_t orig_ip_len, uint8_t type,
+	uint8_t code, uint16_t mtu)
+{
+	struct rte_ether_hdr *eth;
+	struct rte_ipv4_hdr *ip;
+	struct rte_icmp_hdr *icmp;
+	uint16_t quote;
+
+	CHECK(r != NULL);
+	if (r == NULL)
+		return;
+	eth = pkt_eth(r);
+	ip = pkt_ip(r);
+	icmp = (struct rte_icmp_hdr *)(ip + 1);
+	quote = RTE_MIN(orig_ip_len, 548);
+	CHECK(rte_is_same_ether_addr(&eth->dst_addr, &mac_host));
+	CHECK(rte_is_same_ether_addr(&eth->src_addr, &mac_p[0]));
+	CHECK_EQ(ip->version_ihl, 0x45);
+	CHECK_EQ(ip->next_proto_id, IPPROTO_ICMP);
+	CHECK_EQ(rte_be_to_cpu_32(ip->src_addr), IP4(10, 0, 0, 1));
+	CHECK_EQ(rte_be_to_cpu_32(ip->dst_addr), IP4(10, 0, 0, 9));
+	CHECK_EQ(rte_be_to_cpu_16(ip->total_length), 28 + quote);
+	CHECK_EQ(rte_pktmbuf_pkt_len(r), 14 + 28 + quote);
+	CHECK_EQ(rt_ipv4_hdr_sum(ip, 5), 0xffff);
+	CHECK_EQ(icmp->icmp_type, type);
+	CHECK_EQ(icmp->icmp_code, code);
+	CHECK_EQ(rte_raw_cksum(icmp, 8 + quote), 0xffff);
+	CHECK_EQ(icmp->icmp_ident, 0);
+	CHECK_EQ(rte_be_to_cpu_16(icmp->icmp_seq_nb), mtu);
+	/* the offending datagram as received: header and at least 8 bytes */
+	CHECK(memcmp(icmp + 1, orig + 14, quote) == 0);
+}
+
+static void
+error_case(uint32_t dst, uint8_t ttl, uint16_t payload, bool df, uint8_t type, uint8_t code,
+	uint16_t mtu, enum rt_drop_reason reason)
+{
+	struct pkt_spec s = spec(dst, ttl);
+	struct rte_mbuf *m;
+	uint8_t copy[1600];
+	uint64_t before = st()->drops[reason], sent = st()->c[RT_CTL_ICMP_ERRORS];
+	uint16_t len;
+
+	s.payload = payload;
+	s.frag = df ? RTE_IPV4_HDR_DF_FLAG : 0;
+	m = pkt_make(pool, &s);
+	len = rte_pktmbuf_data_len(m);
+	memcpy(copy, rte_pktmbuf_mtod(m, void *), len);
+	inject(&m, 1, 0);
+	CHECK_EQ(st()->drops[reason] - before, 1);
+	CHECK_EQ(st()->c[RT_CTL_ICMP_ERRORS] - sent, 1);
+	m = take(0);
+	check_icmp_error(m, copy, (uint16_t)(len - 14), type, code, mtu);
+	rte_pktmbuf_free(m);
+	CHECK(take(0) == NULL && take(1) == NULL);
+}
+
+static void
+test_icmp_errors(void)
+{
+	char err[RT_ERR_LEN];
+
+	drain();
+	error_case(IP4(198, 18, 0, 1), 1, 40, false, 11, 0, 0, RT_DROP_TTL_EXCEEDED);
+	error_case(IP4(8, 8, 8, 8), 64, 40, false, 3, 0, 0, RT_DROP_NO_ROUTE);
+	error_case(IP4(198, 51, 100, 1), 64, 40, false, 3, 1, 0, RT_DROP_REJECT);
+	/* big ones: the quote stops at 576 bytes of ICMP datagram */
+	error_case(IP4(8, 8, 8, 8), 64, 1000, false, 3, 0, 0, RT_DROP_NO_ROUTE);
+	CHECK_EQ(rt_iface_set_mtu(tbl, port[1], 1000, err, sizeof(err)), 0);
+	error_case(IP4(198, 18, 0, 1), 64, 1200, true, 3, 4, 1000, RT_DROP_FRAG_NEEDED);
+	CHECK_EQ(rt_iface_set_mtu(tbl, port[1], 1500, err, sizeof(err)), 0);
+}
+
+static void
+test_icmp_never_about(void)
+{
+	struct pkt_spec s;
+	struct rte_mbuf *m;
+	uint64_t supp = st()->c[RT_CTL_ICMP_SUPPRESSED], sent = st()->c[RT_CTL_ICMP_ERRORS];
+	uint8_t *icmp;
+
+	drain();
+	/* about an ICMP error (dest unreachable) with TTL 1 */
+	s = spec(IP4(198, 18, 0, 1), 1);
+	s.proto = IPPROTO_ICMP;
+	m = pkt_make(pool, &s);
+	icmp = (uint8_t *)(pkt_ip(m) + 1);
+	icmp[0] = 3;
+	inject(&m, 1, 0);
+	/* a non-first fragment */
+	s = spec(IP4(198, 18, 0, 1), 1);
+	s.frag = 100;
+	m = pkt_make(pool, &s);
+	inject(&m, 1, 0);
+	CHECK_EQ(st()->c[RT_CTL_ICMP_SUPPRESSED] - supp, 2);
+	CHECK_EQ(st()->c[RT_CTL_ICMP_ERRORS] - sent, 0);
+	CHECK(take(0) == NULL);
+	/* an echo request is a query: errors about it are fine */
+	s = spec(IP4(198, 18, 0, 1), 1);
+	s.proto = IPPROTO_ICMP;
+	m = pkt_make(pool, &s);
+	icmp = (uint8_t *)(pkt_ip(m) + 1);
+	icmp[0] = 8;
+	inject(&m, 1, 0);
+	CHECK_EQ(st()->c[RT_CTL_ICMP_ERRORS] - sent, 1);
+	drain();
+	/* the decision function on what the worker never hands over */
+	s = spec(IP4(198, 18, 0, 1), 1);
+	s.dst_mac = (struct rte_ether_addr){{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	m = pkt_make(pool, &s);
+	CHECK(!rt_icmp_error_allowed(m));
+	pkt_eth(m)->dst_addr = mac_p[0];
+	CHECK(rt_icmp_error_allowed(m));
+	pkt_ip(m)->dst_addr = RTE_BE32(IP4(224, 0, 0, 9));
+	CHECK(!rt_icmp_error_allowed(m));
+	pkt_ip(m)->dst_addr = RTE_BE32(IP4(198, 18, 0, 1));
+	pkt_ip(m)->src_addr = RTE_BE32(IP4(0, 0, 0, 0));
+	CHECK(!rt_icmp_error_allowed(m));
+	rte_pktmbuf_free(m);
+}
+
+static void
+test_icmp_rate_limit(void)
+{
+	struct rt_tb tb;
+	unsigned int i, ok = 0;
+	uint64_t sent = st()->c[RT_CTL_ICMP_ERRORS], lim = st()->c[RT_CTL_ICMP_RATELIMITED];
+	struct rte_mbuf *m[40];
+
+	rt_tb_init(&tb, 1000, 10, 5, 0); /* 10/s, bursts of 5, a 1 kHz clock */
+	for (i = 0; i < 20; i++)
+		ok += rt_tb_take(&tb, 7);
+	CHECK_EQ(ok, 5);
+	CHECK(!rt_tb_take(&tb, 99)); /* 92 ticks: not yet a token */
+	CHECK(rt_tb_take(&tb, 107)); /* 100 ticks = one token */
+	CHECK(!rt_tb_take(&tb, 107));
+	for (i = 0, ok = 0; i < 20; i++)
+		ok += rt_tb_take(&tb, 1000000); /* a long pause refills only the depth */
+	CHECK_EQ(ok, 5);
+
+	/* through the control context: its bucket is 50 deep at 100/s */
+	drain();
+	now += 10 * hz; /* full bucket */
+	for (i = 0; i < 40; i++) {
+		struct pkt_spec s = spec(IP4(8, 8, 8, 8), 64);
+
+		m[i] = pkt_make(pool, &s);
+	}
+	inject(m, 40, 0);
+	for (i = 0; i < 40; i++) {
+		struct pkt_spec s = spec(IP4(8, 8, 8, 8), 64);
+
+		m[i] = pkt_make(pool, &s);
+	}
+	inject(m, 40, 0);
+	CHECK_EQ(st()->c[RT_CTL_ICMP_ERRORS] - sent, 50);
+	CHECK_EQ(st()->c[RT_CTL_ICMP_RATELIMITED] - lim, 30);
+	now += hz / 10; /* 10 more tokens */
+	for (i = 0; i < 20; i++) {
+		struct pkt_spec s = spec(IP4(8, 8, 8, 8), 64);
+
+		m[i] = pkt_make(pool, &s);
+	}
+	inject(m, 20, 0);
+	CHECK_EQ(st()->c[RT_CTL_ICMP_ERRORS] - sent, 60);
+	drain();
+	now += 10 * hz;
+}
+
+static void
+test_echo(void)
+{
+	struct pkt_spec s = spec(IP4(10, 0, 1, 1), 1); /* the other port's address, TTL 1 */
+	struct rte_mbuf *m;
+	struct rte_icmp_hdr *icmp;
+	uint64_t other = st()->drops[RT_DROP_LOCAL_OTHER];
+	uint8_t payload[32];
+
+	drain();
+	s.proto = IPPROTO_ICMP;
+	s.payload = 40;
+	m = pkt_make(pool, &s);
+	icmp = (struct rte_icmp_hdr *)(pkt_ip(m) + 1);
+	icmp->icmp_type = 8;
+	icmp->icmp_code = 0;
+	icmp->icmp_ident = RTE_BE16(77);
+	icmp->icmp_seq_nb = RTE_BE16(5);
+	icmp->icmp_cksum = 0;
+	icmp->icmp_cksum = (uint16_t)~rte_raw_cksum(icmp, 40);
+	memcpy(payload, icmp + 1, 32);
+	inject(&m, 1, 0);
+	m = take(0);
+	CHECK(m != NULL);
+	if (m != NULL) {
+		icmp = (struct rte_icmp_hdr *)(pkt_ip(m) + 1);
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m)->dst_addr, &mac_host));
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m)->src_addr, &mac_p[0]));
+		CHECK_EQ(rte_be_to_cpu_32(pkt_ip(m)->src_addr), IP4(10, 0, 1, 1));
+		CHECK_EQ(rte_be_to_cpu_32(pkt_ip(m)->dst_addr), IP4(10, 0, 0, 9));
+		CHECK_EQ(rt_ipv4_hdr_sum(pkt_ip(m), 5), 0xffff);
+		CHECK_EQ(icmp->icmp_type, 0);
+		CHECK_EQ(icmp->icmp_ident, RTE_BE16(77));
+		CHECK_EQ(icmp->icmp_seq_nb, RTE_BE16(5));
+		CHECK_EQ(rte_raw_cksum(icmp, 40), 0xffff);
+		CHECK(memcmp(icmp + 1, payload, 32) == 0);
+		rte_pktmbuf_free(m);
+	}
+	CHECK_EQ(st()->c[RT_CTL_ECHO_REPLIES], 1);
+	/* a bad ICMP checksum, UDP to us, echo to the subnet broadcast: silence */
+	m = pkt_make(pool, &s);
+	icmp = (struct rte_icmp_hdr *)(pkt_ip(m) + 1);
+	icmp->icmp_type = 8;
+	inject(&m, 1, 0);
+	s.proto = IPPROTO_UDP;
+	m = pkt_make(pool, &s);
+	inject(&m, 1, 0);
+	CHECK_EQ(st()->drops[RT_DROP_LOCAL_OTHER] - other, 2);
+	CHECK(take(0) == NULL);
+}
+
+static struct rte_mbuf *
+arp_frame(uint16_t op, const struct rte_ether_addr *sha, uint32_t spa,
+	const struct rte_ether_addr *dst, uint32_t tpa)
+{
+	return rt_arp_build(pool, op, dst, sha, spa, op == RTE_ARP_OP_REPLY ? dst : NULL, tpa);
+}
+
+static void
+test_arp_reply_to_us(void)
+{
+	static const struct rte_ether_addr bcast = {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	struct rte_mbuf *m = arp_frame(
+		RTE_ARP_OP_REQUEST, &mac_host, IP4(10, 0, 0, 9), &bcast, IP4(10, 0, 0, 1));
+	struct rt_arp_info a;
+	uint64_t bad = st()->drops[RT_DROP_ARP_BAD];
+	uint32_t nh;
+
+	drain();
+	inject(&m, 1, 0);
+	m = take(0);
+	CHECK(m != NULL);
+	if (m != NULL) {
+		CHECK_EQ(rt_arp_parse(m, &a), 0);
+		CHECK_EQ(a.op, RTE_ARP_OP_REPLY);
+		CHECK(rte_is_same_ether_addr(&a.sha, &mac_p[0]));
+		CHECK_EQ(a.spa, IP4(10, 0, 0, 1));
+		CHECK(rte_is_same_ether_addr(&a.tha, &mac_host));
+		CHECK_EQ(a.tpa, IP4(10, 0, 0, 9));
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m)->dst_addr, &mac_host));
+		rte_pktmbuf_free(m);
+	}
+	/* the asker was learnt: traffic to it goes out on the fast path */
+	nh = rt_route_lookup(tbl, IP4(10, 0, 0, 9));
+	CHECK_EQ(tbl->nh[nh].type, RT_NH_GW);
+	CHECK(tbl->nh[nh].l2 & RT_NH_F_VALID);
+	/* for somebody else, and garbage */
+	m = arp_frame(RTE_ARP_OP_REQUEST, &mac_host, IP4(10, 0, 0, 66), &bcast, IP4(10, 0, 0, 77));
+	inject(&m, 1, 0);
+	m = arp_frame(RTE_ARP_OP_REQUEST, &mac_host, IP4(10, 0, 0, 9), &bcast, IP4(10, 0, 0, 1));
+	rte_pktmbuf_mtod_offset(m, struct rte_arp_hdr *, 14)->arp_hlen = 8;
+	inject(&m, 1, 0);
+	CHECK_EQ(st()->drops[RT_DROP_ARP_BAD] - bad, 2);
+	CHECK(take(0) == NULL);
+}
+
+/* Packets to 203.0.113.0/24 via 10.0.1.3, which nobody has resolved yet. */
+static void
+send_unresolved(unsigned int n, uint8_t seq0)
+{
+	struct rte_mbuf *m[64];
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		struct pkt_spec s = spec(IP4(203, 0, 113, 5), 64);
+
+		s.seq = (uint8_t)(seq0 + i);
+		m[i] = pkt_make(pool, &s);
+	}
+	inject(m, (uint16_t)n, 0);
+}
+
+static void
+check_request(struct rte_mbuf *m, uint32_t tpa)
+{
+	struct rt_arp_info a;
+
+	CHECK(m != NULL);
+	if (m == NULL)
+		return;
+	CHECK_EQ(rt_arp_parse(m, &a), 0);
+	CHECK_EQ(a.op, RTE_ARP_OP_REQUEST);
+	CHECK_EQ(a.spa, IP4(10, 0, 1, 1));
+	CHECK_EQ(a.tpa, tpa);
+	CHECK(rte_is_same_ether_addr(&a.sha, &mac_p[1]));
+	CHECK(rte_is_broadcast_ether_addr(&pkt_eth(m)->dst_addr));
+	rte_pktmbuf_free(m);
+}
+
+static void
+test_arp_resolution(void)
+{
+	struct rte_mbuf *m;
+	uint32_t nh = rt_nh_neigh_find(tbl, IP4(10, 0, 1, 3)), i;
+	uint64_t full = st()->drops[RT_DROP_ARP_HOLD_FULL];
+
+	drain();
+	send_unresolved(6, 0); /* the hold queue takes 4 */
+	check_request(take(1), IP4(10, 0, 1, 3));
+	CHECK(take(1) == NULL); /* one request, not one per packet */
+	CHECK_EQ(rt_neigh_state(ctl, nh), RT_NEIGH_INCOMPLETE);
+	CHECK_EQ(rt_neigh_held(ctl, nh), 4);
+	CHECK_EQ(st()->drops[RT_DROP_ARP_HOLD_FULL] - full, 2);
+
+	/* the reply releases them, in order, rewritten */
+	m = arp_frame(RTE_ARP_OP_REPLY, &mac_gw3, IP4(10, 0, 1, 3), &mac_p[1], IP4(10, 0, 1, 1));
+	inject(&m, 1, 1);
+	for (i = 0; i < 4; i++) {
+		const uint8_t *p;
+
+		m = take(1);
+		CHECK(m != NULL);
+		if (m == NULL)
+			break;
+		p = (const uint8_t *)(pkt_ip(m) + 1);
+		CHECK_EQ(p[0], (uint8_t)i); /* the first payload byte is the packet's number */
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m)->dst_addr, &mac_gw3));
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m)->src_addr, &mac_p[1]));
+		CHECK_EQ(pkt_ip(m)->time_to_live, 63);
+		CHECK_EQ(rt_ipv4_hdr_sum(pkt_ip(m), 5), 0xffff);
+		rte_pktmbuf_free(m);
+	}
+	CHECK(take(1) == NULL);
+	CHECK_EQ(rt_neigh_state(ctl, nh), RT_NEIGH_REACHABLE);
+	CHECK_EQ(rt_neigh_held(ctl, nh), 0);
+	/* from now on the fast path forwards it without the control context */
+	send_unresolved(3, 50);
+	for (i = 0; i < 3; i++) {
+		m = take(1);
+		CHECK(m != NULL && rte_is_same_ether_addr(&pkt_eth(m)->dst_addr, &mac_gw3));
+		rte_pktmbuf_free(m);
+	}
+	CHECK_EQ(st()->c[RT_CTL_RELEASED], 4);
+}
+
+static void
+test_arp_ageing_and_failure(void)
+{
+	uint32_t nh = rt_nh_neigh_find(tbl, IP4(10, 0, 1, 3)), i;
+	uint64_t failed = st()->drops[RT_DROP_ARP_FAILED];
+	struct rte_mbuf *m;
+
+	drain();
+	/* reachable time (1 s here) passes: probes, still forwarding meanwhile */
+	now += hz + hz / 50;
+	rt_control_poll(ctl, now, 0);
+	CHECK_EQ(rt_neigh_state(ctl, nh), RT_NEIGH_PROBE);
+	check_request(take(1), IP4(10, 0, 1, 3));
+	CHECK(tbl->nh[nh].l2 & RT_NH_F_VALID);
+	/* three unanswered requests: forgotten, the fast path punts again */
+	for (i = 0; i < 3; i++) {
+		now += hz / 10 + hz / 50;
+		rt_control_poll(ctl, now, 0);
+		m = take(1);
+		if (m != NULL)
+			check_request(m, IP4(10, 0, 1, 3));
+	}
+	CHECK_EQ(rt_neigh_state(ctl, nh), RT_NEIGH_NONE);
+	CHECK(!(tbl->nh[nh].l2 & RT_NH_F_VALID));
+
+	/* an unanswered resolution drops what it held */
+	send_unresolved(2, 0);
+	check_request(take(1), IP4(10, 0, 1, 3));
+	for (i = 0; i < 4; i++) {
+		now += hz / 10 + hz / 50;
+		rt_control_poll(ctl, now, 0);
+	}
+	drain();
+	CHECK_EQ(rt_neigh_state(ctl, nh), RT_NEIGH_NONE);
+	CHECK_EQ(st()->drops[RT_DROP_ARP_FAILED] - failed, 2);
+}
+
+static void
+test_connected_resolution(void)
+{
+	struct pkt_spec s = spec(IP4(10, 0, 1, 77), 9);
+	struct rte_mbuf *m = pkt_make(pool, &s);
+	uint32_t nh;
+
+	drain();
+	inject(&m, 1, 0);
+	check_request(take(1), IP4(10, 0, 1, 77));
+	nh = rt_route_lookup(tbl, IP4(10, 0, 1, 77));
+	CHECK_EQ(tbl->nh[nh].type, RT_NH_GW); /* its own /32 now */
+	CHECK_EQ(rt_neigh_held(ctl, nh), 1);
+	m = arp_frame(RTE_ARP_OP_REPLY, &mac_gw, IP4(10, 0, 1, 77), &mac_p[1], IP4(10, 0, 1, 1));
+	inject(&m, 1, 1);
+	m = take(1);
+	CHECK(m != NULL);
+	if (m != NULL) {
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m)->dst_addr, &mac_gw));
+		CHECK_EQ(pkt_ip(m)->time_to_live, 8);
+		rte_pktmbuf_free(m);
+	}
+}
+
+static void
+test_fragmentation(void)
+{
+	/* record route (not copied), then a copied option (type 0x94 router alert) */
+	static const uint8_t opts[12] = {0x07, 7, 4, 0, 0, 0, 0, 0x94, 0x04, 0, 0, 0x00};
+	struct pkt_spec s = spec(IP4(198, 18, 0, 1), 64);
+	struct rte_mbuf *m, *f;
+	uint8_t orig[1500], joined[1500];
+	char err[RT_ERR_LEN];
+	uint16_t expect_off = 0, n = 0, total = 0;
+	bool last_seen = false;
+
+	drain();
+	CHECK_EQ(rt_iface_set_mtu(tbl, port[1], 576, err, sizeof(err)), 0);
+	s.payload = 1400;
+	s.opt_len = 12;
+	s.opts = opts;
+	m = pkt_make(pool, &s);
+	memcpy(orig, rte_pktmbuf_mtod_offset(m, void *, 14 + 32), 1400);
+	inject(&m, 1, 0);
+	while ((f = take(1)) != NULL) {
+		struct rte_ipv4_hdr *ip = pkt_ip(f);
+		uint16_t fo = rte_be_to_cpu_16(ip->fragment_offset);
+		uint16_t hl = rte_ipv4_hdr_len(ip), tl = rte_be_to_cpu_16(ip->total_length);
+
+		CHECK(!last_seen);
+		CHECK(tl <= 576);
+		CHECK_EQ(rte_pktmbuf_pkt_len(f), 14 + tl);
+		CHECK_EQ((fo & RTE_IPV4_HDR_OFFSET_MASK) * 8, expect_off);
+		CHECK_EQ(rt_ipv4_hdr_sum(ip, hl / 4), 0xffff);
+		CHECK_EQ(ip->time_to_live, 63);
+		CHECK(rte_is_same_ether_addr(&pkt_eth(f)->dst_addr, &mac_gw));
+		if (n == 0) {
+			CHECK_EQ(hl, 32); /* every option in the first */
+			CHECK(memcmp(ip + 1, opts, 12) == 0);
+		} else {
+			CHECK_EQ(hl, 24); /* only the copied one after */
+			CHECK(memcmp(ip + 1, opts + 7, 4) == 0);
+		}
+		if (!(fo & RTE_IPV4_HDR_MF_FLAG))
+			last_seen = true;
+		else
+			CHECK_EQ((tl - hl) % 8, 0);
+		if (expect_off + tl - hl <= (int)sizeof(joined))
+			memcpy(joined + expect_off, (uint8_t *)ip + hl, tl - hl);
+		expect_off = (uint16_t)(expect_off + tl - hl);
+		total = (uint16_t)(total + tl - hl);
+		n++;
+		rte_pktmbuf_free(f);
+	}
+	CHECK(last_seen);
+	CHECK(n >= 3);
+	CHECK_EQ(total, 1400);
+	CHECK(memcmp(joined, orig, 1400) == 0);
+	CHECK_EQ(st()->c[RT_CTL_FRAGMENTED], 1);
+	CHECK_EQ(st()->c[RT_CTL_FRAGMENTS], n);
+
+	/* an already fragmented packet keeps MF on its last piece */
+	s.opt_len = 0;
+	s.opts = NULL;
+	s.frag = RTE_IPV4_HDR_MF_FLAG | 100;
+	m = pkt_make(pool, &s);
+	inject(&m, 1, 0);
+	n = 0;
+	while ((f = take(1)) != NULL) {
+		uint16_t fo = rte_be_to_cpu_16(pkt_ip(f)->fragment_offset);
+
+		CHECK(fo & RTE_IPV4_HDR_MF_FLAG);
+		if (n == 0)
+			CHECK_EQ(fo & RTE_IPV4_HDR_OFFSET_MASK, 100);
+		n++;
+		rte_pktmbuf_free(f);
+	}
+	CHECK(n >= 3);
+	CHECK_EQ(rt_iface_set_mtu(tbl, port[1], 1500, err, sizeof(err)), 0);
+}
+
+static const struct fwd_test_case cases[] = {
+	FWD_TEST(test_icmp_errors),
+	FWD_TEST(test_icmp_never_about),
+	FWD_TEST(test_icmp_rate_limit),
+	FWD_TEST(test_echo),
+	FWD_TEST(test_arp_reply_to_us),
+	FWD_TEST(test_arp_resolution),
+	FWD_TEST(test_arp_ageing_and_failure),
+	FWD_TEST(test_connected_resolution),
+	FWD_TEST(test_fragmentation),
+};
+
+int
+main(void)
+{
+	struct rt_table_params tp = {.name = "rt_ctl_test", .socket = SOCKET_ID_ANY};
+	struct rt_control_params cp = {0};
+	char err[RT_ERR_LEN];
+	struct rte_ring *punt;
+	unsigned int i;
+	int ret = 0;
+
+	if (fwd_test_eal_init("route-ctl", 128) < 0) {
+		printf("Bail out! EAL init failed\n");
+		return 1;
+	}
+	hz = rte_get_tsc_hz();
+	now = rte_rdtsc();
+	pool = rte_pktmbuf_pool_create(
+		"rt_pool", POOL_SIZE, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, (int)rte_socket_id());
+	tbl = rt_table_create(&tp);
+	if (pool == NULL || tbl == NULL) {
+		printf("Bail out! pool or table\n");
+		return 1;
+	}
+	for (i = 0; i < 2; i++) {
+		char name[32];
+		int p;
+
+		snprintf(name, sizeof(name), "rtc_tx%u", i);
+		txr[i] = rte_ring_create(name, 256, 0, RING_F_SP_ENQ | RING_F_SC_DEQ);
+		snprintf(name, sizeof(name), "net_ring_rtc%u", i);
+		p = rte_eth_from_rings(name, &txr[i], 1, &txr[i], 1, 0);
+		if (txr[i] == NULL || p < 0) {
+			printf("Bail out! ring ports\n");
+			return 1;
+		}
+		port[i] = (uint16_t)p;
+		rte_eth_dev_configure(p, 1, 1, &(struct rte_eth_conf){0});
+		rte_eth_rx_queue_setup(p, 0, 64, 0, NULL, pool);
+		rte_eth_tx_queue_setup(p, 0, 256, 0, NULL);
+		rte_eth_dev_start(p);
+		rte_eth_macaddr_get(p, &mac_p[i]);
+		ret |= rt_iface_enable(tbl, port[i], &mac_p[i]);
+	}
+	ret |= rt_iface_set_addr(tbl, port[0], IP4(10, 0, 0, 1), 24, err, sizeof(err));
+	ret |= rt_iface_set_addr(tbl, port[1], IP4(10, 0, 1, 1), 24, err, sizeof(err));
+	ret |= rt_neigh_static_add(tbl, IP4(10, 0, 1, 2), &mac_gw, err, sizeof(err));
+	ret |= rt_route_add(
+		tbl, IP4(198, 18, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err, sizeof(err));
+	ret |= rt_route_add(
+		tbl, IP4(203, 0, 113, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3), -1, err, sizeof(err));
+	ret |= rt_route_add(
+		tbl, IP4(198, 51, 100, 0), 24, RT_ROUTE_REJECT, 0, -1, err, sizeof(err));
+	cp.table = tbl;
+	cp.pool = pool;
+	cp.tx_queue = 0;
+	cp.arp_hold = 4;
+	cp.arp_reachable_ms = 1000;
+	cp.arp_retrans_ms = 100;
+	ctl = rt_control_create(&cp);
+	punt = ctl != NULL ? rt_control_add_worker(ctl, rte_lcore_id()) : NULL;
+	if (ret != 0 || punt == NULL || rt_worker_init(&wk, tbl, punt, rte_lcore_id(), NULL) != 0) {
+		printf("Bail out! set-up: %s\n", err);
+		return 1;
+	}
+	ret = fwd_test_run(cases, RTE_DIM(cases));
+	drain();
+	rt_worker_fini(&wk);
+	rt_control_free(ctl);
+	rt_table_free(tbl);
+	rte_eal_cleanup();
+	return ret;
+}

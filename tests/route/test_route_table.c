@@ -1,0 +1,517 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * The router's table and config: interfaces and their validation, longest
+ * prefix match edge cases (/0, /32, nested prefixes, delete and re-add,
+ * neighbour routes under static ones), updates while a second lcore looks
+ * routes up, and the config file syntax, good and bad lines.
+ */
+
+#include <string.h>
+
+#include <rte_eal.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+
+#include "fwd_cfgfile.h"
+#include "fwd_test.h"
+#include "rt_config.h"
+#include "rt_fwd.h"
+#include "rt_table.h"
+#include "rt_test_pkt.h"
+
+static const struct rte_ether_addr mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
+static const struct rte_ether_addr mac_p1 = {{0x02, 0, 0, 0, 0, 0x02}};
+static const struct rte_ether_addr mac_n = {{0x02, 0, 0, 0, 0x01, 0x02}};
+static unsigned int n_tables;
+
+static struct rt_table *
+mk_table(void)
+{
+	char name[32], err[RT_ERR_LEN];
+	struct rt_table_params p = {.name = name, .socket = SOCKET_ID_ANY};
+	struct rt_table *t;
+
+	snprintf(name, sizeof(name), "rt_tbl%u", n_tables++);
+	t = rt_table_create(&p);
+	if (t == NULL)
+		return NULL;
+	rt_iface_enable(t, 0, &mac_p0);
+	rt_iface_enable(t, 1, &mac_p1);
+	if (rt_iface_set_addr(t, 0, IP4(10, 0, 0, 1), 24, err, sizeof(err)) != 0 ||
+		rt_iface_set_addr(t, 1, IP4(10, 0, 1, 1), 24, err, sizeof(err)) != 0) {
+		printf("#   %s\n", err);
+		rt_table_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+static uint32_t
+nh_of(struct rt_table *t, uint32_t ip)
+{
+	return rt_route_lookup(t, ip);
+}
+
+static void
+test_parse(void)
+{
+	uint32_t ip;
+	uint8_t plen;
+
+	CHECK_EQ(rt_ip_parse("10.1.2.3", &ip), 0);
+	CHECK_EQ(ip, IP4(10, 1, 2, 3));
+	CHECK_EQ(rt_ip_parse("255.255.255.255", &ip), 0);
+	CHECK(rt_ip_parse("256.1.1.1", &ip) < 0);
+	CHECK(rt_ip_parse("1.2.3", &ip) < 0);
+	CHECK(rt_ip_parse("1.2.3.4.5", &ip) < 0);
+	CHECK(rt_ip_parse("1..3.4", &ip) < 0);
+	CHECK(rt_ip_parse("0001.2.3.4", &ip) < 0);
+	CHECK(rt_ip_parse("", &ip) < 0);
+	CHECK_EQ(rt_prefix_parse("10.0.0.0/8", &ip, &plen, true), 0);
+	CHECK_EQ(plen, 8);
+	CHECK_EQ(rt_prefix_parse("0.0.0.0/0", &ip, &plen, true), 0);
+	CHECK_EQ(plen, 0);
+	CHECK(rt_prefix_parse("10.0.0.0/33", &ip, &plen, true) < 0);
+	CHECK(rt_prefix_parse("10.0.0.0/", &ip, &plen, true) < 0);
+	CHECK(rt_prefix_parse("10.0.0.0/-1", &ip, &plen, true) < 0);
+	CHECK(rt_prefix_parse("10.0.0.1", &ip, &plen, true) < 0);
+	CHECK_EQ(rt_prefix_parse("10.0.0.1", &ip, &plen, false), 0);
+	CHECK_EQ(plen, 32);
+}
+
+static void
+test_iface_validation(void)
+{
+	struct rt_table *t = mk_table();
+	char err[RT_ERR_LEN];
+	uint32_t nh;
+
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	rt_iface_enable(t, 2, &mac_p0);
+	rt_iface_enable(t, 3, &mac_p0);
+	CHECK_EQ(rt_iface_set_addr(t, 2, IP4(10, 0, 0, 200), 16, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "overlaps port 0");
+	CHECK_EQ(rt_iface_set_addr(t, 2, IP4(10, 0, 0, 129), 25, err, sizeof(err)), -EINVAL);
+	CHECK_EQ(rt_iface_set_addr(t, 2, IP4(10, 0, 2, 0), 24, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "network or broadcast");
+	CHECK_EQ(rt_iface_set_addr(t, 2, IP4(127, 0, 0, 1), 8, err, sizeof(err)), -EINVAL);
+	CHECK_EQ(rt_iface_set_addr(t, 2, IP4(10, 0, 2, 1), 0, err, sizeof(err)), -EINVAL);
+	CHECK_EQ(rt_iface_set_addr(t, 0, IP4(10, 0, 5, 1), 24, err, sizeof(err)), -EBUSY);
+	CHECK_EQ(rt_iface_set_addr(t, 5, IP4(10, 0, 5, 1), 24, err, sizeof(err)), -EINVAL);
+	CHECK_EQ(rt_iface_set_addr(t, 2, IP4(10, 0, 2, 1), 24, err, sizeof(err)), 0);
+	CHECK_EQ(rt_iface_set_addr(t, 3, IP4(172, 16, 0, 1), 32, err, sizeof(err)), 0);
+	CHECK_EQ(rt_iface_set_mtu(t, 0, 67, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "MTU 67");
+	CHECK_EQ(rt_iface_set_mtu(t, 0, 9217, err, sizeof(err)), -EINVAL);
+	CHECK_EQ(rt_iface_set_mtu(t, 0, 68, err, sizeof(err)), 0);
+	CHECK_EQ(t->ports[0].mtu, 68);
+	CHECK_EQ(rt_iface_set_mtu(t, 9, 1500, err, sizeof(err)), -EINVAL);
+
+	/* what the address brings: local /32, broadcast, connected */
+	nh = nh_of(t, IP4(10, 0, 2, 1));
+	CHECK_EQ(t->nh[nh].type, RT_NH_LOCAL);
+	CHECK_EQ(t->nh[nh_of(t, IP4(10, 0, 2, 255))].type, RT_NH_LOCAL);
+	nh = nh_of(t, IP4(10, 0, 2, 9));
+	CHECK_EQ(t->nh[nh].type, RT_NH_CONNECTED);
+	CHECK_EQ(t->nh[nh].port, 2);
+	CHECK_EQ(t->nh[nh_of(t, IP4(172, 16, 0, 1))].type, RT_NH_LOCAL);
+	CHECK_EQ(nh_of(t, IP4(172, 16, 0, 2)), RT_NH_MISS);
+	CHECK(rt_iface_is_local(t, IP4(10, 0, 1, 1)));
+	CHECK(!rt_iface_is_local(t, IP4(10, 0, 1, 2)));
+	CHECK_EQ(rt_iface_lookup_net(t, IP4(10, 0, 1, 200)), 1);
+	CHECK_EQ(rt_iface_lookup_net(t, IP4(10, 9, 1, 200)), -1);
+	rt_table_free(t);
+}
+
+static void
+test_route_validation(void)
+{
+	struct rt_table *t = mk_table();
+	char err[RT_ERR_LEN];
+
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	CHECK_EQ(rt_route_add(t, IP4(10, 1, 2, 3), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err,
+			 sizeof(err)),
+		-EINVAL);
+	CHECK_CONTAINS(err, "host bits");
+	CHECK_CONTAINS(err, "10.1.0.0/16");
+	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 33, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+		-EINVAL);
+	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 9, 0, 2), -1, err,
+			 sizeof(err)),
+		-EINVAL);
+	CHECK_CONTAINS(err, "not on any connected network");
+	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 2), 1, err,
+			 sizeof(err)),
+		-EINVAL);
+	CHECK_CONTAINS(err, "port 0's network, not port 1's");
+	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 1), -1, err,
+			 sizeof(err)),
+		-EINVAL);
+	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 255), -1, err,
+			 sizeof(err)),
+		-EINVAL);
+	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_DEV, 0, 7, err, sizeof(err)),
+		-EINVAL);
+	CHECK_EQ(rt_route_add(t, IP4(10, 0, 0, 0), 24, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+		-EEXIST);
+	CHECK_CONTAINS(err, "own network");
+	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 2), 0, err,
+			 sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_REJECT, 0, -1, err, sizeof(err)),
+		-EEXIST);
+	CHECK_EQ(rt_route_del(t, IP4(10, 0, 0, 0), 24, err, sizeof(err)), -EPERM);
+	CHECK_EQ(rt_route_del(t, IP4(10, 2, 0, 0), 16, err, sizeof(err)), -ENOENT);
+	rt_table_free(t);
+}
+
+static void
+test_lpm_edges(void)
+{
+	struct rt_table *t = mk_table();
+	char err[RT_ERR_LEN];
+	uint32_t a, b, c, d;
+
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	CHECK_EQ(nh_of(t, IP4(8, 8, 8, 8)), RT_NH_MISS);
+	/* default route */
+	CHECK_EQ(rt_route_add(t, 0, 0, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err, sizeof(err)), 0);
+	a = nh_of(t, IP4(8, 8, 8, 8));
+	CHECK_EQ(t->nh[a].type, RT_NH_GW);
+	CHECK_EQ(t->nh[a].ip, IP4(10, 0, 0, 2));
+	CHECK_EQ(nh_of(t, IP4(255, 255, 255, 254)), a);
+	/* nested: /8 /16 /24 /32, each wins in its range */
+	CHECK_EQ(rt_route_add(t, IP4(20, 0, 0, 0), 8, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err,
+			 sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add(t, IP4(20, 1, 0, 0), 16, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add(t, IP4(20, 1, 1, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3), -1, err,
+			 sizeof(err)),
+		0);
+	CHECK_EQ(
+		rt_route_add(t, IP4(20, 1, 1, 1), 32, RT_ROUTE_REJECT, 0, -1, err, sizeof(err)), 0);
+	b = nh_of(t, IP4(20, 9, 9, 9));
+	c = nh_of(t, IP4(20, 1, 1, 2));
+	d = nh_of(t, IP4(20, 1, 1, 1));
+	CHECK_EQ(t->nh[b].ip, IP4(10, 0, 1, 2));
+	CHECK_EQ(t->nh[b].port, 1);
+	CHECK_EQ(t->nh[nh_of(t, IP4(20, 1, 2, 3))].type, RT_NH_BLACKHOLE);
+	CHECK_EQ(t->nh[c].ip, IP4(10, 0, 1, 3));
+	CHECK_EQ(t->nh[d].type, RT_NH_REJECT);
+	CHECK_EQ(t->nh[nh_of(t, IP4(20, 1, 1, 0))].ip, IP4(10, 0, 1, 3));
+	CHECK_EQ(t->nh[nh_of(t, IP4(20, 1, 1, 255))].ip, IP4(10, 0, 1, 3));
+	CHECK_EQ(nh_of(t, IP4(21, 0, 0, 0)), a);
+	/* delete the middle: the /8 shows through, the /24 and /32 stay */
+	CHECK_EQ(rt_route_del(t, IP4(20, 1, 0, 0), 16, err, sizeof(err)), 0);
+	CHECK_EQ(nh_of(t, IP4(20, 1, 2, 3)), b);
+	CHECK_EQ(nh_of(t, IP4(20, 1, 1, 2)), c);
+	CHECK_EQ(t->nh[nh_of(t, IP4(20, 1, 1, 1))].type, RT_NH_REJECT);
+	/* delete the /32 and re-add it with another next hop */
+	CHECK_EQ(rt_route_del(t, IP4(20, 1, 1, 1), 32, err, sizeof(err)), 0);
+	CHECK_EQ(nh_of(t, IP4(20, 1, 1, 1)), c);
+	CHECK_EQ(rt_route_add(t, IP4(20, 1, 1, 1), 32, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err,
+			 sizeof(err)),
+		0);
+	CHECK_EQ(nh_of(t, IP4(20, 1, 1, 1)), a); /* same gateway, same next hop */
+	/* the default goes: misses again outside 20/8 */
+	CHECK_EQ(rt_route_del(t, 0, 0, err, sizeof(err)), 0);
+	CHECK_EQ(nh_of(t, IP4(8, 8, 8, 8)), RT_NH_MISS);
+	CHECK_EQ(nh_of(t, IP4(20, 1, 1, 1)), a); /* still used by the /32 */
+	CHECK_EQ(t->nh[a].refcnt, 1);
+	CHECK_EQ(rt_route_del(t, IP4(20, 1, 1, 1), 32, err, sizeof(err)), 0);
+	CHECK_EQ(t->nh[a].refcnt, 0); /* retired */
+	CHECK_EQ(rt_route_add(t, 0, 0, RT_ROUTE_DEV, 0, 1, err, sizeof(err)), 0);
+	CHECK_EQ(t->nh[nh_of(t, IP4(8, 8, 8, 8))].type, RT_NH_CONNECTED);
+	CHECK_EQ(t->nh[nh_of(t, IP4(8, 8, 8, 8))].port, 1);
+	rt_table_free(t);
+}
+
+static void
+test_neigh_routes(void)
+{
+	struct rt_table *t = mk_table();
+	char err[RT_ERR_LEN];
+	uint32_t n, v;
+
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	CHECK_EQ(rt_neigh_static_add(t, IP4(10, 0, 1, 9), &mac_n, err, sizeof(err)), 0);
+	CHECK_EQ(rt_neigh_static_add(t, IP4(10, 0, 1, 9), &mac_n, err, sizeof(err)), -EEXIST);
+	CHECK_EQ(rt_neigh_static_add(t, IP4(10, 0, 7, 9), &mac_n, err, sizeof(err)), -EINVAL);
+	CHECK_EQ(rt_neigh_static_add(t, IP4(10, 0, 1, 1), &mac_n, err, sizeof(err)), -EINVAL);
+	n = nh_of(t, IP4(10, 0, 1, 9));
+	CHECK_EQ(t->nh[n].type, RT_NH_GW);
+	CHECK(t->nh[n].l2 & RT_NH_F_VALID);
+	CHECK(memcmp(&t->nh[n].l2, &mac_n, 6) == 0);
+	/* a static /32 takes over, and its deletion gives the neighbour route back */
+	CHECK_EQ(rt_route_add(t, IP4(10, 0, 1, 9), 32, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+		0);
+	CHECK_EQ(t->nh[nh_of(t, IP4(10, 0, 1, 9))].type, RT_NH_BLACKHOLE);
+	CHECK_EQ(rt_route_del(t, IP4(10, 0, 1, 9), 32, err, sizeof(err)), 0);
+	CHECK_EQ(nh_of(t, IP4(10, 0, 1, 9)), n);
+	/* a dynamic neighbour: its route goes with its last user */
+	v = rt_nh_neigh_get(t, IP4(10, 0, 0, 50), 0, true);
+	CHECK(v != RT_NH_MISS);
+	CHECK_EQ(nh_of(t, IP4(10, 0, 0, 50)), v);
+	CHECK_EQ(rt_nh_neigh_find(t, IP4(10, 0, 0, 50)), v);
+	rt_nh_neigh_put(t, v);
+	CHECK_EQ(t->nh[nh_of(t, IP4(10, 0, 0, 50))].type, RT_NH_CONNECTED);
+	CHECK_EQ(rt_nh_neigh_find(t, IP4(10, 0, 0, 50)), RT_NH_MISS);
+	rt_table_free(t);
+}
+
+/* ---- updates while another lcore reads ---- */
+
+static struct rt_table *rcu_t;
+static volatile int rcu_stop;
+static uint64_t rcu_lookups, rcu_bad;
+
+static int
+reader(void *arg)
+{
+	struct rte_rcu_qsbr *v = rcu_t->qsbr;
+	unsigned int id = rte_lcore_id();
+	static const uint32_t ips[] = {
+		IP4(100, 64, 1, 5), IP4(100, 64, 2, 200), IP4(100, 65, 0, 1)};
+
+	rte_rcu_qsbr_thread_register(v, id);
+	rte_rcu_qsbr_thread_online(v, id);
+	while (!rcu_stop) {
+		unsigned int i;
+
+		for (i = 0; i < RTE_DIM(ips); i++) {
+			uint32_t hop;
+			const struct rt_nh *nh;
+			uint8_t type;
+			uint32_t gw;
+
+			if (rte_lpm_lookup(rcu_t->lpm, ips[i], &hop) != 0) {
+				rcu_bad++; /* the covering /10 is always there */
+				continue;
+			}
+			nh = &rcu_t->nh[hop];
+			type = __atomic_load_n(&nh->type, __ATOMIC_ACQUIRE);
+			gw = nh->ip;
+			/* one of the gateways, never a slot reused under our feet */
+			if (type != RT_NH_GW || (gw != IP4(10, 0, 1, 2) && gw != IP4(10, 0, 1, 3) &&
+							gw != IP4(10, 0, 1, 4)))
+				rcu_bad++;
+			rcu_lookups++;
+		}
+		rte_rcu_qsbr_quiescent(v, id);
+	}
+	rte_rcu_qsbr_thread_offline(v, id);
+	rte_rcu_qsbr_thread_unregister(v, id);
+	return 0;
+}
+
+static void
+test_update_while_reading(void)
+{
+	char err[RT_ERR_LEN];
+	unsigned int lcore = rte_get_next_lcore(-1, 1, 0), i;
+	int ret = 0;
+
+	rcu_t = mk_table();
+	if (rcu_t == NULL || lcore >= RTE_MAX_LCORE) {
+		printf("#   needs a second lcore and a table\n");
+		CHECK(0);
+		return;
+	}
+	CHECK_EQ(rt_route_add(rcu_t, IP4(100, 64, 0, 0), 10, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1,
+			 err, sizeof(err)),
+		0);
+	rcu_stop = 0;
+	rte_eal_remote_launch(reader, NULL, lcore);
+	for (i = 0; i < 3000; i++) {
+		/* /24 and /25 toggles: the /25 needs a tbl8 group, freed through RCU */
+		ret |= rt_route_add(rcu_t, IP4(100, 64, 1, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3),
+			-1, err, sizeof(err));
+		ret |= rt_route_add(rcu_t, IP4(100, 64, 2, 128), 25, RT_ROUTE_VIA,
+			IP4(10, 0, 1, 3 + i % 2), -1, err, sizeof(err));
+		if (i % 64 == 0)
+			rte_pause();
+		ret |= rt_route_del(rcu_t, IP4(100, 64, 1, 0), 24, err, sizeof(err));
+		ret |= rt_route_del(rcu_t, IP4(100, 64, 2, 128), 25, err, sizeof(err));
+	}
+	rcu_stop = 1;
+	rte_eal_wait_lcore(lcore);
+	CHECK_EQ(ret, 0);
+	CHECK(rcu_lookups > 0);
+	CHECK_EQ(rcu_bad, 0);
+	/* and the table is back where it started */
+	CHECK_EQ(rcu_t->nh[nh_of(rcu_t, IP4(100, 64, 2, 200))].ip, IP4(10, 0, 1, 2));
+	rt_table_free(rcu_t);
+}
+
+/* ---- config ---- */
+
+static int
+parse(const char *text, struct rt_config *cfg, char *err, size_t len)
+{
+	rt_config_init(cfg);
+	err[0] = '\0';
+	return fwd_cfgfile_parse("r.ini", text, strlen(text), rt_config_cfgfile_cb, cfg, err, len);
+}
+
+static const char good_cfg[] = "[port 0]\n"
+			       "ip = 10.0.0.1/24\n"
+			       "mtu = 9000\n"
+			       "[port 1]\n"
+			       "ip = 10.0.1.1/24   # uplink\n"
+			       "[route]\n"
+			       "route = 198.18.0.0/16 via 10.0.1.2\n"
+			       "route = 198.19.0.0/16 via 10.0.0.2 dev 0\n"
+			       "route = 0.0.0.0/0 dev 1\n"
+			       "route = 192.0.2.1 via 10.0.1.3\n"
+			       "blackhole = 192.0.2.0/24\n"
+			       "reject = 198.51.100.0/24\n"
+			       "[neigh]\n"
+			       "10.0.1.2 = 02:00:00:00:01:02\n";
+
+static void
+test_config_good(void)
+{
+	static struct rt_config cfg;
+	char err[256];
+	struct rt_table *t;
+	uint32_t nh;
+
+	CHECK_EQ(parse(good_cfg, &cfg, err, sizeof(err)), 0);
+	CHECK_EQ(cfg.n_routes, 6);
+	CHECK_EQ(cfg.n_neigh, 1);
+	CHECK(cfg.ports[0].has_ip && cfg.ports[0].has_mtu && cfg.ports[0].mtu == 9000);
+	CHECK_EQ(cfg.routes[1].port, 0);
+	CHECK_EQ(cfg.routes[3].plen, 32);
+	CHECK_EQ(cfg.routes[2].kind, RT_ROUTE_DEV);
+
+	t = rt_table_create(&(struct rt_table_params){.name = "rt_cfg", .socket = SOCKET_ID_ANY});
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	rt_iface_enable(t, 0, &mac_p0);
+	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), -ENODEV);
+	CHECK_CONTAINS(err, "[port 1]");
+	rt_table_free(t);
+
+	t = rt_table_create(&(struct rt_table_params){.name = "rt_cfg2", .socket = SOCKET_ID_ANY});
+	rt_iface_enable(t, 0, &mac_p0);
+	rt_iface_enable(t, 1, &mac_p1);
+	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), 0);
+	CHECK_EQ(t->ports[0].mtu, 9000);
+	CHECK_EQ(t->ports[1].mtu, RT_MTU_DEFAULT);
+	nh = nh_of(t, IP4(198, 18, 3, 4));
+	CHECK_EQ(t->nh[nh].ip, IP4(10, 0, 1, 2));
+	CHECK(t->nh[nh].l2 & RT_NH_F_VALID); /* the static neighbour */
+	CHECK_EQ(t->nh[nh_of(t, IP4(192, 0, 2, 1))].ip, IP4(10, 0, 1, 3));
+	CHECK_EQ(t->nh[nh_of(t, IP4(192, 0, 2, 2))].type, RT_NH_BLACKHOLE);
+	CHECK_EQ(t->nh[nh_of(t, IP4(198, 51, 100, 2))].type, RT_NH_REJECT);
+	CHECK_EQ(t->nh[nh_of(t, IP4(1, 1, 1, 1))].type, RT_NH_CONNECTED);
+	rt_table_free(t);
+}
+
+static void
+test_config_bad(void)
+{
+	static const struct {
+		const char *text;
+		const char *msg;
+	} bad[] = {
+		{"[port 0]\nip = 10.0.0.1\n", "r.ini:2: ip '10.0.0.1' is not ADDRESS/LENGTH"},
+		{"[port 0]\nip = 10.0.0.0/24\n", "r.ini:2: 10.0.0.0/24 is not a usable"},
+		{"[port 0]\nip = 10.0.0.1/24\nip = 10.0.0.2/24\n",
+			"r.ini:3: port 0: ip given twice"},
+		{"[port 0]\nip = 10.0.0.1/24\n[port 1]\nip = 10.0.0.9/16\n",
+			"r.ini:4: 10.0.0.9/16 overlaps port 0"},
+		{"[port 0]\nmtu = 67\n", "r.ini:2: mtu '67'"},
+		{"[port 0]\nmtu = 9217\n", "r.ini:2: mtu"},
+		{"[port 0]\nmtu = 1500x\n", "r.ini:2: mtu"},
+		{"[port 0]\nspeed = 10\n", "r.ini:2: unknown key 'speed'"},
+		{"[port 99]\nmtu = 1500\n", "r.ini:2: unknown section [port 99]"},
+		{"[route]\nroute = 10.1.0.0/16 via 10.0.0.2\n",
+			"r.ini:2: next hop 10.0.0.2 is not on any connected network"},
+		{"[port 0]\nip = 10.0.0.1/24\n[route]\nroute = 10.1.2.0/16 via 10.0.0.2\n",
+			"r.ini:4: 10.1.2.0/16 has host bits set (did you mean 10.1.0.0/16?)"},
+		{"[port 0]\nip = 10.0.0.1/24\n[route]\nroute = 10.1.0.0/16 via 10.0.0.2 dev 1\n",
+			"r.ini:4: next hop 10.0.0.2 is on port 0's network, not port 1's"},
+		{"[port 0]\nip = 10.0.0.1/24\n[route]\nroute = 10.1.0.0/16 via 10.0.0.1\n",
+			"r.ini:4: next hop 10.0.0.1 is the router's own"},
+		{"[port 0]\nip = 10.0.0.1/24\n[route]\nroute = 10.1.0.0/16 dev 1\n",
+			"r.ini:4: port 1 has no ip"},
+		{"[port 0]\nip = 10.0.0.1/24\n[route]\nblackhole = 10.1.0.0/16\nreject = 10.1.0.0/16\n",
+			"r.ini:5: a route to 10.1.0.0/16 is already given"},
+		{"[port 0]\nip = 10.0.0.1/24\n[route]\nblackhole = 10.0.0.0/24\n",
+			"r.ini:4: 10.0.0.0/24 is port 0's own network"},
+		{"[route]\nroute = 10.1.0.0/16\n", "r.ini:2: expected 'route = PREFIX via"},
+		{"[route]\nroute = 10.1.0.0/16 through 10.0.0.2\n",
+			"r.ini:2: unexpected 'through'"},
+		{"[route]\nroute = 10.1.0.0/40 dev 0\n", "r.ini:2: '10.1.0.0/40' is not a prefix"},
+		{"[route]\nblackhole = 1.2.3.0/24 extra\n",
+			"r.ini:2: expected 'blackhole = PREFIX'"},
+		{"[route]\nmulticast = 1.2.3.0/24\n", "r.ini:2: unknown key 'multicast'"},
+		{"[port 0]\nip = 10.0.0.1/24\n[neigh]\n10.0.0.2 = 01:00:5e:00:00:01\n",
+			"r.ini:4: '01:00:5e:00:00:01' is not a unicast MAC"},
+		{"[port 0]\nip = 10.0.0.1/24\n[neigh]\n10.0.9.2 = 02:00:00:00:00:01\n",
+			"r.ini:4: neighbour 10.0.9.2 is not on any connected network"},
+		{"[neigh]\nrouter = 02:00:00:00:00:01\n", "r.ini:2: expected 'ADDRESS = MAC'"},
+		{"[port 0]\nip = 10.0.0.1/24\n[neigh]\n10.0.0.2 = 02:00:00:00:00:01\n10.0.0.2 = "
+		 "02:00:00:00:00:02\n",
+			"r.ini:5: neighbour 10.0.0.2 is already given"},
+	};
+	static struct rt_config cfg;
+	char err[256];
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(bad); i++) {
+		int ret = parse(bad[i].text, &cfg, err, sizeof(err));
+
+		CHECK(ret < 0);
+		CHECK_CONTAINS(err, bad[i].msg);
+	}
+	CHECK(rt_config_owns_section("port 3"));
+	CHECK(rt_config_owns_section("route"));
+	CHECK(rt_config_owns_section("neigh"));
+	CHECK(!rt_config_owns_section("forward"));
+}
+
+static const struct fwd_test_case cases[] = {
+	FWD_TEST(test_parse),
+	FWD_TEST(test_iface_validation),
+	FWD_TEST(test_route_validation),
+	FWD_TEST(test_lpm_edges),
+	FWD_TEST(test_neigh_routes),
+	FWD_TEST(test_update_while_reading),
+	FWD_TEST(test_config_good),
+	FWD_TEST(test_config_bad),
+};
+
+int
+main(void)
+{
+	int ret;
+
+	if (fwd_test_eal_init("route-table", 128) < 0) {
+		printf("Bail out! EAL init failed\n");
+		return 1;
+	}
+	ret = fwd_test_run(cases, RTE_DIM(cases));
+	rte_eal_cleanup();
+	return ret;
+}
