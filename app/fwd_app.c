@@ -17,6 +17,7 @@
 #include "fwd_ctl.h"
 #include "fwd_log.h"
 #include "fwd_port.h"
+#include "fwd_route.h"
 #include "fwd_stats.h"
 
 RTE_LOG_REGISTER(fwd_logtype, app.forwarder, INFO);
@@ -95,8 +96,11 @@ setup_workers(struct fwd_app *app, char *err, size_t errlen)
 		uint16_t n_out = 0, k;
 		struct fwd_lcore *lc;
 
-		/* the output ports this lcore sends to, in map order */
-		for (j = 0; j < cfg->n_map; j++) {
+		/* the output ports this lcore sends to, in map order; a router sends anywhere */
+		if (cfg->mode == FWD_MODE_ROUTE)
+			for (n_out = 0; n_out < app->nb_ports; n_out++)
+				out[n_out] = n_out;
+		for (j = 0; j < cfg->n_map && cfg->mode != FWD_MODE_ROUTE; j++) {
 			uint16_t o;
 
 			if (cfg->map[j].lcore != lcores[i])
@@ -239,6 +243,8 @@ fwd_app_setup(struct fwd_app *app, char *err, size_t errlen)
 			lc->txb[k].dst = cfg->peer[lc->txb[k].port];
 		}
 	}
+	if (cfg->mode == FWD_MODE_ROUTE)
+		return fwd_route_setup(app, err, errlen);
 	return 0;
 }
 
@@ -284,10 +290,14 @@ release_ports_and_check_pools(struct fwd_app *app)
 	uint16_t p;
 	int missing = 0;
 
+	fwd_route_stop(app); /* the slow path transmits: stop it before the ports */
+
 	for (p = 0; p < app->nb_ports; p++)
 		fwd_port_stop(&app->ports[p]);
 	for (p = 0; p < app->nb_ports; p++)
 		fwd_port_close(&app->ports[p]);
+	/* the router holds packets (ARP hold queues, punt rings): give them back first */
+	fwd_route_release(app);
 	for (s = 0; s < RTE_MAX_NUMA_NODES; s++) {
 		struct rte_mempool *mp = app->pools[s];
 		unsigned int avail;
@@ -310,6 +320,7 @@ free_all(struct fwd_app *app)
 	unsigned int i;
 	uint16_t p;
 
+	fwd_route_free(app);
 	for (i = 0; i < app->n_workers; i++)
 		rte_free(app->workers[i]);
 	app->n_workers = 0;

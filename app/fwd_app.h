@@ -11,6 +11,7 @@
  * three phases main() walks through (setup, run, teardown).
  */
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -53,6 +54,14 @@ struct fwd_app {
 	uint64_t prev_tsc;      /**< time of the previous periodic print */
 	uint64_t stop_tsc;
 	int leak; /**< mbufs missing from the pools at exit (after close) */
+	/* --fwd route (fwd_route.c) */
+	struct rt_table *rt;
+	struct rt_control *rt_ctl;
+	struct rt_control_stats *rt_ctl_final; /**< the slow path's counters, kept at release */
+	struct rte_ring *rt_tx_ring; /**< the slow path's frames, sent by the first worker */
+	bool rt_thread_running;
+	volatile bool rt_ctl_stop;
+	pthread_t rt_thread;
 };
 
 /**

@@ -20,7 +20,9 @@
 
 #include "fwd_cmds.h"
 #include "fwd_ctl.h"
+#include "fwd_route.h"
 #include "fwd_stats.h"
+#include "route/rt_table.h"
 
 static struct fwd_app *app;
 
@@ -124,7 +126,11 @@ cmd_set_fwd_parsed(void *res, struct cmdline *cl, void *data)
 	for (m = 0; m < FWD_MODE_MAX; m++)
 		if (strcmp(r->mode, fwd_mode_name(m)) == 0)
 			break;
-	fwd_ctl_set_mode(app, (enum fwd_mode)m);
+	if (fwd_ctl_set_mode(app, (enum fwd_mode)m) == -ENOTSUP) {
+		printf("route mode must be chosen at start (--fwd route): it sets up the table, "
+		       "the slow path and their TX queues\n");
+		return;
+	}
 	printf("forwarding mode: %s\n", fwd_mode_name(m));
 }
 
@@ -409,8 +415,9 @@ cmd_show_drops_parsed(void *res, struct cmdline *cl, void *data)
 	unsigned int r;
 
 	for (r = 0; r < FWD_DROP_MAX; r++)
-		printf("%-12s %12" PRIu64 "  %s\n", fwd_drop_name(r), fwd_stats_drop_total(app, r),
-			fwd_drop_desc(r));
+		if (r < FWD_DROP_ROUTE_FIRST || app->rt != NULL)
+			printf("%-16s %12" PRIu64 "  %s\n", fwd_drop_name(r),
+				fwd_stats_drop_total(app, r), fwd_drop_desc(r));
 }
 
 static cmdline_parse_token_string_t cmd_show_what_lcores =
@@ -428,6 +435,297 @@ static cmdline_parse_inst_t cmd_show_drops = {
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_drops, NULL},
 };
 
+/* ---- route add|del, show route, neigh add|del|show ---- */
+
+struct cmd_route_result {
+	cmdline_fixed_string_t route;
+	cmdline_fixed_string_t op;
+	cmdline_fixed_string_t prefix;
+	cmdline_fixed_string_t how;
+	cmdline_fixed_string_t arg;
+	cmdline_fixed_string_t dev;
+	cmdline_fixed_string_t port;
+};
+
+/* The router's table, or NULL after saying why there is none. */
+static struct rt_table *
+router(void)
+{
+	if (app->rt == NULL)
+		printf("not routing: start the forwarder with --fwd route\n");
+	return app->rt;
+}
+
+static int
+parse_prefix(const char *s, uint32_t *ip, uint8_t *plen)
+{
+	if (rt_prefix_parse(s, ip, plen, false) < 0) {
+		printf("bad prefix '%s': expected A.B.C.D/LEN\n", s);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+parse_out_port(const char *s, int *port)
+{
+	uint16_t p;
+
+	if (port_arg(s, &p) < 0)
+		return -1;
+	if (p == ALL_PORTS) {
+		printf("a route goes out of one port, not all\n");
+		return -1;
+	}
+	*port = p;
+	return 0;
+}
+
+static void
+route_add(struct cmd_route_result *r, bool with_dev)
+{
+	struct rt_table *t = router();
+	enum rt_route_kind kind;
+	uint32_t prefix, gw = 0;
+	uint8_t plen;
+	int port = -1;
+	char err[256];
+
+	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
+		return;
+	if (strcmp(r->how, "via") == 0) {
+		kind = RT_ROUTE_VIA;
+		if (rt_ip_parse(r->arg, &gw) < 0) {
+			printf("bad gateway '%s': expected A.B.C.D\n", r->arg);
+			return;
+		}
+		if (with_dev && parse_out_port(r->port, &port) < 0)
+			return;
+	} else {
+		kind = RT_ROUTE_DEV;
+		if (parse_out_port(r->arg, &port) < 0)
+			return;
+	}
+	if (rt_route_add(t, prefix, plen, kind, gw, port, err, sizeof(err)) < 0)
+		printf("route not added: %s\n", err);
+	else
+		printf("route %s added\n", r->prefix);
+}
+
+static void
+cmd_route_via_parsed(void *res, struct cmdline *cl, void *data)
+{
+	route_add(res, false);
+}
+
+static void
+cmd_route_via_dev_parsed(void *res, struct cmdline *cl, void *data)
+{
+	route_add(res, true);
+}
+
+static void
+cmd_route_special_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_route_result *r = res;
+	struct rt_table *t = router();
+	uint32_t prefix;
+	uint8_t plen;
+	char err[256];
+
+	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
+		return;
+	if (rt_route_add(t, prefix, plen,
+		    strcmp(r->how, "blackhole") == 0 ? RT_ROUTE_BLACKHOLE : RT_ROUTE_REJECT, 0, -1,
+		    err, sizeof(err)) < 0)
+		printf("route not added: %s\n", err);
+	else
+		printf("route %s added\n", r->prefix);
+}
+
+static void
+cmd_route_del_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_route_result *r = res;
+	struct rt_table *t = router();
+	uint32_t prefix;
+	uint8_t plen;
+	char err[256];
+
+	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
+		return;
+	if (rt_route_del(t, prefix, plen, err, sizeof(err)) < 0)
+		printf("route not deleted: %s\n", err);
+	else
+		printf("route %s deleted\n", r->prefix);
+}
+
+static void
+cmd_show_route_parsed(void *res, struct cmdline *cl, void *data)
+{
+	fwd_route_show(app, stdout);
+}
+
+static cmdline_parse_token_string_t cmd_route_route =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_result, route, "route");
+static cmdline_parse_token_string_t cmd_route_add_tok =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_result, op, "add");
+static cmdline_parse_token_string_t cmd_route_del_tok =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_result, op, "del");
+static cmdline_parse_token_string_t cmd_route_prefix =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_result, prefix, NULL);
+static cmdline_parse_token_string_t cmd_route_via =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_result, how, "via");
+static cmdline_parse_token_string_t cmd_route_how_dev =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_result, how, "dev");
+static cmdline_parse_token_string_t cmd_route_special =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_result, how, "blackhole#reject");
+static cmdline_parse_token_string_t cmd_route_arg =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_result, arg, NULL);
+static cmdline_parse_token_string_t cmd_route_dev =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_result, dev, "dev");
+static cmdline_parse_token_string_t cmd_route_port =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_result, port, NULL);
+
+static cmdline_parse_inst_t cmd_route_add_via = {
+	.f = cmd_route_via_parsed,
+	.help_str = "route add <prefix> via <gateway>: static route through a neighbour",
+	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
+		(void *)&cmd_route_via, (void *)&cmd_route_arg, NULL},
+};
+static cmdline_parse_inst_t cmd_route_add_via_dev = {
+	.f = cmd_route_via_dev_parsed,
+	.help_str = "route add <prefix> via <gateway> dev <port>: the same, naming the port",
+	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
+		(void *)&cmd_route_via, (void *)&cmd_route_arg, (void *)&cmd_route_dev,
+		(void *)&cmd_route_port, NULL},
+};
+static cmdline_parse_inst_t cmd_route_add_dev = {
+	.f = cmd_route_via_parsed,
+	.help_str = "route add <prefix> dev <port>: on-link route out of a port (ARP per host)",
+	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
+		(void *)&cmd_route_how_dev, (void *)&cmd_route_arg, NULL},
+};
+static cmdline_parse_inst_t cmd_route_add_special = {
+	.f = cmd_route_special_parsed,
+	.help_str = "route add <prefix> blackhole|reject: drop silently, or with ICMP unreachable",
+	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
+		(void *)&cmd_route_special, NULL},
+};
+static cmdline_parse_inst_t cmd_route_del = {
+	.f = cmd_route_del_parsed,
+	.help_str = "route del <prefix>: delete a static route (a shorter prefix takes over)",
+	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_del_tok, (void *)&cmd_route_prefix,
+		NULL},
+};
+
+static cmdline_parse_token_string_t cmd_show_what_route =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "route");
+static cmdline_parse_inst_t cmd_show_route = {
+	.f = cmd_show_route_parsed,
+	.help_str = "show route: the routing table (connected, static, neighbour /32s)",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_route, NULL},
+};
+
+struct cmd_neigh_result {
+	cmdline_fixed_string_t neigh;
+	cmdline_fixed_string_t op;
+	cmdline_fixed_string_t ip;
+	cmdline_fixed_string_t mac;
+};
+
+static void
+cmd_neigh_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_neigh_result *r = res;
+	struct rt_table *t = router();
+	struct rte_ether_addr mac;
+	uint32_t ip;
+	char err[256];
+	int ret;
+
+	if (t == NULL)
+		return;
+	if (rt_ip_parse(r->ip, &ip) < 0) {
+		printf("bad address '%s': expected A.B.C.D\n", r->ip);
+		return;
+	}
+	if (strcmp(r->op, "del") == 0) {
+		ret = rt_neigh_static_del(t, ip, err, sizeof(err));
+	} else if (rte_ether_unformat_addr(r->mac, &mac) < 0) {
+		printf("bad MAC '%s': expected xx:xx:xx:xx:xx:xx\n", r->mac);
+		return;
+	} else {
+		ret = rt_neigh_static_add(t, ip, &mac, err, sizeof(err));
+	}
+	if (ret < 0)
+		printf("neighbour not %s: %s\n", strcmp(r->op, "del") == 0 ? "deleted" : "added",
+			err);
+	else
+		printf("neighbour %s %s\n", r->ip, strcmp(r->op, "del") == 0 ? "deleted" : "added");
+}
+
+static void
+cmd_neigh_show_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct rt_table *t = router();
+	uint32_t i, n = 0;
+	char a[16];
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->max_nh; i++) {
+		const struct rt_nh *nh = &t->nh[i];
+		uint64_t l2 = __atomic_load_n(&nh->l2, __ATOMIC_ACQUIRE);
+
+		if (nh->type != RT_NH_GW || nh->refcnt == 0)
+			continue;
+		printf("%-15s dev %u ", rt_ip_str(nh->ip, a), nh->port);
+		if (l2 & RT_NH_F_VALID) {
+			struct rte_ether_addr mac;
+
+			memcpy(&mac, &l2, sizeof(mac));
+			printf(RTE_ETHER_ADDR_PRT_FMT, RTE_ETHER_ADDR_BYTES(&mac));
+		} else {
+			printf("(unresolved)");
+		}
+		printf("%s\n", nh->is_static ? " static" : "");
+		n++;
+	}
+	if (n == 0)
+		printf("no neighbours\n");
+}
+
+static cmdline_parse_token_string_t cmd_neigh_neigh =
+	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, neigh, "neigh");
+static cmdline_parse_token_string_t cmd_neigh_add =
+	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, op, "add");
+static cmdline_parse_token_string_t cmd_neigh_del =
+	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, op, "del");
+static cmdline_parse_token_string_t cmd_neigh_show =
+	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, op, "show");
+static cmdline_parse_token_string_t cmd_neigh_ip =
+	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, ip, NULL);
+static cmdline_parse_token_string_t cmd_neigh_mac =
+	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, mac, NULL);
+
+static cmdline_parse_inst_t cmd_neigh_add_inst = {
+	.f = cmd_neigh_parsed,
+	.help_str = "neigh add <ip> <mac>: static ARP entry (never aged, never changed by ARP)",
+	.tokens = {(void *)&cmd_neigh_neigh, (void *)&cmd_neigh_add, (void *)&cmd_neigh_ip,
+		(void *)&cmd_neigh_mac, NULL},
+};
+static cmdline_parse_inst_t cmd_neigh_del_inst = {
+	.f = cmd_neigh_parsed,
+	.help_str = "neigh del <ip>: remove a static ARP entry (ARP resolves it again if needed)",
+	.tokens = {(void *)&cmd_neigh_neigh, (void *)&cmd_neigh_del, (void *)&cmd_neigh_ip, NULL},
+};
+static cmdline_parse_inst_t cmd_neigh_show_inst = {
+	.f = cmd_neigh_show_parsed,
+	.help_str = "neigh show: neighbours, their MACs and whether they are static",
+	.tokens = {(void *)&cmd_neigh_neigh, (void *)&cmd_neigh_show, NULL},
+};
+
 static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_start,
 	&cmd_stop,
@@ -440,6 +738,15 @@ static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_clear_fwd_stats,
 	&cmd_show_lcores,
 	&cmd_show_drops,
+	&cmd_route_add_via,
+	&cmd_route_add_via_dev,
+	&cmd_route_add_dev,
+	&cmd_route_add_special,
+	&cmd_route_del,
+	&cmd_show_route,
+	&cmd_neigh_add_inst,
+	&cmd_neigh_del_inst,
+	&cmd_neigh_show_inst,
 	&cmd_help,
 	&cmd_quit,
 	NULL,

@@ -24,6 +24,8 @@
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 
+#include "route/rt_config.h"
+
 #define FWD_MAX_BURST          512 /**< largest --burst */
 #define FWD_MAX_MAP            256 /**< largest number of (port,queue,lcore) entries */
 #define FWD_MAX_QUEUES         64  /**< RX queues per port the map may name */
@@ -37,7 +39,8 @@
 	X(IO, "io", "forward packets unchanged")                                      \
 	X(MAC, "mac", "source MAC := output port's MAC, destination MAC := its peer") \
 	X(MACSWAP, "macswap", "swap source and destination MAC")                      \
-	X(RXONLY, "rxonly", "receive and discard")
+	X(RXONLY, "rxonly", "receive and discard")                                    \
+	X(ROUTE, "route", "IPv4 router: [port N], [route] and [neigh] config sections")
 
 enum fwd_mode {
 #define FWD_MODE_ENUM(sym, name, desc) FWD_MODE_##sym,
@@ -87,6 +90,7 @@ struct fwd_config {
 	unsigned int n_map;          /**< 0 = build the default map from the ports */
 	struct fwd_map_entry map[FWD_MAX_MAP];
 	struct rte_ether_addr peer[RTE_MAX_ETHPORTS]; /**< destination MAC in --fwd mac */
+	struct rt_config route; /**< --fwd route: addresses, MTUs, routes, neighbours */
 };
 
 /** Fill @p cfg with the built-in defaults. */

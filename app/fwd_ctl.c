@@ -21,7 +21,10 @@ apply_port_states(struct fwd_app *app)
 
 	for (i = 0; i < app->n_workers; i++) {
 		struct fwd_lcore *lc = app->workers[i];
+		uint16_t p;
 
+		for (p = 0; p < app->nb_ports; p++)
+			lc->out_down[p] = !app->ports[p].started;
 		for (j = 0; j < lc->n_rx; j++) {
 			struct fwd_rx_source *src = &lc->rx[j];
 			uint16_t out = lc->txb[src->txb_up].port;
@@ -72,6 +75,9 @@ fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode)
 
 	if ((unsigned int)mode >= FWD_MODE_MAX)
 		return -EINVAL;
+	/* the router's table, slow path and TX queues exist only if it ran from the start */
+	if (mode == FWD_MODE_ROUTE && app->rt == NULL)
+		return -ENOTSUP;
 	fwd_ctl_stop(app);
 	app->cfg.mode = mode;
 	for (i = 0; i < app->n_workers; i++)

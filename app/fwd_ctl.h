@@ -28,7 +28,11 @@ int fwd_ctl_start(struct fwd_app *app);
 /** Stop the workers and wait for them (they flush their TX buffers). @return 0 or -EALREADY. */
 int fwd_ctl_stop(struct fwd_app *app);
 
-/** Change the forwarding mode of every worker. */
+/**
+ * Change the forwarding mode of every worker. Route mode needs the router
+ * set up at start (--fwd route): -ENOTSUP otherwise. Leaving route mode for
+ * an L2 mode and coming back works.
+ */
 int fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode);
 
 /**

@@ -12,13 +12,16 @@
  * from this one X-macro table, so a new reason cannot be half added.
  */
 
-/* X(ENUM_SUFFIX, "counter_name", "what it means") */
+#include "route/rt_drop.h"
+
+/* X(ENUM_SUFFIX, "counter_name", "what it means"); the router's reasons come last */
 #define FWD_DROP_REASONS(X)                                                                    \
 	X(TX_FULL, "tx_full", "the output TX queue did not accept the packet")                 \
 	X(RUNT, "runt", "frame shorter than an Ethernet header; MACs cannot be rewritten")     \
 	X(RXONLY, "rxonly", "received and discarded by --fwd rxonly (not an error)")           \
 	X(STOPPED, "stopped", "held in a TX buffer when the workers stopped and not accepted") \
-	X(PORT_DOWN, "port_down", "the output port was stopped (port stop in the shell)")
+	X(PORT_DOWN, "port_down", "the output port was stopped (port stop in the shell)")      \
+	RT_DROP_REASONS(X)
 
 enum fwd_drop_reason {
 #define FWD_DROP_ENUM(sym, name, desc) FWD_DROP_##sym,
@@ -26,6 +29,11 @@ enum fwd_drop_reason {
 #undef FWD_DROP_ENUM
 		FWD_DROP_MAX
 };
+
+/* rt_worker counts into the router's slice of a worker's drops[] */
+#define FWD_DROP_ROUTE_FIRST FWD_DROP_NOT_IPV4
+_Static_assert(FWD_DROP_MAX - FWD_DROP_ROUTE_FIRST == RT_DROP_MAX,
+	"the router's drop reasons must be the last block of FWD_DROP_REASONS");
 
 /** Counter name of a drop reason ("tx_full", ...); "unknown" if out of range. */
 const char *fwd_drop_name(enum fwd_drop_reason r);

@@ -8,20 +8,77 @@
 #include "fwd_lcore.h"
 #include "fwd_modes.h"
 
+/*
+ * --fwd route: the router decides each packet's output port; consecutive
+ * packets to the same port (the common case) go to its TX buffer in one call.
+ */
 static __rte_always_inline void
-handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts,
-	uint16_t n, const enum fwd_mode mode)
+route_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n)
 {
-	struct fwd_txbuf *b = &lc->txb[src->txb];
+	uint16_t out[FWD_MAX_BURST];
+	uint16_t i = 0, j;
+
+	n = rt_route_burst(lc->rt, src->port, pkts, n, out);
+	while (i < n) {
+		const uint16_t p = out[i];
+
+		for (j = i + 1; j < n && out[j] == p; j++)
+			;
+		if (unlikely(lc->out_down[p])) {
+			rte_pktmbuf_free_bulk(&pkts[i], j - i);
+			lc->stats.drops[FWD_DROP_PORT_DOWN] += j - i;
+		} else {
+			/* in route mode TX buffer k is port k's */
+			fwd_txbuf_add(&lc->txb[p], &pkts[i], j - i, &lc->stats);
+		}
+		i = j;
+	}
+}
+
+/* The slow path's frames (ICMP, ARP, released and fragmented packets), by mbuf->port. */
+static __rte_noinline void
+send_ctl_frames(struct fwd_lcore *lc, struct rte_mbuf **pkts, uint16_t burst)
+{
+	unsigned int n = rte_ring_sc_dequeue_burst(lc->ctl_tx, (void **)pkts, burst, NULL);
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		uint16_t p = pkts[i]->port;
+
+		if (unlikely(p >= lc->n_txb || lc->out_down[p])) {
+			rte_pktmbuf_free(pkts[i]);
+			lc->stats.drops[FWD_DROP_PORT_DOWN]++;
+			continue;
+		}
+		fwd_txbuf_add(&lc->txb[p], &pkts[i], 1, &lc->stats);
+	}
+}
+
+static __rte_always_inline void
+handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n,
+	const enum fwd_mode mode)
+{
+	struct fwd_txbuf *b;
 
 	src->rx_pkts += n;
 	lc->stats.rx_pkts += n;
 	lc->stats.rx_bursts++;
 
-	switch (mode) {
-	case FWD_MODE_RXONLY:
+	if (mode == FWD_MODE_ROUTE) {
+		route_burst(lc, src, pkts, n);
+		return;
+	}
+	if (mode == FWD_MODE_RXONLY) {
 		fwd_mode_rxonly(pkts, n, &lc->stats);
 		return;
+	}
+	if (unlikely(src->txb == FWD_TXB_DOWN)) {
+		rte_pktmbuf_free_bulk(pkts, n);
+		lc->stats.drops[FWD_DROP_PORT_DOWN] += n;
+		return;
+	}
+	b = &lc->txb[src->txb];
+	switch (mode) {
 	case FWD_MODE_MAC:
 		n = fwd_mode_mac(pkts, n, &b->src, &b->dst, &lc->stats);
 		break;
@@ -37,14 +94,14 @@ handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **
 }
 
 void
-fwd_lcore_handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts,
-	uint16_t n)
+fwd_lcore_handle_burst(
+	struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n)
 {
 	handle_burst(lc, src, pkts, n, lc->mode);
 }
 
-void
-fwd_lcore_flush_all(struct fwd_lcore *lc, enum fwd_drop_reason reason)
+static __rte_always_inline void
+flush_all(struct fwd_lcore *lc, enum fwd_drop_reason reason)
 {
 	uint16_t i;
 
@@ -52,35 +109,56 @@ fwd_lcore_flush_all(struct fwd_lcore *lc, enum fwd_drop_reason reason)
 		fwd_txbuf_flush(&lc->txb[i], &lc->stats, reason);
 }
 
+void
+fwd_lcore_flush_all(struct fwd_lcore *lc, enum fwd_drop_reason reason)
+{
+	flush_all(lc, reason);
+}
+
 /*
  * The poll loop, instantiated once per mode with the mode a constant so that
- * the per-burst switch disappears from each copy.
+ * the per-burst switch disappears from each copy. What does not change while
+ * the loop runs (the quit flag's address, the number of sources) is read once:
+ * the counter stores through lc would otherwise force a reload every burst.
  */
 static __rte_always_inline void
 poll_loop(struct fwd_lcore *lc, const enum fwd_mode mode)
 {
 	struct rte_mbuf *pkts[FWD_MAX_BURST];
+	volatile bool *const quit = lc->quit;
+	struct fwd_rx_source *const rx = lc->rx;
+	const uint16_t n_rx = lc->n_rx;
 	const uint16_t burst = lc->burst;
 	const uint64_t drain_tsc = lc->drain_tsc;
 	uint64_t last_drain = rte_rdtsc();
 
-	while (!*lc->quit) {
+	while (!*quit) {
 		uint64_t now;
 		uint16_t i;
 
-		for (i = 0; i < lc->n_rx; i++) {
-			struct fwd_rx_source *src = &lc->rx[i];
-			uint16_t n = rte_eth_rx_burst(src->port, src->queue, pkts, burst);
+		/* one add per pass rather than one per poll: the sum is the same */
+		lc->stats.polls += n_rx;
+		for (i = 0; i < n_rx; i++) {
+			struct fwd_rx_source *src = &rx[i];
+			uint16_t n;
 
-			lc->stats.polls++;
+			if (unlikely(src->down))
+				continue;
+			n = rte_eth_rx_burst(src->port, src->queue, pkts, burst);
 			if (n == 0)
 				continue;
 			handle_burst(lc, src, pkts, n, mode);
 		}
 
+		if (mode == FWD_MODE_ROUTE) {
+			/* the router's table may recycle what this worker no longer holds */
+			rt_worker_quiescent(lc->rt);
+			if (lc->ctl_tx != NULL)
+				send_ctl_frames(lc, pkts, burst);
+		}
 		now = rte_rdtsc();
 		if (unlikely(now - last_drain >= drain_tsc)) {
-			fwd_lcore_flush_all(lc, FWD_DROP_TX_FULL);
+			flush_all(lc, FWD_DROP_TX_FULL);
 			last_drain = now;
 		}
 	}
@@ -110,6 +188,15 @@ poll_rxonly(struct fwd_lcore *lc)
 	poll_loop(lc, FWD_MODE_RXONLY);
 }
 
+/* Online in the table's RCU only while forwarding: a stopped worker holds nothing. */
+static void
+poll_route(struct fwd_lcore *lc)
+{
+	rte_rcu_qsbr_thread_online(lc->rt->qsbr, lc->rt->thread_id);
+	poll_loop(lc, FWD_MODE_ROUTE);
+	rte_rcu_qsbr_thread_offline(lc->rt->qsbr, lc->rt->thread_id);
+}
+
 int
 fwd_lcore_main(void *arg)
 {
@@ -125,11 +212,14 @@ fwd_lcore_main(void *arg)
 	case FWD_MODE_RXONLY:
 		poll_rxonly(lc);
 		break;
+	case FWD_MODE_ROUTE:
+		poll_route(lc);
+		break;
 	case FWD_MODE_IO:
 	default:
 		poll_io(lc);
 		break;
 	}
-	fwd_lcore_flush_all(lc, FWD_DROP_STOPPED);
+	flush_all(lc, FWD_DROP_STOPPED);
 	return 0;
 }

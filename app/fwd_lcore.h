@@ -17,6 +17,7 @@
 #include <rte_common.h>
 
 #include "fwd_config.h"
+#include "route/rt_fwd.h"
 #include "fwd_stats_types.h"
 #include "fwd_txbuf.h"
 
@@ -43,6 +44,9 @@ struct fwd_lcore {
 	uint16_t n_txb;
 	uint64_t drain_tsc;
 	volatile bool *quit;
+	struct rt_worker *rt;    /**< --fwd route: this worker's routing context */
+	struct rte_ring *ctl_tx; /**< --fwd route, first worker: frames the slow path sends */
+	bool out_down[RTE_MAX_ETHPORTS]; /**< --fwd route: output port stopped */
 	struct fwd_rx_source rx[FWD_MAX_RX_PER_LCORE];
 	struct fwd_lcore_stats stats __rte_cache_aligned;
 	struct fwd_txbuf txb[]; /**< one per output port this lcore sends to */

@@ -45,7 +45,7 @@ static int parse_peer(struct fwd_config *cfg, const char *v, char *err, size_t e
 static const struct fwd_opt fwd_opts[] = {
 	{"config", OPT_PATH, FIELD(config_file), 0, 0, "FILE",
 		"load options from an INI file (keys are these option names)", NULL},
-	{"fwd", OPT_SPECIAL, 0, 0, 0, "MODE", "forwarding mode: io, mac, macswap, rxonly",
+	{"fwd", OPT_SPECIAL, 0, 0, 0, "MODE", "forwarding mode: io, mac, macswap, rxonly, route",
 		parse_mode},
 	{"map", OPT_SPECIAL, 0, 0, 0, "LIST",
 		"(port,queue,lcore)[,...]: which lcore polls which RX queue", parse_map},
@@ -139,6 +139,7 @@ fwd_config_defaults(struct fwd_config *cfg)
 	cfg->rxq = 1;
 	cfg->mbuf_cache = FWD_DEFAULT_MBUF_CACHE;
 	cfg->promisc = true;
+	rt_config_init(&cfg->route);
 	/* testpmd's default peers: 02:00:00:00:00:<port>, locally administered */
 	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
 		struct rte_ether_addr *a = &cfg->peer[p];
@@ -177,7 +178,7 @@ parse_mode(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
 			return 0;
 		}
 	}
-	snprintf(err, errlen, "unknown mode '%s' (io, mac, macswap, rxonly)", v);
+	snprintf(err, errlen, "unknown mode '%s' (io, mac, macswap, rxonly, route)", v);
 	return -EINVAL;
 }
 
@@ -441,8 +442,12 @@ fwd_opts_cfgfile_cb(void *arg, const char *section, const char *key, const char 
 	struct fwd_config *cfg = arg;
 	const struct fwd_opt *o;
 
+	if (rt_config_owns_section(section))
+		return rt_config_cfgfile_cb(&cfg->route, section, key, value, err, errlen);
 	if (strcmp(section, "forward") != 0) {
-		snprintf(err, errlen, "unknown section [%s] (expected [forward])", section);
+		snprintf(err, errlen,
+			"unknown section [%s] (expected [forward], [port N], [route] or [neigh])",
+			section);
 		return -EINVAL;
 	}
 	o = opt_lookup(key, strlen(key));

@@ -12,6 +12,7 @@
 #include <rte_ethdev.h>
 
 #include "fwd_log.h"
+#include "fwd_route.h"
 #include "fwd_stats.h"
 
 static const char *const drop_names[] = {
@@ -46,7 +47,7 @@ fwd_stats_drop_total(const struct fwd_app *app, enum fwd_drop_reason r)
 
 	for (i = 0; i < app->n_workers; i++)
 		sum += app->workers[i]->stats.drops[r];
-	return sum;
+	return sum + fwd_route_ctl_drops(app, r);
 }
 
 static void
@@ -151,9 +152,15 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 				lc->txb[r].queue, lc->txb[r].tx_pkts);
 	}
 
+	fwd_route_print(app, f);
 	fprintf(f, "drops:");
-	for (r = 0; r < FWD_DROP_MAX; r++)
-		fprintf(f, " %s %" PRIu64, drop_names[r], fwd_stats_drop_total(app, r));
+	for (r = 0; r < FWD_DROP_MAX; r++) {
+		uint64_t n = fwd_stats_drop_total(app, r);
+
+		/* the router's reasons only where it runs, and then only those that happened */
+		if (r < FWD_DROP_ROUTE_FIRST || (app->cfg.mode == FWD_MODE_ROUTE && n != 0))
+			fprintf(f, " %s %" PRIu64, drop_names[r], n);
+	}
 	fprintf(f, "\n");
 	if (!final)
 		app->prev_tsc = now;
@@ -286,6 +293,7 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path)
 	json_ports(app, f);
 	json_lcores(app, f);
 	json_pools(app, f);
+	fwd_route_json(app, f);
 	fprintf(f, "  \"mbufs_leaked\": %d,\n  \"drops\": {", app->leak);
 	for (r = 0; r < FWD_DROP_MAX; r++)
 		fprintf(f, "%s\"%s\": %" PRIu64, r ? ", " : "", drop_names[r],

@@ -75,8 +75,11 @@ tel_drops(const char *cmd, const char *params, struct rte_tel_data *d)
 
 	rte_tel_data_start_dict(d);
 	rte_rwlock_read_lock(&tel_lock);
+	/* the router's reasons only when routing */
 	for (r = 0; tel_app != NULL && r < FWD_DROP_MAX; r++)
-		rte_tel_data_add_dict_u64(d, fwd_drop_name(r), fwd_stats_drop_total(tel_app, r));
+		if (r < FWD_DROP_ROUTE_FIRST || tel_app->cfg.mode == FWD_MODE_ROUTE)
+			rte_tel_data_add_dict_u64(
+				d, fwd_drop_name(r), fwd_stats_drop_total(tel_app, r));
 	rte_rwlock_read_unlock(&tel_lock);
 	return 0;
 }

@@ -47,6 +47,7 @@ rt_control_create(const struct rt_control_params *p)
 	ctl->t = p->table;
 	ctl->pool = p->pool;
 	ctl->tx_queue = p->tx_queue;
+	ctl->tx_ring = p->tx_ring;
 	ctl->hz = rte_get_tsc_hz();
 	ctl->hold_max = p->arp_hold != 0 ? p->arp_hold : 64;
 	ctl->probes_max = p->arp_probes != 0 ? p->arp_probes : 3;
@@ -127,7 +128,16 @@ tx_flush(struct rt_control *ctl, uint16_t port)
 
 	if (q->n == 0)
 		return;
-	sent = rte_eth_tx_burst(port, ctl->tx_queue, q->pkts, q->n);
+	if (ctl->tx_ring != NULL) {
+		uint16_t i;
+
+		/* a worker transmits for us: it reads the output port from the mbuf */
+		for (i = 0; i < q->n; i++)
+			q->pkts[i]->port = port;
+		sent = (uint16_t)rte_ring_enqueue_burst(ctl->tx_ring, (void **)q->pkts, q->n, NULL);
+	} else {
+		sent = rte_eth_tx_burst(port, ctl->tx_queue, q->pkts, q->n);
+	}
 	if (sent < q->n) {
 		rte_pktmbuf_free_bulk(&q->pkts[sent], q->n - sent);
 		ctl->st.drops[RT_DROP_CTL_TX_FULL] += q->n - sent;

@@ -70,9 +70,16 @@ struct rt_control_params {
 	struct rt_table *table;
 	struct rte_mempool *pool; /**< mbufs for ICMP, ARP and fragments */
 	uint16_t tx_queue;        /**< the control's TX queue index on every router port */
-	uint32_t icmp_rate;       /**< ICMP errors per second [100] */
-	uint32_t icmp_burst;      /**< token bucket depth [50] */
-	uint32_t arp_hold;        /**< packets held per unresolved neighbour [64] */
+	/**
+	 * If set, the control context transmits nothing itself: it enqueues each
+	 * frame on this ring with mbuf->port = its output port, and a worker sends
+	 * it (ports with one TX queue per worker and none to spare). tx_queue is
+	 * then unused.
+	 */
+	struct rte_ring *tx_ring;
+	uint32_t icmp_rate;  /**< ICMP errors per second [100] */
+	uint32_t icmp_burst; /**< token bucket depth [50] */
+	uint32_t arp_hold;   /**< packets held per unresolved neighbour [64] */
 	uint32_t
 		arp_reachable_ms; /**< a neighbour is re-probed this long after its last reply [30000] */
 	uint32_t arp_retrans_ms; /**< between ARP requests [1000] */

@@ -43,6 +43,7 @@ struct rt_control {
 	struct rt_table *t;
 	struct rte_mempool *pool;
 	uint16_t tx_queue;
+	struct rte_ring *tx_ring; /* instead of tx_queue: a worker transmits */
 	uint16_t ip_id;
 	uint32_t hold_max;
 	uint32_t probes_max;

@@ -764,3 +764,24 @@ out:
 	pthread_mutex_unlock(&t->lock);
 	return ret;
 }
+
+int
+rt_neigh_static_del(struct rt_table *t, uint32_t ip, char *err, size_t errlen)
+{
+	char a[16];
+	uint32_t nh;
+
+	pthread_mutex_lock(&t->lock);
+	nh = neigh_find(t, ip);
+	if (nh == RT_NH_MISS || !t->nh[nh].is_static) {
+		pthread_mutex_unlock(&t->lock);
+		snprintf(err, errlen, "%s is not a static neighbour", rt_ip_str(ip, a));
+		return -ENOENT;
+	}
+	t->nh[nh].is_static = 0;
+	pthread_mutex_unlock(&t->lock);
+	/* unresolved from now on: the next packet to it asks ARP again */
+	rt_nh_set_mac(t, nh, NULL);
+	rt_nh_neigh_put(t, nh); /* the static entry's reference */
+	return 0;
+}

@@ -258,6 +258,15 @@ void rt_nh_set_mac(struct rt_table *t, uint32_t nh, const struct rte_ether_addr 
 int rt_neigh_static_add(struct rt_table *t, uint32_t ip, const struct rte_ether_addr *mac,
 	char *err, size_t errlen);
 
+/**
+ * Remove the static neighbour @p ip: it becomes an ordinary unresolved
+ * neighbour (resolved again by ARP if traffic needs it) and loses its /32
+ * route when nothing else uses it.
+ *
+ * @return 0, or -ENOENT with @p err set.
+ */
+int rt_neigh_static_del(struct rt_table *t, uint32_t ip, char *err, size_t errlen);
+
 /** Format @p ip as a dotted quad into @p buf (16 bytes); returns @p buf. */
 const char *rt_ip_str(uint32_t ip, char *buf);
 

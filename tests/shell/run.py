@@ -128,7 +128,7 @@ def case_commands(c):
     out = sh.cmd("show port stats 9")
     check("bad port '9': expected a port number from 0 to 1, or all" in out, out)
     out = sh.cmd("set fwd warp")
-    check("bad arguments for 'set'" in out and "set fwd io|mac|macswap|rxonly" in out, out)
+    check("bad arguments for 'set'" in out and "set fwd io|mac|macswap|rxonly|route" in out, out)
     out = sh.cmd("show port")
     check("show port info|stats|xstats <port>|all" in out, out)
     out = sh.cmd("show drops")  # alive after all that

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_ROUTE_H
+#define FWD_ROUTE_H
+
+/**
+ * @file
+ * The app's side of --fwd route: it builds the router (app/route/) from the
+ * configuration, gives every worker its routing context, runs the slow path
+ * on a control thread with its own TX queue on every port, and reports the
+ * router's counters.
+ */
+
+#include <stdio.h>
+
+#include "fwd_app.h"
+
+/**
+ * Create the table, enable every port with its MAC, apply the [port N],
+ * [route] and [neigh] sections, create the slow path, the workers' routing
+ * contexts, and start the control thread. The slow path has no TX queue of
+ * its own (single-queue NICs, one TX queue per worker): its frames go on a
+ * ring that the first worker sends from. Call after the ports have started.
+ *
+ * @return 0, or a negative errno with @p err set to one line.
+ */
+int fwd_route_setup(struct fwd_app *app, char *err, size_t errlen);
+
+/** Stop the control thread (before the ports stop: it transmits). */
+void fwd_route_stop(struct fwd_app *app);
+
+/**
+ * Stop the control thread, take the workers out of the table, free the slow
+ * path (and every packet it holds) and the table, keeping the counters for
+ * the final report. Call after the workers stopped, before the pool check.
+ */
+void fwd_route_release(struct fwd_app *app);
+
+/** Release (if not done) and free the workers' routing contexts. */
+void fwd_route_free(struct fwd_app *app);
+
+/** Drops of reason @p r decided by the slow path (0 for non-router reasons). */
+uint64_t fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r);
+
+/** Print the router's non-drop counters (forwarded, punted, slow path). */
+void fwd_route_print(const struct fwd_app *app, FILE *f);
+
+/** Write the "route" member of the stats file (with a trailing comma). */
+void fwd_route_json(const struct fwd_app *app, FILE *f);
+
+/** Print the routing table, one route per line, as "show route" does. */
+void fwd_route_show(struct fwd_app *app, FILE *f);
+
+#endif /* FWD_ROUTE_H */
