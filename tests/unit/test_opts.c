@@ -321,6 +321,25 @@ test_example_config(void)
 	CHECK(memcmp(&cfg, &defaults, sizeof(cfg)) == 0);
 }
 
+static const char *router_ini;
+
+/* config/router.ini, the routing example of the user guide, parses as documented. */
+static void
+test_router_config(void)
+{
+	if (router_ini == NULL) {
+		CHECK(!"no path to config/router.ini given");
+		return;
+	}
+	CHECK_EQ(PARSE("--config", router_ini), FWD_OPTS_RUN);
+	CHECK_EQ(strcmp(err, ""), 0);
+	CHECK_EQ(cfg.mode, FWD_MODE_ROUTE);
+	CHECK(cfg.route.ports[0].has_ip && cfg.route.ports[1].has_ip);
+	CHECK_EQ(cfg.route.ports[1].plen, 24);
+	CHECK_EQ(cfg.route.n_routes, 4);
+	CHECK_EQ(cfg.route.n_neigh, 1);
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_defaults),
 	FWD_TEST(test_good_options),
@@ -333,11 +352,13 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_config_errors),
 	FWD_TEST(test_cfgfile_limits),
 	FWD_TEST(test_example_config),
+	FWD_TEST(test_router_config),
 };
 
 int
 main(int argc, char **argv)
 {
 	example_ini = argc > 1 ? argv[1] : NULL;
+	router_ini = argc > 2 ? argv[2] : NULL;
 	return fwd_test_run(cases, RTE_DIM(cases));
 }
