@@ -10,9 +10,10 @@ secs=${1:-60}
 out=build-fuzz
 mkdir -p "$out/corpus"
 cp -n config/*.ini tests/fuzz/corpus-config/* "$out/corpus/" 2>/dev/null || true
+# the config fuzzer takes the router's sections too: link its parser and table
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-Iapp $(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_config.c app/fwd_cfgfile.c app/fwd_opts.c \
+	-DALLOW_EXPERIMENTAL_API -Iapp $(pkg-config --cflags libdpdk) \
+	tests/fuzz/fuzz_config.c app/fwd_cfgfile.c app/fwd_opts.c app/route/*.c \
 	$(pkg-config --libs libdpdk) -o "$out/fuzz_config"
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-DALLOW_EXPERIMENTAL_API -Iapp/route $(pkg-config --cflags libdpdk) \
