@@ -14,6 +14,8 @@
 #   SECS=5           seconds per round; the first 1-s stats sample is warm-up
 #   BURST=32         RX burst and TX burst on both sides
 #   VG_SECS=8        seconds of forwarding under callgrind (0: skip Ir/pkt)
+#   STATIC=1         also run "ours-static": the same objects linked against
+#                    DPDK's static archives (bench/io/link-static.sh); 0: skip
 #   LCORES=0,1       EAL -l: the first is the main lcore, the second forwards
 #   OUT=bench-results/io-<date>   where the raw logs and results go
 #
@@ -29,6 +31,8 @@
 # the function EAL launches on the forwarding lcore (start_pkt_forward_on_core,
 # which wraps run_pkt_fwd_on_lcore) in that thread's profile, which is what a
 # --toggle-collect on it would count.
+# Commas inside words (-Wl,..., -x,) and $MODES/$(eal) word splitting are meant.
+# shellcheck disable=SC2054,SC2046,SC2086
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -39,6 +43,7 @@ SECS=${SECS:-5}
 BURST=${BURST:-32}
 VG_SECS=${VG_SECS:-8}
 LCORES=${LCORES:-0,1}
+STATIC=${STATIC:-1}
 OUT=${OUT:-bench-results/io-$(date +%Y%m%d-%H%M%S)}
 
 fwd=$root/$builddir/app/dpdk-forwarder
@@ -57,13 +62,37 @@ fi
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 
-# Every process this script starts, so an interrupted run leaves none behind.
-children=()
+ours_apps=(ours)
+if [ "$STATIC" = 1 ]; then
+	if bash bench/io/link-static.sh "$builddir" "$OUT/dpdk-forwarder-static" >"$OUT/link-static.log" 2>&1; then
+		ours_apps+=(ours-static)
+	else
+		echo "bench-io: static link failed (see $OUT/link-static.log); skipping ours-static" >&2
+	fi
+fi
+ours_bin() { # app
+	case $1 in
+	ours) echo "$fwd" ;;
+	ours-static) echo "$OUT/dpdk-forwarder-static" ;;
+	esac
+}
+
+# The one app running at a time, so an interrupted run leaves nothing behind;
+# cleared once reaped, so a recycled pid is never signalled.
+child=
 cleanup() {
-	local p
-	for p in "${children[@]}"; do
-		kill -TERM "$p" 2>/dev/null || true
-	done
+	if [ -n "$child" ]; then
+		kill -TERM "$child" 2>/dev/null || true
+	fi
+}
+reap() { # what: wait for $child, fail with the log's name
+	local rc=0
+	wait "$child" || rc=$?
+	child=
+	if [ $rc != 0 ]; then
+		echo "bench-io: $1 failed (exit $rc)" >&2
+		exit 1
+	fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -90,50 +119,50 @@ if command -v perf >/dev/null &&
 fi
 echo "$perf_ok" >"$OUT/perf_supported"
 
-run_ours() { # mode round
-	local log=$OUT/ours-$1-$2.log
+run_ours() { # app mode round
+	local tag=$1-$2-$3
+	local log=$OUT/$tag.log
 	local wrap=()
-	[ "$perf_ok" = 1 ] && wrap=(perf stat -x, -e instructions -o "$OUT/ours-$1-$2.perf")
-	# shellcheck disable=SC2046
-	"${wrap[@]}" "$fwd" $(eal "ours-$1-$2") -- --fwd "$1" --burst "$BURST" \
-		--stats-period 1 --duration "$SECS.5" --stats-file "$OUT/ours-$1-$2.json" \
+	[ "$perf_ok" = 1 ] && wrap=(perf stat -x, -e instructions -o "$OUT/$tag.perf")
+	"${wrap[@]}" "$(ours_bin "$1")" $(eal "$tag") -- --fwd "$2" --burst "$BURST" \
+		--stats-period 1 --duration "$SECS.5" --stats-file "$OUT/$tag.json" \
 		>"$log" 2>&1 </dev/null &
-	children+=($!)
-	wait $! || { echo "bench-io: dpdk-forwarder failed, see $log" >&2; exit 1; }
+	child=$!
+	reap "dpdk-forwarder, see $log"
 }
 
 run_testpmd() { # mode round
 	local log=$OUT/testpmd-$1-$2.log
 	local wrap=()
-	local pid i
+	local pid i n
 	[ "$perf_ok" = 1 ] && wrap=(perf stat -x, -e instructions -o "$OUT/testpmd-$1-$2.perf")
-	# shellcheck disable=SC2046
 	"${wrap[@]}" "$testpmd" $(eal "testpmd-$1-$2") -- --forward-mode="$(testpmd_mode "$1")" \
 		--burst="$BURST" --nb-cores=1 --total-num-mbufs=16384 --stats-period 1 \
 		>"$log" 2>&1 </dev/null &
 	pid=$!
-	children+=($pid)
+	child=$pid
 	# As many 1-s samples as ours gets (its first one is all zeros here),
 	# then SIGTERM: testpmd stops forwarding and prints its totals.
 	for ((i = 0; i < 10 * (SECS + 30); i++)); do
-		[ "$(grep -c 'Tx-pps' "$log" || true)" -ge $((2 * (SECS + 1))) ] && break
+		n=$(grep -c Tx-pps "$log" 2>/dev/null) || true
+		[ "${n:-0}" -ge $((2 * (SECS + 1))) ] && break
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.1
 	done
 	kill -TERM "$pid" 2>/dev/null || true
-	wait "$pid" || { echo "bench-io: dpdk-testpmd failed, see $log" >&2; exit 1; }
+	reap "dpdk-testpmd, see $log"
 }
 
 # Under valgrind a signal may land on the forwarding thread, so neither app is
 # signalled: ours stops on --duration, testpmd when its stdin closes.
-vg_ours() { # mode
-	local f=$OUT/cg-ours-$1
+vg_ours() { # app mode
+	local f=$OUT/cg-$1-$2
 	valgrind --tool=callgrind --collect-atstart=no --toggle-collect=fwd_lcore_main \
 		--callgrind-out-file="$f.out" \
-		"$fwd" $(eal "vg-ours-$1") -- --fwd "$1" --burst "$BURST" --duration "$VG_SECS" \
+		"$(ours_bin "$1")" $(eal "vg-$1-$2") -- --fwd "$2" --burst "$BURST" --duration "$VG_SECS" \
 		--stats-file "$f.json" >"$f.log" 2>&1 </dev/null &
-	children+=($!)
-	wait $! || { echo "bench-io: callgrind run of dpdk-forwarder failed, see $f.log" >&2; exit 1; }
+	child=$!
+	reap "callgrind run of dpdk-forwarder, see $f.log"
 }
 
 vg_testpmd() { # mode
@@ -142,8 +171,8 @@ vg_testpmd() { # mode
 		--callgrind-out-file="$f.out.%p" \
 		"$testpmd" $(eal "vg-testpmd-$1") -- --forward-mode="$(testpmd_mode "$1")" \
 		--burst="$BURST" --nb-cores=1 --total-num-mbufs=16384 >"$f.log" 2>&1 &
-	children+=($!)
-	wait $! || { echo "bench-io: callgrind run of dpdk-testpmd failed, see $f.log" >&2; exit 1; }
+	child=$!
+	reap "callgrind run of dpdk-testpmd, see $f.log"
 }
 
 {
@@ -152,9 +181,10 @@ vg_testpmd() { # mode
 	echo "cpu: $(lscpu | sed -n 's/^Model name: *//p')"
 	echo "nproc: $(nproc)"
 	echo "kernel: $(uname -r)"
+	echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "dpdk: $(pkg-config --modversion libdpdk)"
 	echo "testpmd: $testpmd ($(dpkg-query -W -f='${Package} ${Version}' dpdk-dev 2>/dev/null || true))"
-	echo "command: MODES=\"$MODES\" ROUNDS=$ROUNDS SECS=$SECS BURST=$BURST VG_SECS=$VG_SECS scripts/bench-io.sh $builddir"
+	echo "command: MODES=\"$MODES\" ROUNDS=$ROUNDS SECS=$SECS BURST=$BURST VG_SECS=$VG_SECS STATIC=$STATIC scripts/bench-io.sh $builddir"
 	echo "meson: $(meson introspect "$builddir" --buildoptions 2>/dev/null |
 		/usr/bin/python3 -c 'import json,sys; o={x["name"]:x["value"] for x in json.load(sys.stdin)}; print(" ".join(f"{k}={o.get(k)}" for k in ("buildtype","optimization","b_lto","cpu","debug")))' 2>/dev/null || true)"
 } >"$OUT/machine.txt"
@@ -162,15 +192,20 @@ vg_testpmd() { # mode
 for mode in $MODES; do
 	for ((r = 1; r <= ROUNDS; r++)); do
 		echo "bench-io: $mode round $r/$ROUNDS" >&2
-		run_ours "$mode" "$r"
-		run_testpmd "$mode" "$r"
+		for app in "${ours_apps[@]}"; do
+			run_ours "$app" "$mode" "$r"
+			[ "$app" = ours ] && run_testpmd "$mode" "$r"
+		done
 	done
 	if [ "$VG_SECS" != 0 ]; then
 		echo "bench-io: $mode under callgrind" >&2
-		vg_ours "$mode"
+		for app in "${ours_apps[@]}"; do
+			vg_ours "$app" "$mode"
+		done
 		vg_testpmd "$mode"
 	fi
 done
 
-/usr/bin/python3 bench/io/report.py "$OUT" $MODES | tee "$OUT/results.md"
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
+/usr/bin/python3 bench/io/report.py "$OUT" "${ours_apps[*]}" $MODES | tee "$OUT/results.md"
 echo "raw data: $OUT" >&2
