@@ -290,14 +290,18 @@ release_ports_and_check_pools(struct fwd_app *app)
 	uint16_t p;
 	int missing = 0;
 
-	fwd_route_stop(app); /* the slow path transmits: stop it before the ports */
-
 	for (p = 0; p < app->nb_ports; p++)
 		fwd_port_stop(&app->ports[p]);
 	for (p = 0; p < app->nb_ports; p++)
 		fwd_port_close(&app->ports[p]);
 	/* the router holds packets (ARP hold queues, punt rings): give them back first */
 	fwd_route_release(app);
+	if (app->rt_fp_in_use != 0) {
+		fwd_err("mbuf leak: %" PRIu64
+			" fragments of the router's fragpool did not come back",
+			app->rt_fp_in_use);
+		missing += (int)app->rt_fp_in_use;
+	}
 	for (s = 0; s < RTE_MAX_NUMA_NODES; s++) {
 		struct rte_mempool *mp = app->pools[s];
 		unsigned int avail;

@@ -60,6 +60,10 @@ struct fwd_app {
 	struct rt_control_stats *rt_ctl_final; /**< the slow path's counters, kept at release */
 	struct rte_ring *rt_tx_ring; /**< the slow path's frames, sent by the first worker */
 	bool rt_thread_running;
+	int rt_thread_ready;    /**< control thread: 1 with a fragpool, -errno without */
+	int rt_ctl_phase;       /**< control thread's exit handshake (fwd_route.c) */
+	struct fragpool *rt_fp; /**< the control thread's pool for the packets it builds */
+	uint64_t rt_fp_in_use;  /**< its fragments not back at exit (a leak) */
 	volatile bool rt_ctl_stop;
 	pthread_t rt_thread;
 };

@@ -8,28 +8,81 @@
 #include <time.h>
 
 #include <rte_cycles.h>
+#include <rte_pause.h>
 #include <rte_lcore.h>
 #include <rte_malloc.h>
 #include <rte_ring.h>
 
+#include "fragpool.h"
 #include "fwd_log.h"
 #include "fwd_route.h"
 #include "route/rt_control.h"
 #include "route/rt_fwd.h"
 #include "route/rt_table.h"
 
-/* The slow path: ARP, ICMP, fragments, held packets. Sleeps when idle. */
+/* app->rt_ctl_phase: how the control thread and the main lcore part at exit */
+enum { FWD_RT_RUNNING, FWD_RT_STOPPED, FWD_RT_DRAINED };
+
+/* 128 x 16 KiB: ICMP, ARP and fragments in flight at once */
+#define FWD_ROUTE_FP_CHUNKS 128
+
+/*
+ * The slow path's thread. It registers as an lcore so that it can own a
+ * fragpool: every packet the router builds (ICMP errors and echo replies, ARP
+ * requests and replies, fragments) is carved from it with no atomic, and comes
+ * back through the pool's return ring when the first worker's port has sent
+ * it. The thread sends nothing itself (frames go to the first worker through
+ * app->rt_tx_ring), so it can outlive the ports and settle every fragment
+ * before the pool is checked.
+ */
 static void *
 control_thread(void *arg)
 {
 	struct fwd_app *app = arg;
+	struct rt_control *ctl;
+	struct fragpool *fp = NULL;
+	int ready = -ENOTSUP;
 
+	if (rte_thread_register() == 0) {
+		fp = fragpool_create(&(struct fragpool_params){
+			.name = "fwd_rt_ctl",
+			.lcore_id = rte_lcore_id(),
+			.socket_id = SOCKET_ID_ANY,
+			.n_chunks = FWD_ROUTE_FP_CHUNKS,
+		});
+		ready = fp != NULL ? 1 : -rte_errno;
+		if (fp == NULL)
+			rte_thread_unregister();
+	}
+	app->rt_fp = fp;
+	__atomic_store_n(&app->rt_thread_ready, ready, __ATOMIC_RELEASE);
+
+	/* the main lcore creates the slow path with our pool, or gives up */
+	while ((ctl = __atomic_load_n(&app->rt_ctl, __ATOMIC_ACQUIRE)) == NULL && !app->rt_ctl_stop)
+		rte_pause();
 	while (!app->rt_ctl_stop) {
-		if (rt_control_poll(app->rt_ctl, rte_rdtsc(), 0) == 0) {
+		if (rt_control_poll(ctl, rte_rdtsc(), 0) == 0) {
 			struct timespec ts = {0, 50 * 1000}; /* 50 us: ARP and ICMP latency */
 
+			if (fp != NULL)
+				fragpool_reclaim(fp);
 			nanosleep(&ts, NULL);
 		}
+	}
+	if (ctl != NULL) {
+		*app->rt_ctl_final = *rt_control_stats(ctl);
+		rt_control_free(ctl); /* its held packets; ours come back to fp here */
+	}
+	/* frames we built may still wait on the TX ring: the main lcore frees them */
+	__atomic_store_n(&app->rt_ctl_phase, FWD_RT_STOPPED, __ATOMIC_RELEASE);
+	while (__atomic_load_n(&app->rt_ctl_phase, __ATOMIC_ACQUIRE) != FWD_RT_DRAINED)
+		rte_pause();
+	if (fp != NULL) {
+		fragpool_reclaim(fp);
+		app->rt_fp_in_use = fragpool_in_use(fp);
+		if (app->rt_fp_in_use == 0)
+			fragpool_free(fp);
+		rte_thread_unregister();
 	}
 	return NULL;
 }
@@ -38,9 +91,11 @@ int
 fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 {
 	int socket = (int)rte_socket_id();
+	struct rte_mempool *pool;
+	struct rt_control *ctl;
 	unsigned int i;
 	uint16_t p;
-	int ret;
+	int ret, ready;
 
 	app->rt = rt_table_create(&(struct rt_table_params){.name = "fwd_rt", .socket = socket});
 	if (app->rt == NULL) {
@@ -60,43 +115,12 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 		return ret;
 
 	app->rt_tx_ring = rte_ring_create("fwd_rt_tx", 4096, socket, RING_F_SP_ENQ | RING_F_SC_DEQ);
-	if (app->rt_tx_ring == NULL) {
-		snprintf(err, errlen, "cannot create the slow path's TX ring: %s",
-			rte_strerror(rte_errno));
-		return -rte_errno;
+	app->rt_ctl_final = rte_zmalloc("fwd_rt_stats", sizeof(*app->rt_ctl_final), 0);
+	if (app->rt_tx_ring == NULL || app->rt_ctl_final == NULL) {
+		snprintf(err, errlen, "out of memory for the routing slow path");
+		return -ENOMEM;
 	}
 	app->workers[0]->ctl_tx = app->rt_tx_ring;
-	app->rt_ctl = rt_control_create(&(struct rt_control_params){
-		.table = app->rt,
-		.pool = app->pools[app->ports[0].socket],
-		.tx_ring = app->rt_tx_ring,
-	});
-	if (app->rt_ctl == NULL) {
-		snprintf(err, errlen, "cannot create the routing slow path: %s",
-			rte_strerror(rte_errno));
-		return -rte_errno;
-	}
-	for (i = 0; i < app->n_workers; i++) {
-		struct fwd_lcore *lc = app->workers[i];
-		struct rte_ring *ring = rt_control_add_worker(app->rt_ctl, lc->lcore_id);
-
-		lc->rt = rte_zmalloc_socket("fwd_rt_worker", sizeof(*lc->rt), RTE_CACHE_LINE_SIZE,
-			(int)rte_lcore_to_socket_id(lc->lcore_id));
-		if (ring == NULL || lc->rt == NULL) {
-			snprintf(err, errlen, "out of memory for the routing context of lcore %u",
-				lc->lcore_id);
-			return -ENOMEM;
-		}
-		ret = rt_worker_init(lc->rt, app->rt, ring, lc->lcore_id,
-			&lc->stats.drops[FWD_DROP_ROUTE_FIRST]);
-		if (ret < 0) {
-			snprintf(err, errlen, "lcore %u: cannot join the routing table: %s",
-				lc->lcore_id, rte_strerror(-ret));
-			return ret;
-		}
-		/* offline until it forwards: a stopped worker must not hold back table updates */
-		rte_rcu_qsbr_thread_offline(lc->rt->qsbr, lc->rt->thread_id);
-	}
 
 	app->rt_ctl_stop = false;
 	ret = rte_ctrl_thread_create(&app->rt_thread, "fwd-route-ctl", NULL, control_thread, app);
@@ -105,17 +129,61 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 		return -ret;
 	}
 	app->rt_thread_running = true;
+	while ((ready = __atomic_load_n(&app->rt_thread_ready, __ATOMIC_ACQUIRE)) == 0)
+		rte_pause();
+	pool = app->pools[app->ports[0].socket];
+	if (ready > 0)
+		pool = app->rt_fp->mbuf_pool;
+	else
+		FWD_LOG(WARNING, "route: slow path without a fragpool (%s): building from %s\n",
+			rte_strerror(-ready), pool->name);
+
+	ctl = rt_control_create(&(struct rt_control_params){
+		.table = app->rt,
+		.pool = pool,
+		.tx_ring = app->rt_tx_ring,
+	});
+	if (ctl == NULL) {
+		snprintf(err, errlen, "cannot create the routing slow path: %s",
+			rte_strerror(rte_errno));
+		return -rte_errno;
+	}
+	for (i = 0; i < app->n_workers; i++) {
+		struct fwd_lcore *lc = app->workers[i];
+		struct rte_ring *ring = rt_control_add_worker(ctl, lc->lcore_id);
+
+		lc->rt = rte_zmalloc_socket("fwd_rt_worker", sizeof(*lc->rt), RTE_CACHE_LINE_SIZE,
+			(int)rte_lcore_to_socket_id(lc->lcore_id));
+		if (ring == NULL || lc->rt == NULL) {
+			rt_control_free(ctl);
+			snprintf(err, errlen, "out of memory for the routing context of lcore %u",
+				lc->lcore_id);
+			return -ENOMEM;
+		}
+		ret = rt_worker_init(lc->rt, app->rt, ring, lc->lcore_id,
+			&lc->stats.drops[FWD_DROP_ROUTE_FIRST]);
+		if (ret < 0) {
+			rt_control_free(ctl);
+			snprintf(err, errlen, "lcore %u: cannot join the routing table: %s",
+				lc->lcore_id, rte_strerror(-ret));
+			return ret;
+		}
+		/* offline until it forwards: a stopped worker must not hold back table updates */
+		rte_rcu_qsbr_thread_offline(lc->rt->qsbr, lc->rt->thread_id);
+	}
+	/* the control thread starts polling as soon as it sees this */
+	__atomic_store_n(&app->rt_ctl, ctl, __ATOMIC_RELEASE);
 	return 0;
 }
 
-void
-fwd_route_stop(struct fwd_app *app)
+/* Free what the first worker did not send for the slow path before it stopped. */
+static void
+drain_tx_ring(struct fwd_app *app)
 {
-	if (!app->rt_thread_running)
-		return;
-	app->rt_ctl_stop = true;
-	pthread_join(app->rt_thread, NULL);
-	app->rt_thread_running = false;
+	struct rte_mbuf *m;
+
+	while (app->rt_tx_ring != NULL && rte_ring_sc_dequeue(app->rt_tx_ring, (void **)&m) == 0)
+		rte_pktmbuf_free(m);
 }
 
 void
@@ -123,14 +191,6 @@ fwd_route_release(struct fwd_app *app)
 {
 	unsigned int i;
 
-	fwd_route_stop(app);
-	if (app->rt_ctl != NULL) {
-		if (app->rt_ctl_final == NULL)
-			app->rt_ctl_final =
-				rte_zmalloc("fwd_rt_stats", sizeof(*app->rt_ctl_final), 0);
-		if (app->rt_ctl_final != NULL)
-			*app->rt_ctl_final = *rt_control_stats(app->rt_ctl);
-	}
 	for (i = 0; i < app->n_workers; i++) {
 		struct fwd_lcore *lc = app->workers[i];
 
@@ -139,16 +199,22 @@ fwd_route_release(struct fwd_app *app)
 			lc->rt->qsbr = NULL;
 		}
 	}
-	rt_control_free(app->rt_ctl);
-	app->rt_ctl = NULL;
+	/* the thread keeps the final counters, frees the slow path and settles its pool */
+	if (app->rt_thread_running) {
+		app->rt_ctl_stop = true;
+		while (__atomic_load_n(&app->rt_ctl_phase, __ATOMIC_ACQUIRE) != FWD_RT_STOPPED)
+			rte_pause();
+		drain_tx_ring(app);
+		__atomic_store_n(&app->rt_ctl_phase, FWD_RT_DRAINED, __ATOMIC_RELEASE);
+		pthread_join(app->rt_thread, NULL);
+		app->rt_thread_running = false;
+		app->rt_ctl = NULL;
+		app->rt_fp = NULL;
+	}
 	rt_table_free(app->rt);
 	app->rt = NULL;
 	if (app->rt_tx_ring != NULL) {
-		struct rte_mbuf *m;
-
-		/* what the first worker did not send before it stopped */
-		while (rte_ring_sc_dequeue(app->rt_tx_ring, (void **)&m) == 0)
-			rte_pktmbuf_free(m);
+		drain_tx_ring(app);
 		rte_ring_free(app->rt_tx_ring);
 		app->rt_tx_ring = NULL;
 		app->workers[0]->ctl_tx = NULL;
@@ -169,11 +235,13 @@ fwd_route_free(struct fwd_app *app)
 	app->rt_ctl_final = NULL;
 }
 
-/* Live counters while the slow path exists, the kept copy after release, or NULL. */
+/* Live counters while the slow path runs, the kept copy after release, or NULL. */
 static const struct rt_control_stats *
 ctl_stats(const struct fwd_app *app)
 {
-	return app->rt_ctl != NULL ? rt_control_stats(app->rt_ctl) : app->rt_ctl_final;
+	if (app->rt_ctl != NULL)
+		return rt_control_stats(app->rt_ctl);
+	return app->cfg.mode == FWD_MODE_ROUTE ? app->rt_ctl_final : NULL;
 }
 
 uint64_t

@@ -28,13 +28,12 @@
  */
 int fwd_route_setup(struct fwd_app *app, char *err, size_t errlen);
 
-/** Stop the control thread (before the ports stop: it transmits). */
-void fwd_route_stop(struct fwd_app *app);
-
 /**
- * Stop the control thread, take the workers out of the table, free the slow
- * path (and every packet it holds) and the table, keeping the counters for
- * the final report. Call after the workers stopped, before the pool check.
+ * Free what the first worker did not send for the slow path, take the workers
+ * out of the table, stop the control thread (which keeps the final counters,
+ * frees the slow path with the packets it holds, and settles its fragpool:
+ * app->rt_fp_in_use), free the table. Call after the ports are closed, before
+ * the pool check.
  */
 void fwd_route_release(struct fwd_app *app);
 

@@ -162,10 +162,10 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 			v = 1 + RT_DROP_IP_TRUNCATED;
 			goto drop;
 		}
-		d = 0;
-		memcpy(&d, &eth->dst_addr, RTE_ETHER_ADDR_LEN);
+		/* the 6 bytes of the destination and 2 of the source: the frame has 14 */
+		memcpy(&d, &eth->dst_addr, sizeof(d));
 		l2grp[k] = 0;
-		if (unlikely(d != mac_w)) {
+		if (unlikely(((d ^ mac_w) & RT_NH_MAC_MASK) != 0)) {
 			if (!rte_is_multicast_ether_addr(&eth->dst_addr)) {
 				v = 1 + RT_DROP_OTHER_HOST;
 				goto drop;
@@ -183,7 +183,7 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 		v = rt_ipv4_check(m);
 		if (unlikely(v != RT_CHECK_OK))
 			goto drop;
-		dst[k] = rte_be_to_cpu_32(
+		dst[k] = __builtin_bswap32(
 			rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN)
 				->dst_addr);
 		pkts[k++] = m;
@@ -249,7 +249,7 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 			rt_punt(punts, &np, m, in_port, RT_EXC_UNRESOLVED, hop[i]);
 			continue;
 		}
-		if (unlikely(rte_be_to_cpu_16(ip->total_length) > ports[port].mtu)) {
+		if (unlikely(__builtin_bswap16(ip->total_length) > ports[port].mtu)) {
 			rt_punt(punts, &np, m, in_port, RT_EXC_MTU, hop[i]);
 			continue;
 		}

@@ -91,7 +91,26 @@ static const struct rte_mempool_ops fragpool_mempool_ops = {
 	.get_count = fragpool_mp_get_count,
 };
 
-RTE_MEMPOOL_REGISTER_OPS(fragpool_mempool_ops);
+/*
+ * Registered on first use, not by a constructor: mempool ops are numbered in
+ * the order they register, and a secondary process (dpdk-dumpcap, pdump)
+ * that has no "fragpool" must number DPDK's own ops as this process does.
+ * A constructor would run before EAL loads the PMD plugins that register
+ * ring_mp_mc & co, shift their numbers, and make the primary use a
+ * secondary's mempool with the wrong ops (DPDK bug 1073).
+ */
+static int
+register_ops_once(void)
+{
+	static int registered = -1; /* control path: the caller serialises creates */
+
+	if (registered < 0) {
+		registered = rte_mempool_register_ops(&fragpool_mempool_ops);
+		if (registered < 0)
+			return registered;
+	}
+	return 0;
+}
 
 void
 fragpool_extbuf_free_cb(void *addr, void *opaque)
@@ -112,6 +131,9 @@ fragpool_mbuf_pool_create(struct fragpool *fp)
 	char name[RTE_MEMPOOL_NAMESIZE];
 	int ret;
 
+	ret = register_ops_once();
+	if (ret < 0)
+		return ret;
 	snprintf(name, sizeof(name), "fpm_%.20s", fp->name);
 	fp->mbuf_pool = rte_mempool_create_empty(
 		name, RTE_MAX(n, 1u), elt, 0, sizeof(priv), fp->socket_id, 0);

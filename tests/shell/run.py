@@ -337,7 +337,8 @@ def case_dumpcap(c):
                                            str(len(src)), "-w", cap], encoding="utf-8",
                           codec_errors="replace", timeout=30)
         try:
-            d.expect("Capturing on")
+            # printed once rte_pdump_enable() has returned ("Capturing on" comes before it)
+            d.expect("Packets captured:")
         except (pexpect.TIMEOUT, pexpect.EOF):
             raise Fail("dumpcap did not attach: " + str(d.before)[-1500:])
         sh.cmd("start")
