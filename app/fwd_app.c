@@ -16,6 +16,7 @@
 #include "fwd_app.h"
 #include "fwd_ctl.h"
 #include "fwd_log.h"
+#include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
@@ -245,6 +246,8 @@ fwd_app_setup(struct fwd_app *app, char *err, size_t errlen)
 	}
 	if (cfg->mode == FWD_MODE_ROUTE)
 		return fwd_route_setup(app, err, errlen);
+	if (cfg->mode == FWD_MODE_PKTGEN)
+		return fwd_pktgen_setup(app, err, errlen);
 	return 0;
 }
 
@@ -274,6 +277,11 @@ fwd_app_run(struct fwd_app *app)
 		now = rte_get_tsc_cycles();
 		if (duration != 0 && now - start >= duration)
 			break;
+		/* a generator with a count or a duration ends the run once it is done */
+		if (cfg->mode == FWD_MODE_PKTGEN && fwd_pktgen_done(app)) {
+			sleep_ms(100); /* what is still on the wire comes back */
+			break;
+		}
 		if (period != 0 && now - app->prev_tsc >= period) {
 			fwd_stats_read_ports(app);
 			fwd_stats_print(app, stdout, false);
@@ -296,6 +304,8 @@ release_ports_and_check_pools(struct fwd_app *app)
 		fwd_port_close(&app->ports[p]);
 	/* the router holds packets (ARP hold queues, punt rings): give them back first */
 	fwd_route_release(app);
+	/* the generators' pools are their own: settled on stop, checked when freed */
+	fwd_pktgen_check(app, &missing);
 	if (app->rt_fp_in_use != 0) {
 		fwd_err("mbuf leak: %" PRIu64
 			" fragments of the router's fragpool did not come back",
@@ -325,6 +335,7 @@ free_all(struct fwd_app *app)
 	uint16_t p;
 
 	fwd_route_free(app);
+	fwd_pktgen_free(app);
 	for (i = 0; i < app->n_workers; i++)
 		rte_free(app->workers[i]);
 	app->n_workers = 0;

@@ -24,6 +24,7 @@
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 
+#include "pktgen.h"
 #include "route/rt_config.h"
 
 #define FWD_MAX_BURST          512 /**< largest --burst */
@@ -35,12 +36,13 @@
 #define FWD_DEFAULT_MBUF_CACHE 256
 
 /* X(ENUM_SUFFIX, "name", "description") */
-#define FWD_MODES(X)                                                                  \
-	X(IO, "io", "forward packets unchanged")                                      \
-	X(MAC, "mac", "source MAC := output port's MAC, destination MAC := its peer") \
-	X(MACSWAP, "macswap", "swap source and destination MAC")                      \
-	X(RXONLY, "rxonly", "receive and discard")                                    \
-	X(ROUTE, "route", "IPv4 router: [port N], [route] and [neigh] config sections")
+#define FWD_MODES(X)                                                                    \
+	X(IO, "io", "forward packets unchanged")                                        \
+	X(MAC, "mac", "source MAC := output port's MAC, destination MAC := its peer")   \
+	X(MACSWAP, "macswap", "swap source and destination MAC")                        \
+	X(RXONLY, "rxonly", "receive and discard")                                      \
+	X(ROUTE, "route", "IPv4 router: [port N], [route] and [neigh] config sections") \
+	X(PKTGEN, "pktgen", "traffic generator: the [pktgen] config section, pktgen set ...")
 
 enum fwd_mode {
 #define FWD_MODE_ENUM(sym, name, desc) FWD_MODE_##sym,
@@ -90,7 +92,8 @@ struct fwd_config {
 	unsigned int n_map;          /**< 0 = build the default map from the ports */
 	struct fwd_map_entry map[FWD_MAX_MAP];
 	struct rte_ether_addr peer[RTE_MAX_ETHPORTS]; /**< destination MAC in --fwd mac */
-	struct rt_config route; /**< --fwd route: addresses, MTUs, routes, neighbours */
+	struct rt_config route;          /**< --fwd route: addresses, MTUs, routes, neighbours */
+	struct pktgen_stream_cfg pktgen; /**< --fwd pktgen: the stream */
 };
 
 /** Fill @p cfg with the built-in defaults. */

@@ -21,6 +21,7 @@
 	X(RXONLY, "rxonly", "received and discarded by --fwd rxonly (not an error)")           \
 	X(STOPPED, "stopped", "held in a TX buffer when the workers stopped and not accepted") \
 	X(PORT_DOWN, "port_down", "the output port was stopped (port stop in the shell)")      \
+	X(PKTGEN_RX, "pktgen_rx", "received and counted by --fwd pktgen (not an error)")       \
 	RT_DROP_REASONS(X)
 
 enum fwd_drop_reason {

@@ -68,6 +68,12 @@ handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **
 		route_burst(lc, src, pkts, n);
 		return;
 	}
+	if (mode == FWD_MODE_PKTGEN) {
+		pktgen_rx_burst(lc->pg_rx, pkts, n);
+		rte_pktmbuf_free_bulk(pkts, n);
+		lc->stats.drops[FWD_DROP_PKTGEN_RX] += n;
+		return;
+	}
 	if (mode == FWD_MODE_RXONLY) {
 		fwd_mode_rxonly(pkts, n, &lc->stats);
 		return;
@@ -150,6 +156,14 @@ poll_loop(struct fwd_lcore *lc, const enum fwd_mode mode)
 			handle_burst(lc, src, pkts, n, mode);
 		}
 
+		if (mode == FWD_MODE_PKTGEN) {
+			const struct fwd_txbuf *b = &lc->txb[0];
+
+			/* an empty poll too: the receive side applies a pending reset there */
+			pktgen_rx_burst(lc->pg_rx, pkts, 0);
+			if (!pktgen_lcore_done(lc->pg))
+				lc->stats.tx_pkts += pktgen_lcore_poll(lc->pg, b->port, b->queue);
+		}
 		if (mode == FWD_MODE_ROUTE) {
 			/* the router's table may recycle what this worker no longer holds */
 			rt_worker_quiescent(lc->rt);
@@ -188,6 +202,14 @@ poll_rxonly(struct fwd_lcore *lc)
 	poll_loop(lc, FWD_MODE_RXONLY);
 }
 
+/* The generator's references are settled on every stop: mempools come back full. */
+static void
+poll_pktgen(struct fwd_lcore *lc)
+{
+	poll_loop(lc, FWD_MODE_PKTGEN);
+	pktgen_lcore_stop(lc->pg);
+}
+
 /* Online in the table's RCU only while forwarding: a stopped worker holds nothing. */
 static void
 poll_route(struct fwd_lcore *lc)
@@ -214,6 +236,9 @@ fwd_lcore_main(void *arg)
 		break;
 	case FWD_MODE_ROUTE:
 		poll_route(lc);
+		break;
+	case FWD_MODE_PKTGEN:
+		poll_pktgen(lc);
 		break;
 	case FWD_MODE_IO:
 	default:

@@ -45,8 +45,8 @@ static int parse_peer(struct fwd_config *cfg, const char *v, char *err, size_t e
 static const struct fwd_opt fwd_opts[] = {
 	{"config", OPT_PATH, FIELD(config_file), 0, 0, "FILE",
 		"load options from an INI file (keys are these option names)", NULL},
-	{"fwd", OPT_SPECIAL, 0, 0, 0, "MODE", "forwarding mode: io, mac, macswap, rxonly, route",
-		parse_mode},
+	{"fwd", OPT_SPECIAL, 0, 0, 0, "MODE",
+		"forwarding mode: io, mac, macswap, rxonly, route, pktgen", parse_mode},
 	{"map", OPT_SPECIAL, 0, 0, 0, "LIST",
 		"(port,queue,lcore)[,...]: which lcore polls which RX queue", parse_map},
 	{"port-topology", OPT_SPECIAL, 0, 0, 0, "TOPO",
@@ -140,6 +140,7 @@ fwd_config_defaults(struct fwd_config *cfg)
 	cfg->mbuf_cache = FWD_DEFAULT_MBUF_CACHE;
 	cfg->promisc = true;
 	rt_config_init(&cfg->route);
+	pktgen_stream_init(&cfg->pktgen);
 	/* testpmd's default peers: 02:00:00:00:00:<port>, locally administered */
 	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
 		struct rte_ether_addr *a = &cfg->peer[p];
@@ -178,7 +179,7 @@ parse_mode(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
 			return 0;
 		}
 	}
-	snprintf(err, errlen, "unknown mode '%s' (io, mac, macswap, rxonly, route)", v);
+	snprintf(err, errlen, "unknown mode '%s' (io, mac, macswap, rxonly, route, pktgen)", v);
 	return -EINVAL;
 }
 
@@ -444,9 +445,17 @@ fwd_opts_cfgfile_cb(void *arg, const char *section, const char *key, const char 
 
 	if (rt_config_owns_section(section))
 		return rt_config_cfgfile_cb(&cfg->route, section, key, value, err, errlen);
+	if (strcmp(section, "pktgen") == 0) {
+		int ret = pktgen_stream_set(&cfg->pktgen, key, value, err, errlen);
+
+		if (ret == -ENOENT)
+			snprintf(err, errlen, "unknown key '%s' in [pktgen]", key);
+		return ret;
+	}
 	if (strcmp(section, "forward") != 0) {
 		snprintf(err, errlen,
-			"unknown section [%s] (expected [forward], [port N], [route] or [neigh])",
+			"unknown section [%s] (expected [forward], [port N], [route], [neigh] or "
+			"[pktgen])",
 			section);
 		return -EINVAL;
 	}

@@ -12,6 +12,7 @@
 #include <rte_ethdev.h>
 
 #include "fwd_log.h"
+#include "fwd_pktgen.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
 
@@ -153,6 +154,7 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 	}
 
 	fwd_route_print(app, f);
+	fwd_pktgen_print(app, f);
 	fprintf(f, "drops:");
 	for (r = 0; r < FWD_DROP_MAX; r++) {
 		uint64_t n = fwd_stats_drop_total(app, r);
@@ -294,6 +296,7 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path)
 	json_lcores(app, f);
 	json_pools(app, f);
 	fwd_route_json(app, f);
+	fwd_pktgen_json(app, f);
 	fprintf(f, "  \"mbufs_leaked\": %d,\n  \"drops\": {", app->leak);
 	for (r = 0; r < FWD_DROP_MAX; r++)
 		fprintf(f, "%s\"%s\": %" PRIu64, r ? ", " : "", drop_names[r],

@@ -9,6 +9,7 @@
 #include <rte_telemetry.h>
 
 #include "fwd_stats.h"
+#include "route/rt_table.h"
 #include "fwd_telemetry.h"
 
 /*
@@ -112,6 +113,75 @@ tel_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+static int
+tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rt_route routes[128];
+	uint32_t n, i;
+
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app == NULL || tel_app->rt == NULL) {
+		rte_rwlock_read_unlock(&tel_lock);
+		return 0;
+	}
+	n = rt_route_list(tel_app->rt, routes, RTE_DIM(routes));
+	rte_rwlock_read_unlock(&tel_lock);
+	for (i = 0; i < n && i < RTE_DIM(routes); i++) {
+		char prefix[24], a[16], val[48];
+
+		snprintf(prefix, sizeof(prefix), "%s/%u", rt_ip_str(routes[i].prefix, a),
+			routes[i].plen);
+		if (routes[i].kind == RT_ROUTE_VIA)
+			snprintf(val, sizeof(val), "via %s dev %u", rt_ip_str(routes[i].gw, a),
+				routes[i].port);
+		else if (routes[i].kind == RT_ROUTE_BLACKHOLE)
+			snprintf(val, sizeof(val), "blackhole");
+		else if (routes[i].kind == RT_ROUTE_REJECT)
+			snprintf(val, sizeof(val), "reject");
+		else
+			snprintf(val, sizeof(val), "dev %u", routes[i].port);
+		/* telemetry keys allow [a-zA-Z0-9_/]: 10.0.0.0/24 -> 10_0_0_0/24 */
+		for (char *c = prefix; *c != '\0'; c++)
+			if (*c == '.')
+				*c = '_';
+		rte_tel_data_add_dict_string(d, prefix, val);
+	}
+	return 0;
+}
+
+static int
+tel_pktgen(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	unsigned int i, k;
+
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	for (i = 0; tel_app != NULL && i < tel_app->n_workers; i++) {
+		const struct fwd_lcore *lc = tel_app->workers[i];
+		struct rte_tel_data *one;
+		struct pktgen_tx_stats ts;
+		struct pktgen_rx_stats rs;
+		char key[32];
+
+		if (lc->pg == NULL || lc->pg_rx == NULL || (one = rte_tel_data_alloc()) == NULL)
+			continue;
+		pktgen_lcore_stats(lc->pg, &ts);
+		pktgen_rx_stats(lc->pg_rx, &rs);
+		rte_tel_data_start_dict(one);
+		for (k = 0; k < PKTGEN_TX_STAT_MAX; k++)
+			rte_tel_data_add_dict_u64(
+				one, pktgen_tx_stat_names[k], pktgen_tx_stat(&ts, k));
+		for (k = 0; k < PKTGEN_RX_STAT_MAX; k++)
+			rte_tel_data_add_dict_u64(
+				one, pktgen_rx_stat_names[k], pktgen_rx_stat(&rs, k));
+		snprintf(key, sizeof(key), "lcore%u", lc->lcore_id);
+		rte_tel_data_add_dict_container(d, key, one, 0);
+	}
+	rte_rwlock_read_unlock(&tel_lock);
+	return 0;
+}
+
 void
 fwd_telemetry_init(struct fwd_app *app)
 {
@@ -129,6 +199,10 @@ fwd_telemetry_init(struct fwd_app *app)
 		"/forwarder/drops", tel_drops, "Dropped packets by reason. No parameters.");
 	rte_telemetry_register_cmd("/forwarder/lcores", tel_lcores,
 		"RX queues (port/queue) polled by each worker lcore. No parameters.");
+	rte_telemetry_register_cmd("/forwarder/routes", tel_routes,
+		"--fwd route: the routing table, prefix (dots as _) -> how. No parameters.");
+	rte_telemetry_register_cmd("/forwarder/pktgen", tel_pktgen,
+		"--fwd pktgen: generator and receive-side counters per lcore. No parameters.");
 }
 
 void

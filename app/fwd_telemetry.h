@@ -11,6 +11,8 @@
  *   /forwarder/stats   mode, state, totals and per-lcore counters
  *   /forwarder/drops   drop totals by reason
  *   /forwarder/lcores  which lcore polls which (port, queue)
+ *   /forwarder/routes  the routing table (--fwd route)
+ *   /forwarder/pktgen  generator and receive-side counters (--fwd pktgen)
  * Read them with dpdk-telemetry.py (-f FILE_PREFIX) or the v2 socket.
  */
 

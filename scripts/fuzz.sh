@@ -10,11 +10,11 @@ secs=${1:-60}
 out=build-fuzz
 mkdir -p "$out/corpus"
 cp -n config/*.ini tests/fuzz/corpus-config/* "$out/corpus/" 2>/dev/null || true
-# the config fuzzer takes the router's sections too: link its parser and table
+# the config fuzzer takes the router's and the generator's sections too: link them
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-DALLOW_EXPERIMENTAL_API -Iapp $(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_config.c app/fwd_cfgfile.c app/fwd_opts.c app/route/*.c \
-	$(pkg-config --libs libdpdk) -o "$out/fuzz_config"
+	-DALLOW_EXPERIMENTAL_API -Iapp -Ilib/pktgen $(pkg-config --cflags libdpdk) \
+	tests/fuzz/fuzz_config.c app/fwd_cfgfile.c app/fwd_opts.c app/route/*.c lib/pktgen/*.c \
+	$(pkg-config --libs libdpdk) -lpcap -o "$out/fuzz_config"
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-DALLOW_EXPERIMENTAL_API -Iapp/route $(pkg-config --cflags libdpdk) \
 	tests/fuzz/fuzz_ipv4.c app/route/*.c \

@@ -117,22 +117,23 @@ rt_ipv4_ttl_dec(struct rte_ipv4_hdr *ip)
 }
 
 /**
- * rt_ipv4_hdr_sum() of a 20-byte header (no options), unrolled: the loop over
- * a variable IHL costs about 35 instructions a packet more than these five
- * adds and four folds.
+ * True when the 20-byte header at @p hdr (no options) has a right checksum:
+ * rt_ipv4_hdr_sum(hdr, 5) == 0xffff, in about a third of the instructions.
+ *
+ * A one's complement sum is the plain sum modulo 0xffff (2^16 = 1 there), so
+ * the five 32-bit words, added exactly in 64 bits, sum to a multiple of
+ * 0xffff exactly when the folded 16-bit sum is 0 or 0xffff; 0 needs an
+ * all-zero header, which version 4 rules out. Byte order does not matter: a
+ * byte swap multiplies by 2^8, which is invertible modulo 0xffff. The
+ * compiler turns the remainder test into a multiply and a compare.
  */
-static __rte_always_inline uint16_t
-rt_ipv4_hdr_sum20(const void *hdr)
+static __rte_always_inline bool
+rt_ipv4_hdr_ok20(const void *hdr)
 {
 	const rt_u32_alias *w = (const rt_u32_alias *)hdr;
 	uint64_t s = (uint64_t)w[0] + w[1] + w[2] + w[3] + w[4];
 
-	/* five words: below 2^35, so one 32-bit fold leaves at most 2^32 + 3 */
-	s = (s & 0xffffffff) + (s >> 32);
-	s = (s & 0xffff) + (s >> 16);
-	s = (s & 0xffff) + (s >> 16);
-	s = (s & 0xffff) + (s >> 16);
-	return (uint16_t)s;
+	return s % 0xffff == 0;
 }
 
 /* Classes of an address's first octet, for rt_ipv4_check(): one load per address. */
@@ -148,44 +149,31 @@ static const uint8_t rt_ipv4_octet_class[256] = {
 };
 
 /**
- * RFC 1812 5.2.2 checks of the IPv4 frame @p m (Ethernet header first, one
- * segment at least as long as the IP header): length, version, IHL, total
- * length (L2 padding trimmed), header checksum (the NIC's verdict trusted
- * when @p m carries one), martian source, martian or group destination.
+ * The part of rt_ipv4_check() after the header's shape: total length (L2
+ * padding trimmed), header checksum (the NIC's verdict trusted when @p m
+ * carries one), martian source, martian or group destination. For the
+ * caller that already knows @p ip (in @p m's first segment) has version 4
+ * and a header of @p ihl words (5 to 15), all there.
  *
- * The common header (version 4, IHL 5) takes a branch-light path: one
- * unsigned compare for both total-length bounds, an unrolled checksum, and
- * one table load per address for the three address classes.
+ * Written for the common header: one unsigned compare for both total-length
+ * bounds, the checksum as a remainder (rt_ipv4_hdr_ok20()) and one table
+ * load per address for the three address classes.
  *
  * @return RT_CHECK_OK, or 1 + the rt_drop_reason to count.
  */
 static __rte_always_inline unsigned int
-rt_ipv4_check(struct rte_mbuf *m)
+rt_ipv4_check_body(struct rte_mbuf *m, const struct rte_ipv4_hdr *ip, unsigned int ihl)
 {
-	const struct rte_ipv4_hdr *ip;
-	uint16_t data_len = rte_pktmbuf_data_len(m);
+	const unsigned int hlen = ihl * 4;
 	const uint8_t *src, *dst;
-	uint64_t ck;
-	unsigned int ihl, hlen, cls;
 	uint32_t tot, l3_len;
-	uint16_t sum;
+	unsigned int cls;
+	uint64_t ck;
 
-	if (unlikely(data_len < RT_MIN_FRAME))
-		return 1 + RT_DROP_IP_TRUNCATED;
-	ip = rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN);
-	ihl = 5;
-	if (unlikely(ip->version_ihl != RTE_IPV4_VHL_DEF)) {
-		if ((ip->version_ihl >> 4) != 4)
-			return 1 + RT_DROP_IP_VERSION;
-		ihl = ip->version_ihl & RTE_IPV4_HDR_IHL_MASK;
-		if (ihl < 5 || RT_L2_LEN + ihl * 4 > data_len)
-			return 1 + RT_DROP_IP_IHL;
-	}
-	hlen = ihl * 4;
 	/* __builtin_bswap16 rather than the asm of rte_be_to_cpu_16: the compiler can fold it */
 	tot = __builtin_bswap16(ip->total_length);
 	l3_len = rte_pktmbuf_pkt_len(m) - RT_L2_LEN;
-	/* l3_len >= hlen (checked above), so this is tot < hlen || tot > l3_len */
+	/* l3_len >= hlen (the header is in the frame), so this is tot < hlen || tot > l3_len */
 	if (unlikely(tot - hlen > l3_len - hlen))
 		return 1 + RT_DROP_IP_LEN;
 
@@ -193,9 +181,12 @@ rt_ipv4_check(struct rte_mbuf *m)
 	if (ck != RTE_MBUF_F_RX_IP_CKSUM_GOOD) {
 		if (unlikely(ck == RTE_MBUF_F_RX_IP_CKSUM_BAD))
 			return 1 + RT_DROP_IP_CKSUM;
-		sum = likely(ihl == 5) ? rt_ipv4_hdr_sum20(ip) : rt_ipv4_hdr_sum(ip, ihl);
-		if (unlikely(sum != 0xffff))
+		if (likely(ihl == 5)) {
+			if (unlikely(!rt_ipv4_hdr_ok20(ip)))
+				return 1 + RT_DROP_IP_CKSUM;
+		} else if (unlikely(rt_ipv4_hdr_sum(ip, ihl) != 0xffff)) {
 			return 1 + RT_DROP_IP_CKSUM;
+		}
 	}
 
 	/* the first octet of an address in network order is its first byte */
@@ -215,6 +206,33 @@ rt_ipv4_check(struct rte_mbuf *m)
 	if (unlikely(tot < l3_len) && rte_pktmbuf_trim(m, (uint16_t)(l3_len - tot)) != 0)
 		return 1 + RT_DROP_IP_LEN;
 	return RT_CHECK_OK;
+}
+
+/**
+ * RFC 1812 5.2.2 checks of the IPv4 frame @p m (Ethernet header first, one
+ * segment at least as long as the IP header): length, version, IHL, then
+ * rt_ipv4_check_body().
+ *
+ * @return RT_CHECK_OK, or 1 + the rt_drop_reason to count.
+ */
+static __rte_always_inline unsigned int
+rt_ipv4_check(struct rte_mbuf *m)
+{
+	const struct rte_ipv4_hdr *ip;
+	uint16_t data_len = rte_pktmbuf_data_len(m);
+	unsigned int ihl;
+
+	if (unlikely(data_len < RT_MIN_FRAME))
+		return 1 + RT_DROP_IP_TRUNCATED;
+	ip = rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN);
+	if (likely(ip->version_ihl == RTE_IPV4_VHL_DEF))
+		return rt_ipv4_check_body(m, ip, 5);
+	if ((ip->version_ihl >> 4) != 4)
+		return 1 + RT_DROP_IP_VERSION;
+	ihl = ip->version_ihl & RTE_IPV4_HDR_IHL_MASK;
+	if (ihl < 5 || RT_L2_LEN + ihl * 4 > data_len)
+		return 1 + RT_DROP_IP_IHL;
+	return rt_ipv4_check_body(m, ip, ihl);
 }
 
 #endif /* RT_IPV4_H */

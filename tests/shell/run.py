@@ -132,7 +132,7 @@ def case_commands(c):
     out = sh.cmd("show port")
     check("show port info|stats|xstats <port>|all" in out, out)
     out = sh.cmd("show drops")  # alive after all that
-    for reason in ("tx_full", "runt", "rxonly", "stopped", "port_down"):
+    for reason in ("tx_full", "runt", "rxonly", "stopped", "port_down", "pktgen_rx"):
         check(reason in out, "show drops lists " + reason)
     out = sh.cmd("show port info 0")
     check("net_pcap0" in out and "promiscuous on" in out and "forwards to port 1" in out, out)
@@ -299,8 +299,8 @@ def case_telemetry(c):
     check_eq((st["state"], st["mode"]), ("forwarding", "mac"), "while forwarding")
     check(st["lcore1"]["rx_pkts"] > 0, "per-lcore counter")
     drops = telemetry(prefix, "/forwarder/drops")
-    check_eq(sorted(drops), sorted(["tx_full", "runt", "rxonly", "stopped", "port_down"]),
-             "drop reasons")
+    check_eq(sorted(drops), sorted(["tx_full", "runt", "rxonly", "stopped", "port_down",
+                                    "pktgen_rx"]), "drop reasons")
     check_eq(telemetry(prefix, "/forwarder/lcores"), {"1": ["0/0", "1/0"]}, "lcores")
     check(telemetry(prefix, "/ethdev/stats,0")["ipackets"] > 0, "DPDK's own /ethdev endpoint")
     sh.cmd("stop")

@@ -263,7 +263,7 @@ test_config_errors(void)
 	check_config_error("[]\n", "1: bad section name ''");
 	check_config_error("[forward]\n\nfwd io\n", "3: expected 'key = value' or '[section]'");
 	check_config_error("[eal]\nx = 1\n",
-		"2: unknown section [eal] (expected [forward], [port N], [route] or [neigh])");
+		"2: unknown section [eal] (expected [forward], [port N], [route], [neigh] or [pktgen])");
 	check_config_error("[forward]\nburst = 0\n", "2: burst: '0' is not a number from 1 to 512");
 	check_config_error("[forward]\nfwd =\n", "2: key 'fwd' has no value");
 	check_config_error("[forward]\nconfig = other.ini\n", "2: unknown key 'config'");

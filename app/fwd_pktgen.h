@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_PKTGEN_H
+#define FWD_PKTGEN_H
+
+/**
+ * @file
+ * The app's side of --fwd pktgen (lib/pktgen): every worker generates on the
+ * first TX queue it owns (its first output port, by the topology) and
+ * accounts what its RX queues receive. Count and flows are split over the
+ * workers. The stream comes from the [pktgen] section and "pktgen set".
+ */
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "fwd_app.h"
+
+/** Create every worker's generator and receive side. @return 0 or -errno with @p err. */
+int fwd_pktgen_setup(struct fwd_app *app, char *err, size_t errlen);
+
+/**
+ * Rebuild the generators from app->cfg.pktgen (after "pktgen set"); the
+ * workers must be stopped. The receive sides keep their counters.
+ */
+int fwd_pktgen_rebuild(struct fwd_app *app, char *err, size_t errlen);
+
+/** Send the stream again from the start (count, duration, sequence numbers). */
+void fwd_pktgen_restart(struct fwd_app *app);
+
+/** Every generator reached its count or duration. */
+bool fwd_pktgen_done(const struct fwd_app *app);
+
+/** Zero the receive-side counters (applied by each worker at its next poll). */
+void fwd_pktgen_clear(struct fwd_app *app);
+
+/**
+ * Add to @p missing the mbufs of each generator's pool not back at the count
+ * it had when created (the ports must be closed), reporting each pool short.
+ */
+void fwd_pktgen_check(const struct fwd_app *app, int *missing);
+
+/** Free generators and receive sides (ports stopped: no packet in flight). */
+void fwd_pktgen_free(struct fwd_app *app);
+
+/** Print the generator's and the receive side's counters. */
+void fwd_pktgen_print(const struct fwd_app *app, FILE *f);
+
+/** Write the "pktgen" member of the stats file (with a trailing comma). */
+void fwd_pktgen_json(const struct fwd_app *app, FILE *f);
+
+#endif /* FWD_PKTGEN_H */
