@@ -35,6 +35,26 @@ apply_port_states(struct fwd_app *app)
 	}
 }
 
+/* Ports @p port names: one, or all of them (RTE_MAX_ETHPORTS). */
+static int
+port_range(const struct fwd_app *app, uint16_t port, uint16_t *first, uint16_t *last, char *err,
+	size_t errlen)
+{
+	if (port == RTE_MAX_ETHPORTS) {
+		*first = 0;
+		*last = app->nb_ports - 1;
+		return 0;
+	}
+	if (port >= app->nb_ports) {
+		if (err != NULL)
+			snprintf(err, errlen, "port %u does not exist (%u ports)", port,
+				app->nb_ports);
+		return -ENODEV;
+	}
+	*first = *last = port;
+	return 0;
+}
+
 int
 fwd_ctl_start(struct fwd_app *app)
 {
@@ -91,16 +111,11 @@ int
 fwd_ctl_port_set(struct fwd_app *app, uint16_t port, bool up, char *err, size_t errlen)
 {
 	bool was_running = app->running;
-	uint16_t p, first = port, last = port;
-	int ret = 0;
+	uint16_t p, first, last;
+	int ret = port_range(app, port, &first, &last, err, errlen);
 
-	if (port == RTE_MAX_ETHPORTS) {
-		first = 0;
-		last = app->nb_ports - 1;
-	} else if (port >= app->nb_ports) {
-		snprintf(err, errlen, "port %u does not exist (%u ports)", port, app->nb_ports);
-		return -ENODEV;
-	}
+	if (ret < 0)
+		return ret;
 	fwd_ctl_stop(app);
 	for (p = first; p <= last && ret == 0; p++) {
 		struct fwd_port *fp = &app->ports[p];
@@ -126,15 +141,10 @@ fwd_ctl_port_set(struct fwd_app *app, uint16_t port, bool up, char *err, size_t 
 int
 fwd_ctl_promisc(struct fwd_app *app, uint16_t port, bool on, char *err, size_t errlen)
 {
-	uint16_t p, first = port, last = port;
+	uint16_t p, first, last;
 
-	if (port == RTE_MAX_ETHPORTS) {
-		first = 0;
-		last = app->nb_ports - 1;
-	} else if (port >= app->nb_ports) {
-		snprintf(err, errlen, "port %u does not exist (%u ports)", port, app->nb_ports);
+	if (port_range(app, port, &first, &last, err, errlen) < 0)
 		return -ENODEV;
-	}
 	for (p = first; p <= last; p++) {
 		int ret = on ? rte_eth_promiscuous_enable(p) : rte_eth_promiscuous_disable(p);
 
@@ -150,14 +160,10 @@ fwd_ctl_promisc(struct fwd_app *app, uint16_t port, bool on, char *err, size_t e
 int
 fwd_ctl_clear_port_stats(struct fwd_app *app, uint16_t port)
 {
-	uint16_t p, first = port, last = port;
+	uint16_t p, first, last;
 
-	if (port == RTE_MAX_ETHPORTS) {
-		first = 0;
-		last = app->nb_ports - 1;
-	} else if (port >= app->nb_ports) {
+	if (port_range(app, port, &first, &last, NULL, 0) < 0)
 		return -ENODEV;
-	}
 	for (p = first; p <= last; p++) {
 		rte_eth_stats_reset(p);
 		rte_eth_xstats_reset(p);
