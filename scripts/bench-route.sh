@@ -1,0 +1,263 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 dpdk-forwarder authors
+#
+# --fwd route against DPDK's examples/l3fwd (LPM), side by side in the same
+# run: one forwarding lcore each, the same two net_pcap ports with
+# infinite_rx=1 (TX dropped by the PMD), the same routes (l3fwd's default
+# 198.18.N.0/24 -> port N; bench/route/route.ini for ours), 64-byte frames,
+# 1 flow and 256 flows. Not a test: prints a Markdown table, keeps the logs.
+#
+#   scripts/bench-route.sh [BUILDDIR]            (default BUILDDIR: build)
+#
+# l3fwd is built at benchmark time from the Debian source package of the
+# installed DPDK (apt-get source; a deb-src entry is added if missing), in a
+# scratch directory, with one change: DPDK 22.11's l3fwd asks for RX checksum
+# offload, which net_pcap lacks (rte_eth_dev_configure fails), so the request
+# is cleared. Both apps are linked statically against Debian's librte_*.a
+# (bench/route/link-static.sh), with the same compiler flags as ours.
+#
+# Environment (defaults in brackets):
+#   ROUNDS=5       A/B rounds per flow count (l3fwd, ours, l3fwd, ours, ...)
+#   SECS=3         measured seconds per round, after WARM=1 s of warm-up
+#   FLOWS="1 256"  flow counts
+#   VG_SECS=4      seconds of forwarding under callgrind (0: skip Ir/pkt)
+#   OUT=bench-results/route-<date>   logs, callgrind files and results.md
+#   DPDK_ORIG=     a dpdk_<version>.orig.tar.* to use instead of downloading
+#
+# Mpps: both apps are read the same way, through DPDK's own /ethdev/stats
+# telemetry endpoint (bench/route/tstat.py): packets transmitted by both ports
+# over SECS seconds. A figure is the median of the rounds.
+#
+# Ir/pkt: instructions of the forwarding loop (callgrind --toggle-collect:
+# ours fwd_lcore_main, l3fwd lpm_main_loop) over the packets forwarded in that
+# run, counted exactly as the calls of rte_pktmbuf_free (net_pcap frees each
+# dropped TX mbuf with one call; bench/route/cgcount.py).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+builddir=${1:-build}
+ROUNDS=${ROUNDS:-5}
+SECS=${SECS:-3}
+WARM=${WARM:-1}
+FLOWS=${FLOWS:-"1 256"}
+VG_SECS=${VG_SECS:-4}
+OUT=${OUT:-bench-results/route-$(date +%Y%m%d-%H%M%S)}
+py=/usr/bin/python3
+bench=$root/bench/route
+
+for tool in pkg-config cc apt-get; do
+	command -v $tool >/dev/null || { echo "bench-route: $tool not found" >&2; exit 1; }
+done
+if [ "$VG_SECS" != 0 ] && ! command -v valgrind >/dev/null; then
+	echo "bench-route: valgrind not found (apt-get install valgrind); or VG_SECS=0" >&2
+	exit 1
+fi
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+work=$(mktemp -d /tmp/bench-route.XXXXXX)
+rundir=/var/run
+[ "$(id -u)" -eq 0 ] || rundir=${XDG_RUNTIME_DIR:-/tmp}
+
+# Every process this script starts, so an interrupted run leaves none behind.
+children=()
+cleanup() {
+	local p
+	for p in "${children[@]}"; do
+		kill -TERM "$p" 2>/dev/null || true
+	done
+	rm -rf "$work"
+	# EAL leaves its runtime directory (telemetry socket, config) behind
+	rm -rf "$rundir"/dpdk/bench-route-*-$$
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+log() { echo "bench-route: $*" >&2; }
+
+# ---------------------------------------------------------------- l3fwd
+version=$(dpkg-query -W -f='${Version}' libdpdk-dev)
+if [ -z "${DPDK_ORIG:-}" ]; then
+	sudo=""
+	[ "$(id -u)" -eq 0 ] || sudo="sudo"
+	# a deb-src entry mirroring the binary sources, if there is none yet
+	# (as scripts/dpdk-sdk-headers.sh does)
+	if ! apt-get source --print-uris "dpdk=$version" 2>/dev/null | grep -q "orig.tar"; then
+		if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+			sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources |
+				$sudo tee /etc/apt/sources.list.d/dpdk-forwarder-src.sources >/dev/null
+		else
+			grep -h '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' |
+				$sudo tee /etc/apt/sources.list.d/dpdk-forwarder-src.list >/dev/null
+		fi
+		$sudo apt-get update -qq
+	fi
+	log "fetching the source of DPDK $version"
+	(cd "$work" && apt-get source --download-only -qq "dpdk=$version" >/dev/null 2>&1)
+	DPDK_ORIG=$(find "$work" -maxdepth 1 -name 'dpdk_*.orig.tar.*' | head -n 1)
+fi
+top=$(set +o pipefail; tar tf "$DPDK_ORIG" | head -n 1 | cut -d/ -f1)
+tar xf "$DPDK_ORIG" -C "$work" "$top/examples/l3fwd" "$top/examples/common"
+l3src=$work/$top/examples/l3fwd
+# the one change: net_pcap has no RX checksum offload to give
+sed -i 's|^\(\t\t\.offloads = \)RTE_ETH_RX_OFFLOAD_CHECKSUM,$|\10, /* bench-route: no RX checksum offload on net_pcap */|' \
+	"$l3src/main.c"
+if ! grep -q 'bench-route: no RX checksum offload' "$l3src/main.c"; then
+	log "could not clear l3fwd's RX checksum offload request in $l3src/main.c"
+	exit 1
+fi
+srcs=$(sed -n 's/^SRCS-y *+\?:\?= *//p' "$l3src/Makefile" | tr '\n' ' ')
+read -ra dpdk_cflags < <(pkg-config --cflags libdpdk)
+# the flags meson gives ours (buildtype release, cpu native, then pkg-config's)
+cflags=(-O3 -march=native "${dpdk_cflags[@]}" -DALLOW_EXPERIMENTAL_API -I"$l3src/../common")
+log "building l3fwd ($srcs)"
+objs=()
+for s in $srcs; do
+	cc "${cflags[@]}" -c "$l3src/$s" -o "$work/${s%.c}.o"
+	objs+=("$work/${s%.c}.o")
+done
+l3fwd=$work/l3fwd
+bash "$bench/link-static.sh" objects "$l3fwd" "${objs[@]}"
+
+# ---------------------------------------------------------------- ours
+if [ ! -x "$builddir/app/dpdk-forwarder" ]; then
+	bash scripts/build.sh "$builddir" >/dev/null
+fi
+fwd=$work/dpdk-forwarder
+bash "$bench/link-static.sh" forwarder "$builddir" "$fwd"
+
+# ---------------------------------------------------------------- runs
+# cmd=(the command line of APP on the FLOWS workload, EAL file prefix from TAG)
+# shellcheck disable=SC2054 # the lcore map has commas
+set_cmd() { # app flows tag
+	local e=(--no-huge -m 512 --no-pci --file-prefix "bench-route-$3-$$"
+		--vdev "net_pcap0,rx_pcap=$work/f$2/in0.pcap,infinite_rx=1"
+		--vdev "net_pcap1,rx_pcap=$work/f$2/in1.pcap,infinite_rx=1")
+	if [ "$1" = l3fwd ]; then
+		cmd=("$l3fwd" -l 1 "${e[@]}" -- -p 0x3 -L "--config=(0,0,1),(1,0,1)" --parse-ptype)
+	else
+		cmd=("$fwd" --lcores 0@0,1@1 "${e[@]}" -- --config "$bench/route.ini"
+			--stats-period 0 --stats-file "$OUT/$3.json")
+	fi
+}
+
+# One timed run: Mpps of both ports' TX over SECS seconds, on stdout.
+measure() { # app flows round
+	local tag=$1-f$2-r$3 pid a b
+	set_cmd "$1" "$2" "$tag"
+	"${cmd[@]}" >"$OUT/$tag.log" 2>&1 </dev/null &
+	pid=$!
+	children+=("$pid")
+	if ! $py "$bench/tstat.py" "bench-route-$tag-$$" 2 30 >/dev/null; then
+		log "$1 did not start, see $OUT/$tag.log"
+		exit 1
+	fi
+	sleep "$WARM"
+	a=$($py "$bench/tstat.py" "bench-route-$tag-$$" 2)
+	sleep "$SECS"
+	b=$($py "$bench/tstat.py" "bench-route-$tag-$$" 2)
+	kill -TERM "$pid"
+	wait "$pid" || { log "$1 failed, see $OUT/$tag.log"; exit 1; }
+	echo "$a $b" >"$OUT/$tag.samples"
+	echo "$a $b" | awk '{printf "%.3f\n", ($5 - $2) / ($4 - $1) / 1e6}'
+}
+
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+
+# Ir per packet of the forwarding loop, on stdout; the profile stays in OUT.
+callgrind() { # app flows
+	local tag=cg-$1-f$2 fn pid ir n
+	fn=fwd_lcore_main
+	[ "$1" = l3fwd ] && fn=lpm_main_loop
+	local extra=()
+	# Under valgrind a signal may land on any thread: ours, whose handler
+	# waits for the worker, stops on --duration; l3fwd's handler only sets a
+	# flag, so it gets SIGTERM once it has forwarded VG_SECS seconds.
+	[ "$1" = ours ] && extra=(--duration "$VG_SECS")
+	set_cmd "$1" "$2" "$tag"
+	valgrind --tool=callgrind --collect-atstart=no --toggle-collect=$fn \
+		--callgrind-out-file="$OUT/$tag.out" "${cmd[@]}" "${extra[@]}" \
+		>"$OUT/$tag.log" 2>&1 </dev/null &
+	pid=$!
+	children+=("$pid")
+	if [ "$1" = l3fwd ]; then
+		if ! $py "$bench/tstat.py" "bench-route-$tag-$$" 2 120 >/dev/null; then
+			log "l3fwd did not start under valgrind, see $OUT/$tag.log"
+			exit 1
+		fi
+		sleep "$VG_SECS"
+		kill -TERM "$pid"
+	fi
+	wait "$pid" || { log "callgrind run of $1 failed, see $OUT/$tag.log"; exit 1; }
+	read -r ir n < <($py "$bench/cgcount.py" "$OUT/$tag.out" rte_pktmbuf_free)
+	callgrind_annotate --auto=no "$OUT/$tag.out" 2>/dev/null |
+		awk -v n="$n" '/file:function/ {on = 1; getline; next}
+			on && NF == 0 {exit}
+			on {v = $1; gsub(",", "", v); fn = $0; sub(/^.*%\) +/, "", fn); sub(/ \[.*$/, "", fn)
+				if (v / n >= 0.5) printf "%8.1f  %s\n", v / n, fn}' \
+			>"$OUT/$tag.top"
+	echo "$ir $n" | awk '{printf "%.1f\n", $1 / $2}'
+}
+
+{
+	echo "date: $(date -Is)"
+	echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
+	echo "dpdk: $version (l3fwd from $(basename "$DPDK_ORIG"))"
+	echo "ours: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo ?) $(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo '(with uncommitted changes)')"
+	echo "settings: ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS"
+} >"$OUT/env.txt"
+
+res=$OUT/results.md
+{
+	echo "| flows | l3fwd Mpps | ours Mpps | ours / l3fwd | l3fwd Ir/pkt | ours Ir/pkt |"
+	echo "|---|---|---|---|---|---|"
+} >"$res"
+for f in $FLOWS; do
+	mkdir -p "$work/f$f"
+	$py "$bench/mkpcap.py" "$f" "$work/f$f"
+	: >"$OUT/mpps-l3fwd-f$f.txt"
+	: >"$OUT/mpps-ours-f$f.txt"
+	for ((r = 1; r <= ROUNDS; r++)); do
+		for app in l3fwd ours; do
+			m=$(measure $app "$f" $r)
+			echo "$m" >>"$OUT/mpps-$app-f$f.txt"
+			log "flows $f round $r: $app $m Mpps"
+		done
+		# every run of ours forwards everything: no drop of any reason
+		if ! $py - "$OUT/ours-f$f-r$r.json" <<'EOF'; then
+import json, sys
+st = json.load(open(sys.argv[1]))
+drops = {k: v for k, v in st["drops"].items() if v}
+fwd = sum(lc["forwarded"] for lc in st["route"]["lcores"])
+rx = sum(p["ipackets"] for p in st["ports"])
+sys.exit(0 if not drops and fwd == rx and st["mbufs_leaked"] == 0 else
+         "ours dropped %r, forwarded %d of %d" % (drops, fwd, rx))
+EOF
+			log "dpdk-forwarder did not forward everything, see $OUT/ours-f$f-r$r.json"
+			exit 1
+		fi
+	done
+	ml=$(median <"$OUT/mpps-l3fwd-f$f.txt")
+	mo=$(median <"$OUT/mpps-ours-f$f.txt")
+	il=- io=-
+	if [ "$VG_SECS" != 0 ]; then
+		il=$(callgrind l3fwd "$f")
+		io=$(callgrind ours "$f")
+	fi
+	ratio=$(awk -v a="$mo" -v b="$ml" 'BEGIN {printf "%.2f", a / b}')
+	echo "| $f | $ml | $mo | $ratio | $il | $io |" >>"$res"
+done
+
+cat "$OUT/env.txt"
+echo
+cat "$res"
+echo
+echo "Mpps: median of $ROUNDS alternating rounds; each round's figures in $OUT/mpps-*.txt."
+if [ "$VG_SECS" != 0 ]; then
+	for f in $FLOWS; do
+		for app in l3fwd ours; do
+			echo
+			echo "Ir/pkt by function, $app, $f flows (self cost):"
+			cat "$OUT/cg-$app-f$f.top"
+		done
+	done
+fi
