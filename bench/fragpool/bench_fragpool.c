@@ -15,8 +15,9 @@
  * allocated depth operations earlier. Reported: cycles per alloc+free
  * (rte_rdtsc_precise() around N operations), median and p5/p95 over the
  * repetitions, the working set (distinct cache lines the allocator and the
- * one store touch over N operations), and ratios against the best DPDK
- * baseline of the same scenario.
+ * one store touch over N operations: for fragpool the fragment, the chunk's
+ * first header line and its fragment-map line), and ratios against the best
+ * DPDK baseline of the same scenario.
  */
 
 #include <getopt.h>
@@ -179,8 +180,14 @@ do_alloc(enum variant v, uint32_t len, int record)
 			if (RTE_MBUF_HAS_EXTBUF(m))
 				rec((uintptr_t)m->shinfo);
 		}
-		if (v >= V_FP_RAW)
-			rec((uintptr_t)fragpool_chunk_of(v == V_FP_EXT ? m->buf_addr : obj));
+		if (v >= V_FP_RAW) {
+			const uint8_t *f = v == V_FP_EXT ? m->buf_addr : obj;
+			struct fragpool_chunk *c = fragpool_chunk_of(f);
+
+			/* The chunk's first header line and its fragment-map line. */
+			rec((uintptr_t)c);
+			rec((uintptr_t)&c->lmap[fragpool_map_idx((uint32_t)(f - (uint8_t *)c))]);
+		}
 	}
 	return obj;
 }
@@ -423,14 +430,15 @@ run_scenario(const struct scenario *s, unsigned int reps)
 	printf("\n### %s, %s (%u ops x %u reps)\n\n", s->workload, size_label[s->size], B.n_ops,
 		reps);
 	printf("| variant | median | p5 | p95 | best DPDK / this | working set KiB | chunks: "
-	       "recycled in place / reused / fresh (peak) |\n");
+	       "recycled in place / reused / partial / fresh (peak) |\n");
 	printf("|---|---:|---:|---:|---:|---:|---|\n");
 	for (v = 0; v < V_MAX; v++) {
 		printf("| %s | %.1f | %.1f | %.1f | %.2fx | %.1f |", v_label[v], med[v], p5[v],
 			p95[v], best / med[v], ws[v]);
 		if (fps[v] != NULL)
-			printf(" %" PRIu64 " / %" PRIu64 " / %" PRIu64 " (%u) |\n", st[v].recycles,
-				st[v].reused_chunks, st[v].fresh_chunks, peak[v]);
+			printf(" %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %" PRIu64 " (%u) |\n",
+				st[v].recycles, st[v].reused_chunks, st[v].partial_chunks,
+				st[v].fresh_chunks, peak[v]);
 		else
 			printf(" |\n");
 	}
@@ -487,7 +495,7 @@ main(int argc, char **argv)
 	B.lens = rte_malloc(NULL, sizeof(*B.lens) * B.n_ops, 0);
 	B.fifo = rte_malloc(NULL, sizeof(void *) * MAX_DEPTH, 0);
 	B.strag = rte_malloc(NULL, sizeof(void *) * STRAG_DEPTH, 0);
-	B.lines = rte_malloc(NULL, sizeof(uint64_t) * 5 * B.n_ops, 0);
+	B.lines = rte_malloc(NULL, sizeof(uint64_t) * 6 * B.n_ops, 0); /* up to 6 lines per op */
 	if (B.mp == NULL || B.hdr == NULL || !B.lens || !B.fifo || !B.strag || !B.lines)
 		rte_exit(EXIT_FAILURE, "no memory: %s\n", rte_strerror(rte_errno));
 

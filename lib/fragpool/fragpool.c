@@ -9,6 +9,8 @@
  */
 
 #include <inttypes.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,18 +36,200 @@ static const char *const fragpool_stat_names[] = {
 #undef FRAGPOOL_STAT_NAME
 };
 
+/*
+ * A retired chunk is offered for partial reuse when all but 1/FP_WM_DIV of its fragments are
+ * back. 8 measured best of 2, 4, 8, 16, 32 with 1 % stragglers (docs/benchmarks-fragpool.md):
+ * a smaller divisor lets long-held fragments crowd the chunks that are reused (more, shorter
+ * runs), a larger one leaves more chunks pinned whole.
+ */
+#define FP_WM_DIV 8
+
+/* Lines taken by the chunk header: never carved. */
+#define FP_HDR_LINES (FRAGPOOL_CHUNK_HDR / FRAGPOOL_ALIGN)
+
+/* First line >= i whose bit in m is set (want) or clear (!want); FRAGPOOL_CHUNK_LINES if none. */
+static unsigned int
+fp_map_next(const uint64_t *m, unsigned int i, bool want)
+{
+	while (i < FRAGPOOL_CHUNK_LINES) {
+		uint64_t w = (want ? m[i >> 6] : ~m[i >> 6]) >> (i & 63);
+
+		if (w != 0)
+			return RTE_MIN(i + (unsigned int)__builtin_ctzll(w),
+				(unsigned int)FRAGPOOL_CHUNK_LINES);
+		i = (i | 63) + 1;
+	}
+	return FRAGPOOL_CHUNK_LINES;
+}
+
+/* Set lines [a, b) in m. */
+static void
+fp_map_set_range(uint64_t *m, unsigned int a, unsigned int b)
+{
+	while (a < b) {
+		unsigned int n = RTE_MIN(b - a, 64 - (a & 63));
+		uint64_t bits = n == 64 ? UINT64_MAX : (UINT64_C(1) << n) - 1;
+
+		m[a >> 6] |= bits << (a & 63);
+		a += n;
+	}
+}
+
+static void
+fragpool_make_current(struct fragpool *fp, struct fragpool_chunk *c)
+{
+	c->wm = 0;
+	c->state = FRAGPOOL_CHUNK_CURRENT;
+	fp->bias = FRAGPOOL_BIAS;
+	fp->cur = (uint8_t *)c;
+}
+
+/* A chunk whose fragments are all back (its map is all zero): one run, the whole chunk. */
 static void
 fragpool_chunk_start(struct fragpool *fp, struct fragpool_chunk *c)
 {
 	c->refs = FRAGPOOL_BIAS;
-	fp->bias = FRAGPOOL_BIAS;
-	fp->cur = (uint8_t *)c;
+	fragpool_make_current(fp, c);
 	fp->off = FRAGPOOL_CHUNK_HDR;
+	fp->limit = FRAGPOOL_CHUNK_SIZE;
+	fp->n_runs = 0;
+	fp->next_run = 0;
+}
+
+/* Lines of chunk c that its header and live fragments occupy, into fp->occ. */
+static void
+fragpool_chunk_occupancy(struct fragpool *fp, const struct fragpool_chunk *c)
+{
+	unsigned int i;
+
+	memset(fp->occ, 0, sizeof(fp->occ));
+	fp_map_set_range(fp->occ, 0, FP_HDR_LINES);
+	/* Eight map bytes at a time, visiting only the non-zero ones: few fragments are left. */
+	for (i = 0; i < FRAGPOOL_CHUNK_LINES; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, &c->lmap[i], sizeof(w));
+		while (w != 0) {
+			unsigned int b = (unsigned int)__builtin_ctzll(w) / 8, idx = i + b;
+			unsigned int n = (unsigned int)(w >> (8 * b)) & 0xff;
+			/* The inverse of fragpool_map_idx(). */
+			unsigned int j = (idx % (FRAGPOOL_CHUNK_LINES / 4)) * 4 +
+					 idx / (FRAGPOOL_CHUNK_LINES / 4);
+
+			w &= ~(UINT64_C(0xff) << (8 * b));
+			/* FRAGPOOL_MAP_MAX: at least that long; the rest of the chunk, to be safe. */
+			if (n >= FRAGPOOL_MAP_MAX)
+				n = FRAGPOOL_CHUNK_LINES - j;
+			fp_map_set_range(
+				fp->occ, j, RTE_MIN(j + n, (unsigned int)FRAGPOOL_CHUNK_LINES));
+		}
+	}
+}
+
+bool
+fragpool_chunk_plan(struct fragpool *fp, struct fragpool_chunk *c)
+{
+	unsigned int s, e, n = 0, lines = 0;
+
+	fragpool_chunk_occupancy(fp, c);
+	for (s = fp_map_next(fp->occ, 0, false); s < FRAGPOOL_CHUNK_LINES && n < FRAGPOOL_MAX_RUNS;
+		s = fp_map_next(fp->occ, e, false)) {
+		e = fp_map_next(fp->occ, s, true);
+		if (e - s < FRAGPOOL_MIN_RUN)
+			continue;
+		c->runs[n][0] = (uint16_t)s;
+		c->runs[n][1] = (uint16_t)e;
+		lines += e - s;
+		n++;
+	}
+	if (n < FRAGPOOL_MAX_RUNS)
+		c->runs[n][0] = c->runs[n][1] = 0;
+	/* Too crowded with long-held fragments to be worth carving: wait for them. */
+	return lines >= FRAGPOOL_CHUNK_LINES / 4;
+}
+
+/*
+ * Make the next run of c->runs that holds sz bytes the one being carved. Shorter runs passed
+ * over are counted in tail_bytes when count_skips.
+ */
+static bool
+fragpool_next_run(
+	struct fragpool *fp, const struct fragpool_chunk *c, uint32_t sz, bool count_skips)
+{
+	unsigned int need = sz / FRAGPOOL_ALIGN;
+
+	while (fp->next_run < fp->n_runs) {
+		unsigned int s = c->runs[fp->next_run][0], e = c->runs[fp->next_run][1];
+
+		fp->next_run++;
+		if (e - s >= need) {
+			fp->off = s * FRAGPOOL_ALIGN;
+			fp->limit = e * FRAGPOOL_ALIGN;
+			return true;
+		}
+		if (count_skips)
+			fp->stats.tail_bytes += (uint64_t)(e - s) * FRAGPOOL_ALIGN;
+	}
+	return false;
+}
+
+/*
+ * Take a chunk from the partial-reuse stack (most recently drained first: its lines are the
+ * warmest). A chunk whose fragments are all back is started whole; a pinned one is carved
+ * around its outstanding fragments, unless they crowd it (then it is dropped from the stack and
+ * freed whole later). Looks at `tries` pinned chunks at most.
+ */
+static bool
+fragpool_take_partial(struct fragpool *fp, uint32_t sz, unsigned int tries)
+{
+	unsigned int i = fp->n_partial;
+
+	while (i-- > 0 && tries > 0) {
+		struct fragpool_chunk *c = fp->partial[i];
+		bool whole = c->state == FRAGPOOL_CHUNK_FREE;
+
+		if (!whole) {
+			unsigned int n = 0;
+			bool roomy;
+
+			tries--;
+			/*
+			 * Planned only now: most chunks on the stack are whole again by the time they
+			 * are needed (the fragments out at the watermark were just late, not held).
+			 */
+			roomy = fragpool_chunk_plan(fp, c);
+			while (n < FRAGPOOL_MAX_RUNS && c->runs[n][1] != 0)
+				n++;
+			fp->n_runs = (uint16_t)n;
+			fp->next_run = 0;
+			if (roomy && !fragpool_next_run(fp, c, sz, false))
+				continue; /* keep it for a smaller fragment */
+			if (!roomy) {
+				/* Crowded by long-held fragments: freed whole when they are back. */
+				c->queued = 0;
+				fp->partial[i] = fp->partial[--fp->n_partial];
+				continue;
+			}
+		}
+		c->queued = 0;
+		fp->partial[i] = fp->partial[--fp->n_partial];
+		if (whole) {
+			fp->stats.reused_chunks++;
+			fragpool_chunk_start(fp, c);
+		} else {
+			c->refs += FRAGPOOL_BIAS;
+			fragpool_make_current(fp, c);
+			fp->stats.partial_chunks++;
+		}
+		return true;
+	}
+	return false;
 }
 
 void *
 fragpool_alloc_slow(struct fragpool *fp, uint32_t len)
 {
+	uint32_t sz = RTE_ALIGN_CEIL(len, FRAGPOOL_ALIGN), carved;
 	struct fragpool_chunk *c;
 
 	if (len == 0 || len > FRAGPOOL_MAX_LEN) {
@@ -53,31 +237,51 @@ fragpool_alloc_slow(struct fragpool *fp, uint32_t len)
 		rte_errno = EINVAL;
 		return NULL;
 	}
+	if (fp->cur != NULL) {
+		c = (struct fragpool_chunk *)fp->cur;
+		fp->stats.tail_bytes += fp->limit - fp->off;
+		/* A partially reused chunk may have more free runs further on: the cheap case. */
+		if (fp->next_run < fp->n_runs && fragpool_next_run(fp, c, sz, true))
+			return fragpool_alloc(fp, len);
+	}
 	/* Remote frees may complete the current chunk and allow recycling it in place. */
 	fragpool_reclaim(fp);
 	if (fp->cur != NULL) {
 		c = (struct fragpool_chunk *)fp->cur;
-		fp->stats.tail_bytes += FRAGPOOL_CHUNK_SIZE - fp->off;
+		carved = FRAGPOOL_BIAS - fp->bias;
 		/* The only settlement of the bias: refs becomes the fragments still out. */
+		fp->stats.allocs += carved;
 		c->refs -= fp->bias;
 		fp->cur = NULL;
 		fp->off = FRAGPOOL_CHUNK_SIZE;
+		fp->limit = FRAGPOOL_CHUNK_SIZE;
 		fp->bias = 0;
 		if (c->refs == 0) {
 			fp->stats.recycles++;
 			goto start;
 		}
-		/* Outstanding fragments pin this chunk; its last fragpool_put() frees it. */
+		/*
+		 * Outstanding fragments pin this chunk; its last fragpool_put() frees it. Once all
+		 * but an eighth are back (the rest are likely long-held), it is offered for carving
+		 * around them, while its lines are still warm.
+		 */
+		c->state = FRAGPOOL_CHUNK_PINNED;
+		c->wm = (uint16_t)(c->refs / FP_WM_DIV);
+		c->refs -= c->wm; /* reaches 0 when drained to the watermark */
 	}
 	c = fp->free_chunks;
 	if (c != NULL) {
 		fp->free_chunks = c->next;
 		fp->stats.reused_chunks++;
+	} else if (fragpool_take_partial(fp, sz, 1)) {
+		return fragpool_alloc(fp, len);
 	} else if (fp->n_fresh < fp->n_chunks) {
 		c = (struct fragpool_chunk *)(fp->arena +
 					      (size_t)fp->n_fresh * FRAGPOOL_CHUNK_SIZE);
 		fp->n_fresh++;
 		fp->stats.fresh_chunks++;
+	} else if (fragpool_take_partial(fp, sz, UINT_MAX)) {
+		return fragpool_alloc(fp, len);
 	} else {
 		fp->stats.failures++;
 		rte_errno = ENOBUFS;
@@ -234,7 +438,9 @@ fragpool_create(const struct fragpool_params *p)
 	fp->lcore_id = p->lcore_id;
 	fp->socket_id = socket;
 	fp->n_chunks = p->n_chunks;
-	fp->off = FRAGPOOL_CHUNK_SIZE; /* no current chunk: the first alloc takes the slow path */
+	/* No current chunk: the first alloc takes the slow path. */
+	fp->off = FRAGPOOL_CHUNK_SIZE;
+	fp->limit = FRAGPOOL_CHUNK_SIZE;
 	fp->mbuf_priv_size = p->mbuf_priv_size;
 	fp->mbuf_data_room = p->mbuf_data_room != 0 ? p->mbuf_data_room : RTE_MBUF_DEFAULT_BUF_SIZE;
 
@@ -260,6 +466,12 @@ fragpool_create(const struct fragpool_params *p)
 		goto fail;
 	}
 	fp->arena = fp->mz->addr;
+	fp->partial = rte_zmalloc_socket("fragpool_partial", sizeof(*fp->partial) * p->n_chunks,
+		RTE_CACHE_LINE_SIZE, socket);
+	if (fp->partial == NULL) {
+		ret = -ENOMEM;
+		goto fail;
+	}
 	ret = fragpool_chunk_iovas(fp, contig);
 	if (ret < 0)
 		goto fail;
@@ -293,6 +505,7 @@ fragpool_free(struct fragpool *fp)
 	rte_mempool_free(fp->mbuf_pool);
 	rte_ring_free(fp->ret);
 	rte_memzone_free(fp->mz);
+	rte_free(fp->partial);
 	rte_free(fp);
 }
 
@@ -315,7 +528,13 @@ fragpool_lookup(const char *name)
 void
 fragpool_stats_get(const struct fragpool *fp, struct fragpool_stats *st)
 {
+	uint64_t in_use = fragpool_in_use(fp);
+
 	*st = fp->stats;
+	/* Allocations in the current chunk are settled into stats.allocs when it is retired. */
+	if (fp->cur != NULL)
+		st->allocs += FRAGPOOL_BIAS - fp->bias;
+	st->frees = st->allocs - in_use;
 }
 
 const char *
@@ -333,32 +552,58 @@ fragpool_stats_count(void)
 uint64_t
 fragpool_in_use(const struct fragpool *fp)
 {
-	return fp->stats.allocs - fp->stats.frees;
+	uint64_t n = 0;
+	uint32_t i;
+
+	/*
+	 * A chunk's count plus its watermark is its outstanding fragments (those in the return
+	 * ring included), plus the unused bias for the current one; free and never-used chunks
+	 * count 0.
+	 */
+	for (i = 0; i < fp->n_fresh; i++) {
+		const struct fragpool_chunk *c =
+			(const struct fragpool_chunk *)(fp->arena +
+							(size_t)i * FRAGPOOL_CHUNK_SIZE);
+
+		n += c->refs + c->wm;
+	}
+	if (fp->cur != NULL)
+		n -= fp->bias;
+	return n;
 }
 
 unsigned int
 fragpool_chunks_busy(const struct fragpool *fp)
 {
 	const struct fragpool_chunk *c;
-	unsigned int n_free = 0;
+	unsigned int n_free = 0, i;
 
 	for (c = fp->free_chunks; c != NULL; c = c->next)
 		n_free++;
+	for (i = 0; i < fp->n_partial; i++)
+		n_free += fp->partial[i]->state == FRAGPOOL_CHUNK_FREE;
 	return fp->n_fresh - n_free;
 }
 
 unsigned int
 fragpool_chunks_peak(const struct fragpool *fp)
 {
-	/* A fresh chunk is taken only when the free list is empty, so the peak is n_fresh. */
+	/*
+	 * A fresh chunk is taken only when no free or partially reusable chunk was found, so
+	 * n_fresh is the peak (an upper bound: a free chunk deep in the partial-reuse stack can
+	 * be missed when the top of the stack is a pinned chunk too fragmented for the request).
+	 */
 	return fp->n_fresh;
 }
 
 void
 fragpool_dump(FILE *f, const struct fragpool *fp)
 {
-	const uint64_t *v = (const uint64_t *)&fp->stats;
+	struct fragpool_stats st;
+	const uint64_t *v = (const uint64_t *)&st;
 	unsigned int i;
+
+	fragpool_stats_get(fp, &st);
 
 	fprintf(f,
 		"fragpool %s: lcore %u socket %d chunks %u (busy %u, peak %u) in use %" PRIu64

@@ -24,6 +24,11 @@
  * plain integers: no atomic, no LOCK-prefixed instruction on the owner's
  * alloc or free (tests/fragpool/check-no-lock.py checks the machine code).
  *
+ * A retired chunk whose fragments are all back but an eighth (the rest are
+ * likely held long) is carved again around them, using the chunk's fragment
+ * map (one byte per cache line, stored by alloc and free), so a straggler
+ * pins its own lines rather than its whole chunk.
+ *
  * Fragments freed by another thread go to the owner's return ring (one
  * compare-and-swap, on that remote path only) and are settled by the owner
  * when it next needs a chunk or calls fragpool_reclaim().
@@ -31,6 +36,7 @@
  * See docs/fragpool.md for what fragpool is for and what it is not for.
  */
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <rte_branch_prediction.h>
@@ -56,40 +62,78 @@ extern "C" {
 #define FRAGPOOL_CHUNK_SIZE (UINT32_C(1) << FRAGPOOL_CHUNK_SHIFT)
 /** Fragment alignment and granule: one cache line. */
 #define FRAGPOOL_ALIGN RTE_CACHE_LINE_SIZE
-/** Bytes at the start of each chunk kept for its header. */
-#define FRAGPOOL_CHUNK_HDR RTE_CACHE_LINE_SIZE
+/** Cache lines per chunk: the granule of the per-chunk fragment map. */
+#define FRAGPOOL_CHUNK_LINES (FRAGPOOL_CHUNK_SIZE / FRAGPOOL_ALIGN)
+/** 64-bit words of a bitmap of a chunk's lines. */
+#define FRAGPOOL_MAP_WORDS ((FRAGPOOL_CHUNK_LINES + 63) / 64)
+/** Largest value of a fragment-map byte: a fragment of that many lines or more. */
+#define FRAGPOOL_MAP_MAX 255
+
+/** Free runs of a partially reused chunk that are carved (the first ones, in address order). */
+#define FRAGPOOL_MAX_RUNS 8
+/** Free runs shorter than this many lines are not carved in a partially reused chunk. */
+#define FRAGPOOL_MIN_RUN 4
+
+/** State of a chunk that is not the current one (owner only). */
+enum fragpool_chunk_state {
+	FRAGPOOL_CHUNK_CURRENT = 0, /**< being carved (or never used) */
+	FRAGPOOL_CHUNK_PINNED,      /**< retired with fragments outstanding */
+	FRAGPOOL_CHUNK_FREE,        /**< all fragments back: free list or partial-reuse stack */
+};
+
+struct fragpool;
+
+/**
+ * Header at the start of every chunk. Line 0 holds the counters and links; then the fragment
+ * map: one byte per line of the chunk (at fragpool_map_idx()), the length in cache lines of
+ * the fragment starting at that line (FRAGPOOL_MAP_MAX: that long or longer), 0 if none starts
+ * there or it was freed. Allocation and free each store one byte (no read-modify-write); with
+ * it the owner can carve a pinned chunk again around its outstanding fragments.
+ */
+struct fragpool_chunk {
+	uint32_t refs;  /**< B - fragments freed - unused bias settled, minus wm until it drains */
+	uint16_t wm;    /**< pinned, not yet drained: fragments out when refs reaches 0 */
+	uint8_t state;  /**< enum fragpool_chunk_state */
+	uint8_t queued; /**< on the pool's partial-reuse stack */
+	struct fragpool *pool;       /**< owner */
+	rte_iova_t iova;             /**< IOVA of the chunk's first byte */
+	struct fragpool_chunk *next; /**< free-chunk list link */
+	/** Drained: its free runs worth carving (first line, end line; 0, 0 ends the list). */
+	uint16_t runs[FRAGPOOL_MAX_RUNS][2];
+	/** Fragment map, one byte per line of the chunk. */
+	uint8_t lmap[FRAGPOOL_CHUNK_LINES] __rte_cache_aligned;
+} __rte_cache_aligned;
+
+/** Bytes at the start of each chunk kept for its header (five cache lines with 16 KiB chunks). */
+#define FRAGPOOL_CHUNK_HDR ((uint32_t)sizeof(struct fragpool_chunk))
 /** Largest fragment: a whole chunk but its header. */
 #define FRAGPOOL_MAX_LEN (FRAGPOOL_CHUNK_SIZE - FRAGPOOL_CHUNK_HDR)
 /** Initial count and bias of a chunk: one more than the fragments it can hold, so never zero while current. */
 #define FRAGPOOL_BIAS (FRAGPOOL_MAX_LEN / FRAGPOOL_ALIGN + 1)
 
 /* X(field, "what it counts") */
-#define FRAGPOOL_STATS(X)                                                                         \
-	X(allocs, "fragments handed out")                                                         \
-	X(frees, "fragments returned, by the owner or settled from the return ring")              \
-	X(remote_frees, "fragments returned through the return ring (freed off the owner lcore)") \
-	X(recycles, "chunks recycled in place (all fragments back when the chunk was used up)")   \
-	X(fresh_chunks, "chunks taken from the never-used part of the arena")                     \
-	X(reused_chunks, "chunks taken from the free-chunk list")                                 \
-	X(failures, "allocations that returned NULL (exhaustion or bad length)")                  \
-	X(pad_bytes, "bytes lost rounding fragments up to a cache line")                          \
+#define FRAGPOOL_STATS(X)                                                                          \
+	X(allocs, "fragments handed out")                                                          \
+	X(frees, "fragments returned, by the owner or settled from the return ring")               \
+	X(remote_frees, "fragments returned through the return ring (freed off the owner lcore)")  \
+	X(recycles, "chunks recycled in place (all fragments back when the chunk was used up)")    \
+	X(fresh_chunks, "chunks taken from the never-used part of the arena")                      \
+	X(reused_chunks, "chunks taken whole from the free list or the partial-reuse stack")       \
+	X(partial_chunks, "pinned chunks taken again, carving around their outstanding fragments") \
+	X(failures, "allocations that returned NULL (exhaustion or bad length)")                   \
+	X(pad_bytes, "bytes lost rounding fragments up to a cache line")                           \
 	X(tail_bytes, "bytes left unused at the end of chunks retired before they were full")
 
-/** Counters of one pool; written by the owner only, with plain stores. */
+/**
+ * Counters of one pool; written by the owner only, with plain stores. Read them with
+ * fragpool_stats_get(): allocs and frees are not counted per fragment but derived (allocs from
+ * the bias, frees from the chunks' counts), which keeps two stores off the fast path.
+ */
 struct fragpool_stats {
 #define FRAGPOOL_STAT_FIELD(f, d) uint64_t f;
 	FRAGPOOL_STATS(FRAGPOOL_STAT_FIELD)
 #undef FRAGPOOL_STAT_FIELD
 };
-
-/** Header in the first cache line of every chunk. */
-struct fragpool_chunk {
-	uint32_t refs; /**< B - fragments freed - unused bias settled; owner only */
-	uint32_t reserved;
-	struct fragpool_chunk *next; /**< free-chunk list link */
-	struct fragpool *pool;       /**< owner */
-	rte_iova_t iova;             /**< IOVA of the chunk's first byte */
-} __rte_cache_aligned;
 
 struct rte_ring;
 struct rte_mempool;
@@ -105,6 +149,11 @@ struct fragpool {
 	struct rte_mempool *mbuf_pool;      /**< the mbuf flavour's mempool (ops "fragpool") */
 	uint16_t mbuf_priv_size;            /**< private area of the mbuf flavour */
 	uint16_t mbuf_data_room;            /**< data room given by rte_pktmbuf_alloc(mbuf_pool) */
+	uint32_t limit;                     /**< end of the free run being carved in cur */
+	uint32_t n_partial;                 /**< entries on the partial-reuse stack */
+	uint16_t n_runs;                    /**< entries in cur's runs */
+	uint16_t next_run;                  /**< next entry of cur's runs to carve */
+	struct fragpool_chunk **partial;    /**< pinned chunks with few fragments left (LIFO) */
 
 	struct fragpool_stats stats __rte_cache_aligned;
 
@@ -117,6 +166,7 @@ struct fragpool {
 	uint32_t lcore_id;                        /**< owner */
 	int socket_id;
 	char name[32];
+	uint64_t occ[FRAGPOOL_MAP_WORDS]; /**< scratch: lines of a chunk not free to carve */
 };
 
 /** Parameters of fragpool_create(). */
@@ -240,6 +290,19 @@ unsigned int fragpool_chunks_peak(const struct fragpool *fp);
 void fragpool_dump(FILE *f, const struct fragpool *fp);
 
 /**
+ * Find the free runs of a pinned chunk (into c->runs). Owner only; called when the chunk is
+ * about to be carved around its outstanding fragments, not for direct use.
+ *
+ * @param fp
+ *   Own pool.
+ * @param c
+ *   The chunk.
+ * @return
+ *   True if enough of it is free to be worth carving around its outstanding fragments.
+ */
+bool fragpool_chunk_plan(struct fragpool *fp, struct fragpool_chunk *c);
+
+/**
  * Slow path of fragpool_alloc(): settle remote frees, retire or recycle the current chunk, take
  * a new one. Owner only; not for direct use.
  *
@@ -308,6 +371,77 @@ fragpool_of(const void *frag)
 }
 
 /**
+ * Index in the fragment map of the fragment starting at offset off of its chunk. The two low
+ * bits of the line number are the high bits of the index, so fragments a few lines apart share
+ * a map line (seven 2 KiB fragments touch one map line, not four).
+ *
+ * @param off
+ *   Offset in the chunk.
+ * @return
+ *   The map index.
+ */
+static inline uint32_t
+fragpool_map_idx(uint32_t off)
+{
+	return ((off / FRAGPOOL_ALIGN) % 4) * (FRAGPOOL_CHUNK_LINES / 4) +
+	       off / (4 * FRAGPOOL_ALIGN);
+}
+
+/**
+ * Record in the current chunk's map that a fragment of sz bytes starts at off. Owner only.
+ *
+ * @param cur
+ *   Current chunk.
+ * @param off
+ *   Offset of the fragment in the chunk.
+ * @param sz
+ *   Its size, a multiple of FRAGPOOL_ALIGN.
+ */
+static inline void
+fragpool_chunk_mark_alloc(uint8_t *cur, uint32_t off, uint32_t sz)
+{
+	struct fragpool_chunk *c = (struct fragpool_chunk *)cur;
+	uint32_t lines = sz / FRAGPOOL_ALIGN;
+
+#if FRAGPOOL_CHUNK_SHIFT > 14 /* up to 16 KiB chunks, no fragment is 255 lines long */
+	lines = RTE_MIN(lines, (uint32_t)FRAGPOOL_MAP_MAX);
+#endif
+	c->lmap[fragpool_map_idx(off)] = (uint8_t)lines;
+}
+
+/**
+ * Owner-side bookkeeping of a retired chunk whose count reached 0. Either it has drained to its
+ * watermark (the fragments still out are likely long-held): the count becomes those fragments
+ * and the chunk goes on the partial-reuse stack, to be carved around them. Or every fragment is
+ * back: to the free list (or, if it is on the stack, it is taken from there as a whole chunk).
+ * Not for direct use.
+ *
+ * @param fp
+ *   Own pool.
+ * @param c
+ *   The chunk.
+ */
+static inline void
+fragpool_chunk_drained(struct fragpool *fp, struct fragpool_chunk *c)
+{
+	if (c->wm != 0) {
+		c->refs = c->wm;
+		c->wm = 0;
+		if (!c->queued) {
+			/* Each chunk is on the stack at most once, so n_chunks entries suffice. */
+			c->queued = 1;
+			fp->partial[fp->n_partial++] = c;
+		}
+		return;
+	}
+	c->state = FRAGPOOL_CHUNK_FREE;
+	if (c->queued)
+		return;
+	c->next = fp->free_chunks;
+	fp->free_chunks = c;
+}
+
+/**
  * Allocate a fragment. Owner lcore only; no atomic instruction.
  *
  * @param fp
@@ -327,12 +461,12 @@ fragpool_alloc(struct fragpool *fp, uint32_t len)
 	RTE_VERIFY(rte_lcore_id() == fp->lcore_id);
 #endif
 	/* len - 1 wraps for 0, so one compare rejects both 0 and too long. */
-	if (unlikely(len - 1 >= FRAGPOOL_MAX_LEN || off + sz > FRAGPOOL_CHUNK_SIZE))
+	if (unlikely(len - 1 >= FRAGPOOL_MAX_LEN || off + sz > fp->limit))
 		return fragpool_alloc_slow(fp, len);
 	fp->off = off + sz;
-	fp->bias--;
-	fp->stats.allocs++;
+	fp->bias--; /* also the allocation count: stats.allocs is settled from it */
 	fp->stats.pad_bytes += sz - len;
+	fragpool_chunk_mark_alloc(fp->cur, off, sz);
 	return fp->cur + off;
 }
 
@@ -354,12 +488,13 @@ fragpool_put(struct fragpool *fp, void *frag)
 		fragpool_put_remote(c->pool, frag);
 		return;
 	}
-	fp->stats.frees++;
-	/* The current chunk keeps refs >= bias >= 1, so zero means a retired chunk is now free. */
-	if (unlikely(--c->refs == 0)) {
-		c->next = fp->free_chunks;
-		fp->free_chunks = c;
-	}
+	c->lmap[fragpool_map_idx((uint32_t)((uintptr_t)frag & (FRAGPOOL_CHUNK_SIZE - 1)))] = 0;
+	/*
+	 * The current chunk keeps refs >= bias >= 1, so this branch is for a retired chunk that is
+	 * now free or down to its last few, probably long-held, fragments.
+	 */
+	if (unlikely(--c->refs == 0))
+		fragpool_chunk_drained(fp, c);
 }
 
 /**
@@ -398,13 +533,13 @@ fragpool_alloc_bulk(struct fragpool *fp, void **frags, unsigned int n, uint32_t 
 	uint32_t off = fp->off;
 	unsigned int i;
 
-	if (likely(len - 1 < FRAGPOOL_MAX_LEN &&
-		    (uint64_t)off + (uint64_t)sz * n <= FRAGPOOL_CHUNK_SIZE)) {
-		for (i = 0; i < n; i++)
+	if (likely(len - 1 < FRAGPOOL_MAX_LEN && (uint64_t)off + (uint64_t)sz * n <= fp->limit)) {
+		for (i = 0; i < n; i++) {
 			frags[i] = fp->cur + off + i * sz;
+			fragpool_chunk_mark_alloc(fp->cur, off + i * sz, sz);
+		}
 		fp->off = off + sz * n;
 		fp->bias -= n;
-		fp->stats.allocs += n;
 		fp->stats.pad_bytes += (uint64_t)(sz - len) * n;
 		return 0;
 	}

@@ -305,6 +305,141 @@ test_straggler(void)
 	fragpool_free(fp);
 }
 
+static bool
+overlaps(const uint8_t *a, uint32_t alen, const uint8_t *b, uint32_t blen)
+{
+	return a < b + blen && b < a + alen;
+}
+
+/* Fill the current chunk with fragments of len bytes (after one to start a fresh chunk). */
+static unsigned int
+fill_chunk(struct fragpool *fp, uint8_t **frags, uint32_t len)
+{
+	struct fragpool_chunk *c;
+	unsigned int n = 0;
+
+	frags[n++] = fragpool_alloc(fp, len);
+	c = fragpool_chunk_of(frags[0]);
+	while ((uint32_t)(frags[n - 1] - (uint8_t *)c) + 2 * RTE_ALIGN_CEIL(len, FRAGPOOL_ALIGN) <=
+		FRAGPOOL_CHUNK_SIZE) {
+		frags[n] = fragpool_alloc(fp, len);
+		memset(frags[n], n & 0xff, len);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Partial reuse: a chunk pinned by a few small stragglers is carved again around them once all
+ * but an eighth of its fragments are back, and no new fragment ever overlaps a straggler. A
+ * chunk that its stragglers crowd (less than a quarter free) waits until they are back.
+ */
+static void
+test_partial(void)
+{
+	struct fragpool *fp = pool_new("partial", 4);
+	static uint8_t *frags[300], *more[600];
+	struct fragpool_chunk *pinned;
+	struct fragpool_stats st;
+	unsigned int n, i, k, m = 0, in_pinned = 0, bad = 0;
+	uint8_t *strag[3];
+
+	n = fill_chunk(fp, frags, 256);
+	pinned = fragpool_chunk_of(frags[0]);
+	CHECK(n > 50 && fragpool_chunk_of(frags[n - 1]) == pinned);
+	strag[0] = frags[0];
+	strag[1] = frags[n / 2];
+	strag[2] = frags[n - 2];
+	/* Retire it with everything out, then free all but the stragglers. */
+	more[m++] = fragpool_alloc(fp, 256);
+	CHECK(fragpool_chunk_of(more[0]) != pinned);
+	for (i = 0; i < n; i++)
+		if (frags[i] != strag[0] && frags[i] != strag[1] && frags[i] != strag[2])
+			fragpool_put(fp, frags[i]);
+	CHECK_EQ(fragpool_in_use(fp), 3 + 1);
+	fragpool_stats_get(fp, &st);
+	CHECK_EQ(st.partial_chunks, 0);
+	/* Keep allocating: the current chunk runs out, and the pinned one is taken around them. */
+	for (i = 0; i < 3 * n; i++) {
+		uint8_t *f = fragpool_alloc(fp, 256);
+
+		CHECK(f != NULL);
+		if (f == NULL)
+			break;
+		memset(f, 0xee, 256);
+		more[m++] = f;
+		if (fragpool_chunk_of(f) != pinned) {
+			if (in_pinned > 0)
+				break; /* carved all it could and moved on */
+			continue;
+		}
+		in_pinned++;
+		for (k = 0; k < 3; k++)
+			bad += overlaps(f, 256, strag[k], 256);
+	}
+	fragpool_stats_get(fp, &st);
+	CHECK(st.partial_chunks >= 1);
+	CHECK_EQ(bad, 0);
+	/*
+	 * All of it but the stragglers, and the fragments still out when it drained to its
+	 * watermark (an eighth; they are back now, but the plan was made then).
+	 */
+	CHECK(in_pinned >= n - n / 8);
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 256; i++)
+			if (strag[k][i] !=
+				(uint8_t)((strag[k] - (uint8_t *)pinned - FRAGPOOL_CHUNK_HDR) /
+						  256 &
+					  0xff))
+				bad++;
+	CHECK_EQ(bad, 0);
+	CHECK_EQ(fragpool_in_use(fp), 3 + m);
+	fragpool_stats_get(fp, &st);
+	CHECK_EQ(st.allocs - st.frees, fragpool_in_use(fp));
+	for (k = 0; k < 3; k++)
+		fragpool_put(fp, strag[k]);
+	fragpool_put_bulk(fp, (void **)more, m);
+	check_settled(fp);
+	fragpool_free(fp);
+
+	/* Crowded: eight 1600-byte fragments fill over three quarters of their chunk. */
+	fp = pool_new("crowded", 4);
+	for (i = 0; i < 8; i++)
+		frags[i] = fragpool_alloc(fp, 1600);
+	pinned = fragpool_chunk_of(frags[0]);
+	for (n = 8; fragpool_chunk_of(frags[n - 1]) == pinned; n++)
+		frags[n] = fragpool_alloc(fp, 64);
+	/* frags[n - 1] opened the next chunk; free the small ones of the pinned chunk. */
+	for (i = 8; i < n - 1; i++)
+		fragpool_put(fp, frags[i]);
+	CHECK(!fragpool_chunk_plan(fp, pinned));
+	/* With two of them back it is worth carving, in runs that miss the other six. */
+	fragpool_put(fp, frags[2]);
+	fragpool_put(fp, frags[5]);
+	CHECK(fragpool_chunk_plan(fp, pinned));
+	CHECK(pinned->runs[0][1] != 0);
+	in_pinned = 0;
+	for (k = 0, bad = 0; k < FRAGPOOL_MAX_RUNS && pinned->runs[k][1] != 0; k++) {
+		uint8_t *rs = (uint8_t *)pinned + pinned->runs[k][0] * FRAGPOOL_ALIGN;
+		uint32_t rl = (pinned->runs[k][1] - pinned->runs[k][0]) * FRAGPOOL_ALIGN;
+
+		CHECK(pinned->runs[k][0] * FRAGPOOL_ALIGN >= FRAGPOOL_CHUNK_HDR);
+		for (i = 0; i < 8; i++)
+			if (i != 2 && i != 5)
+				bad += overlaps(rs, rl, frags[i], 1600);
+		/* The freed ones' lines are in a run. */
+		in_pinned += overlaps(rs, rl, frags[2], 1600) + overlaps(rs, rl, frags[5], 1600);
+	}
+	CHECK_EQ(bad, 0);
+	CHECK_EQ(in_pinned, 2);
+	for (i = 0; i < 8; i++)
+		if (i != 2 && i != 5)
+			fragpool_put(fp, frags[i]);
+	fragpool_put(fp, frags[n - 1]);
+	check_settled(fp);
+	fragpool_free(fp);
+}
+
 /* Remote frees: lcore 1 checks and frees what the owner (main lcore) allocated. */
 #define REMOTE_N 200000
 
@@ -599,6 +734,7 @@ static const struct {
 	{"exhaustion", test_exhaustion},
 	{"recycle", test_recycle},
 	{"straggler", test_straggler},
+	{"partial", test_partial},
 	{"remote", test_remote},
 	{"mbuf", test_mbuf},
 	{"refcnt", test_refcnt},
