@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,7 @@ struct fec_args {
 	char bd[12];
 	char profile[12];
 	char mode[12];
-	char wire[48];
+	char wire[PATH_MAX * 2 + 16];
 	char uio_name[32];
 	unsigned int phy_addr;
 	unsigned int shift16;
@@ -649,10 +650,31 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 		(strcmp(a->mode, "step") != 0 && strcmp(a->mode, "autostep") != 0 &&
 			strcmp(a->mode, "thread") != 0) ||
 		(strcmp(a->wire, "script") != 0 && strcmp(a->wire, "loop") != 0 &&
-			strncmp(a->wire, "ring:", 5) != 0) ||
+			strncmp(a->wire, "ring:", 5) != 0 && strncmp(a->wire, "pcap:", 5) != 0) ||
 		(strncmp(a->wire, "ring:", 5) == 0 && a->wire[5] == '\0') || a->shift16 > 1)
 		return -EINVAL;
 	return 0;
+}
+
+/*
+ * wire=pcap:[IN,OUT]: the brackets keep the comma inside one kvargs value.
+ * Either file may be left empty (receive-only or transmit-only cable).
+ */
+static int
+wire_pcap(struct fec_model *model, const char *spec)
+{
+	char buf[sizeof(((struct fec_args *)0)->wire)];
+	size_t len = strlen(spec);
+	char *comma;
+
+	if (len < 3 || spec[0] != '[' || spec[len - 1] != ']')
+		return -EINVAL;
+	snprintf(buf, sizeof(buf), "%.*s", (int)(len - 2), spec + 1);
+	comma = strchr(buf, ',');
+	if (comma == NULL)
+		return -EINVAL;
+	*comma = '\0';
+	return fec_model_set_wire_pcap(model, buf, comma + 1);
 }
 
 static int
@@ -675,6 +697,10 @@ backend_model(struct fec_priv *fep, const struct fec_args *a)
 		fec_model_set_wire_loop(fep->model, 1);
 	else if (strncmp(a->wire, "ring:", 5) == 0)
 		ret = fec_model_set_wire_ring(fep->model, a->wire + 5);
+	else if (strncmp(a->wire, "pcap:", 5) == 0)
+		ret = wire_pcap(fep->model, a->wire + 5);
+	if (ret < 0)
+		FEC_LOG(ERR, "%s: wire '%s': %s", fep->name, a->wire, strerror(-ret));
 	if (ret == 0 && strcmp(a->mode, "thread") == 0)
 		ret = fec_model_thread_start(fep->model);
 	if (ret < 0) {
@@ -774,5 +800,6 @@ static struct rte_vdev_driver fec_vdev_drv = {
 RTE_PMD_REGISTER_VDEV(net_fec, fec_vdev_drv);
 RTE_PMD_REGISTER_PARAM_STRING(net_fec, "backend=model|uio bd=legacy|enhanced "
 				       "profile=imx8mm|imx6q mode=step|autostep|thread "
-				       "wire=script|loop|ring:<name> phy_addr=<0-31> "
+				       "wire=script|loop|ring:<name>|pcap:[<in>,<out>] "
+				       "phy_addr=<0-31> "
 				       "uio_name=<name> shift16=0|1");

@@ -213,6 +213,38 @@ void fec_model_set_wire_loop(struct fec_model *m, int on);
 int fec_model_set_wire_ring(struct fec_model *m, const char *name);
 
 /**
+ * Wire backend on a pcap file pair: every frame the MAC transmits is appended
+ * to @p out (with the time it left), and the frames of @p in are offered to
+ * the MAC's receive side one by one, each only once the uDMA has an empty
+ * descriptor for it (so none is lost to a full ring; filtered ones are
+ * dropped as on a real cable). Frames shorter than 14 bytes are skipped,
+ * longer ones cut at FEC_MODEL_FRAME_MAX.
+ *
+ * @param m
+ *   Model.
+ * @param in
+ *   pcap file (Ethernet link type) to receive from, or NULL / "" for none.
+ * @param out
+ *   pcap file to create for transmitted frames, or NULL / "" to discard them.
+ * @return
+ *   0, -EINVAL (neither file, or IN is not an Ethernet capture) or -EIO (a file
+ *   cannot be opened or created).
+ */
+int fec_model_set_wire_pcap(struct fec_model *m, const char *in, const char *out);
+
+/**
+ * Frames that crossed the wire backend (pcap or ring) so far.
+ *
+ * @param m
+ *   Model.
+ * @param out
+ *   Out (may be NULL): frames given to the cable by the MAC's transmitter.
+ * @return
+ *   Frames taken from the cable towards the MAC's receiver.
+ */
+uint64_t fec_model_wire_frames(const struct fec_model *m, uint64_t *out);
+
+/**
  * Change the PHY's link partner (as if the cable or the far end changed).
  *
  * @param m

@@ -483,5 +483,6 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 		}
 		nrx++;
 	}
+	fec_model_wire_flush(m);
 	return (int)(ntx + nrx);
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
@@ -142,6 +143,82 @@ fec_model_set_wire_ring(struct fec_model *m, const char *name)
 	return 0;
 }
 
+static void
+wire_pcap_close(struct fec_model *m)
+{
+	if (m->pcap_out != NULL)
+		pcap_dump_close(m->pcap_out);
+	if (m->pcap_dead != NULL)
+		pcap_close(m->pcap_dead);
+	if (m->pcap_in != NULL)
+		pcap_close(m->pcap_in);
+	m->pcap_out = NULL;
+	m->pcap_dead = NULL;
+	m->pcap_in = NULL;
+	m->pcap_unflushed = false;
+}
+
+int
+fec_model_set_wire_pcap(struct fec_model *m, const char *in, const char *out)
+{
+	char err[PCAP_ERRBUF_SIZE];
+	pcap_t *pin = NULL, *dead = NULL;
+	pcap_dumper_t *pout = NULL;
+
+	if (in != NULL && in[0] == '\0')
+		in = NULL;
+	if (out != NULL && out[0] == '\0')
+		out = NULL;
+	if (in == NULL && out == NULL)
+		return -EINVAL;
+	if (in != NULL) {
+		pin = pcap_open_offline(in, err);
+		if (pin == NULL)
+			return -EIO;
+		if (pcap_datalink(pin) != DLT_EN10MB) {
+			pcap_close(pin);
+			return -EINVAL;
+		}
+	}
+	if (out != NULL) {
+		dead = pcap_open_dead(DLT_EN10MB, FEC_MODEL_FRAME_MAX);
+		pout = dead != NULL ? pcap_dump_open(dead, out) : NULL;
+		if (pout == NULL) {
+			if (dead != NULL)
+				pcap_close(dead);
+			if (pin != NULL)
+				pcap_close(pin);
+			return -EIO;
+		}
+	}
+	rte_spinlock_lock(&m->lock);
+	wire_pcap_close(m);
+	m->pcap_in = pin;
+	m->pcap_dead = dead;
+	m->pcap_out = pout;
+	m->wire = FEC_WIRE_PCAP;
+	rte_spinlock_unlock(&m->lock);
+	return 0;
+}
+
+/* Called at the end of a step: the file is complete whenever the MAC is idle. */
+void
+fec_model_wire_flush(struct fec_model *m)
+{
+	if (!m->pcap_unflushed)
+		return;
+	pcap_dump_flush(m->pcap_out);
+	m->pcap_unflushed = false;
+}
+
+uint64_t
+fec_model_wire_frames(const struct fec_model *m, uint64_t *out)
+{
+	if (out != NULL)
+		*out = m->wire_out;
+	return m->wire_in;
+}
+
 void
 fec_model_wire_free(struct fec_model *m)
 {
@@ -152,6 +229,21 @@ fec_model_wire_free(struct fec_model *m)
 			rte_pktmbuf_free(mb);
 	m->ring_rx = NULL;
 	m->ring_tx = NULL;
+	wire_pcap_close(m);
+}
+
+static void
+wire_pcap_tx(struct fec_model *m, const uint8_t *frame, uint16_t len)
+{
+	struct pcap_pkthdr h;
+
+	if (m->pcap_out == NULL)
+		return;
+	gettimeofday(&h.ts, NULL);
+	h.caplen = len;
+	h.len = len;
+	pcap_dump((u_char *)m->pcap_out, &h, frame);
+	m->pcap_unflushed = true;
 }
 
 void
@@ -176,7 +268,13 @@ fec_model_wire_tx(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		if (rte_ring_enqueue(m->ring_tx, mb) < 0) {
 			rte_pktmbuf_free(mb);
 			m->drops_wire++;
+		} else {
+			m->wire_out++;
 		}
+		break;
+	case FEC_WIRE_PCAP:
+		wire_pcap_tx(m, frame, len);
+		m->wire_out++;
 		break;
 	default:
 		if (fec_model_fifo_push(&m->out, frame, len) < 0)
@@ -185,12 +283,39 @@ fec_model_wire_tx(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	}
 }
 
+/* Next frame of the input file (runts skipped), or NULL at its end. */
+static const struct fec_model_frame *
+wire_pcap_rx(struct fec_model *m, struct fec_model_frame *tmp)
+{
+	struct pcap_pkthdr *h;
+	const u_char *data;
+
+	if (m->pcap_in == NULL)
+		return NULL;
+	for (;;) {
+		if (pcap_next_ex(m->pcap_in, &h, &data) != 1) {
+			/* End of file (or a damaged one): the cable falls silent. */
+			pcap_close(m->pcap_in);
+			m->pcap_in = NULL;
+			return NULL;
+		}
+		if (h->caplen >= 14)
+			break;
+	}
+	tmp->len = (uint16_t)RTE_MIN(h->caplen, FEC_MODEL_FRAME_MAX);
+	memcpy(tmp->data, data, tmp->len);
+	m->wire_in++;
+	return tmp;
+}
+
 const struct fec_model_frame *
 fec_model_wire_rx(struct fec_model *m, struct fec_model_frame *tmp)
 {
 	struct rte_mbuf *mb;
 	const void *p;
 
+	if (m->wire == FEC_WIRE_PCAP)
+		return wire_pcap_rx(m, tmp);
 	if (m->wire != FEC_WIRE_RING || rte_ring_dequeue(m->ring_rx, (void **)&mb) < 0)
 		return NULL;
 	tmp->len = (uint16_t)RTE_MIN(rte_pktmbuf_pkt_len(mb), FEC_MODEL_FRAME_MAX);
@@ -198,6 +323,7 @@ fec_model_wire_rx(struct fec_model *m, struct fec_model_frame *tmp)
 	if (p != NULL && p != (const void *)tmp->data)
 		memcpy(tmp->data, p, tmp->len);
 	rte_pktmbuf_free(mb);
+	m->wire_in++;
 	return tmp;
 }
 

@@ -10,6 +10,8 @@
 #include <pthread.h>
 #include <stdbool.h>
 
+#include <pcap/pcap.h>
+
 #include <rte_spinlock.h>
 
 #include "fec_model.h"
@@ -40,7 +42,7 @@ struct fec_model_fifo {
 	uint32_t head, tail;
 };
 
-enum fec_model_wire { FEC_WIRE_SCRIPT, FEC_WIRE_LOOP, FEC_WIRE_RING };
+enum fec_model_wire { FEC_WIRE_SCRIPT, FEC_WIRE_LOOP, FEC_WIRE_RING, FEC_WIRE_PCAP };
 
 struct fec_model_ring_state {
 	uint32_t start; /* bus address of the first BD (RDSR/TDSR at enable) */
@@ -73,6 +75,10 @@ struct fec_model {
 	struct fec_model_fifo in, out;
 	struct rte_ring *ring_rx, *ring_tx;
 	struct rte_mempool *wire_pool;
+	pcap_t *pcap_in, *pcap_dead;
+	pcap_dumper_t *pcap_out;
+	bool pcap_unflushed;
+	uint64_t wire_in, wire_out; /* frames taken from / given to the cable */
 	uint8_t txbuf[FEC_MODEL_FRAME_MAX + 64];
 
 	uint16_t phy[32];
@@ -108,6 +114,7 @@ void fec_model_wire_tx(struct fec_model *m, const uint8_t *frame, uint16_t len);
 const struct fec_model_frame *fec_model_wire_rx(struct fec_model *m, struct fec_model_frame *tmp);
 void fec_model_wire_rx_done(struct fec_model *m);
 void fec_model_wire_free(struct fec_model *m);
+void fec_model_wire_flush(struct fec_model *m);
 
 static inline uint32_t
 fec_model_reg(const struct fec_model *m, uint32_t off)
