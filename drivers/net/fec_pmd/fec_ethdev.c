@@ -28,9 +28,11 @@ RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
 #define FEC_ARG_PHY     "phy_addr"
 #define FEC_ARG_UIO     "uio_name"
 #define FEC_ARG_SHIFT16 "shift16"
+#define FEC_ARG_MIB_MS  "mib_period_ms"
 
 static const char *const fec_valid_args[] = {FEC_ARG_BACKEND, FEC_ARG_BD, FEC_ARG_PROFILE,
-	FEC_ARG_MODE, FEC_ARG_WIRE, FEC_ARG_PHY, FEC_ARG_UIO, FEC_ARG_SHIFT16, NULL};
+	FEC_ARG_MODE, FEC_ARG_WIRE, FEC_ARG_PHY, FEC_ARG_UIO, FEC_ARG_SHIFT16, FEC_ARG_MIB_MS,
+	NULL};
 
 struct fec_args {
 	char backend[8];
@@ -41,6 +43,7 @@ struct fec_args {
 	char uio_name[32];
 	unsigned int phy_addr;
 	unsigned int shift16;
+	unsigned int mib_period_ms;
 };
 
 static const char *const fec_mib_names[FEC_MIB_NB] = {
@@ -207,6 +210,9 @@ fec_start(struct rte_eth_dev *dev)
 	}
 	fec_link_update(dev, 0);
 	fec_hw_restart(dev);
+	if (fec_mib_alarm_start(fep) < 0)
+		FEC_LOG(WARNING, "%s: no MIB alarm: read stats at least every %u s", fep->name,
+			FEC_MIB_PERIOD_MAX_MS / 1000);
 	dev->rx_pkt_burst = fec_rx_burst;
 	dev->tx_pkt_burst = fec_tx_burst;
 	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
@@ -222,6 +228,7 @@ fec_stop(struct rte_eth_dev *dev)
 	struct fec_txq *txq = fec_txq_get(dev);
 
 	dev->data->dev_started = 0;
+	fec_mib_alarm_stop(fep);
 	fec_hw_stop(dev);
 	/* The MAC is off: every buffer goes back to its pool. */
 	if (rxq != NULL) {
@@ -274,6 +281,8 @@ fec_close(struct rte_eth_dev *dev)
 		return 0;
 	if (dev->data->dev_started)
 		fec_stop(dev);
+	/* Whatever the state, no fold may run once the registers are gone. */
+	fec_mib_alarm_stop(fep);
 	fec_rx_queue_release(dev, 0);
 	fec_tx_queue_release(dev, 0);
 	if (fep->model != NULL) {
@@ -496,6 +505,7 @@ fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
 	struct fec_priv *fep = dev->data->dev_private;
 	struct fec_rxq *rxq = fec_rxq_get(dev);
 
+	rte_spinlock_lock(&fep->mib_lock);
 	fec_mib_update(fep);
 	st->ipackets = fep->mib[FEC_MIB_ieee_r_frame_ok];
 	st->ibytes = fep->mib[FEC_MIB_ieee_r_octets_ok] - RTE_ETHER_CRC_LEN * st->ipackets;
@@ -505,6 +515,7 @@ fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
 	st->ierrors = rxq != NULL ? rxq->ierrors : 0;
 	st->oerrors = fep->mib[FEC_MIB_ieee_t_macerr] + fep->mib[FEC_MIB_ieee_t_lcol] +
 		      fep->mib[FEC_MIB_ieee_t_excol];
+	rte_spinlock_unlock(&fep->mib_lock);
 	return 0;
 }
 
@@ -514,8 +525,10 @@ fec_stats_reset(struct rte_eth_dev *dev)
 	struct fec_priv *fep = dev->data->dev_private;
 	struct fec_rxq *rxq = fec_rxq_get(dev);
 
+	rte_spinlock_lock(&fep->mib_lock);
 	fec_mib_update(fep);
 	memset(fep->mib, 0, sizeof(fep->mib));
+	rte_spinlock_unlock(&fep->mib_lock);
 	if (rxq != NULL)
 		rxq->ierrors = 0;
 	dev->data->rx_mbuf_alloc_failed = 0;
@@ -543,11 +556,13 @@ fec_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xs, unsigned int n
 
 	if (xs == NULL || n < FEC_MIB_NB)
 		return FEC_MIB_NB;
+	rte_spinlock_lock(&fep->mib_lock);
 	fec_mib_update(fep);
 	for (i = 0; i < FEC_MIB_NB; i++) {
 		xs[i].id = i;
 		xs[i].value = fep->mib[i];
 	}
+	rte_spinlock_unlock(&fep->mib_lock);
 	return FEC_MIB_NB;
 }
 
@@ -583,6 +598,15 @@ copy_arg(const char *key, const char *value, void *opaque)
 	char *dst;
 	size_t len;
 
+	if (strcmp(key, FEC_ARG_MIB_MS) == 0) {
+		char *end;
+		unsigned long v = strtoul(value, &end, 0);
+
+		if (*value == '\0' || *end != '\0' || v == 0 || v > FEC_MIB_PERIOD_MAX_MS)
+			return -EINVAL;
+		a->mib_period_ms = (unsigned int)v;
+		return 0;
+	}
 	if (strcmp(key, FEC_ARG_PHY) == 0 || strcmp(key, FEC_ARG_SHIFT16) == 0) {
 		char *end;
 		unsigned long v = strtoul(value, &end, 0);
@@ -635,6 +659,7 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 	snprintf(a->wire, sizeof(a->wire), "script");
 	snprintf(a->uio_name, sizeof(a->uio_name), "imx-fec-uio");
 	a->shift16 = 1;
+	a->mib_period_ms = FEC_MIB_PERIOD_MS;
 	if (params == NULL || params[0] == '\0')
 		return 0;
 	kv = rte_kvargs_parse(params, fec_valid_args);
@@ -737,6 +762,8 @@ fec_probe(struct rte_vdev_device *vdev)
 	fep->hard_reset = strcmp(a.profile, "imx8mm") != 0;
 	fep->shift16 = a.shift16;
 	fep->phy_addr = a.phy_addr;
+	fep->mib_period_ms = a.mib_period_ms;
+	rte_spinlock_init(&fep->mib_lock);
 	/* MDC = 66 MHz ipg / ((13 + 1) * 2) < 2.5 MHz, hold time 1 cycle. */
 	fep->mscr = (13u << 1) | (1u << 8);
 	if (strcmp(a.backend, "model") == 0) {
@@ -802,4 +829,4 @@ RTE_PMD_REGISTER_PARAM_STRING(net_fec, "backend=model|uio bd=legacy|enhanced "
 				       "profile=imx8mm|imx6q mode=step|autostep|thread "
 				       "wire=script|loop|ring:<name>|pcap:[<in>,<out>] "
 				       "phy_addr=<0-31> "
-				       "uio_name=<name> shift16=0|1");
+				       "uio_name=<name> shift16=0|1 mib_period_ms=<1-30000>");

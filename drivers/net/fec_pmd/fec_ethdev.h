@@ -17,6 +17,7 @@
 #include <rte_io.h>
 #include <rte_log.h>
 #include <rte_mbuf.h>
+#include <rte_spinlock.h>
 #include <ethdev_driver.h>
 
 #include "fec_model.h"
@@ -91,7 +92,13 @@ struct fec_priv {
 	bool link_up;
 	uint32_t gaur, galr;   /**< multicast hash */
 	uint16_t rx_frame_max; /**< largest frame a single RX buffer holds */
-	/* MIB accumulated into 64 bits. */
+	/*
+	 * MIB accumulated into 64 bits. mib_lock serialises the alarm's fold
+	 * (interrupt thread) with stats/xstats get and reset (control threads).
+	 */
+	rte_spinlock_t mib_lock;
+	bool mib_alarm_on;      /**< the alarm re-arms itself */
+	uint32_t mib_period_ms; /**< fold period while started */
 	uint32_t mib_last[FEC_MIB_NB];
 	uint64_t mib[FEC_MIB_NB];
 	int uio_fd;
@@ -239,13 +246,46 @@ int fec_mdio_write(struct fec_priv *fep, unsigned int reg, uint16_t val);
  */
 unsigned int fec_hash_bin(const uint8_t *addr);
 
+/** Default MIB fold period: octet counters wrap in ~34 s at 1 Gb/s. */
+#define FEC_MIB_PERIOD_MS 5000
+/** Longest period accepted (devarg mib_period_ms), still under one wrap. */
+#define FEC_MIB_PERIOD_MAX_MS 30000
+
 /**
- * Fold the MIB counters into the 64-bit accumulators.
+ * Fold the MIB counters into the 64-bit accumulators. The caller holds
+ * fep->mib_lock once the port can be started (the alarm folds too).
  *
  * @param fep
  *   Device.
  */
 void fec_mib_update(struct fec_priv *fep);
+
+/**
+ * Arm the periodic MIB fold (EAL alarm, every fep->mib_period_ms).
+ *
+ * @param fep
+ *   Device.
+ * @return
+ *   0 or a negative errno.
+ */
+int fec_mib_alarm_start(struct fec_priv *fep);
+
+/**
+ * Disarm the periodic MIB fold; returns after a running callback has finished,
+ * so nothing folds after it (stop, close).
+ *
+ * @param fep
+ *   Device.
+ */
+void fec_mib_alarm_stop(struct fec_priv *fep);
+
+/**
+ * Number of periodic folds run so far by all net_fec ports (for tests).
+ *
+ * @return
+ *   Count.
+ */
+uint64_t fec_mib_alarm_count(void);
 
 /**
  * Map the UIO device (imx-fec-uio): registers and descriptor area.

@@ -2,7 +2,7 @@
  * Copyright (c) 2026 dpdk-forwarder authors
  */
 
-/* MAC control: restart/stop sequences, MDIO, multicast hash, MIB. */
+/* MAC control: restart/stop sequences, MDIO, multicast hash. */
 
 #include <errno.h>
 
@@ -12,12 +12,6 @@
 #include "fec_ethdev.h"
 
 #define FEC_POLL_US 1000 /* MDIO and graceful-stop timeouts */
-
-static const uint32_t fec_mib_offs[FEC_MIB_NB] = {
-#define X(n, o) (o),
-	FEC_MIB_TABLE(X)
-#undef X
-};
 
 /* Bit by bit, as Linux's ether_crc_le(); the model uses a table. */
 unsigned int
@@ -74,20 +68,6 @@ fec_mdio_write(struct fec_priv *fep, unsigned int reg, uint16_t val)
 		FEC_MMFR_ST_C22 | FEC_MMFR_OP_WR | FEC_MMFR_PA(fep->phy_addr) | FEC_MMFR_RA(reg) |
 			FEC_MMFR_TA | val);
 	return mdio_wait(fep);
-}
-
-void
-fec_mib_update(struct fec_priv *fep)
-{
-	unsigned int i;
-
-	for (i = 0; i < FEC_MIB_NB; i++) {
-		uint32_t cur = fec_rd32(fep, fec_mib_offs[i]);
-
-		/* 32-bit counters wrap: unsigned difference is the increment. */
-		fep->mib[i] += (uint32_t)(cur - fep->mib_last[i]);
-		fep->mib_last[i] = cur;
-	}
 }
 
 static void

@@ -461,6 +461,14 @@ fec_model_mib_preset(struct fec_model *m, uint32_t off, uint32_t val)
 	rte_spinlock_unlock(&m->lock);
 }
 
+void
+fec_model_mib_advance(struct fec_model *m, uint32_t off, uint32_t delta)
+{
+	rte_spinlock_lock(&m->lock);
+	fec_model_reg_set(m, off, fec_model_reg(m, off) + delta);
+	rte_spinlock_unlock(&m->lock);
+}
+
 unsigned int
 fec_model_violations(const struct fec_model *m)
 {

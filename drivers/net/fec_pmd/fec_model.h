@@ -271,6 +271,19 @@ void fec_model_phy_set_link(struct fec_model *m, int up, unsigned int speed, int
 void fec_model_mib_preset(struct fec_model *m, uint32_t off, uint32_t val);
 
 /**
+ * Advance a MIB counter as that much traffic would, wrapping at 2^32 (tests of
+ * the driver's periodic fold without moving gigabytes through the model).
+ *
+ * @param m
+ *   Model.
+ * @param off
+ *   Counter offset.
+ * @param delta
+ *   Increment.
+ */
+void fec_model_mib_advance(struct fec_model *m, uint32_t off, uint32_t delta);
+
+/**
  * Number of contract violations by the driver so far.
  *
  * @param m
