@@ -15,7 +15,7 @@
  * docs/benchmarks-pktgen.md has the command (bench/pktgen/run.sh) and figures.
  *
  *   bench-pktgen [EAL args] -- [--seconds S] [--rounds N] [--size BYTES] [--rate PPS]
- *                               [--paced-seconds S] [--only VARIANT]
+ *                               [--paced-seconds S] [--only VARIANT] [--pace-slack N]
  */
 
 #include <getopt.h>
@@ -37,6 +37,9 @@ struct run {
 	uint64_t cpu_ns;
 	uint64_t wall_ns;
 };
+
+/* --pace-slack: the pacer's catch-up bound in packets (NULL: the stream's default) */
+static const char *pace_slack;
 
 static uint64_t
 thread_cpu_ns(void)
@@ -113,7 +116,9 @@ run_variant(struct variant *v, unsigned int round, uint16_t port, double seconds
 	}
 	if (v->paced) {
 		snprintf(val, sizeof(val), "%.0fpps", rate);
-		if (pktgen_stream_set(&cfg, "rate", val, err, sizeof(err)) != 0) {
+		if (pktgen_stream_set(&cfg, "rate", val, err, sizeof(err)) != 0 ||
+			(pace_slack != NULL && pktgen_stream_set(&cfg, "pace-slack", pace_slack,
+						       err, sizeof(err)) != 0)) {
 			fprintf(stderr, "bench: %s\n", err);
 			return -1;
 		}
@@ -169,6 +174,7 @@ main(int argc, char **argv)
 		{"rate", required_argument, NULL, 'p'},
 		{"paced-seconds", required_argument, NULL, 'P'},
 		{"only", required_argument, NULL, 'o'},
+		{"pace-slack", required_argument, NULL, 'k'},
 		{NULL, 0, NULL, 0},
 	};
 	double seconds = 1, paced_seconds = 10, rate = 5e6;
@@ -203,6 +209,9 @@ main(int argc, char **argv)
 			break;
 		case 'o':
 			only = optarg;
+			break;
+		case 'k':
+			pace_slack = optarg;
 			break;
 		default:
 			fprintf(stderr, "usage: see the comment at the top of bench_pktgen.c\n");

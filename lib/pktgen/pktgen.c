@@ -264,6 +264,14 @@ pktgen_pace_init(struct pktgen_lcore *g, double pps, uint16_t slack)
 	if (g->pps_milli == 0)
 		g->pps_milli = 1;
 	g->pkt_cost = g->hz * 1000;
+	/*
+	 * Auto (0): 100 us of traffic, 32 packets at least. A fixed count is too
+	 * tight at high rates: 32 packets are 2 us at 14.88 Mpps, shorter than the
+	 * hiccups of a VM or a timer tick, so the pacer forgave ~3 % of the rate;
+	 * 100 us keeps a catch-up burst short and the long-run rate within 0.3 %.
+	 */
+	if (slack == 0)
+		slack = (uint16_t)RTE_MIN(RTE_MAX(pps * 100e-6, 32.0), 4096.0);
 	g->credit_cap = (uint64_t)slack * g->pkt_cost;
 	g->dt_cap = g->credit_cap / g->pps_milli + 1;
 	g->credit = 0;

@@ -462,8 +462,13 @@ static int
 key_pace_slack(struct pktgen_stream_cfg *cfg, const char *v, char *err, size_t len)
 {
 	uint64_t n = 0;
-	int ret = parse_uint_key(v, 1, 4096, &n, "pace-slack", err, len);
+	int ret;
 
+	if (strcmp(v, "auto") == 0) {
+		cfg->pace_slack = 0;
+		return 0;
+	}
+	ret = parse_uint_key(v, 1, 4096, &n, "pace-slack", err, len);
 	if (ret == 0)
 		cfg->pace_slack = (uint16_t)n;
 	return ret;
@@ -626,7 +631,9 @@ static const struct key_def keys[] = {
 		key_rate},
 	{{"clone", "K", "send each mbuf K times (1-255); its refcount is set once"}, key_clone},
 	{{"burst", "N", "packets per tx_burst (1-128)"}, key_burst},
-	{{"pace-slack", "N", "most packets sent above the rate to catch up after a stall"},
+	{{"pace-slack", "auto|N",
+		 "most packets sent above the rate to catch up after a stall (auto: 100 us of traffic, "
+		 ">= 32)"},
 		key_pace_slack},
 	{{"ttl", "N", "IPv4 TTL (1-255)"}, key_ttl},
 	{{"tos", "N", "IPv4 TOS byte (0-255)"}, key_tos},
@@ -668,7 +675,7 @@ pktgen_stream_init(struct pktgen_stream_cfg *cfg)
 	cfg->rate_unit = PKTGEN_RATE_MAX;
 	cfg->clone = 1;
 	cfg->burst = 32;
-	cfg->pace_slack = 32;
+	cfg->pace_slack = 0; /* auto: 100 us of traffic */
 	cfg->refcnt = PKTGEN_REFCNT_BATCH;
 	cfg->seed = 1;
 	cfg->mbufs = 8191;
@@ -732,8 +739,8 @@ pktgen_stream_check(const struct pktgen_stream_cfg *cfg, char *err, size_t errle
 	if (cfg->flows == 0 || cfg->flows > PKTGEN_FLOWS_MAX)
 		return fail(err, errlen, "flows: %u is not in 1-%d", cfg->flows, PKTGEN_FLOWS_MAX);
 	if (cfg->clone == 0 || cfg->clone > PKTGEN_CLONE_MAX || cfg->burst == 0 ||
-		cfg->burst > PKTGEN_BURST_MAX || cfg->train == 0 || cfg->pace_slack == 0)
-		return fail(err, errlen, "clone, burst, train and pace-slack must be positive");
+		cfg->burst > PKTGEN_BURST_MAX || cfg->train == 0)
+		return fail(err, errlen, "clone, burst and train must be positive");
 	if (cfg->rate_unit != PKTGEN_RATE_MAX && !(cfg->rate > 0))
 		return fail(err, errlen, "rate: must be positive (or max)");
 	if (cfg->mbufs < 2u * PKTGEN_BURST_MAX)
@@ -854,8 +861,12 @@ pktgen_stream_print(const struct pktgen_stream_cfg *cfg, FILE *f)
 	default:
 		fprintf(f, "rate = max\n");
 	}
-	fprintf(f, "clone = %u\nburst = %u\npace-slack = %u\nttl = %u\ntos = %u\n", cfg->clone,
-		cfg->burst, cfg->pace_slack, cfg->ttl, cfg->tos);
+	fprintf(f, "clone = %u\nburst = %u\n", cfg->clone, cfg->burst);
+	if (cfg->pace_slack == 0)
+		fprintf(f, "pace-slack = auto\n");
+	else
+		fprintf(f, "pace-slack = %u\n", cfg->pace_slack);
+	fprintf(f, "ttl = %u\ntos = %u\n", cfg->ttl, cfg->tos);
 	fprintf(f, "tcp-flags = ");
 	for (i = 0; i < 8; i++)
 		if (cfg->tcp_flags & (1u << i))

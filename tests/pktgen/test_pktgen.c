@@ -925,6 +925,41 @@ test_pacing(void)
 	pktgen_lcore_free(g);
 }
 
+/* pace-slack auto is 100 us of traffic, at least 32 packets, at most 4096. */
+static void
+test_pacing_auto_slack(void)
+{
+	static const struct {
+		const char *rate;
+		uint64_t slack;
+	} cases[] = {{"100kpps", 32}, {"1mpps", 100}, {"14880000pps", 1488}, {"100mpps", 4096}};
+	struct pktgen_stream_cfg cfg;
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(cases); i++) {
+		struct pktgen_lcore *g;
+
+		cfg_default(&cfg);
+		set(&cfg, "rate", cases[i].rate);
+		g = gen(&cfg, 0, 1);
+		CHECK(g != NULL);
+		if (g == NULL)
+			continue;
+		CHECK_EQ(g->credit_cap / g->pkt_cost, cases[i].slack);
+		pktgen_lcore_free(g);
+	}
+	/* an explicit value wins */
+	cfg_default(&cfg);
+	set(&cfg, "rate", "14880000pps");
+	set(&cfg, "pace-slack", "32");
+	{
+		struct pktgen_lcore *g = gen(&cfg, 0, 1);
+
+		CHECK(g != NULL && g->credit_cap / g->pkt_cost == 32);
+		pktgen_lcore_free(g);
+	}
+}
+
 /*
  * The real TSC on net_null, the TX loop on its own lcore: never above the
  * target plus the slack, and what was not sent was forgiven for a stall (the
@@ -967,9 +1002,10 @@ test_pacing_real_clock(void)
 	pktgen_lcore_stats(g, &st);
 	printf("#   sent %" PRIu64 ", forgiven %" PRIu64 " of %.0f\n", st.tx_pkts, st.pace_forgiven,
 		target);
-	CHECK(st.tx_pkts <= target + 32 + 1);
+	/* pace-slack auto: 100 us of traffic, 100 packets at 1 Mpps */
+	CHECK(st.tx_pkts <= target + 100 + 1);
 	/* exact, but for the credit left in the bucket at the end (the slack) and the first packet */
-	CHECK(st.tx_pkts + st.pace_forgiven >= target - 32 - 1);
+	CHECK(st.tx_pkts + st.pace_forgiven >= target - 100 - 1);
 	CHECK(st.tx_pkts + st.pace_forgiven <= target + 1);
 	CHECK(st.tx_pkts > 0);
 	CHECK_EQ(in_use(g), 0); /* net_null frees at once */
@@ -1279,6 +1315,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_two_lcores),
 	FWD_TEST(test_no_leak),
 	FWD_TEST(test_pacing),
+	FWD_TEST(test_pacing_auto_slack),
 	FWD_TEST(test_pacing_real_clock),
 	FWD_TEST(test_rx_crafted),
 	FWD_TEST(test_tx_to_rx),
