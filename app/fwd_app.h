@@ -56,6 +56,7 @@ struct fwd_app {
 	int leak; /**< mbufs missing from the pools at exit (after close) */
 	/* --fwd route (fwd_route.c) */
 	struct rt_table *rt;
+	struct rt_acl *rt_acl; /**< the [filter] rules (fwd_flow.c) */
 	struct rt_control *rt_ctl;
 	struct rt_control_stats *rt_ctl_final; /**< the slow path's counters, kept at release */
 	struct rte_ring *rt_tx_ring; /**< the slow path's frames, sent by the first worker */

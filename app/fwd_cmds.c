@@ -20,6 +20,7 @@
 
 #include "fwd_cmds.h"
 #include "fwd_ctl.h"
+#include "fwd_flow.h"
 #include "fwd_pktgen.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
@@ -727,6 +728,169 @@ static cmdline_parse_inst_t cmd_neigh_show_inst = {
 	.tokens = {(void *)&cmd_neigh_neigh, (void *)&cmd_neigh_show, NULL},
 };
 
+/* ---- show flows, filter add|del|show ---- */
+
+struct cmd_flows_result {
+	cmdline_fixed_string_t show;
+	cmdline_fixed_string_t flows;
+	cmdline_fixed_string_t top;
+	cmdline_fixed_string_t n;
+	cmdline_fixed_string_t by;
+};
+
+static void
+cmd_show_flows_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_flows_result *r = res;
+	unsigned long n = 10;
+	char *end;
+
+	if (r->n[0] != '\0') {
+		n = strtoul(r->n, &end, 10);
+		if (r->n[0] < '0' || r->n[0] > '9' || *end != '\0' || n == 0 || n > 256) {
+			printf("bad count '%s': expected 1 to 256\n", r->n);
+			return;
+		}
+	}
+	fwd_flow_show(app, stdout, (unsigned int)n,
+		strcmp(r->by, "bytes") == 0 ? RT_FLOW_BY_BYTES : RT_FLOW_BY_PKTS);
+}
+
+static cmdline_parse_token_string_t cmd_flows_flows =
+	TOKEN_STRING_INITIALIZER(struct cmd_flows_result, flows, "flows");
+static cmdline_parse_token_string_t cmd_flows_top =
+	TOKEN_STRING_INITIALIZER(struct cmd_flows_result, top, "top");
+static cmdline_parse_token_string_t cmd_flows_n =
+	TOKEN_STRING_INITIALIZER(struct cmd_flows_result, n, NULL);
+static cmdline_parse_token_string_t cmd_flows_by =
+	TOKEN_STRING_INITIALIZER(struct cmd_flows_result, by, "pkts#bytes");
+static cmdline_parse_inst_t cmd_show_flows = {
+	.f = cmd_show_flows_parsed,
+	.help_str = "show flows: the 10 biggest flows by packets, over all workers",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_flows_flows, NULL},
+};
+static cmdline_parse_inst_t cmd_show_flows_top = {
+	.f = cmd_show_flows_parsed,
+	.help_str = "show flows top <n>: the n biggest flows by packets",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_flows_flows, (void *)&cmd_flows_top,
+		(void *)&cmd_flows_n, NULL},
+};
+static cmdline_parse_inst_t cmd_show_flows_top_by = {
+	.f = cmd_show_flows_parsed,
+	.help_str = "show flows top <n> pkts|bytes: the n biggest flows by packets or bytes",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_flows_flows, (void *)&cmd_flows_top,
+		(void *)&cmd_flows_n, (void *)&cmd_flows_by, NULL},
+};
+
+struct cmd_filter_result {
+	cmdline_fixed_string_t filter;
+	cmdline_fixed_string_t op;
+	cmdline_fixed_string_t arg;
+	cmdline_fixed_string_t match;
+};
+
+static void
+cmd_filter_add_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_filter_result *r = res;
+	char err[256];
+
+	if (fwd_flow_filter_add(app, r->arg, r->match, UINT32_MAX, err, sizeof(err)) < 0)
+		printf("filter rule not added: %s\n", err);
+	else
+		printf("filter rule %u added\n", rt_acl_count(app->rt_acl) - 1);
+}
+
+static void
+cmd_filter_del_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_filter_result *r = res;
+	unsigned long n;
+	char err[256], *end;
+
+	n = strtoul(r->arg, &end, 10);
+	if (r->arg[0] < '0' || r->arg[0] > '9' || *end != '\0' || n >= RT_ACL_MAX_RULES) {
+		printf("bad rule number '%s': see filter show\n", r->arg);
+		return;
+	}
+	if (fwd_flow_filter_del(app, (uint32_t)n, err, sizeof(err)) < 0)
+		printf("filter rule not deleted: %s\n", err);
+	else
+		printf("filter rule %lu deleted\n", n);
+}
+
+static void
+cmd_filter_show_parsed(void *res, struct cmdline *cl, void *data)
+{
+	fwd_flow_filter_show(app, stdout);
+}
+
+static cmdline_parse_token_string_t cmd_filter_filter =
+	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, filter, "filter");
+static cmdline_parse_token_string_t cmd_filter_add =
+	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, op, "add");
+static cmdline_parse_token_string_t cmd_filter_del =
+	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, op, "del");
+static cmdline_parse_token_string_t cmd_filter_show =
+	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, op, "show");
+static cmdline_parse_token_string_t cmd_filter_action =
+	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, arg, "permit#deny");
+static cmdline_parse_token_string_t cmd_filter_n =
+	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, arg, NULL);
+static cmdline_parse_token_string_t cmd_filter_match =
+	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, match, TOKEN_STRING_MULTI);
+static cmdline_parse_inst_t cmd_filter_add_inst = {
+	.f = cmd_filter_add_parsed,
+	.help_str =
+		"filter add permit|deny <match>: append a rule ('any', or proto/src/dst/sport/dport as in [filter])",
+	.tokens = {(void *)&cmd_filter_filter, (void *)&cmd_filter_add, (void *)&cmd_filter_action,
+		(void *)&cmd_filter_match, NULL},
+};
+static cmdline_parse_inst_t cmd_filter_del_inst = {
+	.f = cmd_filter_del_parsed,
+	.help_str = "filter del <n>: delete rule n (numbers as in filter show)",
+	.tokens = {(void *)&cmd_filter_filter, (void *)&cmd_filter_del, (void *)&cmd_filter_n,
+		NULL},
+};
+struct cmd_set_flowsort_result {
+	cmdline_fixed_string_t set;
+	cmdline_fixed_string_t flowsort;
+	cmdline_fixed_string_t mode;
+};
+
+static void
+cmd_set_flowsort_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_set_flowsort_result *r = res;
+	enum flowsort_mode m;
+	char err[256];
+
+	if (rt_flow_mode_parse(r->mode, &m, err, sizeof(err)) < 0 ||
+		fwd_flow_set_mode(app, m, err, sizeof(err)) < 0)
+		printf("flowsort not changed: %s\n", err);
+	else
+		printf("flowsort %s\n", r->mode);
+}
+
+static cmdline_parse_token_string_t cmd_set_flowsort_set =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_flowsort_result, set, "set");
+static cmdline_parse_token_string_t cmd_set_flowsort_flowsort =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_flowsort_result, flowsort, "flowsort");
+static cmdline_parse_token_string_t cmd_set_flowsort_mode =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_flowsort_result, mode, "on#off#auto");
+static cmdline_parse_inst_t cmd_set_flowsort = {
+	.f = cmd_set_flowsort_parsed,
+	.help_str =
+		"set flowsort on|off|auto: group bursts by flow in front of the flow table (while stopped)",
+	.tokens = {(void *)&cmd_set_flowsort_set, (void *)&cmd_set_flowsort_flowsort,
+		(void *)&cmd_set_flowsort_mode, NULL},
+};
+static cmdline_parse_inst_t cmd_filter_show_inst = {
+	.f = cmd_filter_show_parsed,
+	.help_str = "filter show: the rules in order (first match wins) with their packet counts",
+	.tokens = {(void *)&cmd_filter_filter, (void *)&cmd_filter_show, NULL},
+};
+
 /* ---- pktgen set|start|stop|clear, show pktgen ---- */
 
 struct cmd_pktgen_result {
@@ -861,6 +1025,13 @@ static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_neigh_add_inst,
 	&cmd_neigh_del_inst,
 	&cmd_neigh_show_inst,
+	&cmd_show_flows,
+	&cmd_show_flows_top,
+	&cmd_show_flows_top_by,
+	&cmd_filter_add_inst,
+	&cmd_filter_del_inst,
+	&cmd_filter_show_inst,
+	&cmd_set_flowsort,
 	&cmd_pktgen_set_inst,
 	&cmd_pktgen_op_inst,
 	&cmd_show_pktgen,

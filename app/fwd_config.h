@@ -94,6 +94,7 @@ struct fwd_config {
 	struct rte_ether_addr peer[RTE_MAX_ETHPORTS]; /**< destination MAC in --fwd mac */
 	struct rt_config route;          /**< --fwd route: addresses, MTUs, routes, neighbours */
 	struct pktgen_stream_cfg pktgen; /**< --fwd pktgen: the stream */
+	uint8_t flowsort; /**< --fwd route: flowsort = on|off|auto (enum flowsort_mode) */
 };
 
 /** Fill @p cfg with the built-in defaults. */

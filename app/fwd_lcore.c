@@ -7,10 +7,15 @@
 
 #include "fwd_lcore.h"
 #include "fwd_modes.h"
+#include "route/rt_flow.h"
 
 /*
  * --fwd route: the router decides each packet's output port; consecutive
  * packets to the same port (the common case) go to its TX buffer in one call.
+ * With its flow stage (fwd_flow.c) the burst goes through the flow table and
+ * the filter, grouped by flow by flowsort; the queue's index among this
+ * lcore's sources picks its flowsort state. flowsort = off with no filter rule
+ * leaves the stage out (rt_flow_wanted()).
  */
 static __rte_always_inline void
 route_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n)
@@ -18,7 +23,11 @@ route_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **p
 	uint16_t out[FWD_MAX_BURST];
 	uint16_t i = 0, j;
 
-	n = rt_route_burst(lc->rt, src->port, pkts, n, out);
+	if (lc->flow != NULL && rt_flow_wanted(lc->flow))
+		n = rt_flow_route_burst(
+			lc->flow, lc->rt, (uint16_t)(src - lc->rx), src->port, pkts, n, out);
+	else
+		n = rt_route_burst(lc->rt, src->port, pkts, n, out);
 	while (i < n) {
 		const uint16_t p = out[i];
 

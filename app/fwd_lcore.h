@@ -46,6 +46,7 @@ struct fwd_lcore {
 	uint64_t drain_tsc;
 	volatile bool *quit;
 	struct rt_worker *rt;    /**< --fwd route: this worker's routing context */
+	struct rt_flow *flow;    /**< --fwd route: its flow stage (fwd_flow.c) */
 	struct rte_ring *ctl_tx; /**< --fwd route, first worker: frames the slow path sends */
 	struct pktgen_lcore *pg; /**< --fwd pktgen: this worker's generator (TX on txb[0]) */
 	struct pktgen_rx *pg_rx; /**< --fwd pktgen: this worker's receive side */

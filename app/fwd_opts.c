@@ -13,6 +13,7 @@
 
 #include "fwd_cfgfile.h"
 #include "fwd_opts.h"
+#include "route/rt_flow.h"
 
 /* How an option's argument is read and where it is stored. */
 enum opt_kind {
@@ -39,6 +40,7 @@ static int parse_mode(struct fwd_config *cfg, const char *v, char *err, size_t e
 static int parse_topology(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_map(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_peer(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+static int parse_flowsort(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 
 #define FIELD(f) offsetof(struct fwd_config, f)
 
@@ -53,6 +55,9 @@ static const struct fwd_opt fwd_opts[] = {
 		"output port of each input port: paired, chained, loop", parse_topology},
 	{"eth-peer", OPT_SPECIAL, 0, 0, 0, "PORT,MAC",
 		"destination MAC written by --fwd mac on PORT's output", parse_peer},
+	{"flowsort", OPT_SPECIAL, 0, 0, 0, "on|off|auto",
+		"--fwd route: group each burst by flow before the flow table (default auto)",
+		parse_flowsort},
 	{"burst", OPT_U16, FIELD(burst), 1, FWD_MAX_BURST, "N", "packets per RX burst and TX flush",
 		NULL},
 	{"rxq", OPT_U16, FIELD(rxq), 1, FWD_MAX_QUEUES, "N",
@@ -221,6 +226,17 @@ parse_peer(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+static int
+parse_flowsort(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
+{
+	enum flowsort_mode m;
+	int ret = rt_flow_mode_parse(v, &m, err, errlen);
+
+	if (ret == 0)
+		cfg->flowsort = (uint8_t)m;
+	return ret;
 }
 
 static int

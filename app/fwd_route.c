@@ -14,6 +14,7 @@
 #include <rte_ring.h>
 
 #include "fragpool.h"
+#include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_route.h"
 #include "route/rt_control.h"
@@ -171,6 +172,11 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 		/* offline until it forwards: a stopped worker must not hold back table updates */
 		rte_rcu_qsbr_thread_offline(lc->rt->qsbr, lc->rt->thread_id);
 	}
+	ret = fwd_flow_setup(app, err, errlen);
+	if (ret < 0) {
+		rt_control_free(ctl);
+		return ret;
+	}
 	/* the control thread starts polling as soon as it sees this */
 	__atomic_store_n(&app->rt_ctl, ctl, __ATOMIC_RELEASE);
 	return 0;
@@ -211,6 +217,7 @@ fwd_route_release(struct fwd_app *app)
 		app->rt_ctl = NULL;
 		app->rt_fp = NULL;
 	}
+	fwd_flow_detach(app);
 	rt_table_free(app->rt);
 	app->rt = NULL;
 	if (app->rt_tx_ring != NULL) {
@@ -227,6 +234,7 @@ fwd_route_free(struct fwd_app *app)
 	unsigned int i;
 
 	fwd_route_release(app);
+	fwd_flow_free(app);
 	for (i = 0; i < app->n_workers; i++) {
 		rte_free(app->workers[i]->rt);
 		app->workers[i]->rt = NULL;
@@ -283,6 +291,7 @@ fwd_route_print(const struct fwd_app *app, FILE *f)
 	for (e = 0; e < RT_CTL_MAX; e++)
 		fprintf(f, " %s %" PRIu64, rt_ctl_counter_name(e), cs->c[e]);
 	fprintf(f, "\n");
+	fwd_flow_print(app, f);
 }
 
 void
@@ -308,6 +317,7 @@ fwd_route_json(const struct fwd_app *app, FILE *f)
 	for (e = 0; e < RT_CTL_MAX; e++)
 		fprintf(f, "%s\"%s\": %" PRIu64, e ? ", " : "", rt_ctl_counter_name(e), cs->c[e]);
 	fprintf(f, "}\n  },\n");
+	fwd_flow_json(app, f);
 }
 
 static const char *const kind_names[] = {

@@ -37,7 +37,7 @@ bool
 rt_config_owns_section(const char *section)
 {
 	return strcmp(section, "route") == 0 || strcmp(section, "neigh") == 0 ||
-	       strncmp(section, "port ", 5) == 0;
+	       strcmp(section, "filter") == 0 || strncmp(section, "port ", 5) == 0;
 }
 
 /* Split @p s (copied into @p buf) on blanks; returns the number of words or -1. */
@@ -292,6 +292,23 @@ parse_neigh(struct rt_config *cfg, const char *key, const char *value, char *err
 	return 0;
 }
 
+static int
+parse_filter(struct rt_config *cfg, const char *key, const char *value, char *err, size_t errlen)
+{
+	struct rt_acl_rule r;
+	int ret;
+
+	ret = rt_acl_rule_parse(key, value, &r, err, errlen);
+	if (ret < 0)
+		return ret;
+	if (cfg->n_filters >= RT_ACL_MAX_RULES) {
+		snprintf(err, errlen, "more than %d filter rules", RT_ACL_MAX_RULES);
+		return -ENOSPC;
+	}
+	cfg->filters[cfg->n_filters++] = r;
+	return 0;
+}
+
 int
 rt_config_cfgfile_cb(void *arg, const char *section, const char *key, const char *value, char *err,
 	size_t errlen)
@@ -303,11 +320,13 @@ rt_config_cfgfile_cb(void *arg, const char *section, const char *key, const char
 		return parse_route(cfg, key, value, err, errlen);
 	if (strcmp(section, "neigh") == 0)
 		return parse_neigh(cfg, key, value, err, errlen);
+	if (strcmp(section, "filter") == 0)
+		return parse_filter(cfg, key, value, err, errlen);
 	port = section_port(section);
 	if (port >= 0)
 		return parse_port_key(cfg, port, key, value, err, errlen);
-	snprintf(
-		err, errlen, "unknown section [%s] (expected [port N], [route], [neigh])", section);
+	snprintf(err, errlen,
+		"unknown section [%s] (expected [port N], [route], [neigh], [filter])", section);
 	return -EINVAL;
 }
 
@@ -356,4 +375,21 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 fail:
 	snprintf(err, errlen, "route config: %s", why);
 	return ret;
+}
+
+int
+rt_config_apply_filter(const struct rt_config *cfg, struct rt_acl *acl, char *err, size_t errlen)
+{
+	char why[RT_ERR_LEN];
+	uint32_t i;
+	int ret;
+
+	for (i = 0; i < cfg->n_filters; i++) {
+		ret = rt_acl_add(acl, &cfg->filters[i], UINT32_MAX, why, sizeof(why));
+		if (ret < 0) {
+			snprintf(err, errlen, "filter config: %s", why);
+			return ret;
+		}
+	}
+	return 0;
 }

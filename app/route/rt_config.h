@@ -24,6 +24,11 @@
  *	[neigh]                        # static ARP entries, never aged
  *	10.0.0.2 = 02:00:00:00:00:02   # the port is the one whose network holds it
  *
+ *	[filter]                       # in order, first match wins, default permit
+ *	deny = proto udp src 10.0.0.0/8 dport 53
+ *	permit = proto tcp dst 10.1.0.0/16 dport 1024-65535
+ *	deny = any                     # see rt_acl.h for the syntax
+ *
  * A bare address in a route means /32. Checked while reading, so the error
  * names the line: addresses and prefixes well formed, no host bits set in a
  * prefix, port networks that do not overlap, no duplicate route, no route to a
@@ -38,6 +43,7 @@
 
 #include <rte_ether.h>
 
+#include "rt_acl.h"
 #include "rt_table.h"
 
 #define RT_CFG_MAX_ROUTES 1024
@@ -74,6 +80,8 @@ struct rt_config {
 	struct rt_cfg_route routes[RT_CFG_MAX_ROUTES];
 	uint32_t n_neigh;
 	struct rt_cfg_neigh neigh[RT_CFG_MAX_NEIGH];
+	uint32_t n_filters;                           /**< lines of [filter] */
+	struct rt_acl_rule filters[RT_ACL_MAX_RULES]; /**< in order */
 };
 
 /** Empty @p cfg (no port addresses, no routes). */
@@ -81,7 +89,7 @@ void rt_config_init(struct rt_config *cfg);
 
 /**
  * True for the sections rt_config_cfgfile_cb() handles: "port N", "route",
- * "neigh"; the app sends those to it and the rest elsewhere.
+ * "neigh", "filter"; the app sends those to it and the rest elsewhere.
  */
 bool rt_config_owns_section(const char *section);
 
@@ -101,5 +109,13 @@ int rt_config_cfgfile_cb(void *arg, const char *section, const char *key, const 
  *   app does not have).
  */
 int rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size_t errlen);
+
+/**
+ * Put the [filter] rules of @p cfg, in order, into @p acl.
+ *
+ * @return 0, or a negative errno with @p err set.
+ */
+int rt_config_apply_filter(
+	const struct rt_config *cfg, struct rt_acl *acl, char *err, size_t errlen);
 
 #endif /* RT_CONFIG_H */

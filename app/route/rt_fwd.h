@@ -147,8 +147,8 @@ rt_punt(struct rte_mbuf **punts, uint16_t *np, struct rte_mbuf *m, uint16_t in_p
  *   IPv4 with options); false if it was punted to @p punts or dropped.
  */
 static __rte_noinline bool
-rt_classify_slow(struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m,
-	struct rte_mbuf **punts, uint16_t *np, uint32_t defv)
+rt_classify_slow(struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m, struct rte_mbuf **punts,
+	uint16_t *np, uint32_t defv)
 {
 	const struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
 	const uint64_t mac_w = w->ports[in_port].mac_w;

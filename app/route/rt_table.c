@@ -250,6 +250,7 @@ route_insert(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_ki
 	r->port = port;
 	r->gw = gw;
 	r->nh = nh;
+	rt_table_gen_bump(t);
 	return 0;
 }
 
@@ -264,6 +265,7 @@ route_remove(struct rt_table *t, uint32_t idx)
 		rte_lpm_delete(t->lpm, r.prefix, r.plen);
 	t->routes[idx] = t->routes[--t->n_routes];
 	nh_unref(t, r.nh);
+	rt_table_gen_bump(t);
 }
 
 static int
@@ -486,6 +488,7 @@ rt_iface_set_mtu(struct rt_table *t, uint16_t port, uint32_t mtu, char *err, siz
 		return -EINVAL;
 	}
 	__atomic_store_n(&t->ports[port].mtu, (uint16_t)mtu, __ATOMIC_RELAXED);
+	rt_table_gen_bump(t);
 	return 0;
 }
 
@@ -717,7 +720,9 @@ rt_nh_set_mac(struct rt_table *t, uint32_t nh, const struct rte_ether_addr *mac)
 		memcpy(&w, mac, RTE_ETHER_ADDR_LEN);
 		w |= RT_NH_F_VALID;
 	}
-	__atomic_store_n(&t->nh[nh].l2, w, __ATOMIC_RELEASE);
+	/* ARP refreshes republish the same MAC: only a change invalidates the flows */
+	if (__atomic_exchange_n(&t->nh[nh].l2, w, __ATOMIC_ACQ_REL) != w)
+		rt_table_gen_bump(t);
 }
 
 int

@@ -133,7 +133,24 @@ struct rt_table {
 	uint32_t nh_connected[RTE_MAX_ETHPORTS];
 	uint32_t default_nh;  /**< the /0 route (rte_lpm has no depth 0); RT_NH_MISS = none */
 	pthread_mutex_t lock; /**< writers only */
+	/**
+	 * Bumped after every change a cached forwarding decision may depend on
+	 * (route added or removed, neighbour MAC set or cleared, MTU): the flow
+	 * stage (rt_flow.h) treats entries of an older generation as misses.
+	 */
+	uint32_t gen;
 };
+
+/**
+ * Invalidate every cached forwarding decision: called by the writers after
+ * the change is visible, so a reader that sees the new generation also sees
+ * the change.
+ */
+static inline void
+rt_table_gen_bump(struct rt_table *t)
+{
+	__atomic_fetch_add(&t->gen, 1, __ATOMIC_RELEASE);
+}
 
 /**
  * Create an empty table (no ports, no routes) with its RCU QSBR variable.

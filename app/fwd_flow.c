@@ -1,0 +1,350 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <netinet/in.h>
+#include <string.h>
+
+#include <rte_cycles.h>
+#include <rte_errno.h>
+#include <rte_lcore.h>
+
+#include "fwd_flow.h"
+#include "fwd_log.h"
+
+static const char *const exc_names[] = {
+#define EXC_NAME(sym, name, desc) name,
+	RT_EXCEPTIONS(EXC_NAME)
+#undef EXC_NAME
+};
+
+int
+fwd_flow_setup(struct fwd_app *app, char *err, size_t errlen)
+{
+	unsigned int i;
+	int ret;
+
+	app->rt_acl = rt_acl_create(app->rt->qsbr, (int)rte_socket_id());
+	if (app->rt_acl == NULL) {
+		snprintf(err, errlen, "cannot create the filter: %s", rte_strerror(rte_errno));
+		return -rte_errno;
+	}
+	ret = rt_config_apply_filter(&app->cfg.route, app->rt_acl, err, errlen);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < app->n_workers; i++) {
+		struct fwd_lcore *lc = app->workers[i];
+		struct rt_flow_conf c = {
+			.mode = (enum flowsort_mode)app->cfg.flowsort,
+			.n_queues = RTE_MAX(lc->n_rx, 1),
+			.socket = (int)rte_lcore_to_socket_id(lc->lcore_id),
+			.tbl_gen = &app->rt->gen,
+			.acl = app->rt_acl,
+		};
+
+		lc->flow = rt_flow_create(&c);
+		if (lc->flow == NULL) {
+			snprintf(err, errlen, "lcore %u: cannot create the flow table: %s",
+				lc->lcore_id, rte_strerror(rte_errno));
+			return -rte_errno;
+		}
+	}
+	return 0;
+}
+
+void
+fwd_flow_detach(struct fwd_app *app)
+{
+	unsigned int i;
+
+	for (i = 0; i < app->n_workers; i++)
+		if (app->workers[i]->flow != NULL)
+			rt_flow_detach(app->workers[i]->flow);
+}
+
+void
+fwd_flow_free(struct fwd_app *app)
+{
+	unsigned int i;
+
+	for (i = 0; i < app->n_workers; i++) {
+		rt_flow_free(app->workers[i]->flow);
+		app->workers[i]->flow = NULL;
+	}
+	rt_acl_free(app->rt_acl);
+	app->rt_acl = NULL;
+}
+
+/* The workers' flow stages, in worker order; returns how many (0: not routing). */
+static unsigned int
+tables(const struct fwd_app *app, struct rt_flow **fl)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < app->n_workers; i++)
+		if (app->workers[i]->flow != NULL)
+			fl[n++] = app->workers[i]->flow;
+	return n;
+}
+
+static const char *
+proto_name(uint8_t p, char *buf, size_t len)
+{
+	switch (p) {
+	case IPPROTO_TCP:
+		return "tcp";
+	case IPPROTO_UDP:
+		return "udp";
+	case IPPROTO_ICMP:
+		return "icmp";
+	case IPPROTO_SCTP:
+		return "sctp";
+	default:
+		snprintf(buf, len, "proto %u", p);
+		return buf;
+	}
+}
+
+/* "fwd out 1", "slow path unresolved", "drop filter_deny" */
+static void
+action_str(const struct rt_flow_info *fi, char *buf, size_t len)
+{
+	if (fi->action == RT_FLOW_FWD)
+		snprintf(buf, len, "fwd out %u", fi->out_port);
+	else if (fi->action == RT_FLOW_PUNT)
+		snprintf(buf, len, "slow path %s",
+			(fi->detail >> 24) < RT_EXC_MAX ? exc_names[fi->detail >> 24] : "?");
+	else
+		snprintf(buf, len, "drop %s", rt_drop_name((enum rt_drop_reason)fi->detail));
+}
+
+static void
+print_flow(
+	const struct fwd_app *app, FILE *f, const struct rt_flow_info *fi, uint64_t now, double hz)
+{
+	char s[16], d[16], p[16], act[48];
+
+	action_str(fi, act, sizeof(act));
+	fprintf(f,
+		"%s:%u -> %s:%u %s in %u: %s%s | %" PRIu64 " pkts %" PRIu64
+		" bytes | first %.1f s ago, last %.1f s ago | lcore %u\n",
+		rt_ip_str(rte_be_to_cpu_32(fi->key.src_addr), s),
+		rte_be_to_cpu_16(fi->key.src_port),
+		rt_ip_str(rte_be_to_cpu_32(fi->key.dst_addr), d),
+		rte_be_to_cpu_16(fi->key.dst_port), proto_name(fi->key.proto, p, sizeof(p)),
+		fi->in_port, act, fi->current ? "" : " (stale)", fi->pkts, fi->bytes,
+		(double)(int64_t)(now - fi->first) / hz, (double)(int64_t)(now - fi->last) / hz,
+		app->workers[fi->table]->lcore_id);
+}
+
+void
+fwd_flow_show(const struct fwd_app *app, FILE *f, unsigned int n, enum rt_flow_order by)
+{
+	struct rt_flow *fl[RTE_MAX_LCORE];
+	struct rt_flow_info top[256];
+	unsigned int nt = tables(app, fl), got, i;
+	uint64_t now = rte_rdtsc();
+
+	if (nt == 0) {
+		fprintf(f, "not routing: start with --fwd route\n");
+		return;
+	}
+	/* tables() skips nothing once set up: table index = worker index */
+	got = rt_flow_top(fl, nt, by, now, top, RTE_MIN(n, RTE_DIM(top)));
+	if (got == 0)
+		fprintf(f, "no flows\n");
+	for (i = 0; i < got; i++)
+		print_flow(app, f, &top[i], now, (double)rte_get_tsc_hz());
+}
+
+void
+fwd_flow_filter_show(const struct fwd_app *app, FILE *f)
+{
+	struct rt_flow *fl[RTE_MAX_LCORE];
+	unsigned int nt = tables(app, fl);
+	uint32_t i;
+	char buf[160];
+
+	if (app->rt_acl == NULL) {
+		fprintf(f, "not routing: start with --fwd route\n");
+		return;
+	}
+	if (rt_acl_count(app->rt_acl) == 0)
+		fprintf(f, "no filter rules: everything is permitted\n");
+	for (i = 0; i < rt_acl_count(app->rt_acl); i++) {
+		rt_acl_rule_format(&app->rt_acl->rules[i], buf, sizeof(buf));
+		fprintf(f, "%u: %s | %" PRIu64 " pkts\n", i, buf,
+			rt_flow_rule_pkts(fl, nt, app->rt_acl, rt_acl_slot(app->rt_acl, i)));
+	}
+}
+
+int
+fwd_flow_filter_add(struct fwd_app *app, const char *action, const char *match, uint32_t pos,
+	char *err, size_t errlen)
+{
+	struct rt_acl_rule r;
+	int ret;
+
+	if (app->rt_acl == NULL) {
+		snprintf(err, errlen, "not routing: start with --fwd route");
+		return -ENODEV;
+	}
+	ret = rt_acl_rule_parse(action, match, &r, err, errlen);
+	if (ret < 0)
+		return ret;
+	return rt_acl_add(app->rt_acl, &r, pos, err, errlen);
+}
+
+int
+fwd_flow_filter_del(struct fwd_app *app, uint32_t pos, char *err, size_t errlen)
+{
+	if (app->rt_acl == NULL) {
+		snprintf(err, errlen, "not routing: start with --fwd route");
+		return -ENODEV;
+	}
+	return rt_acl_del(app->rt_acl, pos, err, errlen);
+}
+
+int
+fwd_flow_set_mode(struct fwd_app *app, enum flowsort_mode mode, char *err, size_t errlen)
+{
+	unsigned int i;
+	int ret;
+
+	if (app->rt_acl == NULL) {
+		snprintf(err, errlen, "not routing: start with --fwd route");
+		return -ENODEV;
+	}
+	if (app->running) {
+		snprintf(err, errlen, "stop forwarding first (stop), then set flowsort");
+		return -EBUSY;
+	}
+	for (i = 0; i < app->n_workers; i++) {
+		if (app->workers[i]->flow == NULL)
+			continue;
+		ret = rt_flow_set_mode(app->workers[i]->flow, mode);
+		if (ret < 0) {
+			snprintf(err, errlen, "lcore %u: cannot set flowsort",
+				app->workers[i]->lcore_id);
+			return ret;
+		}
+	}
+	app->cfg.flowsort = (uint8_t)mode;
+	return 0;
+}
+
+void
+fwd_flow_print(const struct fwd_app *app, FILE *f)
+{
+	struct rt_flow *fl[RTE_MAX_LCORE];
+	struct rt_flow_info top[FWD_FLOW_TOP_STATS];
+	unsigned int nt = tables(app, fl), i, k, got;
+	uint64_t now = rte_rdtsc();
+
+	for (i = 0; i < nt; i++) {
+		struct rt_flow_stats st;
+		struct flowsort_stats ss;
+
+		rt_flow_stats_get(fl[i], &st);
+		rt_flow_sort_stats_get(fl[i], &ss);
+		fprintf(f, "flows lcore %u: entries %u |", app->workers[i]->lcore_id,
+			rt_flow_count(fl[i], now));
+		for (k = 0; k < RT_FLOW_NB_STATS; k++)
+			fprintf(f, " %s %" PRIu64, rt_flow_stats_name(k),
+				((const uint64_t *)&st)[k]);
+		fprintf(f,
+			" | flowsort %s: mean group %.2f, bypassed %" PRIu64 " of %" PRIu64
+			" bursts\n",
+			rt_flow_mode_name((enum flowsort_mode)app->cfg.flowsort),
+			ss.groups ? (double)ss.pkts_sorted / (double)ss.groups : 0.0,
+			ss.bursts_bypassed, ss.bursts_sorted + ss.bursts_bypassed);
+	}
+	if (nt == 0)
+		return;
+	got = rt_flow_top(fl, nt, RT_FLOW_BY_PKTS, now, top, RTE_DIM(top));
+	if (got != 0)
+		fprintf(f, "top flows by packets:\n");
+	for (i = 0; i < got; i++) {
+		fprintf(f, "    ");
+		print_flow(app, f, &top[i], now, (double)rte_get_tsc_hz());
+	}
+	if (app->rt_acl != NULL && rt_acl_count(app->rt_acl) != 0) {
+		fprintf(f, "filter:\n");
+		for (i = 0; i < rt_acl_count(app->rt_acl); i++) {
+			char buf[160];
+
+			rt_acl_rule_format(&app->rt_acl->rules[i], buf, sizeof(buf));
+			fprintf(f, "    %u: %s | %" PRIu64 " pkts\n", i, buf,
+				rt_flow_rule_pkts(
+					fl, nt, app->rt_acl, rt_acl_slot(app->rt_acl, i)));
+		}
+	}
+}
+
+static void
+json_top(const struct fwd_app *app, FILE *f, struct rt_flow **fl, unsigned int nt,
+	enum rt_flow_order by, uint64_t now)
+{
+	struct rt_flow_info top[FWD_FLOW_TOP_STATS];
+	unsigned int got = rt_flow_top(fl, nt, by, now, top, RTE_DIM(top)), i;
+
+	for (i = 0; i < got; i++) {
+		const struct rt_flow_info *fi = &top[i];
+		char s[16], d[16], act[48];
+
+		action_str(fi, act, sizeof(act));
+		fprintf(f,
+			"%s{\"src\": \"%s\", \"dst\": \"%s\", \"proto\": %u, \"sport\": %u"
+			", \"dport\": %u, \"in_port\": %u, \"action\": \"%s\", \"pkts\": %" PRIu64
+			", \"bytes\": %" PRIu64 ", \"lcore\": %u}",
+			i ? ", " : "", rt_ip_str(rte_be_to_cpu_32(fi->key.src_addr), s),
+			rt_ip_str(rte_be_to_cpu_32(fi->key.dst_addr), d), fi->key.proto,
+			rte_be_to_cpu_16(fi->key.src_port), rte_be_to_cpu_16(fi->key.dst_port),
+			fi->in_port, act, fi->pkts, fi->bytes, app->workers[fi->table]->lcore_id);
+	}
+}
+
+void
+fwd_flow_json(const struct fwd_app *app, FILE *f)
+{
+	struct rt_flow *fl[RTE_MAX_LCORE];
+	unsigned int nt = tables(app, fl), i, k;
+	uint64_t now = rte_rdtsc();
+
+	if (nt == 0)
+		return;
+	fprintf(f, "  \"flows\": {\n    \"flowsort\": \"%s\",\n    \"lcores\": [",
+		rt_flow_mode_name((enum flowsort_mode)app->cfg.flowsort));
+	for (i = 0; i < nt; i++) {
+		struct rt_flow_stats st;
+		struct flowsort_stats ss;
+
+		rt_flow_stats_get(fl[i], &st);
+		rt_flow_sort_stats_get(fl[i], &ss);
+		fprintf(f, "%s{\"lcore\": %u, \"entries\": %u", i ? ", " : "",
+			app->workers[i]->lcore_id, rt_flow_count(fl[i], now));
+		for (k = 0; k < RT_FLOW_NB_STATS; k++)
+			fprintf(f, ", \"%s\": %" PRIu64, rt_flow_stats_name(k),
+				((const uint64_t *)&st)[k]);
+		fprintf(f, ", \"flowsort\": {");
+		for (k = 0; k < FLOWSORT_NB_STATS; k++)
+			fprintf(f, "%s\"%s\": %" PRIu64, k ? ", " : "", flowsort_stats_name(k),
+				((const uint64_t *)&ss)[k]);
+		fprintf(f, "}}");
+	}
+	fprintf(f, "],\n    \"top_by_pkts\": [");
+	json_top(app, f, fl, nt, RT_FLOW_BY_PKTS, now);
+	fprintf(f, "],\n    \"top_by_bytes\": [");
+	json_top(app, f, fl, nt, RT_FLOW_BY_BYTES, now);
+	fprintf(f, "],\n    \"filter\": [");
+	for (i = 0; app->rt_acl != NULL && i < rt_acl_count(app->rt_acl); i++) {
+		char buf[160];
+
+		rt_acl_rule_format(&app->rt_acl->rules[i], buf, sizeof(buf));
+		fprintf(f, "%s{\"rule\": \"%s\", \"pkts\": %" PRIu64 "}", i ? ", " : "", buf,
+			rt_flow_rule_pkts(fl, nt, app->rt_acl, rt_acl_slot(app->rt_acl, i)));
+	}
+	fprintf(f, "]\n  },\n");
+}

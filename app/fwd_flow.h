@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_FLOW_H
+#define FWD_FLOW_H
+
+/**
+ * @file
+ * The app's side of the flow stage of --fwd route (app/route/rt_flow.h): one
+ * flow table and flowsort state per worker, the filter from the [filter]
+ * section, their counters in the stats and the stats file, and the data of
+ * the shell's "show flows" and "filter" commands.
+ */
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fwd_app.h"
+#include "route/rt_flow.h"
+
+/** Flows listed by fwd_flow_print() and put in the stats file. */
+#define FWD_FLOW_TOP_STATS 10
+
+/**
+ * Create the filter with the [filter] rules and every worker's flow stage
+ * (flowsort = on|off|auto from the [forward] section). Called by
+ * fwd_route_setup() once the workers have their routing contexts.
+ *
+ * @return 0, or a negative errno with @p err set.
+ */
+int fwd_flow_setup(struct fwd_app *app, char *err, size_t errlen);
+
+/** The table and filter are going away: keep the flows readable for the final stats. */
+void fwd_flow_detach(struct fwd_app *app);
+
+/** Free the flow stages and the filter. */
+void fwd_flow_free(struct fwd_app *app);
+
+/** Flow-stage counters, the top flows and the filter's counters, for the stats print. */
+void fwd_flow_print(const struct fwd_app *app, FILE *f);
+
+/** The same as a "flows" member of the stats file (with its trailing comma). */
+void fwd_flow_json(const struct fwd_app *app, FILE *f);
+
+/**
+ * "show flows [top N] [bytes]": the @p n biggest flows over all workers by
+ * packets (or bytes), one per line.
+ */
+void fwd_flow_show(const struct fwd_app *app, FILE *f, unsigned int n, enum rt_flow_order by);
+
+/**
+ * Insert a filter rule ("permit"/"deny", then the match) before position
+ * @p pos (UINT32_MAX: last), while forwarding or not.
+ *
+ * @return 0, or a negative errno with @p err set.
+ */
+int fwd_flow_filter_add(struct fwd_app *app, const char *action, const char *match, uint32_t pos,
+	char *err, size_t errlen);
+
+/**
+ * Delete the filter rule at position @p pos.
+ *
+ * @return 0, or a negative errno with @p err set.
+ */
+int fwd_flow_filter_del(struct fwd_app *app, uint32_t pos, char *err, size_t errlen);
+
+/**
+ * "set flowsort on|off|auto": change every worker's flowsort mode. Only while
+ * forwarding is stopped (a queue's mode belongs to the lcore that polls it).
+ *
+ * @return 0, or -EBUSY / -ENODEV with @p err set.
+ */
+int fwd_flow_set_mode(struct fwd_app *app, enum flowsort_mode mode, char *err, size_t errlen);
+
+/** "filter show": the rules in order with their packet counters. */
+void fwd_flow_filter_show(const struct fwd_app *app, FILE *f);
+
+#endif /* FWD_FLOW_H */

@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_errno.h>
+#include <rte_malloc.h>
+
+#include "rt_flow.h"
+
+static const char *const stat_names[] = {
+#define RT_FLOW_STAT_NAME(f, name, desc) name,
+	RT_FLOW_STATS(RT_FLOW_STAT_NAME)
+#undef RT_FLOW_STAT_NAME
+};
+
+static const char *const mode_names[] = {
+	[FLOWSORT_MODE_AUTO] = "auto",
+	[FLOWSORT_MODE_ON] = "on",
+	[FLOWSORT_MODE_OFF] = "off",
+};
+
+const char *
+rt_flow_stats_name(unsigned int i)
+{
+	return i < RTE_DIM(stat_names) ? stat_names[i] : NULL;
+}
+
+const char *
+rt_flow_mode_name(enum flowsort_mode mode)
+{
+	return (unsigned int)mode < RTE_DIM(mode_names) ? mode_names[mode] : "?";
+}
+
+int
+rt_flow_mode_parse(const char *s, enum flowsort_mode *mode, char *err, size_t errlen)
+{
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(mode_names); i++) {
+		if (strcmp(s, mode_names[i]) == 0) {
+			*mode = (enum flowsort_mode)i;
+			return 0;
+		}
+	}
+	snprintf(err, errlen, "flowsort '%s' is not on, off or auto", s);
+	return -EINVAL;
+}
+
+void
+rt_flow_free(struct rt_flow *fl)
+{
+	uint16_t q;
+
+	if (fl == NULL)
+		return;
+	for (q = 0; q < fl->n_queues; q++)
+		flowsort_queue_free(fl->fq[q]);
+	flowsort_ctx_free(fl->fs);
+	rte_free(fl->ent);
+	rte_free(fl->way);
+	rte_free(fl);
+}
+
+struct rt_flow *
+rt_flow_create(const struct rt_flow_conf *c)
+{
+	struct flowsort_ctx_conf fc = {0};
+	struct flowsort_queue_conf qc = {0};
+	struct rt_flow *fl;
+	uint32_t size;
+	double age;
+	uint16_t q;
+
+	if (c == NULL || c->n_queues == 0 || c->tbl_gen == NULL || c->age_s < 0 ||
+		(unsigned int)c->mode > FLOWSORT_MODE_OFF || c->size > (1u << 26)) {
+		rte_errno = EINVAL;
+		return NULL;
+	}
+	size = rte_align32pow2(
+		RTE_MAX(c->size != 0 ? c->size : RT_FLOW_DEFAULT_SIZE, (uint32_t)RT_FLOW_WAYS));
+	fl = rte_zmalloc_socket("rt_flow", sizeof(*fl) + c->n_queues * sizeof(fl->fq[0]),
+		RTE_CACHE_LINE_SIZE, c->socket);
+	if (fl == NULL) {
+		rte_errno = ENOMEM;
+		return NULL;
+	}
+	fl->n_queues = c->n_queues;
+	fl->mode = (uint8_t)c->mode;
+	fl->size = size;
+	fl->mask = size / RT_FLOW_WAYS - 1;
+	age = c->age_s != 0 ? c->age_s : RT_FLOW_DEFAULT_AGE;
+	fl->timeout = (uint64_t)(age * (double)rte_get_tsc_hz());
+	fl->tbl_gen = c->tbl_gen;
+	fl->acl = c->acl;
+	fl->hash_fn = c->hash_fn;
+	fl->hash_arg = c->hash_arg;
+	fl->ent = rte_zmalloc_socket(
+		"rt_flow_ent", (size_t)size * sizeof(fl->ent[0]), RTE_CACHE_LINE_SIZE, c->socket);
+	fl->way = rte_zmalloc_socket(
+		"rt_flow_way", (size_t)size * sizeof(fl->way[0]), RTE_CACHE_LINE_SIZE, c->socket);
+	fc.hash_fn = c->hash_fn;
+	fc.hash_arg = c->hash_arg;
+	fl->fs = flowsort_ctx_create(&fc, c->socket);
+	if (fl->ent == NULL || fl->way == NULL || fl->fs == NULL)
+		goto nomem;
+	qc.mode = c->mode;
+	for (q = 0; q < c->n_queues; q++) {
+		fl->fq[q] = flowsort_queue_create(&qc, c->socket);
+		if (fl->fq[q] == NULL)
+			goto nomem;
+	}
+	return fl;
+nomem:
+	rt_flow_free(fl);
+	rte_errno = ENOMEM;
+	return NULL;
+}
+
+void
+rt_flow_detach(struct rt_flow *fl)
+{
+	fl->frozen_gen = rt_flow_gen(fl);
+	fl->tbl_gen = &fl->frozen_gen;
+	fl->acl = NULL;
+}
+
+int
+rt_flow_set_mode(struct rt_flow *fl, enum flowsort_mode mode)
+{
+	uint16_t q;
+	int ret;
+
+	for (q = 0; q < fl->n_queues; q++) {
+		ret = flowsort_queue_set_mode(fl->fq[q], mode);
+		if (ret < 0)
+			return ret;
+	}
+	fl->mode = (uint8_t)mode;
+	return 0;
+}
+
+void
+__rt_flow_decide(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k,
+	uint16_t in_port, struct rt_flow_entry *e)
+{
+	const struct rt_nh *nh;
+	uint32_t h;
+	uint64_t l2;
+
+	RTE_SET_USED(in_port);
+	e->rule = RT_ACL_NO_RULE;
+	e->out_port = 0;
+	if (fl->acl != NULL) {
+		struct rt_acl_input in = {
+			.proto = k->proto,
+			.src = k->src_addr,
+			.dst = k->dst_addr,
+			/* only an L4 key's ports are ports (a fragment's hold its IP id) */
+			.sport = k->type == FLOWSORT_KEY_L4 ? k->src_port : 0,
+			.dport = k->type == FLOWSORT_KEY_L4 ? k->dst_port : 0,
+		};
+
+		if (rt_acl_classify(fl->acl, &in, &e->rule) == RT_ACL_DENY) {
+			e->action = RT_FLOW_DROP;
+			e->l2 = RT_DROP_FILTER;
+			return;
+		}
+	}
+	if (rte_lpm_lookup(w->lpm, rte_be_to_cpu_32(k->dst_addr), &h) != 0)
+		h = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE);
+	e->action = RT_FLOW_PUNT;
+	if (h == RT_NH_MISS) {
+		e->l2 = RT_PUNT_TAG(RT_EXC_NO_ROUTE, 0);
+		return;
+	}
+	nh = &w->nh[h];
+	switch (__atomic_load_n(&nh->type, __ATOMIC_ACQUIRE)) {
+	case RT_NH_GW:
+		l2 = __atomic_load_n(&nh->l2, __ATOMIC_ACQUIRE);
+		if (!(l2 & RT_NH_F_VALID)) {
+			e->l2 = RT_PUNT_TAG(RT_EXC_UNRESOLVED, h);
+			return;
+		}
+		e->action = RT_FLOW_FWD;
+		e->l2 = l2;
+		e->out_port = (uint8_t)nh->port;
+		return;
+	case RT_NH_LOCAL:
+		e->l2 = RT_PUNT_TAG(RT_EXC_LOCAL, h);
+		return;
+	case RT_NH_BLACKHOLE:
+		e->action = RT_FLOW_DROP;
+		e->l2 = RT_DROP_BLACKHOLE;
+		return;
+	case RT_NH_REJECT:
+		e->l2 = RT_PUNT_TAG(RT_EXC_REJECT, h);
+		return;
+	default:
+		/* on-link destination not resolved yet: its /32 comes with its MAC */
+		e->l2 = RT_PUNT_TAG(RT_EXC_UNRESOLVED, h);
+		return;
+	}
+}
+
+/* An entry idle longer than the timeout (last may be a little after now). */
+static inline bool
+aged(const struct rt_flow *fl, const struct rt_flow_entry *e, uint64_t now)
+{
+	return (int64_t)(now - e->last) > (int64_t)fl->timeout;
+}
+
+struct rt_flow_entry *
+__rt_flow_miss(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k,
+	uint16_t in_port, uint32_t hash, struct rt_flow_entry *e, uint32_t gen, uint64_t now)
+{
+	fl->stats.misses++;
+	if (e != NULL) {
+		if (aged(fl, e, now)) {
+			fl->stats.aged++;
+			e->pkts = 0;
+			e->bytes = 0;
+			e->first = now;
+		} else {
+			fl->stats.invalidated++;
+		}
+	} else {
+		const uint32_t b = (hash & fl->mask) * RT_FLOW_WAYS;
+		const uint32_t nowc = (uint32_t)(now >> RT_FLOW_SEEN_SHIFT);
+		const uint32_t agec =
+			(uint32_t)RTE_MIN(fl->timeout >> RT_FLOW_SEEN_SHIFT, (uint64_t)INT32_MAX);
+		struct rt_flow_way *s = &fl->way[b];
+		unsigned int i, victim = RT_FLOW_WAYS, oldest = 0;
+		uint32_t idle, oldest_idle = 0;
+
+		/* the bucket's line only: empty, else idle past the timeout, else LRU */
+		for (i = 0; i < RT_FLOW_WAYS; i++) {
+			if (s[i].sig == 0) {
+				victim = i;
+				break;
+			}
+			idle = nowc - s[i].seen;
+			if (idle > oldest_idle) {
+				oldest_idle = idle;
+				oldest = i;
+			}
+		}
+		if (victim == RT_FLOW_WAYS) {
+			victim = oldest;
+			/* an entry idle past the timeout is aged, not a live flow evicted */
+			if (oldest_idle <= agec && !aged(fl, &fl->ent[b + victim], now))
+				fl->stats.evictions++;
+		}
+		e = &fl->ent[b + victim];
+		s[victim].sig = hash | 1;
+		e->key[0] = k->w[0];
+		e->key[1] = k->w[1];
+		e->in_port = (uint8_t)in_port;
+		e->pkts = 0;
+		e->bytes = 0;
+		e->first = now;
+		fl->stats.new_flows++;
+	}
+	__rt_flow_decide(fl, w, k, in_port, e);
+	e->gen = gen;
+	e->last = now;
+	fl->way[e - fl->ent].seen = (uint32_t)(now >> RT_FLOW_SEEN_SHIFT);
+	return e;
+}
+
+void
+rt_flow_stats_get(const struct rt_flow *fl, struct rt_flow_stats *st)
+{
+	*st = fl->stats;
+}
+
+void
+rt_flow_sort_stats_get(const struct rt_flow *fl, struct flowsort_stats *st)
+{
+	uint64_t *sum = (uint64_t *)st;
+	uint16_t q;
+	unsigned int i;
+
+	memset(st, 0, sizeof(*st));
+	for (q = 0; q < fl->n_queues; q++) {
+		struct flowsort_stats one;
+
+		flowsort_queue_stats_get(fl->fq[q], &one);
+		for (i = 0; i < FLOWSORT_NB_STATS; i++)
+			sum[i] += ((const uint64_t *)&one)[i];
+	}
+}
+
+uint64_t
+rt_flow_rule_pkts(struct rt_flow *const *fl, unsigned int n, const struct rt_acl *acl, uint8_t slot)
+{
+	uint32_t ep = __atomic_load_n(&acl->slot_epoch[slot], __ATOMIC_ACQUIRE);
+	uint64_t sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (fl[i] != NULL && fl[i]->rule_epoch[slot] == ep)
+			sum += fl[i]->rule_pkts[slot];
+	return sum;
+}
+
+uint32_t
+rt_flow_count(const struct rt_flow *fl, uint64_t now)
+{
+	uint32_t i, n = 0;
+
+	for (i = 0; i < fl->size; i++)
+		if (fl->way[i].sig != 0 && !aged(fl, &fl->ent[i], now))
+			n++;
+	return n;
+}
+
+static uint64_t
+weight(const struct rt_flow_info *f, enum rt_flow_order by)
+{
+	return by == RT_FLOW_BY_BYTES ? f->bytes : f->pkts;
+}
+
+unsigned int
+rt_flow_top(struct rt_flow *const *fl, unsigned int n, enum rt_flow_order by, uint64_t now,
+	struct rt_flow_info *out, unsigned int max)
+{
+	unsigned int t, got = 0, j;
+	uint32_t i;
+
+	if (max == 0)
+		return 0;
+	for (t = 0; t < n; t++) {
+		const struct rt_flow *f = fl[t];
+		uint32_t gen;
+
+		if (f == NULL)
+			continue;
+		gen = rt_flow_gen(f);
+		for (i = 0; i < f->size; i++) {
+			const struct rt_flow_entry *e = &f->ent[i];
+			struct rt_flow_info fi;
+
+			if (f->way[i].sig == 0 || aged(f, e, now) || e->pkts == 0)
+				continue;
+			fi.key.w[0] = e->key[0];
+			fi.key.w[1] = e->key[1];
+			fi.in_port = e->in_port;
+			fi.out_port = e->out_port;
+			fi.action = e->action;
+			fi.current = e->gen == gen;
+			fi.detail = e->action == RT_FLOW_FWD ? 0 : (uint32_t)e->l2;
+			fi.pkts = e->pkts;
+			fi.bytes = e->bytes;
+			fi.first = e->first;
+			fi.last = e->last;
+			fi.table = t;
+			if (got == max && weight(&fi, by) <= weight(&out[got - 1], by))
+				continue;
+			/* insertion into the sorted top list, biggest first */
+			j = got < max ? got++ : max - 1;
+			while (j > 0 && weight(&out[j - 1], by) < weight(&fi, by)) {
+				out[j] = out[j - 1];
+				j--;
+			}
+			out[j] = fi;
+		}
+	}
+	return got;
+}

@@ -1,0 +1,841 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * The flow stage of --fwd route (rt_flow.h, rt_acl.h) with crafted mbufs:
+ * the same output as rt_route_burst() per flow in every mode and traffic
+ * pattern, hits/misses/eviction/ageing, invalidation by route, neighbour and
+ * filter changes, filter rules with their counters, forced hash collisions,
+ * the filter's rule syntax and its compiled form against a reference.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_eal.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+#include <rte_random.h>
+#include <rte_ring.h>
+
+#include "fwd_test.h"
+#include "rt_acl.h"
+#include "rt_config.h"
+#include "rt_flow.h"
+#include "rt_fwd.h"
+#include "rt_table.h"
+#include "rt_test_pkt.h"
+
+#define POOL_SIZE 4095
+#define MAXP      256
+
+static struct rte_mempool *pool;
+static struct rt_table *tbl;
+static struct rte_ring *punt;
+static struct rt_worker wk;
+
+static const struct rte_ether_addr mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
+static const struct rte_ether_addr mac_p1 = {{0x02, 0, 0, 0, 0, 0x02}};
+static const struct rte_ether_addr mac_host = {{0x02, 0, 0, 0, 0x0a, 0x09}};
+static const struct rte_ether_addr mac_gw = {{0x02, 0, 0, 0, 0x01, 0x02}};
+static const struct rte_ether_addr mac_gw3 = {{0x02, 0, 0, 0, 0x01, 0x03}};
+
+static unsigned int
+in_use(void)
+{
+	return POOL_SIZE - rte_mempool_avail_count(pool);
+}
+
+static unsigned int
+drain_punts(void)
+{
+	struct rte_mbuf *m;
+	unsigned int n = 0;
+
+	while (rte_ring_dequeue(punt, (void **)&m) == 0) {
+		rte_pktmbuf_free(m);
+		n++;
+	}
+	return n;
+}
+
+/* A UDP frame on port 0: src 10.0.0.9, @p dst, ports, a 16-bit tag in the payload. */
+static struct rte_mbuf *
+mk(uint32_t dst, uint16_t sport, uint16_t dport, uint16_t tag, uint8_t ttl)
+{
+	struct pkt_spec s = {0};
+	struct rte_mbuf *m;
+	uint8_t *l4;
+
+	s.dst_mac = mac_p0;
+	s.src_mac = mac_host;
+	s.src = IP4(10, 0, 0, 9);
+	s.dst = dst;
+	s.ttl = ttl != 0 ? ttl : 64;
+	s.payload = 26;
+	m = pkt_make(pool, &s);
+	if (m == NULL)
+		return NULL;
+	l4 = (uint8_t *)(pkt_ip(m) + 1);
+	l4[0] = (uint8_t)(sport >> 8);
+	l4[1] = (uint8_t)sport;
+	l4[2] = (uint8_t)(dport >> 8);
+	l4[3] = (uint8_t)dport;
+	l4[8] = (uint8_t)(tag >> 8);
+	l4[9] = (uint8_t)tag;
+	return m;
+}
+
+static uint16_t
+tag_of(struct rte_mbuf *m)
+{
+	const uint8_t *l4 = (const uint8_t *)(pkt_ip(m) + 1);
+
+	return (uint16_t)(l4[8] << 8 | l4[9]);
+}
+
+static uint32_t
+flow_of(struct rte_mbuf *m)
+{
+	const uint8_t *l4 = (const uint8_t *)(pkt_ip(m) + 1);
+
+	return rte_be_to_cpu_32(pkt_ip(m)->dst_addr) ^ (uint32_t)(l4[0] << 24 | l4[1] << 16);
+}
+
+static struct rt_flow *
+flow_new(enum flowsort_mode mode, uint32_t size, double age, const struct rt_acl *acl,
+	flowsort_hash_t hash)
+{
+	struct rt_flow_conf c = {
+		.size = size,
+		.age_s = age,
+		.mode = mode,
+		.n_queues = 1,
+		.socket = SOCKET_ID_ANY,
+		.tbl_gen = &tbl->gen,
+		.acl = acl,
+		.hash_fn = hash,
+	};
+
+	return rt_flow_create(&c);
+}
+
+static uint16_t
+run(struct rt_flow *fl, struct rte_mbuf **m, uint16_t n, uint16_t *out)
+{
+	return rt_flow_route_burst(fl, &wk, 0, 0, m, n, out);
+}
+
+static uint32_t
+const_hash(const struct flowsort_key *k, void *arg)
+{
+	RTE_SET_USED(k);
+	RTE_SET_USED(arg);
+	return 0x5a5a5a5a;
+}
+
+/* ---- same result as rt_route_burst(), per flow ---- */
+
+/*
+ * Destinations of the pattern: forwarded (198.18/16), unresolved gateway
+ * (203.0.113/24), blackhole, reject, no route is impossible (no default),
+ * local, TTL 1, too big for nothing (MTU 1500).
+ */
+static uint32_t
+pattern_dst(unsigned int flow)
+{
+	switch (flow % 8) {
+	case 5:
+		return IP4(192, 0, 2, 7); /* blackhole */
+	case 6:
+		return IP4(198, 51, 100, 7); /* reject */
+	case 7:
+		return IP4(203, 0, 113, 9); /* unresolved */
+	default:
+		return IP4(198, 18, flow % 256, 1);
+	}
+}
+
+enum pat { TRAINS, ROUND_ROBIN, RANDOM, ALL_NEW };
+
+static void
+make_pattern(struct rte_mbuf **a, struct rte_mbuf **b, uint16_t n, unsigned int flows, enum pat p,
+	uint16_t base)
+{
+	uint16_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned int f;
+		uint8_t ttl = 64;
+
+		switch (p) {
+		case TRAINS:
+			f = i / RTE_MAX(1u, n / flows);
+			break;
+		case ROUND_ROBIN:
+			f = i % flows;
+			break;
+		case RANDOM:
+			f = (unsigned int)(rte_rand() % flows);
+			break;
+		default:
+			f = base + i;
+			break;
+		}
+		if (i % 13 == 12)
+			ttl = 1; /* an expiring packet inside a flow */
+		a[i] = mk(pattern_dst(f), (uint16_t)(1000 + f), 53, (uint16_t)(base + i), ttl);
+		b[i] = mk(pattern_dst(f), (uint16_t)(1000 + f), 53, (uint16_t)(base + i), ttl);
+	}
+}
+
+struct outcome {
+	uint16_t n;
+	struct rte_mbuf *m[MAXP];
+	uint16_t port[MAXP];
+	uint64_t drops[RT_DROP_MAX];
+	uint64_t punts[RT_EXC_MAX];
+	uint16_t punt_tags[MAXP]; /* in ring order */
+	uint32_t punt_usr[MAXP];
+	unsigned int np;
+};
+
+static void
+collect(struct outcome *o, const uint64_t *drops0, const uint64_t *punts0)
+{
+	struct rte_mbuf *m;
+	unsigned int r;
+
+	for (r = 0; r < RT_DROP_MAX; r++)
+		o->drops[r] = wk.drops[r] - drops0[r];
+	for (r = 0; r < RT_EXC_MAX; r++)
+		o->punts[r] = wk.stats.punts[r] - punts0[r];
+	o->np = 0;
+	while (rte_ring_dequeue(punt, (void **)&m) == 0) {
+		o->punt_tags[o->np] = tag_of(m);
+		o->punt_usr[o->np++] = m->hash.usr;
+		rte_pktmbuf_free(m);
+	}
+}
+
+/* Everything the two outcomes sent, per flow, in order and byte for byte. */
+static int
+same_per_flow(const struct outcome *x, const struct outcome *y)
+{
+	uint16_t i, j;
+	int bad = 0;
+
+	if (x->n != y->n)
+		return 1;
+	/* per output frame of x, the frames of its flow before it match y's, in order */
+	for (i = 0; i < x->n; i++) {
+		uint32_t f = flow_of(x->m[i]);
+		uint16_t rank = 0, k = 0;
+
+		for (j = 0; j < i; j++)
+			rank += flow_of(x->m[j]) == f;
+		for (j = 0; j < y->n; j++) {
+			if (flow_of(y->m[j]) != f)
+				continue;
+			if (k++ == rank)
+				break;
+		}
+		if (j == y->n || x->port[i] != y->port[j] ||
+			rte_pktmbuf_pkt_len(x->m[i]) != rte_pktmbuf_pkt_len(y->m[j]) ||
+			memcmp(rte_pktmbuf_mtod(x->m[i], void *), rte_pktmbuf_mtod(y->m[j], void *),
+				rte_pktmbuf_pkt_len(x->m[i])) != 0)
+			bad++;
+	}
+	if (memcmp(x->drops, y->drops, sizeof(x->drops)) != 0 ||
+		memcmp(x->punts, y->punts, sizeof(x->punts)) != 0 || x->np != y->np)
+		bad++;
+	return bad;
+}
+
+static void
+test_same_as_route_burst(void)
+{
+	static const enum flowsort_mode modes[] = {
+		FLOWSORT_MODE_ON, FLOWSORT_MODE_OFF, FLOWSORT_MODE_AUTO};
+	static const unsigned int nflows[] = {1, 2, 4, 8, 32};
+	static const uint16_t sizes[] = {1, 3, 32, 64, 100};
+	static struct outcome ref, got;
+	unsigned int mi, fi, si, p, rep, cases = 0, bad = 0;
+	unsigned int base = in_use();
+
+	for (mi = 0; mi < RTE_DIM(modes); mi++) {
+		struct rt_flow *fl = flow_new(modes[mi], 0, 0, NULL, NULL);
+
+		CHECK(fl != NULL);
+		if (fl == NULL)
+			return;
+		for (p = TRAINS; p <= ALL_NEW; p++)
+			for (fi = 0; fi < RTE_DIM(nflows); fi++)
+				for (si = 0; si < RTE_DIM(sizes); si++)
+					for (rep = 0; rep < 2; rep++) {
+						uint64_t d0[RT_DROP_MAX], p0[RT_EXC_MAX];
+						uint16_t n = sizes[si];
+
+						make_pattern(ref.m, got.m, n, nflows[fi], p,
+							(uint16_t)(rep * 1000));
+						memcpy(d0, wk.drops, sizeof(d0));
+						memcpy(p0, wk.stats.punts, sizeof(p0));
+						ref.n = rt_route_burst(&wk, 0, ref.m, n, ref.port);
+						collect(&ref, d0, p0);
+						memcpy(d0, wk.drops, sizeof(d0));
+						memcpy(p0, wk.stats.punts, sizeof(p0));
+						got.n = run(fl, got.m, n, got.port);
+						collect(&got, d0, p0);
+						/* the slow path gets the same frames, tags, order */
+						if (ref.np == got.np) {
+							unsigned int a;
+
+							for (a = 0; a < ref.np; a++)
+								if (got.punt_tags[a] !=
+										ref.punt_tags[a] ||
+									got.punt_usr[a] !=
+										ref.punt_usr[a])
+									bad++;
+						}
+						bad += (unsigned int)same_per_flow(&ref, &got);
+						rte_pktmbuf_free_bulk(ref.m, ref.n);
+						rte_pktmbuf_free_bulk(got.m, got.n);
+						cases++;
+					}
+		if (modes[mi] == FLOWSORT_MODE_ON)
+			CHECK(fl->stats.grouped_pkts > 0 && fl->stats.ungrouped_pkts < 200);
+		if (modes[mi] == FLOWSORT_MODE_OFF)
+			CHECK(fl->stats.grouped_pkts == 0 && fl->stats.ungrouped_pkts > 0);
+		rt_flow_free(fl);
+	}
+	CHECK_EQ(bad, 0);
+	CHECK(cases > 100);
+	CHECK_EQ(in_use(), base);
+}
+
+/* ---- the table ---- */
+
+static void
+test_hit_miss_counters(void)
+{
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_ON, 0, 0, NULL, NULL);
+	struct rte_mbuf *m[16];
+	uint16_t out[16], i, n;
+	struct rt_flow_info top[4];
+
+	CHECK(fl != NULL);
+	if (fl == NULL)
+		return;
+	for (i = 0; i < 16; i++) /* A B A B ...: two groups */
+		m[i] = mk(IP4(198, 18, 0, 1 + i % 2), 7, 9, i, 64);
+	n = run(fl, m, 16, out);
+	CHECK_EQ(n, 16);
+	CHECK_EQ(fl->stats.lookups, 2);
+	CHECK_EQ(fl->stats.misses, 2);
+	CHECK_EQ(fl->stats.new_flows, 2);
+	CHECK_EQ(fl->stats.hits, 0);
+	/* grouped: all of A, then all of B, each in order */
+	for (i = 0; i < 16; i++) {
+		CHECK_EQ(tag_of(m[i]), i < 8 ? 2 * i : 2 * (i - 8) + 1);
+		CHECK_EQ(out[i], 1);
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m[i])->dst_addr, &mac_gw));
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m[i])->src_addr, &mac_p1));
+		CHECK_EQ(pkt_ip(m[i])->time_to_live, 63);
+		CHECK_EQ(rt_ipv4_hdr_sum(pkt_ip(m[i]), 5), 0xffff);
+	}
+	rte_pktmbuf_free_bulk(m, n);
+	for (i = 0; i < 6; i++)
+		m[i] = mk(IP4(198, 18, 0, 1), 7, 9, i, 64);
+	CHECK_EQ(run(fl, m, 6, out), 6);
+	rte_pktmbuf_free_bulk(m, 6);
+	CHECK_EQ(fl->stats.hits, 1);
+	CHECK_EQ(fl->stats.misses, 2);
+	CHECK_EQ(rt_flow_count(fl, rte_rdtsc()), 2);
+	CHECK_EQ(rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, 4), 2);
+	CHECK_EQ(top[0].pkts, 14);
+	CHECK_EQ(top[0].bytes, 14 * (14 + 20 + 26));
+	CHECK_EQ(rte_be_to_cpu_32(top[0].key.dst_addr), IP4(198, 18, 0, 1));
+	CHECK_EQ(top[1].pkts, 8);
+	CHECK_EQ(top[0].action, RT_FLOW_FWD);
+	CHECK_EQ(top[0].out_port, 1);
+	CHECK(top[0].first <= top[0].last);
+	rt_flow_free(fl);
+}
+
+static void
+test_eviction(void)
+{
+	/* one bucket of 8 ways, every key in it */
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_OFF, 8, 0, NULL, const_hash);
+	struct rte_mbuf *m[1];
+	uint16_t out[1], i;
+
+	CHECK(fl != NULL);
+	if (fl == NULL)
+		return;
+	for (i = 0; i < 9; i++) {
+		m[0] = mk(IP4(198, 18, 1, i + 1), 7, 9, i, 64);
+		CHECK_EQ(run(fl, m, 1, out), 1);
+		rte_pktmbuf_free(m[0]);
+		rte_delay_us(5); /* distinct last-seen stamps: the LRU is the first flow */
+	}
+	CHECK_EQ(fl->stats.new_flows, 9);
+	CHECK_EQ(fl->stats.evictions, 1);
+	CHECK_EQ(rt_flow_count(fl, rte_rdtsc()), 8);
+	/* flow 1 (the oldest) was evicted: a miss; flow 9 is still there: a hit */
+	m[0] = mk(IP4(198, 18, 1, 9), 7, 9, 0, 64);
+	run(fl, m, 1, out);
+	rte_pktmbuf_free(m[0]);
+	CHECK_EQ(fl->stats.hits, 1);
+	m[0] = mk(IP4(198, 18, 1, 1), 7, 9, 0, 64);
+	run(fl, m, 1, out);
+	rte_pktmbuf_free(m[0]);
+	CHECK_EQ(fl->stats.new_flows, 10);
+	CHECK_EQ(fl->stats.evictions, 2);
+	rt_flow_free(fl);
+}
+
+static void
+test_ageing(void)
+{
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_OFF, 64, 0.002, NULL, NULL);
+	struct rte_mbuf *m[1];
+	struct rt_flow_info top[1];
+	uint16_t out[1];
+
+	CHECK(fl != NULL);
+	if (fl == NULL)
+		return;
+	m[0] = mk(IP4(198, 18, 2, 1), 7, 9, 0, 64);
+	run(fl, m, 1, out);
+	rte_pktmbuf_free(m[0]);
+	m[0] = mk(IP4(198, 18, 2, 1), 7, 9, 0, 64);
+	run(fl, m, 1, out);
+	rte_pktmbuf_free(m[0]);
+	CHECK_EQ(fl->stats.hits, 1);
+	CHECK_EQ(rt_flow_count(fl, rte_rdtsc()), 1);
+	rte_delay_us(5000);
+	CHECK_EQ(rt_flow_count(fl, rte_rdtsc()), 0);
+	CHECK_EQ(rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, 1), 0);
+	m[0] = mk(IP4(198, 18, 2, 1), 7, 9, 0, 64);
+	CHECK_EQ(run(fl, m, 1, out), 1);
+	rte_pktmbuf_free(m[0]);
+	CHECK_EQ(fl->stats.aged, 1);
+	CHECK_EQ(fl->stats.hits, 1);
+	CHECK_EQ(fl->stats.new_flows, 1);
+	/* its counters restarted */
+	CHECK_EQ(rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, 1), 1);
+	CHECK_EQ(top[0].pkts, 1);
+	rt_flow_free(fl);
+}
+
+/* One packet of the flow 198.18.3.1:7 -> out; returns how many were forwarded. */
+static uint16_t
+one(struct rt_flow *fl, uint32_t dst, uint16_t dport, struct rte_mbuf **keep)
+{
+	struct rte_mbuf *m[1];
+	uint16_t out[1], n;
+
+	m[0] = mk(dst, 7, dport, 0, 64);
+	n = run(fl, m, 1, out);
+	if (n == 1 && keep != NULL)
+		*keep = m[0];
+	else if (n == 1)
+		rte_pktmbuf_free(m[0]);
+	return n;
+}
+
+static void
+test_invalidate_route(void)
+{
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_ON, 0, 0, NULL, NULL);
+	char err[RT_ERR_LEN];
+	uint64_t bh = wk.drops[RT_DROP_BLACKHOLE];
+	uint32_t dst = IP4(198, 18, 3, 1);
+
+	CHECK(fl != NULL);
+	if (fl == NULL)
+		return;
+	CHECK_EQ(one(fl, dst, 9, NULL), 1);
+	CHECK_EQ(one(fl, dst, 9, NULL), 1);
+	CHECK_EQ(fl->stats.hits, 1);
+	CHECK_EQ(rt_route_add(
+			 tbl, IP4(198, 18, 3, 0), 24, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+		0);
+	/* the very next packet takes the new decision */
+	CHECK_EQ(one(fl, dst, 9, NULL), 0);
+	CHECK_EQ(wk.drops[RT_DROP_BLACKHOLE] - bh, 1);
+	CHECK_EQ(fl->stats.invalidated, 1);
+	CHECK_EQ(rt_route_del(tbl, IP4(198, 18, 3, 0), 24, err, sizeof(err)), 0);
+	CHECK_EQ(one(fl, dst, 9, NULL), 1);
+	CHECK_EQ(fl->stats.invalidated, 2);
+	CHECK_EQ(wk.drops[RT_DROP_BLACKHOLE] - bh, 1);
+	/* the flow kept its counters through both changes */
+	CHECK_EQ(fl->stats.new_flows, 1);
+	rt_flow_free(fl);
+}
+
+static void
+test_invalidate_neigh(void)
+{
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_ON, 0, 0, NULL, NULL);
+	uint64_t unres = wk.stats.punts[RT_EXC_UNRESOLVED];
+	uint32_t dst = IP4(203, 0, 113, 5), nh = rt_nh_neigh_find(tbl, IP4(10, 0, 1, 3));
+	struct rte_mbuf *m = NULL;
+
+	CHECK(fl != NULL && nh != RT_NH_MISS);
+	if (fl == NULL || nh == RT_NH_MISS)
+		return;
+	CHECK_EQ(one(fl, dst, 9, NULL), 0);
+	CHECK_EQ(one(fl, dst, 9, NULL), 0);
+	CHECK_EQ(wk.stats.punts[RT_EXC_UNRESOLVED] - unres, 2);
+	CHECK_EQ(fl->stats.hits, 1);
+	CHECK_EQ(drain_punts(), 2);
+	rt_nh_set_mac(tbl, nh, &mac_gw3);
+	CHECK_EQ(one(fl, dst, 9, &m), 1);
+	CHECK(m != NULL && rte_is_same_ether_addr(&pkt_eth(m)->dst_addr, &mac_gw3));
+	rte_pktmbuf_free(m);
+	/* the same MAC again (an ARP refresh): the flow stays cached */
+	rt_nh_set_mac(tbl, nh, &mac_gw3);
+	CHECK_EQ(one(fl, dst, 9, NULL), 1);
+	CHECK_EQ(fl->stats.invalidated, 1);
+	rt_nh_set_mac(tbl, nh, NULL);
+	CHECK_EQ(one(fl, dst, 9, NULL), 0);
+	CHECK_EQ(wk.stats.punts[RT_EXC_UNRESOLVED] - unres, 3);
+	CHECK_EQ(drain_punts(), 1);
+	CHECK_EQ(fl->stats.invalidated, 2);
+	rt_flow_free(fl);
+}
+
+/* ---- the filter ---- */
+
+static void
+add_rule(struct rt_acl *acl, const char *action, const char *text, uint32_t pos)
+{
+	struct rt_acl_rule r;
+	char err[RT_ERR_LEN] = "";
+
+	CHECK_EQ(rt_acl_rule_parse(action, text, &r, err, sizeof(err)), 0);
+	CHECK_EQ(rt_acl_add(acl, &r, pos, err, sizeof(err)), 0);
+}
+
+static void
+test_filter_verdicts_and_counters(void)
+{
+	struct rt_acl *acl = rt_acl_create(NULL, SOCKET_ID_ANY);
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_ON, 0, 0, acl, NULL);
+	uint64_t denied = wk.drops[RT_DROP_FILTER];
+	struct rte_mbuf *m[12];
+	uint16_t out[12], i;
+	char err[RT_ERR_LEN];
+
+	CHECK(acl != NULL && fl != NULL);
+	if (acl == NULL || fl == NULL)
+		return;
+	/* no rule: everything permitted */
+	CHECK_EQ(one(fl, IP4(198, 18, 4, 1), 53, NULL), 1);
+	add_rule(acl, "deny", "proto udp src 10.0.0.0/8 dport 53", UINT32_MAX);
+	add_rule(acl, "permit", "any", UINT32_MAX);
+	/* the filter changed: the cached permit is gone, the next packet is denied */
+	CHECK_EQ(one(fl, IP4(198, 18, 4, 1), 53, NULL), 0);
+	CHECK_EQ(wk.drops[RT_DROP_FILTER] - denied, 1);
+	/* 12 packets: 53 denied, 54 permitted by rule 1 */
+	for (i = 0; i < 12; i++)
+		m[i] = mk(IP4(198, 18, 4, 2), 7, i % 3 ? 53 : 54, i, 64);
+	CHECK_EQ(run(fl, m, 12, out), 4);
+	rte_pktmbuf_free_bulk(m, 4);
+	CHECK_EQ(wk.drops[RT_DROP_FILTER] - denied, 9);
+	CHECK_EQ(rt_flow_rule_pkts(&fl, 1, acl, rt_acl_slot(acl, 0)), 9);
+	CHECK_EQ(rt_flow_rule_pkts(&fl, 1, acl, rt_acl_slot(acl, 1)), 4);
+	/* the ACL ran on misses only: 3 flows, no more */
+	CHECK_EQ(fl->stats.misses, 4);
+	/* a permit in front wins (first match) */
+	add_rule(acl, "permit", "dst 198.18.4.0/24", 0);
+	CHECK_EQ(one(fl, IP4(198, 18, 4, 1), 53, NULL), 1);
+	CHECK_EQ(wk.drops[RT_DROP_FILTER] - denied, 9);
+	CHECK_EQ(rt_flow_rule_pkts(&fl, 1, acl, rt_acl_slot(acl, 0)), 1);
+	/* deleting the deny: its slot is reused by the next rule, counted from 0 */
+	CHECK_EQ(rt_acl_del(acl, 1, err, sizeof(err)), 0);
+	CHECK_EQ(rt_acl_count(acl), 2);
+	add_rule(acl, "deny", "proto udp dport 60-70", UINT32_MAX);
+	CHECK_EQ(rt_flow_rule_pkts(&fl, 1, acl, rt_acl_slot(acl, 2)), 0);
+	CHECK_EQ(one(fl, IP4(198, 18, 5, 1), 65, NULL), 1); /* permit any comes first */
+	CHECK_EQ(rt_acl_del(acl, 1, err, sizeof(err)), 0);
+	CHECK_EQ(one(fl, IP4(198, 18, 5, 1), 65, NULL), 0);
+	CHECK_EQ(rt_flow_rule_pkts(&fl, 1, acl, rt_acl_slot(acl, 1)), 1);
+	CHECK_EQ(rt_acl_del(acl, 5, err, sizeof(err)), -ENOENT);
+	rt_flow_free(fl);
+	rt_acl_free(acl);
+}
+
+static void
+test_acl_syntax(void)
+{
+	static const struct {
+		const char *action, *text, *reason; /* reason NULL: valid */
+		const char *canon;
+	} cases[] = {
+		{"deny", "any", NULL, "deny any"},
+		{"permit", "proto tcp", NULL, "permit proto tcp"},
+		{"deny", "proto udp src 10.0.0.0/8 dport 53", NULL,
+			"deny proto udp src 10.0.0.0/8 dport 53"},
+		{"deny", "dst 1.2.3.4 proto 47", NULL, "deny proto 47 dst 1.2.3.4/32"},
+		{"deny", "proto tcp sport 1-1023 dport 80-81", NULL,
+			"deny proto tcp sport 1-1023 dport 80-81"},
+		{"drop", "any", "unknown key 'drop'", NULL},
+		{"deny", "", "empty rule", NULL},
+		{"deny", "proto gre", "bad protocol 'gre'", NULL},
+		{"deny", "proto 256", "bad protocol", NULL},
+		{"deny", "src 10.0.0.1/8", "host bits set", NULL},
+		{"deny", "src 10.0.0/8", "not a prefix", NULL},
+		{"deny", "dport 53", "need proto tcp, udp or sctp", NULL},
+		{"deny", "proto icmp dport 53", "need proto", NULL},
+		{"deny", "proto udp dport 70-60", "bad port range", NULL},
+		{"deny", "proto udp dport 65536", "bad port range", NULL},
+		{"deny", "proto udp proto tcp", "given twice", NULL},
+		{"deny", "proto", "needs a value", NULL},
+		{"deny", "from 1.2.3.4", "unexpected 'from'", NULL},
+	};
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(cases); i++) {
+		struct rt_acl_rule r, r2;
+		char err[RT_ERR_LEN] = "", buf[128], *sp;
+		int ret = rt_acl_rule_parse(cases[i].action, cases[i].text, &r, err, sizeof(err));
+
+		if (cases[i].reason != NULL) {
+			CHECK_EQ(ret, -EINVAL);
+			CHECK_CONTAINS(err, cases[i].reason);
+			continue;
+		}
+		CHECK_EQ(ret, 0);
+		rt_acl_rule_format(&r, buf, sizeof(buf));
+		CHECK_CONTAINS(buf, cases[i].canon);
+		CHECK(strlen(buf) == strlen(cases[i].canon));
+		/* the canonical text reads back as the same rule */
+		sp = strchr(buf, ' ');
+		CHECK(sp != NULL);
+		if (sp == NULL)
+			continue;
+		*sp = '\0';
+		CHECK_EQ(rt_acl_rule_parse(buf, sp + 1, &r2, err, sizeof(err)), 0);
+		CHECK(memcmp(&r, &r2, sizeof(r)) == 0);
+	}
+}
+
+/* rte_acl gives the verdict of the first matching rule of the reference, always. */
+static void
+test_acl_against_reference(void)
+{
+	static const char *const rules[][2] = {
+		{"deny", "proto udp src 10.0.0.0/8 dport 53"},
+		{"permit", "proto tcp dst 10.1.0.0/16 dport 1024-65535"},
+		{"deny", "proto tcp sport 0-1023"},
+		{"deny", "src 10.2.0.0/16 dst 10.3.0.0/24"},
+		{"permit", "proto 1"},
+		{"deny", "dst 10.1.2.0/24"},
+		{"deny", "proto udp sport 5000-5100 dport 5000-5100"},
+	};
+	struct rt_acl_rule parsed[RTE_DIM(rules)];
+	struct rt_acl *acl = rt_acl_create(NULL, SOCKET_ID_ANY);
+	unsigned int i, k, bad = 0, hits[RTE_DIM(rules) + 1] = {0};
+	char err[RT_ERR_LEN];
+
+	CHECK(acl != NULL);
+	if (acl == NULL)
+		return;
+	for (i = 0; i < RTE_DIM(rules); i++) {
+		CHECK_EQ(rt_acl_rule_parse(rules[i][0], rules[i][1], &parsed[i], err, sizeof(err)),
+			0);
+		CHECK_EQ(rt_acl_add(acl, &parsed[i], UINT32_MAX, err, sizeof(err)), 0);
+	}
+	for (k = 0; k < 20000; k++) {
+		static const uint8_t protos[] = {IPPROTO_UDP, IPPROTO_TCP, IPPROTO_ICMP, 47};
+		struct rt_acl_input in = {0};
+		enum rt_acl_action want = RT_ACL_PERMIT, got;
+		uint8_t want_slot = RT_ACL_NO_RULE, slot;
+
+		in.proto = protos[rte_rand() % 4];
+		in.src = rte_cpu_to_be_32(IP4(10, rte_rand() % 4, rte_rand() % 4, 1));
+		in.dst = rte_cpu_to_be_32(IP4(10, rte_rand() % 4, rte_rand() % 4, 7));
+		in.sport = rte_cpu_to_be_16((uint16_t)(rte_rand() % 2 ? rte_rand() % 6000 : 5050));
+		in.dport = rte_cpu_to_be_16((uint16_t)(rte_rand() % 2 ? rte_rand() % 6000 : 53));
+		for (i = 0; i < RTE_DIM(rules); i++) {
+			if (rt_acl_rule_match(&parsed[i], &in)) {
+				want = (enum rt_acl_action)parsed[i].action;
+				want_slot = rt_acl_slot(acl, i);
+				break;
+			}
+		}
+		hits[i]++;
+		got = rt_acl_classify(acl, &in, &slot);
+		bad += got != want || slot != want_slot;
+	}
+	CHECK_EQ(bad, 0);
+	/* the random inputs reached every rule and the default */
+	for (i = 0; i <= RTE_DIM(rules); i++)
+		CHECK(hits[i] > 0);
+	rt_acl_free(acl);
+}
+
+/* ---- collisions ---- */
+
+static void
+test_collisions_never_merge(void)
+{
+	/* every key hashes the same, in flowsort and in the table */
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_ON, 64, 0, NULL, const_hash);
+	struct rte_mbuf *m[60];
+	uint16_t out[60], i, n, next_tag[6] = {0};
+	uint64_t bh = wk.drops[RT_DROP_BLACKHOLE];
+	struct rt_flow_info top[8];
+
+	CHECK(fl != NULL);
+	if (fl == NULL)
+		return;
+	/* six flows round-robin: 4 forwarded (two destinations, two ports), 2 blackholed */
+	for (i = 0; i < 60; i++) {
+		unsigned int f = i % 6;
+		uint32_t dst = f < 4 ? IP4(198, 18, 6, 1 + f % 2) : IP4(192, 0, 2, 1);
+
+		m[i] = mk(dst, (uint16_t)(100 + f), 9, (uint16_t)(f << 8 | i / 6), 64);
+	}
+	n = run(fl, m, 60, out);
+	CHECK_EQ(n, 40);
+	CHECK_EQ(wk.drops[RT_DROP_BLACKHOLE] - bh, 20);
+	CHECK_EQ(fl->stats.new_flows, 6);
+	for (i = 0; i < n; i++) {
+		unsigned int f = tag_of(m[i]) >> 8;
+		const uint8_t *l4 = (const uint8_t *)(pkt_ip(m[i]) + 1);
+
+		/* each packet is its own flow's, in order */
+		CHECK(f < 4);
+		CHECK_EQ(l4[0] << 8 | l4[1], 100 + f);
+		CHECK_EQ(rte_be_to_cpu_32(pkt_ip(m[i])->dst_addr), IP4(198, 18, 6, 1 + f % 2));
+		CHECK_EQ(tag_of(m[i]) & 0xff, next_tag[f]);
+		next_tag[f]++;
+	}
+	rte_pktmbuf_free_bulk(m, n);
+	CHECK_EQ(rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, 8), 6);
+	for (i = 0; i < 6; i++)
+		CHECK_EQ(top[i].pkts, 10);
+	rt_flow_free(fl);
+}
+
+/* flowsort off and no filter rule: the app leaves the stage out */
+static void
+test_wanted(void)
+{
+	struct rt_acl *acl = rt_acl_create(NULL, SOCKET_ID_ANY);
+	struct rt_flow *off = flow_new(FLOWSORT_MODE_OFF, 64, 0, acl, NULL);
+	struct rt_flow *off_noacl = flow_new(FLOWSORT_MODE_OFF, 64, 0, NULL, NULL);
+	struct rt_flow *aut = flow_new(FLOWSORT_MODE_AUTO, 64, 0, NULL, NULL);
+	char err[RT_ERR_LEN];
+
+	CHECK(acl != NULL && off != NULL && off_noacl != NULL && aut != NULL);
+	if (acl == NULL || off == NULL || off_noacl == NULL || aut == NULL)
+		return;
+	CHECK(!rt_flow_wanted(off));
+	CHECK(!rt_flow_wanted(off_noacl));
+	CHECK(rt_flow_wanted(aut));
+	add_rule(acl, "deny", "proto tcp", UINT32_MAX);
+	CHECK(rt_flow_wanted(off));
+	CHECK_EQ(rt_acl_del(acl, 0, err, sizeof(err)), 0);
+	CHECK(!rt_flow_wanted(off));
+	CHECK_EQ(rt_flow_set_mode(off, FLOWSORT_MODE_ON), 0);
+	CHECK(rt_flow_wanted(off));
+	rt_flow_free(off);
+	rt_flow_free(off_noacl);
+	rt_flow_free(aut);
+	rt_acl_free(acl);
+}
+
+/* ---- config ---- */
+
+static void
+test_filter_config(void)
+{
+	struct rt_config *cfg = calloc(1, sizeof(*cfg));
+	struct rt_acl *acl = rt_acl_create(NULL, SOCKET_ID_ANY);
+	char err[RT_ERR_LEN] = "";
+
+	CHECK(cfg != NULL && acl != NULL);
+	if (cfg == NULL || acl == NULL)
+		return;
+	rt_config_init(cfg);
+	CHECK(rt_config_owns_section("filter"));
+	CHECK_EQ(
+		rt_config_cfgfile_cb(cfg, "filter", "deny", "proto udp dport 53", err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_config_cfgfile_cb(cfg, "filter", "permit", "any", err, sizeof(err)), 0);
+	CHECK_EQ(rt_config_cfgfile_cb(cfg, "filter", "allow", "any", err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "unknown key 'allow' in [filter]");
+	CHECK_EQ(cfg->n_filters, 2);
+	CHECK_EQ(rt_config_apply_filter(cfg, acl, err, sizeof(err)), 0);
+	CHECK_EQ(rt_acl_count(acl), 2);
+	CHECK_EQ(acl->rules[0].action, RT_ACL_DENY);
+	rt_acl_free(acl);
+	free(cfg);
+}
+
+static const struct fwd_test_case cases[] = {
+	FWD_TEST(test_same_as_route_burst),
+	FWD_TEST(test_hit_miss_counters),
+	FWD_TEST(test_eviction),
+	FWD_TEST(test_ageing),
+	FWD_TEST(test_invalidate_route),
+	FWD_TEST(test_invalidate_neigh),
+	FWD_TEST(test_filter_verdicts_and_counters),
+	FWD_TEST(test_acl_syntax),
+	FWD_TEST(test_acl_against_reference),
+	FWD_TEST(test_collisions_never_merge),
+	FWD_TEST(test_wanted),
+	FWD_TEST(test_filter_config),
+};
+
+int
+main(void)
+{
+	struct rt_table_params tp = {.name = "rt_flow_test", .socket = SOCKET_ID_ANY};
+	char err[RT_ERR_LEN];
+	int ret = 0;
+
+	if (fwd_test_eal_init("route-flow", 160) < 0) {
+		printf("Bail out! EAL init failed\n");
+		return 1;
+	}
+	pool = rte_pktmbuf_pool_create(
+		"rt_pool", POOL_SIZE, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, (int)rte_socket_id());
+	tbl = rt_table_create(&tp);
+	punt = rte_ring_create("rt_punt", 512, SOCKET_ID_ANY, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	if (pool == NULL || tbl == NULL || punt == NULL) {
+		printf("Bail out! cannot create pool, table or ring\n");
+		return 1;
+	}
+	ret |= rt_iface_enable(tbl, 0, &mac_p0);
+	ret |= rt_iface_enable(tbl, 1, &mac_p1);
+	ret |= rt_iface_set_addr(tbl, 0, IP4(10, 0, 0, 1), 24, err, sizeof(err));
+	ret |= rt_iface_set_addr(tbl, 1, IP4(10, 0, 1, 1), 24, err, sizeof(err));
+	ret |= rt_neigh_static_add(tbl, IP4(10, 0, 1, 2), &mac_gw, err, sizeof(err));
+	ret |= rt_route_add(
+		tbl, IP4(198, 18, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err, sizeof(err));
+	ret |= rt_route_add(
+		tbl, IP4(203, 0, 113, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3), -1, err, sizeof(err));
+	ret |= rt_route_add(
+		tbl, IP4(192, 0, 2, 0), 24, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err));
+	ret |= rt_route_add(
+		tbl, IP4(198, 51, 100, 0), 24, RT_ROUTE_REJECT, 0, -1, err, sizeof(err));
+	ret |= rt_worker_init(&wk, tbl, punt, rte_lcore_id(), NULL);
+	if (ret != 0) {
+		printf("Bail out! set-up: %s\n", err);
+		return 1;
+	}
+	ret = fwd_test_run(cases, RTE_DIM(cases));
+	rt_worker_fini(&wk);
+	drain_punts();
+	rt_table_free(tbl);
+	rte_eal_cleanup();
+	return ret;
+}
