@@ -16,9 +16,12 @@ cable), and the ports' counters must agree with the files.
                                     --forward-mode=io, counts compared with a
                                     dpdk-forwarder run on the same input
 """
+import atexit
 import json
 import os
 import re
+import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -128,11 +131,40 @@ def parse_port_stats(text):
     return per
 
 
+def safe_dir(path):
+    """EAL refuses a -d plugin in a directory any of whose ancestors is
+    world-writable ("/tmp is world-writable and insecure"); CI may clone
+    the project under /tmp."""
+    path = os.path.abspath(path)
+    while True:
+        if os.stat(path).st_mode & stat.S_IWOTH:
+            return False
+        if path == "/":
+            return True
+        path = os.path.dirname(path)
+
+
+def private_copy(so):
+    """The plugin where EAL accepts it: its own folder if safe, else a copy in a
+    fresh folder under the first safe candidate (removed at exit)."""
+    if safe_dir(os.path.dirname(so)):
+        return so
+    for base in (os.path.expanduser("~"), "/run", "/var/lib"):
+        if os.path.isdir(base) and os.access(base, os.W_OK) and safe_dir(base):
+            d = tempfile.mkdtemp(prefix="fec-pmd-so-", dir=base)
+            os.chmod(d, 0o755)
+            atexit.register(shutil.rmtree, d, True)
+            dst = os.path.join(d, os.path.basename(so))
+            shutil.copy(so, dst)
+            return dst
+    raise SystemExit("not ok 1 - no directory EAL accepts for a -d plugin")
+
+
 def run_testpmd(d, paths, want_fec_tx, want_pcap_tx):
     """Debian's testpmd with the PMD loaded as a plugin (-d), driven over stdin:
     start, poll the port counters until both directions are through (no fixed
     sleep: the machine may be busy), stop, read the counters, quit."""
-    so = os.environ["FEC_PMD_SO"]
+    so = private_copy(os.environ["FEC_PMD_SO"])
     cmd = ["stdbuf", "-oL", "dpdk-testpmd", "-l", "0,1", "--no-huge", "-m", "512", "--no-pci",
            "-d", so, "--file-prefix", "fec_tpmd_%d" % os.getpid()] + vdevs(paths) + \
           ["--", "-i", "--forward-mode=io", "--total-num-mbufs=16384", "--nb-cores=1",

@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
 import fwdtest as ft  # noqa: E402
@@ -133,16 +134,33 @@ def case_sigterm(c):
     check(st["pktgen"][0]["tx"]["tx_pkts"] > 1000, "it was generating")
 
 
+def sent_so_far(pcap):
+    """Frames in a pcap the forwarder is still writing (a half-written record counts 0)."""
+    try:
+        return ft.pcap_count(pcap)
+    except (OSError, Fail):
+        return 0
+
+
 def case_shell(c):
     """pktgen set/start/stop/show from the shell; a bad key or value leaves the stream as it was."""
     out = c.path("out.pcap")
     vdevs = ["--vdev", "net_pcap0,tx_pcap=" + c.path("u.pcap"), "--vdev", "net_pcap1,tx_pcap=" + out]
     cmds = ("pktgen set count 40\npktgen set size 128\npktgen set nosuch 1\n"
             "pktgen set size 5\nshow pktgen\npktgen start\n")
-    p = subprocess.run(c._argv(c.eal(vdevs), ["-i", "--config", config(c, count=10, size=64),
-                                              "--stats-file", c.path("s.json")]),
-                       input=cmds, capture_output=True, text=True, timeout=60, cwd=c.dir)
-    check_eq(p.returncode, 0, "exit status\n" + p.stderr[-1500:])
+    p = subprocess.Popen(c._argv(c.eal(vdevs), ["-i", "--config", config(c, count=10, size=64),
+                                                "--stats-file", c.path("s.json")]),
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, cwd=c.dir)
+    p.stdin.write(cmds)
+    p.stdin.flush()
+    # end of input quits: give the 40 packets time to leave first (no fixed wait: poll the pcap)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and sent_so_far(out) < 40:
+        time.sleep(0.05)
+    stdout, stderr = p.communicate(timeout=30)
+    p.stdout, p.stderr = stdout, stderr
+    check_eq(p.returncode, 0, "exit status\n" + stderr[-1500:])
     check("pktgen count = 40" in p.stdout, "count set")
     check("unknown key 'nosuch'" in p.stdout, "unknown key refused")
     check("is not N, MIN-MAX" in p.stdout, "bad size refused")
