@@ -510,17 +510,10 @@ rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 		const uint8_t *f = rte_pktmbuf_mtod(m, const uint8_t *);
 		const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(f + RT_L2_LEN);
 		unsigned int v;
-		uint64_t d;
-		uint32_t et;
 
 		if (i + 4 < n)
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 4], void *));
-		if (unlikely(rte_pktmbuf_data_len(m) < RT_MIN_FRAME))
-			goto slow;
-		memcpy(&d, f, sizeof(d));
-		memcpy(&et, f + 2 * RTE_ETHER_ADDR_LEN, sizeof(et));
-		if (unlikely((((d ^ mac_w) & RT_NH_MAC_MASK) |
-				     ((et & RT_ETH_IPV4_VHL_MASK) ^ RT_ETH_IPV4_VHL)) != 0))
+		if (unlikely(!rt_common_frame(m, f, mac_w)))
 			goto slow;
 		v = rt_ipv4_check_body(m, ip, 5);
 		if (unlikely(v != RT_CHECK_OK)) {
