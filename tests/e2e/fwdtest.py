@@ -499,3 +499,46 @@ def mac_swap(frame):
 
 def signal_by_name(name):
     return getattr(signal, name)
+
+
+def run_cases(argv, cases, prefix, registry):
+    """The command line of every end-to-end script: CASE runs one case in its own
+    Case (temp dir kept on failure with E2E_KEEP=1); --list prints the cases;
+    --check-registered NAMES... fails unless NAMES are exactly the cases (so a case
+    missing from the meson.build named by @registry cannot go unnoticed).
+    Returns the exit status."""
+    import sys
+    import traceback
+
+    if len(argv) == 2 and argv[1] == "--list":
+        print("\n".join(cases))
+        return 0
+    if len(argv) >= 2 and argv[1] == "--check-registered":
+        missing = sorted(set(cases) - set(argv[2:]))
+        extra = sorted(set(argv[2:]) - set(cases))
+        if missing or extra:
+            print("%s and %s disagree: not registered %r, unknown %r" %
+                  (registry, os.path.basename(argv[0]), missing, extra))
+            return 1
+        print("all %d cases are registered" % len(cases))
+        return 0
+    if len(argv) != 2 or argv[1] not in cases:
+        print("usage: %s CASE | --list\ncases: %s" % (argv[0], " ".join(cases)), file=sys.stderr)
+        return 2
+    name = argv[1]
+    c = Case(prefix + name)
+    ok = False
+    t0 = time.monotonic()
+    try:
+        cases[name](c)
+        ok = True
+    except Fail as e:
+        print("FAIL %s: %s" % (name, e))
+    except Exception:
+        print("ERROR %s:" % name)
+        traceback.print_exc(file=sys.stdout)
+    finally:
+        c.cleanup(keep=not ok and os.environ.get("E2E_KEEP") == "1")
+    if ok:
+        print("PASS %s (%.1f s)" % (name, time.monotonic() - t0))
+    return 0 if ok else 1

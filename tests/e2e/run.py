@@ -13,11 +13,10 @@ import os
 import re
 import sys
 import time
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from fwdtest import (Case, Fail, check, check_eq, check_frames, check_stats,  # noqa: E402
+from fwdtest import (Case, Fail, run_cases, check, check_eq, check_frames, check_stats,  # noqa: E402
                      default_peer, iter_pcap, load_stats, mac_bytes, mac_rewrite, mac_swap, mixed_frames,
                      pcap_count, port_stats, read_pcap, remove_runtime_dir, runt, scapy_count,
                      signal_by_name, untag)
@@ -501,40 +500,5 @@ def help(c):
         check("EAL:" not in r.stdout + r.stderr, "--help must not start EAL\n" + r.describe())
 
 
-def main(argv):
-    if len(argv) == 2 and argv[1] == "--list":
-        print("\n".join(CASES))
-        return 0
-    if len(argv) >= 2 and argv[1] == "--check-registered":
-        missing = sorted(set(CASES) - set(argv[2:]))
-        extra = sorted(set(argv[2:]) - set(CASES))
-        if missing or extra:
-            print("tests/e2e/meson.build and run.py disagree: not registered %r, unknown %r" %
-                  (missing, extra))
-            return 1
-        print("all %d e2e cases are registered" % len(CASES))
-        return 0
-    if len(argv) != 2 or argv[1] not in CASES:
-        print("usage: %s CASE | --list\ncases: %s" % (argv[0], " ".join(CASES)), file=sys.stderr)
-        return 2
-    name = argv[1]
-    c = Case(name)
-    ok = False
-    t0 = time.monotonic()
-    try:
-        CASES[name](c)
-        ok = True
-    except Fail as e:
-        print("FAIL %s: %s" % (name, e))
-    except Exception:
-        print("ERROR %s:" % name)
-        traceback.print_exc(file=sys.stdout)
-    finally:
-        c.cleanup(keep=not ok and os.environ.get("E2E_KEEP") == "1")
-    if ok:
-        print("PASS %s (%.1f s)" % (name, time.monotonic() - t0))
-    return 0 if ok else 1
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(run_cases(sys.argv, CASES, "", "tests/e2e/meson.build"))

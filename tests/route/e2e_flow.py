@@ -15,7 +15,6 @@ import random
 import re
 import sys
 import time
-import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
@@ -276,39 +275,5 @@ def case_bad_config_filter(c):
 CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}
 
 
-def main(argv):
-    if len(argv) == 2 and argv[1] == "--list":
-        print("\n".join(CASES))
-        return 0
-    if len(argv) >= 2 and argv[1] == "--check-registered":
-        missing, extra = sorted(set(CASES) - set(argv[2:])), sorted(set(argv[2:]) - set(CASES))
-        if missing or extra:
-            print("tests/route/meson.build and e2e_flow.py disagree: not registered %r, "
-                  "unknown %r" % (missing, extra))
-            return 1
-        print("all %d flow e2e cases are registered" % len(CASES))
-        return 0
-    if len(argv) != 2 or argv[1] not in CASES:
-        print("usage: %s CASE | --list\ncases: %s" % (argv[0], " ".join(CASES)), file=sys.stderr)
-        return 2
-    name = argv[1]
-    c = ft.Case("flow-" + name)
-    ok = False
-    t0 = time.monotonic()
-    try:
-        CASES[name](c)
-        ok = True
-    except Fail as e:
-        print("FAIL %s: %s" % (name, e))
-    except Exception:
-        print("ERROR %s:" % name)
-        traceback.print_exc(file=sys.stdout)
-    finally:
-        c.cleanup(keep=not ok and os.environ.get("E2E_KEEP") == "1")
-    if ok:
-        print("PASS %s (%.1f s)" % (name, time.monotonic() - t0))
-    return 0 if ok else 1
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(ft.run_cases(sys.argv, CASES, "flow-", "tests/route/meson.build"))

@@ -16,7 +16,6 @@ import os
 import re
 import sys
 import time
-import traceback
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
 import fwdtest as ft  # noqa: E402
@@ -896,39 +895,5 @@ def case_bad_config_mtu(c):
 CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}
 
 
-def main(argv):
-    if len(argv) == 2 and argv[1] == "--list":
-        print("\n".join(CASES))
-        return 0
-    if len(argv) >= 2 and argv[1] == "--check-registered":
-        missing, extra = sorted(set(CASES) - set(argv[2:])), sorted(set(argv[2:]) - set(CASES))
-        if missing or extra:
-            print("tests/route/meson.build and e2e_route.py disagree: not registered %r, "
-                  "unknown %r" % (missing, extra))
-            return 1
-        print("all %d route e2e cases are registered" % len(CASES))
-        return 0
-    if len(argv) != 2 or argv[1] not in CASES:
-        print("usage: %s CASE | --list\ncases: %s" % (argv[0], " ".join(CASES)), file=sys.stderr)
-        return 2
-    name = argv[1]
-    c = ft.Case("route-" + name)
-    ok = False
-    t0 = time.monotonic()
-    try:
-        CASES[name](c)
-        ok = True
-    except Fail as e:
-        print("FAIL %s: %s" % (name, e))
-    except Exception:
-        print("ERROR %s:" % name)
-        traceback.print_exc(file=sys.stdout)
-    finally:
-        c.cleanup(keep=not ok and os.environ.get("E2E_KEEP") == "1")
-    if ok:
-        print("PASS %s (%.1f s)" % (name, time.monotonic() - t0))
-    return 0 if ok else 1
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(ft.run_cases(sys.argv, CASES, "route-", "tests/route/meson.build"))

@@ -405,21 +405,5 @@ def case_docs(c):
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
 
 
-def main():
-    if len(sys.argv) != 2 or sys.argv[1] not in CASES:
-        print("usage: run.py CASE\ncases: " + " ".join(sorted(CASES)))
-        return 2
-    c = ft.Case("shell-" + sys.argv[1])
-    try:
-        CASES[sys.argv[1]](c)
-    except Fail as e:
-        print("FAIL %s: %s" % (sys.argv[1], e))
-        c.cleanup(keep=True)
-        return 1
-    c.cleanup()
-    print("ok %s" % sys.argv[1])
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(ft.run_cases(sys.argv, CASES, "shell-", "tests/shell/meson.build"))
