@@ -50,6 +50,15 @@ valid_name(const char *s)
 	return 1;
 }
 
+/* "file:line" of the key in the callback; one parse at a time per thread */
+static __thread char cur_where[300];
+
+const char *
+fwd_cfgfile_where(void)
+{
+	return cur_where;
+}
+
 /* Handle one line; returns 0 or -errno with err holding the bare reason. */
 static int
 parse_line(char *line, char *section, size_t seclen, fwd_cfgfile_cb cb, void *arg, char *err,
@@ -132,7 +141,9 @@ fwd_cfgfile_parse(const char *name, const char *text, size_t len, fwd_cfgfile_cb
 			line[n - 1] = '\0';
 
 		reason[0] = '\0';
+		snprintf(cur_where, sizeof(cur_where), "%s:%u", name, lineno);
 		ret = parse_line(line, section, sizeof(section), cb, arg, reason, sizeof(reason));
+		cur_where[0] = '\0';
 		if (ret < 0) {
 			snprintf(err, errlen, "%s:%u: %s", name, lineno, reason);
 			return ret;

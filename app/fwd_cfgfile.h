@@ -27,6 +27,13 @@ typedef int (*fwd_cfgfile_cb)(void *arg, const char *section, const char *key, c
 	char *err, size_t errlen);
 
 /**
+ * Inside a callback: "file:line" of the key being handled, for a caller that
+ * keeps the value and can only find it wrong later (say, a port that does not
+ * exist until EAL has probed the devices). Empty outside a callback.
+ */
+const char *fwd_cfgfile_where(void);
+
+/**
  * Read @p path and call @p cb for each key in order.
  *
  * @return 0, or a negative errno with @p err set to "path:line: what"

@@ -459,8 +459,15 @@ fwd_opts_cfgfile_cb(void *arg, const char *section, const char *key, const char 
 	struct fwd_config *cfg = arg;
 	const struct fwd_opt *o;
 
-	if (rt_config_owns_section(section))
-		return rt_config_cfgfile_cb(&cfg->route, section, key, value, err, errlen);
+	if (rt_config_owns_section(section)) {
+		int ret;
+
+		/* a [port N] may name a port that only turns out missing after EAL init */
+		cfg->route.where = fwd_cfgfile_where();
+		ret = rt_config_cfgfile_cb(&cfg->route, section, key, value, err, errlen);
+		cfg->route.where = NULL;
+		return ret;
+	}
 	if (strcmp(section, "pktgen") == 0) {
 		int ret = pktgen_stream_set(&cfg->pktgen, key, value, err, errlen);
 

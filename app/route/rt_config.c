@@ -93,6 +93,8 @@ parse_port_key(struct rt_config *cfg, int port, const char *key, const char *val
 	uint8_t plen;
 	int q;
 
+	if (!cp->has_ip && !cp->has_mtu)
+		snprintf(cp->where, sizeof(cp->where), "%s", cfg->where != NULL ? cfg->where : "");
 	if (strcmp(key, "mtu") == 0) {
 		char *end;
 		long mtu = strtol(value, &end, 10);
@@ -343,7 +345,8 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 		if (!cp->has_ip && !cp->has_mtu)
 			continue;
 		if (!t->ports[p].enabled) {
-			snprintf(err, errlen, "[port %d]: no such port", p);
+			snprintf(err, errlen, "%s%s[port %d]: no such port", cp->where,
+				cp->where[0] != '\0' ? ": " : "", p);
 			return -ENODEV;
 		}
 		if (cp->has_mtu) {

@@ -56,6 +56,7 @@ struct rt_cfg_port {
 	uint8_t plen;
 	uint16_t mtu;
 	uint32_t ip;
+	char where[96]; /**< "file:line" of the section's first key, for errors found later */
 };
 
 /** One line of [route]. */
@@ -82,6 +83,8 @@ struct rt_config {
 	struct rt_cfg_neigh neigh[RT_CFG_MAX_NEIGH];
 	uint32_t n_filters;                           /**< lines of [filter] */
 	struct rt_acl_rule filters[RT_ACL_MAX_RULES]; /**< in order */
+	/** "file:line" of the key being read, set by the reader; NULL = unknown */
+	const char *where;
 };
 
 /** Empty @p cfg (no port addresses, no routes). */

@@ -44,6 +44,7 @@
 	X(ICMP_SUPPRESSED, "icmp_suppressed",                                                          \
 		"ICMP errors not sent: about an ICMP error, a non-first fragment, or a group address") \
 	X(ECHO_REPLIES, "echo_replies", "ICMP echo replies sent")                                      \
+	X(ARP_IN, "arp_in", "ARP frames received and used (for us, or refreshing a neighbour)")        \
 	X(ARP_REQUESTS, "arp_requests", "ARP requests sent")                                           \
 	X(ARP_REPLIES, "arp_replies", "ARP replies sent")                                              \
 	X(ARP_RESOLVED, "arp_resolved", "neighbours resolved or refreshed by ARP")                     \

@@ -193,9 +193,10 @@ rt_neigh_input(struct rt_control *ctl, struct rte_mbuf *m, uint16_t port, uint64
 	}
 	if (a.tpa != p->ip) {
 		/* a refresh is a use of the packet; anything else is noise */
-		if (merged)
+		if (merged) {
+			ctl->st.c[RT_CTL_ARP_IN]++;
 			rte_pktmbuf_free(m);
-		else
+		} else
 			rt_ctl_drop(ctl, m, RT_DROP_ARP_BAD);
 		return;
 	}
@@ -216,6 +217,7 @@ rt_neigh_input(struct rt_control *ctl, struct rte_mbuf *m, uint16_t port, uint64
 			ctl->st.c[RT_CTL_ARP_REPLIES]++;
 		}
 	}
+	ctl->st.c[RT_CTL_ARP_IN]++;
 	rte_pktmbuf_free(m);
 }
 

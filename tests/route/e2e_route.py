@@ -561,6 +561,7 @@ def case_arp_resolve(c):
     sp = slow(r.stats)
     check_eq((sp["arp_requests"], sp["arp_held"], sp["arp_released"], sp["arp_resolved"]),
              (2, 13, 13, 2), "arp_requests, arp_held, arp_released, arp_resolved")
+    check_eq(sp["arp_in"], 2, "arp_in (the two replies)")
 
 
 def case_arp_hold_limit(c):
@@ -592,6 +593,7 @@ def case_arp_answer(c):
         arp_request(0, "10.0.0.8", "06:00:00:00:00:08", port_ip(0), hwlen=8),  # arp_bad
         Ether(src=me, dst="ff:ff:ff:ff:ff:ff", type=0x0806) / Raw(b"\x00\x01\x08\x00"),  # arp_bad
         arp_request(0, "10.0.0.8", "01:00:5e:00:00:01", port_ip(0)),  # group sender: arp_bad
+        arp_request(0, "10.0.0.9", me, "10.0.0.77"),  # known sender, other target: refresh
     ]
     in1 = [udp("10.1.0.9", "10.0.0.9", 0, port=1)]
     r, outs = run_route(c, [in0, in1], cfg)
@@ -610,6 +612,8 @@ def case_arp_answer(c):
     check_drops(r.stats, {"arp_bad": 5})
     sp = slow(r.stats)
     check_eq((sp["arp_replies"], sp["arp_requests"]), (2, 0), "arp_replies, arp_requests")
+    # every ARP frame ends counted: used (two answered, one refresh) or arp_bad
+    check_eq(sp["arp_in"], 3, "arp_in")
 
 
 # ---------------------------------------------------------------- ping
@@ -890,6 +894,12 @@ def case_bad_config_mtu(c):
     for v in ("67", "9217", "0", "15x", "-1"):
         bad_config(c, "[port 0]\nip = 10.0.0.1/24\nmtu = %s\n" % v, 5,
                    r"mtu '%s' is not a number in 68\.\.9216" % re.escape(v))
+
+
+def case_bad_config_port(c):
+    # ports exist only after EAL has probed them: the error still names the line
+    bad_config(c, "[port 0]\nip = 10.0.0.1/24\n[port 5]\nmtu = 1400\nip = 10.5.0.1/24\n", 6,
+               r"\[port 5\]: no such port")
 
 
 CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}
