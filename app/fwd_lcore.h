@@ -50,7 +50,6 @@ struct fwd_lcore {
 	struct rte_ring *ctl_tx; /**< --fwd route, first worker: frames the slow path sends */
 	struct pktgen_lcore *pg; /**< --fwd pktgen: this worker's generator (TX on txb[0]) */
 	struct pktgen_rx *pg_rx; /**< --fwd pktgen: this worker's receive side */
-	unsigned int pg_avail0;  /**< its pool's free mbufs when created: back to it at exit */
 	bool out_down[RTE_MAX_ETHPORTS]; /**< --fwd route: output port stopped */
 	struct fwd_rx_source rx[FWD_MAX_RX_PER_LCORE];
 	struct fwd_lcore_stats stats __rte_cache_aligned;

@@ -28,6 +28,7 @@ create_generators(struct fwd_app *app, char *err, size_t errlen)
 				.port = lc->txb[0].port,
 				.queue = lc->txb[0].queue,
 				.socket = (int)rte_lcore_to_socket_id(lc->lcore_id),
+				.lcore = lc->lcore_id, /* builds its mbufs from its own fragpool */
 				.index = i,
 				.count = app->n_workers,
 				.link_speed_mbps = link.link_speed,
@@ -37,7 +38,6 @@ create_generators(struct fwd_app *app, char *err, size_t errlen)
 				lc->lcore_id, rte_strerror(rte_errno));
 			return -rte_errno;
 		}
-		lc->pg_avail0 = rte_mempool_avail_count(pktgen_lcore_pool(lc->pg));
 	}
 	return 0;
 }
@@ -49,19 +49,18 @@ fwd_pktgen_check(const struct fwd_app *app, int *missing)
 
 	for (i = 0; i < app->n_workers; i++) {
 		const struct fwd_lcore *lc = app->workers[i];
-		const struct rte_mempool *mp;
-		unsigned int avail;
+		uint64_t out;
 
 		if (lc->pg == NULL)
 			continue;
-		mp = pktgen_lcore_pool(lc->pg);
-		avail = rte_mempool_avail_count(mp);
-		if (avail != lc->pg_avail0) {
+		/* the workers returned: what the ports freed on this lcore is settled here */
+		out = pktgen_lcore_in_use(lc->pg);
+		if (out != 0) {
 			fprintf(stderr,
-				"dpdk-forwarder: error: mbuf leak: %d mbufs of the generator's pool "
-				"%s did not come back\n",
-				(int)lc->pg_avail0 - (int)avail, mp->name);
-			*missing += (int)lc->pg_avail0 - (int)avail;
+				"dpdk-forwarder: error: mbuf leak: %" PRIu64
+				" mbufs of the generator's fragpool (lcore %u) did not come back\n",
+				out, lc->lcore_id);
+			*missing += (int)out;
 		}
 	}
 }

@@ -11,6 +11,7 @@
  * first TX queue it owns (its first output port, by the topology) and
  * accounts what its RX queues receive. Count and flows are split over the
  * workers. The stream comes from the [pktgen] section and "pktgen set".
+ * Each worker's generator owns a fragpool and builds its packets from it.
  */
 
 #include <stdbool.h>
@@ -37,8 +38,9 @@ bool fwd_pktgen_done(const struct fwd_app *app);
 void fwd_pktgen_clear(struct fwd_app *app);
 
 /**
- * Add to @p missing the mbufs of each generator's pool not back at the count
- * it had when created (the ports must be closed), reporting each pool short.
+ * Add to @p missing the mbufs of each generator's fragpool still out (the
+ * workers stopped, which dropped the templates, and the ports closed),
+ * reporting each generator short.
  */
 void fwd_pktgen_check(const struct fwd_app *app, int *missing);
 

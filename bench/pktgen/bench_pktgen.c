@@ -98,11 +98,12 @@ run_variant(struct variant *v, unsigned int round, uint16_t port, double seconds
 	double rate)
 {
 	struct pktgen_stream_cfg cfg;
-	struct pktgen_lcore_params p = {.port = port, .socket = (int)rte_socket_id(), .count = 1};
+	unsigned int lcore = rte_get_next_lcore(-1, 1, 0);
+	struct pktgen_lcore_params p = {
+		.port = port, .socket = (int)rte_socket_id(), .lcore = lcore, .count = 1};
 	struct pktgen_tx_stats st;
 	struct run r = {0};
 	char err[128], val[64];
-	unsigned int lcore = rte_get_next_lcore(-1, 1, 0);
 
 	pktgen_stream_init(&cfg);
 	snprintf(val, sizeof(val), "%.3f", seconds);

@@ -3,12 +3,14 @@
  */
 
 /*
- * TX lcore control path: the template pool (payload pattern written once),
- * per-flow header images with their checksums pre-summed, the IMIX schedule,
- * the pacing constants, and settling references on stop.
+ * TX lcore control path: the fragpool and the templates built from it by the
+ * polling lcore (payload pattern written once per start), per-flow header
+ * images with their checksums pre-summed, the IMIX schedule, the pacing
+ * constants, and settling references on stop.
  */
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -176,26 +178,20 @@ build_image(const struct pktgen_stream_cfg *cfg, const struct pktgen_lcore *g, u
 		img[i] = pktgen_pattern_byte(cfg, i - g->hdr_len);
 }
 
-struct fill_arg {
-	const struct pktgen_stream_cfg *cfg;
-	uint16_t hdr_len;
-	uint32_t room;
-};
-
-/* mempool obj_iter: write the payload pattern into a buffer once for its life. */
-static void
-fill_pattern(struct rte_mempool *mp, void *arg, void *obj, unsigned int idx)
+/*
+ * The payload as every template holds it after the headers, copied into each
+ * template when it is built (the configuration is not kept).
+ */
+static uint8_t *
+build_fill(const struct pktgen_stream_cfg *cfg, const char *name, uint32_t room, int socket)
 {
-	const struct fill_arg *a = arg;
-	struct rte_mbuf *m = obj;
-	uint8_t *p = (uint8_t *)m->buf_addr + RTE_PKTMBUF_HEADROOM + a->hdr_len;
+	uint8_t *fill = rte_malloc_socket(name, RTE_MAX(room, 1u), 0, socket);
 	uint32_t q;
 
-	RTE_SET_USED(mp);
-	RTE_SET_USED(idx);
-	PKTGEN_KEY(m) = UINT32_MAX;
-	for (q = 0; q < a->room; q++)
-		p[q] = pktgen_pattern_byte(a->cfg, q);
+	if (fill != NULL)
+		for (q = 0; q < room; q++)
+			fill[q] = pktgen_pattern_byte(cfg, q);
+	return fill;
 }
 
 /* Smooth weighted round robin: 7:4:1 comes out interleaved, not as 7 then 4 then 1. */
@@ -346,17 +342,50 @@ free_tables(struct pktgen_lcore *g)
 	rte_free((void *)(uintptr_t)g->psum);
 	rte_free((void *)(uintptr_t)g->pat0);
 	rte_free((void *)(uintptr_t)g->sizes);
+	rte_free((void *)(uintptr_t)g->fill);
+}
+
+/*
+ * Chunks for a pcap's mbufs of one run plus those a port may still hold
+ * from the previous one when the next starts (each is dropped at stop, a
+ * port frees its own later, and they pin their chunks): a TX ring's worth,
+ * two bursts, at most a whole run's.
+ */
+static uint32_t
+fp_chunks(uint32_t run_chunks, uint32_t n_mbufs, uint32_t per_chunk, uint16_t port, uint16_t queue)
+{
+	struct rte_eth_txq_info qi;
+	uint32_t held = 4096;
+
+	if (rte_eth_tx_queue_info_get(port, queue, &qi) == 0 && qi.nb_desc != 0)
+		held = qi.nb_desc;
+	held = RTE_MIN(held + 2 * PKTGEN_BURST_MAX, n_mbufs);
+	return run_chunks + (held + per_chunk - 1) / per_chunk + 1;
+}
+
+static struct fragpool *
+create_fp(struct pktgen_lcore *g, uint32_t n_chunks, int socket)
+{
+	char fname[24];
+
+	snprintf(fname, sizeof(fname), "pg%u_fp", g->uid);
+	return fragpool_create(&(struct fragpool_params){
+		.name = fname,
+		.lcore_id = g->lcore,
+		.socket_id = socket,
+		.n_chunks = n_chunks,
+	});
 }
 
 struct pktgen_lcore *
 pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 	const struct pktgen_lcore_params *params)
 {
+	static uint32_t uid; /* control path: creates are serialised */
 	char pname[RTE_MEMPOOL_NAMESIZE], err[256];
 	struct pktgen_lcore *g;
-	struct fill_arg fa;
+	uint32_t n, chunks;
 	uint16_t maxlen;
-	uint32_t cache;
 	double pps;
 	int ret;
 
@@ -382,11 +411,19 @@ pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 		rte_errno = EINVAL;
 		return NULL;
 	}
+	if (params->lcore >= RTE_MAX_LCORE) {
+		rte_errno = EINVAL;
+		return NULL;
+	}
 	g = rte_zmalloc_socket(name, sizeof(*g), RTE_CACHE_LINE_SIZE, params->socket);
 	if (g == NULL) {
 		rte_errno = ENOMEM;
 		return NULL;
 	}
+	snprintf(g->name, sizeof(g->name), "%s", name);
+	/* memory names by number: a generator freed while a port held its mbufs keeps its own */
+	g->uid = uid++;
+	g->lcore = params->lcore;
 	g->hz = params->hz != 0 ? params->hz : rte_get_tsc_hz();
 	g->port = params->port;
 	g->queue = params->queue;
@@ -415,6 +452,21 @@ pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 			pktgen_replay_init(g, cfg);
 			pktgen_pace_init(g, cfg->replay_timing == PKTGEN_REPLAY_FAST ? pps : 0,
 				cfg->pace_slack);
+			n = pktgen_pcap_count(g->pcap);
+			chunks = pktgen_pcap_chunks(g->pcap);
+			/* held packets: counted as if each took a chunk's mean share */
+			g->fp = create_fp(g,
+				fp_chunks(chunks, n, RTE_MAX(n / chunks, 1u), g->port, g->queue),
+				params->socket);
+			if (g->fp == NULL) {
+				ret = rte_errno;
+				PKTGEN_LOG(ERR, "%s: cannot create its fragpool: %s", name,
+					rte_strerror(ret));
+				pktgen_pcap_free(g->pcap);
+				rte_free(g);
+				rte_errno = ret;
+				return NULL;
+			}
 		}
 		g->remaining = g->count_share;
 		g->done = g->remaining == 0;
@@ -460,25 +512,85 @@ pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 		return NULL;
 	}
 	maxlen = (uint16_t)(max_frame(cfg) - PKTGEN_FCS_LEN);
-	snprintf(pname, sizeof(pname), "%s_tx", name);
-	cache = RTE_MIN(256u, cfg->mbufs / 4);
-	/* room for the 64-byte image copy and a signature past it, whatever the size */
-	g->pool = rte_pktmbuf_pool_create(pname, cfg->mbufs, cache, 0,
-		(uint16_t)(RTE_PKTMBUF_HEADROOM + RTE_MAX(maxlen, (uint16_t)128)), params->socket);
-	if (g->pool == NULL) {
+	/* room for the 64-byte image copy, whatever the size */
+	g->tmpl_data = RTE_MAX(maxlen, (uint16_t)PKTGEN_HDR_IMG);
+	g->n_tmpl = cfg->mbufs;
+	g->tmpl_cache = RTE_MIN(256u, cfg->mbufs / 4);
+	g->socket = params->socket;
+	g->fill = build_fill(cfg, name, g->tmpl_data - g->hdr_len, params->socket);
+	chunks = pktgen_tmpl_chunks(g);
+	if (g->fill == NULL || chunks == 0) {
+		free_tables(g);
+		rte_free(g);
+		rte_errno = g->fill == NULL ? ENOMEM : EINVAL;
+		return NULL;
+	}
+	/*
+	 * No slack: the templates are carved again only after every one came back and
+	 * the pool gave its fragments back (one spare chunk against rounding).
+	 */
+	g->fp = create_fp(g, chunks + 1, params->socket);
+	if (g->fp == NULL) {
 		ret = rte_errno;
-		PKTGEN_LOG(ERR, "%s: cannot create pool %s: %s", name, pname, rte_strerror(ret));
+		PKTGEN_LOG(ERR, "%s: cannot create its fragpool: %s", name, rte_strerror(ret));
 		free_tables(g);
 		rte_free(g);
 		rte_errno = ret;
 		return NULL;
 	}
-	fa.cfg = cfg;
-	fa.hdr_len = g->hdr_len;
-	fa.room = RTE_MAX(maxlen, (uint16_t)128) - g->hdr_len;
-	rte_mempool_obj_iter(g->pool, fill_pattern, &fa);
 	g->done = g->remaining == 0;
 	return g;
+}
+
+int
+pktgen_lcore_prepare(struct pktgen_lcore *g)
+{
+	int ret;
+
+	if (g->built || g->done)
+		return 0;
+	if (rte_lcore_id() != g->lcore) {
+		/* fragpool allocation is for its owner only */
+		PKTGEN_LOG(ERR, "%s: polled on lcore %u, created for lcore %u", g->name,
+			rte_lcore_id(), g->lcore);
+		ret = -EPERM;
+	} else {
+		/* what a port freed on another lcore since the last run */
+		fragpool_reclaim(g->fp);
+		ret = g->pcap != NULL ? pktgen_pcap_build(g->pcap, g->fp) : pktgen_tmpl_build(g);
+		if (ret < 0)
+			PKTGEN_LOG(ERR,
+				"%s: cannot build its mbufs: %s (%" PRIu64
+				" of its fragpool's still held)",
+				g->name, rte_strerror(-ret), fragpool_in_use(g->fp));
+	}
+	if (ret < 0) {
+		g->stats.alloc_fail++;
+		g->remaining = 0;
+		g->done = true;
+		return ret;
+	}
+	g->built = true;
+	return 0;
+}
+
+/*
+ * Stopped: give the mbufs back to the fragpool. A pcap's at once (a port
+ * frees what it holds into the fragpool); the templates once all are back
+ * in their mempool (the pool's fragments go back with it).
+ */
+static void
+release_mbufs(struct pktgen_lcore *g)
+{
+	if (!g->built || !g->stopped)
+		return;
+	if (g->pcap != NULL)
+		pktgen_pcap_release(g->pcap);
+	else if (!pktgen_tmpl_release(g))
+		return;
+	g->built = false;
+	/* the owner's frees are settled; a non-owner's went to the return ring */
+	fragpool_reclaim(g->fp);
 }
 
 void
@@ -493,8 +605,8 @@ pktgen_lcore_stop(struct pktgen_lcore *g)
 
 		while (i + c < end && g->pend[i + c] == m)
 			c++;
-		if (c > 1)
-			rte_mbuf_refcnt_update(m, (int16_t) - (c - 1));
+		/* c sends held: drop c - 1 in one update, then the last one as a free */
+		fragpool_mbuf_settle(m, (uint16_t)(c - 1));
 		rte_pktmbuf_free(m);
 		i += c;
 	}
@@ -503,12 +615,15 @@ pktgen_lcore_stop(struct pktgen_lcore *g)
 	g->pend_pos = 0;
 	g->remaining = 0;
 	g->done = true;
+	g->stopped = true;
+	release_mbufs(g);
 }
 
 void
 pktgen_lcore_restart(struct pktgen_lcore *g)
 {
 	pktgen_lcore_stop(g);
+	g->stopped = false;
 	g->remaining = g->count_share;
 	g->started = false;
 	g->done = g->remaining == 0;
@@ -519,13 +634,41 @@ pktgen_lcore_restart(struct pktgen_lcore *g)
 void
 pktgen_lcore_free(struct pktgen_lcore *g)
 {
+	uint64_t in_use;
+
 	if (g == NULL)
 		return;
 	pktgen_lcore_stop(g);
-	rte_mempool_free(g->pool);
+	in_use = pktgen_lcore_in_use(g);
+	if (in_use == 0) {
+		fragpool_free(g->fp);
+	} else {
+		/*
+		 * A port still holds some: their free reaches the template mempool or the
+		 * fragpool, so both stay. A leak is better than a use after free.
+		 */
+		PKTGEN_LOG(WARNING, "%s: %" PRIu64 " mbufs still held by a port: pools kept",
+			g->name, in_use);
+	}
 	pktgen_pcap_free(g->pcap);
 	free_tables(g);
 	rte_free(g);
+}
+
+uint64_t
+pktgen_lcore_in_use(struct pktgen_lcore *g)
+{
+	if (g->fp == NULL) /* a pcap lcore other than index 0 sends nothing */
+		return 0;
+	release_mbufs(g);
+	fragpool_reclaim(g->fp);
+	return fragpool_in_use(g->fp);
+}
+
+struct fragpool *
+pktgen_lcore_fragpool(const struct pktgen_lcore *g)
+{
+	return g->fp;
 }
 
 struct rte_mempool *
@@ -551,6 +694,7 @@ pktgen_lcore_run(struct pktgen_lcore *g, volatile bool *quit)
 {
 	const uint16_t port = g->port, queue = g->queue;
 
+	pktgen_lcore_prepare(g);
 	while (!*quit && !g->done)
 		pktgen_lcore_poll(g, port, queue);
 	pktgen_lcore_stop(g);

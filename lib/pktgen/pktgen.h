@@ -19,14 +19,20 @@
  * Fast path (inline here): pktgen_lcore_poll() builds, paces and sends one
  * burst; pktgen_rx_burst() accounts one received burst.
  *
- * Speed path. Every TX lcore has its own mempool whose buffers were filled
- * with the payload pattern once, at creation; headers come from a per-flow
- * image (64 bytes, checksums pre-summed). A packet costs a 64-byte copy, a
- * 12-byte signature and two checksum folds, never a full checksum. With
- * `clone k` one mbuf goes out k times: its reference count is set once, with
- * a plain store, while the generator is its only owner (never one atomic per
- * send). What the port refuses stays queued for the next poll (so `count` is
- * exact) and is settled by pktgen_lcore_stop().
+ * Speed path. Every TX lcore has its own fragpool (lib/fragpool). At its
+ * first poll the lcore itself (fragpool allocation is owner-only) carves
+ * fragments from it and populates with them a mempool of template mbufs,
+ * each filled with the payload pattern once: a port's free of a clone-1
+ * packet then takes DPDK's non-atomic branch into the lcore's mempool cache,
+ * and a template keeps its pattern and headers for the whole run. Headers
+ * come from a per-flow image (64 bytes, checksums pre-summed). A packet costs
+ * a 64-byte copy, a 12-byte signature and two checksum folds, never a full
+ * checksum. With `clone k` the k - 1 extra references are added with one
+ * plain store (fragpool_mbuf_share(): never one atomic per send). What the
+ * port refuses stays queued for the next poll (so `count` is exact) and is
+ * settled by pktgen_lcore_stop() (fragpool_mbuf_settle()); once every
+ * template is back in the pool after a stop, the pool is freed and its
+ * fragments go back to the fragpool.
  *
  * Signature: every packet whose L4 payload has room for it (12 bytes) starts
  * its payload with a struct pktgen_sig: flow, per-flow sequence number, low
@@ -53,6 +59,8 @@
 #include <rte_mbuf.h>
 #include <rte_memcpy.h>
 #include <rte_mempool.h>
+
+#include "fragpool.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -185,7 +193,7 @@ struct pktgen_stream_cfg {
 	uint16_t pace_slack; /**< most packets sent above the rate after a stall */
 	enum pktgen_refcnt_mode refcnt;
 	uint32_t seed;
-	uint32_t mbufs;      /**< template pool size per TX lcore */
+	uint32_t mbufs;      /**< templates per TX lcore */
 	char pcap[PATH_MAX]; /**< replay this file instead of building packets ("" = none) */
 	enum pktgen_replay_timing replay_timing;
 	uint32_t loops; /**< pcap passes, 0: until count/duration/stop */
@@ -209,7 +217,7 @@ struct pktgen_sig {
 	X(tx_retry, "packets the port refused at first and that were offered again")            \
 	X(tx_unsent, "packets built but never accepted, settled at stop")                       \
 	X(mbufs, "distinct mbufs built (packets / clone)")                                      \
-	X(alloc_fail, "polls that found the template pool empty")                               \
+	X(alloc_fail, "polls that found no free template (all held by the port)")               \
 	X(pace_forgiven, "packets of pacing credit dropped after a stall (the catch-up bound)") \
 	X(replay_loops, "pcap replay: passes over the file completed")
 
@@ -362,7 +370,8 @@ double pktgen_stream_mean_size(const struct pktgen_stream_cfg *cfg);
 struct pktgen_lcore_params {
 	uint16_t port;            /**< output port (used by pktgen_lcore_run()) */
 	uint16_t queue;           /**< output queue */
-	int socket;               /**< NUMA socket for the pool and tables (SOCKET_ID_ANY ok) */
+	int socket;               /**< NUMA socket of the tables (SOCKET_ID_ANY ok) */
+	unsigned int lcore;       /**< the lcore that polls: owns the fragpool, builds the mbufs */
 	unsigned int index;       /**< this lcore among the TX lcores of the stream, 0-based */
 	unsigned int count;       /**< TX lcores of the stream (count and rate are split) */
 	uint32_t link_speed_mbps; /**< for rate in %; 0 if unknown */
@@ -374,7 +383,8 @@ struct pktgen_pcap;
 /** @internal State of one TX lcore. Read it only through the functions below. */
 struct pktgen_lcore {
 	/* read by every poll */
-	struct rte_mempool *pool;
+	struct rte_mempool *pool; /**< the templates: its memory is fragments of fp */
+	bool built; /**< the templates (or the pcap's mbufs) exist: see pktgen_lcore_prepare() */
 	const uint8_t (*hdr)[PKTGEN_HDR_IMG]; /**< per local flow header image */
 	const uint32_t *ip_sum;               /**< per local flow: IPv4 header sum without length */
 	const uint32_t *l4_sum;               /**< per local flow: L4 + pseudo sum without length */
@@ -431,19 +441,33 @@ struct pktgen_lcore {
 	uint16_t n_pend; /**< packets refused by the port, offered again first */
 	uint16_t pend_pos;
 	struct pktgen_pcap *pcap; /**< replay instead of building, or NULL */
+	/* control path */
+	struct fragpool *fp; /**< owned by lcore: every mbuf the generator builds */
+	uint32_t n_tmpl;     /**< templates (the pool's size) */
+	uint32_t tmpl_cache; /**< the pool's per-lcore cache */
+	uint32_t tmpl_gen;   /**< pools built so far (their names) */
+	int socket;          /**< of the template pool */
+	bool stopped; /**< by pktgen_lcore_stop(): the templates go back to fp once all are in */
+	const uint8_t *fill; /**< what a template holds after the headers: the pattern */
+	uint16_t tmpl_data;  /**< data room of a template (after the headroom) */
+	unsigned int lcore;  /**< the polling lcore, fp's owner */
+	uint32_t uid;        /**< makes the memory names unique */
+	char name[24];
 	struct pktgen_tx_stats stats __rte_cache_aligned;
 	struct rte_mbuf *pend[PKTGEN_BURST_MAX];
 };
 
 /**
- * Create the state of one TX lcore: its template pool (pattern pre-filled),
- * its per-flow header images, its share of count and rate (split evenly over
+ * Create the state of one TX lcore: its fragpool (owned by params->lcore,
+ * sized for cfg->mbufs templates and a TX ring's worth more), its per-flow
+ * header images, its share of count and rate (split evenly over
  * params->count lcores; flows are dealt out, flow f to lcore f % count). With
- * cfg->pcap set, the file is loaded instead and replayed (by lcore index 0
- * only: the others are done at once).
+ * cfg->pcap set, the file is read instead and replayed (by lcore index 0
+ * only: the others are done at once). The mbufs themselves are built by
+ * params->lcore at its first poll (fragpool allocation is owner-only).
  *
  * @param name
- *   Unique name (pool and memory names derive from it), at most 20 chars.
+ *   Unique name (memory names derive from it), at most 20 chars.
  * @param cfg
  *   A configuration that passes pktgen_stream_check(); copied, not kept.
  * @param params
@@ -457,15 +481,59 @@ struct pktgen_lcore *pktgen_lcore_create(const char *name, const struct pktgen_s
 
 /**
  * Settle everything this lcore still holds (packets the port refused and
- * that wait for another try) and mark the run done. Idempotent; call it on
- * every stop path (count reached, duration over, stop command, signal).
- * After it, and once the ports have freed what they accepted (a stopped port
- * frees its TX ring), the pool is back to its starting count.
+ * that wait for another try: fragpool_mbuf_settle()), mark the run done, and
+ * give the templates back to the fragpool if they are all back in their
+ * pool (else pktgen_lcore_in_use() does once they are; a pcap's packets are
+ * dropped at once, a port frees what it holds). Idempotent; call it on every stop path
+ * (count reached, duration over, stop command, signal), on the polling lcore
+ * or after it stopped polling. After it, and once the ports have freed what
+ * they accepted (a stopped port frees its TX ring), pktgen_lcore_in_use() is
+ * 0. A start after that builds the templates again.
  *
  * @param g
  *   The lcore state.
  */
 void pktgen_lcore_stop(struct pktgen_lcore *g);
+
+/**
+ * Build the templates (or the pcap's mbufs) now, from the lcore's fragpool.
+ * Polling lcore only; the first poll after creation or a stop calls it, so
+ * this is only for keeping the build out of a timed or paced first poll
+ * (pktgen_lcore_poll() and pktgen_lcore_run() do that already).
+ *
+ * @param g
+ *   The lcore state.
+ * @return
+ *   0 (also if built already or done), -EPERM on another lcore, -ENOBUFS if
+ *   the fragpool is short (the mbufs still held by a port from an earlier
+ *   run pin their chunks). On error the run is marked done.
+ */
+int pktgen_lcore_prepare(struct pktgen_lcore *g);
+
+/**
+ * Fragments of the lcore's fragpool not back yet (the templates until a
+ * stop, packets held by a port), after giving the templates back to the
+ * fragpool if the run is stopped and all are back in their pool, and
+ * settling the fragpool's own return ring
+ * (fragpool_reclaim()). On the polling lcore, or once it stopped polling (the
+ * pool's owner must not run at the same time).
+ *
+ * @param g
+ *   The lcore state.
+ * @return
+ *   The count; 0 after pktgen_lcore_stop() once the ports freed everything.
+ */
+uint64_t pktgen_lcore_in_use(struct pktgen_lcore *g);
+
+/**
+ * The lcore's fragpool: every mbuf the generator builds is a fragment of it.
+ *
+ * @param g
+ *   The lcore state.
+ * @return
+ *   The pool.
+ */
+struct fragpool *pktgen_lcore_fragpool(const struct pktgen_lcore *g);
 
 /**
  * Make a stopped or finished lcore start over: count, duration and pacing
@@ -477,8 +545,10 @@ void pktgen_lcore_stop(struct pktgen_lcore *g);
 void pktgen_lcore_restart(struct pktgen_lcore *g);
 
 /**
- * Stop (see pktgen_lcore_stop()) and free the lcore state and its pool. The
- * ports must no longer hold its mbufs (stop or drain them first).
+ * Stop (see pktgen_lcore_stop()) and free the lcore state and its fragpool.
+ * The ports should no longer hold its mbufs (stop or drain them first): if
+ * they do, the template mempool and the fragpool are left allocated (and a
+ * warning logged) rather than freed under them.
  *
  * @param g
  *   The lcore state, or NULL.
@@ -486,13 +556,16 @@ void pktgen_lcore_restart(struct pktgen_lcore *g);
 void pktgen_lcore_free(struct pktgen_lcore *g);
 
 /**
- * The lcore's template pool, so a caller can check that its available count
- * is back to rte_mempool_avail_count() at creation after a stop.
+ * The mempool of the generator's templates while they exist (from the first
+ * poll to the stop that gives them back to the fragpool), so m->pool tells
+ * them apart; a pcap replay's packets name the fragpool's own mbuf mempool
+ * (pktgen_lcore_fragpool()->mbuf_pool). Count what is out with
+ * pktgen_lcore_in_use().
  *
  * @param g
  *   The lcore state.
  * @return
- *   The pool (NULL for a pcap replay: see pktgen_pcap_pool()).
+ *   The mempool, or NULL when there are no templates.
  */
 struct rte_mempool *pktgen_lcore_pool(const struct pktgen_lcore *g);
 
@@ -908,6 +981,8 @@ pktgen_lcore_poll_at(struct pktgen_lcore *g, uint16_t port, uint16_t queue, uint
 	}
 	if (unlikely(g->done))
 		return 0;
+	if (unlikely(!g->built) && pktgen_lcore_prepare(g) != 0)
+		return 0;
 	if (unlikely(g->pcap != NULL))
 		return pktgen_replay_poll(g, port, queue, now);
 	n = pktgen_tx_budget(g, now);
@@ -936,9 +1011,13 @@ pktgen_lcore_poll_at(struct pktgen_lcore *g, uint16_t port, uint16_t queue, uint
 
 			pktgen_build(g, m, pktgen_next_flow(g), len, (uint8_t)c, (uint32_t)now);
 			bytes += (uint64_t)len * c;
-			/* fresh from our pool: we are its only owner, a plain store is enough */
+			/*
+			 * Fresh from our pool, so ours alone at count 1: the c - 1 more
+			 * references for c sends are one plain store (the seed pattern); the
+			 * driver drops one per send, the last free puts it back in the pool.
+			 */
 			if (g->refcnt_mode == PKTGEN_REFCNT_BATCH)
-				rte_mbuf_refcnt_set(m, c);
+				fragpool_mbuf_share(m, (uint16_t)(c - 1));
 			else
 				for (j = 1; j < c; j++)
 					rte_mbuf_refcnt_update(m, 1);
@@ -977,6 +1056,9 @@ pktgen_lcore_poll_at(struct pktgen_lcore *g, uint16_t port, uint16_t queue, uint
 static inline uint16_t
 pktgen_lcore_poll(struct pktgen_lcore *g, uint16_t port, uint16_t queue)
 {
+	/* build before reading the clock: the build is not part of the run's time */
+	if (unlikely(!g->built) && !g->done)
+		pktgen_lcore_prepare(g);
 	return pktgen_lcore_poll_at(g, port, queue, rte_rdtsc());
 }
 
@@ -1293,12 +1375,13 @@ pktgen_rx_burst(struct pktgen_rx *r, struct rte_mbuf **pkts, uint16_t n)
 /* ---------------------------------------------------------------- pcap */
 
 /**
- * Load a pcap file (Ethernet link type) into mbufs of a pool of its own.
- * Packets longer than a 9 KB buffer or truncated in the capture are skipped
- * and counted.
+ * Read a pcap file (Ethernet link type) into memory. The mbufs are built
+ * from it later, by the replaying lcore from its own fragpool
+ * (pktgen_lcore_prepare()), and dropped at every stop. Packets longer than
+ * a 9 KB buffer or truncated in the capture are skipped and counted.
  *
  * @param name
- *   Unique name for the pool.
+ *   Unique name for the memory.
  * @param path
  *   The file.
  * @param socket
@@ -1314,7 +1397,7 @@ struct pktgen_pcap *pktgen_pcap_load(
 	const char *name, const char *path, int socket, char *err, size_t errlen);
 
 /**
- * Free a loaded pcap (every mbuf must be back: stop the replay and drain the ports first).
+ * Free a loaded pcap (stop the replay first: pktgen_lcore_stop() drops its mbufs).
  *
  * @param p
  *   The file, or NULL.
@@ -1340,17 +1423,6 @@ uint32_t pktgen_pcap_count(const struct pktgen_pcap *p);
  *   The count.
  */
 uint32_t pktgen_pcap_skipped(const struct pktgen_pcap *p);
-
-/**
- * The pool holding the loaded packets (its available count is back to its
- * value after load once a replay has stopped and the ports are drained).
- *
- * @param p
- *   The file.
- * @return
- *   The pool.
- */
-struct rte_mempool *pktgen_pcap_pool(const struct pktgen_pcap *p);
 
 /**
  * The pcap of a replaying lcore.

@@ -3,9 +3,11 @@
  */
 
 /*
- * pcap replay: the file is loaded once into mbufs of a pool of its own, and
- * each send takes one more reference to the loaded mbuf (a plain store when
- * we hold the only one) instead of copying it.
+ * pcap replay: the file is read once into memory at creation; the replaying
+ * lcore builds one mbuf per packet from its own fragpool when it starts
+ * (fragpool allocation is owner-only) and drops them at every stop. Each send
+ * takes one more reference to the loaded mbuf (fragpool_mbuf_share(): a plain
+ * store when we hold the only one) instead of copying it.
  */
 
 #include <errno.h>
@@ -24,8 +26,11 @@
 #define PCAP_MAX_LEN 9600
 
 struct pktgen_pcap {
-	struct rte_mempool *pool;
-	struct rte_mbuf **pkts;
+	uint8_t *data;          /**< the packets' bytes back to back, as read */
+	uint32_t *off;          /**< where packet i starts in data */
+	uint16_t *len;          /**< its length */
+	struct rte_mbuf **pkts; /**< built from data, while pkts_built */
+	bool pkts_built;
 	uint64_t *ts_ns; /**< capture time relative to the first packet */
 	uint32_t n;
 	uint32_t skipped;
@@ -78,8 +83,8 @@ pktgen_pcap_load(const char *name, const char *path, int socket, char *err, size
 	struct pcap_pkthdr *h;
 	const u_char *data;
 	struct pktgen_pcap *p;
-	uint32_t n = 0, maxlen = 64;
-	uint64_t t0 = 0;
+	uint64_t t0 = 0, bytes = 0;
+	uint32_t n = 0, at = 0;
 	pcap_t *pc;
 	int ret;
 
@@ -92,11 +97,16 @@ pktgen_pcap_load(const char *name, const char *path, int socket, char *err, size
 		if (h->caplen < h->len || h->len > PCAP_MAX_LEN || h->len < RTE_ETHER_HDR_LEN)
 			continue;
 		n++;
-		maxlen = RTE_MAX(maxlen, h->len);
+		bytes += h->len;
 	}
 	pcap_close(pc);
 	if (n == 0) {
 		set_err(err, errlen, "pcap %s: no packet to replay", path);
+		rte_errno = EINVAL;
+		return NULL;
+	}
+	if (bytes > UINT32_MAX) {
+		set_err(err, errlen, "pcap %s: more than 4 GiB of packets", path);
 		rte_errno = EINVAL;
 		return NULL;
 	}
@@ -105,9 +115,11 @@ pktgen_pcap_load(const char *name, const char *path, int socket, char *err, size
 		goto nomem;
 	p->pkts = rte_zmalloc_socket(name, n * sizeof(p->pkts[0]), 0, socket);
 	p->ts_ns = rte_zmalloc_socket(name, n * sizeof(p->ts_ns[0]), 0, socket);
-	p->pool = rte_pktmbuf_pool_create(
-		name, n, 0, 0, (uint16_t)(RTE_PKTMBUF_HEADROOM + maxlen), socket);
-	if (p->pkts == NULL || p->ts_ns == NULL || p->pool == NULL)
+	p->off = rte_zmalloc_socket(name, n * sizeof(p->off[0]), 0, socket);
+	p->len = rte_zmalloc_socket(name, n * sizeof(p->len[0]), 0, socket);
+	p->data = rte_malloc_socket(name, bytes, 0, socket);
+	if (p->pkts == NULL || p->ts_ns == NULL || p->off == NULL || p->len == NULL ||
+		p->data == NULL)
 		goto nomem;
 	pc = open_file(path, err, errlen);
 	if (pc == NULL) {
@@ -117,25 +129,33 @@ pktgen_pcap_load(const char *name, const char *path, int socket, char *err, size
 	}
 	while (p->n < n && pcap_next_ex(pc, &h, &data) == 1) {
 		uint64_t t = (uint64_t)h->ts.tv_sec * 1000000000ULL + (uint64_t)h->ts.tv_usec;
-		struct rte_mbuf *m;
 
 		if (h->caplen < h->len || h->len > PCAP_MAX_LEN || h->len < RTE_ETHER_HDR_LEN) {
 			p->skipped++;
 			continue;
 		}
-		m = rte_pktmbuf_alloc(p->pool);
-		if (m == NULL)
+		/* the file may have changed since it was counted */
+		if (at + h->len > bytes)
 			break;
-		memcpy(rte_pktmbuf_append(m, (uint16_t)h->len), data, h->len);
+		memcpy(p->data + at, data, h->len);
+		p->off[p->n] = at;
+		p->len[p->n] = (uint16_t)h->len;
+		at += h->len;
 		if (p->n == 0)
 			t0 = t;
 		/* a capture that goes back in time is replayed without waiting */
 		p->ts_ns[p->n] = t > t0 ? t - t0 : 0;
 		if (p->n > 0 && p->ts_ns[p->n] < p->ts_ns[p->n - 1])
 			p->ts_ns[p->n] = p->ts_ns[p->n - 1];
-		p->pkts[p->n++] = m;
+		p->n++;
 	}
 	pcap_close(pc);
+	if (p->n == 0) {
+		set_err(err, errlen, "pcap %s: no packet to replay", path);
+		pktgen_pcap_free(p);
+		rte_errno = EINVAL;
+		return NULL;
+	}
 	p->span_ns = p->ts_ns[p->n - 1] + (p->n > 1 ? p->ts_ns[p->n - 1] / (p->n - 1) : 0);
 	return p;
 nomem:
@@ -145,18 +165,72 @@ nomem:
 	return NULL;
 }
 
-void
-pktgen_pcap_free(struct pktgen_pcap *p)
+uint32_t
+pktgen_pcap_chunks(const struct pktgen_pcap *p)
+{
+	uint32_t i, chunks = 0, off = FRAGPOOL_MAX_LEN;
+
+	/* fragpool carves in order: a fragment that does not fit starts a chunk */
+	for (i = 0; i < p->n; i++) {
+		uint32_t sz = RTE_ALIGN_CEIL(pktgen_mbuf_frag(p->len[i]), FRAGPOOL_ALIGN);
+
+		if (off + sz > FRAGPOOL_MAX_LEN) {
+			chunks++;
+			off = 0;
+		}
+		off += sz;
+	}
+	return chunks;
+}
+
+int
+pktgen_pcap_build(struct pktgen_pcap *p, struct fragpool *fp)
 {
 	uint32_t i;
 
-	if (p == NULL)
+	if (p->pkts_built)
+		return 0;
+	for (i = 0; i < p->n; i++) {
+		struct rte_mbuf *m = fragpool_mbuf_alloc(fp, p->len[i]);
+
+		if (m == NULL) {
+			int ret = -rte_errno;
+
+			while (i-- > 0)
+				rte_pktmbuf_free(p->pkts[i]);
+			return ret;
+		}
+		rte_memcpy(rte_pktmbuf_append(m, p->len[i]), p->data + p->off[i], p->len[i]);
+		p->pkts[i] = m;
+	}
+	p->pkts_built = true;
+	return 0;
+}
+
+void
+pktgen_pcap_release(struct pktgen_pcap *p)
+{
+	uint32_t i;
+
+	if (p == NULL || !p->pkts_built)
 		return;
+	/* our reference; a packet a port still holds is freed by the port */
 	for (i = 0; i < p->n; i++)
 		rte_pktmbuf_free(p->pkts[i]);
-	rte_mempool_free(p->pool);
+	p->pkts_built = false;
+}
+
+void
+pktgen_pcap_free(struct pktgen_pcap *p)
+{
+	if (p == NULL)
+		return;
+	pktgen_pcap_release(p);
 	rte_free(p->pkts);
 	rte_free(p->ts_ns);
+	rte_free(p->off);
+	rte_free(p->len);
+	rte_free(p->data);
 	rte_free(p);
 }
 
@@ -170,12 +244,6 @@ uint32_t
 pktgen_pcap_skipped(const struct pktgen_pcap *p)
 {
 	return p->skipped;
-}
-
-struct rte_mempool *
-pktgen_pcap_pool(const struct pktgen_pcap *p)
-{
-	return p->pool;
 }
 
 void
@@ -230,10 +298,8 @@ pktgen_replay_poll(struct pktgen_lcore *g, uint16_t port, uint16_t queue, uint64
 			}
 		}
 		m = p->pkts[p->pos];
-		if (rte_mbuf_refcnt_read(m) == 1)
-			rte_mbuf_refcnt_set(m, 2);
-		else
-			rte_mbuf_refcnt_update(m, 1);
+		/* the seed pattern: a plain store when the ports hold none of m */
+		fragpool_mbuf_share(m, 1);
 		out[i] = m;
 		bytes += m->pkt_len;
 		if (++p->pos == p->n) {

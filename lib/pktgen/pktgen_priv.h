@@ -38,4 +38,29 @@ void pktgen_replay_init(struct pktgen_lcore *g, const struct pktgen_stream_cfg *
 /** Start the replay over from the first packet. */
 void pktgen_replay_rewind(struct pktgen_lcore *g);
 
+/** Chunks of FRAGPOOL_CHUNK_SIZE the templates of @p g take (0: a template does not fit). */
+uint32_t pktgen_tmpl_chunks(const struct pktgen_lcore *g);
+
+/** Build g->pool from fragments of g->fp and fill its templates (owner lcore only); 0 or -errno. */
+int pktgen_tmpl_build(struct pktgen_lcore *g);
+
+/** If every template is back in g->pool (or there is none), free it: its fragments go back. */
+bool pktgen_tmpl_release(struct pktgen_lcore *g);
+
+/** Fragment bytes of a fragpool mbuf with @p data bytes of data room (headroom apart). */
+static inline uint32_t
+pktgen_mbuf_frag(uint32_t data)
+{
+	return (uint32_t)sizeof(struct rte_mbuf) + RTE_PKTMBUF_HEADROOM + data;
+}
+
+/** Chunks a fragpool needs for the loaded packets' mbufs, carved in order. */
+uint32_t pktgen_pcap_chunks(const struct pktgen_pcap *p);
+
+/** Build the loaded packets' mbufs from @p fp (its owner lcore only); 0 or -errno. */
+int pktgen_pcap_build(struct pktgen_pcap *p, struct fragpool *fp);
+
+/** Drop our reference to every loaded packet's mbuf (the ports free what they hold). */
+void pktgen_pcap_release(struct pktgen_pcap *p);
+
 #endif /* PKTGEN_PRIV_H */

@@ -172,6 +172,45 @@ def case_shell(c):
     check_eq(st["mbufs_leaked"], 0, "mbufs leaked")
 
 
+def case_restart(c):
+    """pktgen start, stop, start, then set (which rebuilds the generators and their fragpool
+    templates): every run sends its whole count, sequence numbers go on across a restart and start
+    over after a set, and nothing leaks at the end."""
+    out = c.path("out.pcap")
+    vdevs = ["--vdev", "net_pcap0,tx_pcap=" + c.path("u.pcap"), "--vdev", "net_pcap1,tx_pcap=" + out]
+    p = subprocess.Popen(c._argv(c.eal(vdevs), ["-i", "--config", config(c, count=20, size=64),
+                                                "--stats-file", c.path("s.json")]),
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, cwd=c.dir)
+
+    def send_and_wait(cmds, frames):
+        p.stdin.write(cmds)
+        p.stdin.flush()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and sent_so_far(out) < frames:
+            time.sleep(0.05)
+
+    send_and_wait("pktgen start\n", 20)
+    send_and_wait("pktgen stop\npktgen start\n", 40)
+    send_and_wait("pktgen set size 100\n", 60)
+    stdout, stderr = p.communicate(timeout=30)
+    p.stdout, p.stderr = stdout, stderr
+    check_eq(p.returncode, 0, "exit status\n" + stderr[-1500:])
+    frames = ft.read_pcap(out)
+    check_eq(len(frames), 60, "three runs of 20")
+    check_eq([len(f) for f in frames], [60] * 40 + [96] * 20, "sizes: 64, 64, then 100 after set")
+    seqs = []
+    for raw in frames:
+        pkt = Ether(raw)
+        check(pkt.haslayer(UDP), "UDP frame")
+        payload = bytes(pkt[UDP].payload)
+        check_eq(payload[0], 0xA7, "signature magic")
+        seqs.append(int.from_bytes(payload[4:8], sys.byteorder))
+    check_eq(seqs, list(range(40)) + list(range(20)), "sequence numbers")
+    st = ft.load_stats(c.path("s.json"))
+    check_eq(st["mbufs_leaked"], 0, "mbufs leaked")
+
+
 def case_bad_config(c):
     r = c.run(c.eal(["--vdev", "net_null0"]), ["--config", config(c, clone=999)])
     check(r.rc == 1, "exit 1 for a bad [pktgen] value, got %r" % r.rc)

@@ -9,7 +9,8 @@
  * (recomputed with rte_ipv4_cksum / rte_ipv4_udptcp_cksum), flows and
  * arrival pattern, signatures, no leak after every stop path, the pacing
  * bound after a stall, the receive side on crafted sequences, pcap replay,
- * and the key/value setter.
+ * the key/value setter, and that every mbuf sent is a fragment of the TX
+ * lcore's fragpool, reused while the run lasts and all back after a stop.
  */
 
 #include <errno.h>
@@ -29,6 +30,7 @@
 #include <rte_tcp.h>
 #include <rte_udp.h>
 
+#include "fragpool.h"
 #include "fwd_test.h"
 #include "pktgen.h"
 
@@ -60,14 +62,17 @@ set(struct pktgen_stream_cfg *c, const char *k, const char *v)
 	CHECK_EQ(ret, 0);
 }
 
+/* A generator polled by @p lcore (the owner of its fragpool). */
 static struct pktgen_lcore *
-gen(const struct pktgen_stream_cfg *c, unsigned int index, unsigned int count)
+gen_on(const struct pktgen_stream_cfg *c, unsigned int index, unsigned int count,
+	unsigned int lcore)
 {
 	static unsigned int seq;
 	struct pktgen_lcore_params p = {
 		.port = port,
 		.queue = 0,
 		.socket = SOCKET_ID_ANY,
+		.lcore = lcore,
 		.index = index,
 		.count = count,
 		.link_speed_mbps = 10000,
@@ -81,6 +86,13 @@ gen(const struct pktgen_stream_cfg *c, unsigned int index, unsigned int count)
 	if (g == NULL)
 		printf("#   create: %s\n", rte_strerror(rte_errno));
 	return g;
+}
+
+/* A generator polled by this lcore. */
+static struct pktgen_lcore *
+gen(const struct pktgen_stream_cfg *c, unsigned int index, unsigned int count)
+{
+	return gen_on(c, index, count, rte_lcore_id());
 }
 
 /* Move what the port sent into out[] (the test owns those references). */
@@ -112,12 +124,11 @@ run(struct pktgen_lcore *g, uint64_t t, uint64_t step, unsigned int max)
 	return t;
 }
 
+/* Fragments of g's fragpool still out (those freed on other lcores settled first). */
 static unsigned int
-in_use(const struct pktgen_lcore *g)
+in_use(struct pktgen_lcore *g)
 {
-	struct rte_mempool *mp = pktgen_lcore_pool(g);
-
-	return mp->size - rte_mempool_avail_count(mp);
+	return (unsigned int)pktgen_lcore_in_use(g);
 }
 
 struct parsed {
@@ -629,6 +640,9 @@ test_buffer_reuse(void)
 			}
 			CHECK_EQ(total, 3000);
 			CHECK_EQ(bad, 0);
+			/* done, not stopped: the templates' fragments are still out */
+			CHECK(in_use(g) > 0);
+			pktgen_lcore_stop(g);
 			CHECK_EQ(in_use(g), 0);
 			pktgen_lcore_free(g);
 		}
@@ -828,7 +842,7 @@ test_no_leak(void)
 	/* the whole loop on another lcore, stopped by the quit flag (the SIGINT path) */
 	cfg_default(&cfg);
 	set(&cfg, "clone", "4");
-	g = gen(&cfg, 0, 1);
+	g = gen_on(&cfg, 0, 1, 1);
 	{
 		unsigned int got = 0;
 
@@ -847,6 +861,193 @@ test_no_leak(void)
 		free_out();
 		CHECK(pktgen_lcore_done(g));
 		CHECK_EQ(in_use(g), 0);
+	}
+	pktgen_lcore_free(g);
+}
+
+/* fragpool counters of @p g: allocs and frees. */
+static void
+fp_counts(struct pktgen_lcore *g, uint64_t *allocs, uint64_t *frees, uint64_t *remote)
+{
+	struct fragpool_stats fs;
+
+	in_use(g); /* settle the return ring first */
+	fragpool_stats_get(pktgen_lcore_fragpool(g), &fs);
+	*allocs = fs.allocs;
+	*frees = fs.frees;
+	*remote = fs.remote_frees;
+}
+
+/*
+ * The templates are fragpool memory: carved by the polling lcore at its
+ * first poll (nothing before), every mbuf sent lies in a fragment of the
+ * lcore's fragpool (its chunk names the pool, its IOVA is the chunk's) and
+ * belongs to the generator's template mempool, reused while the run lasts
+ * (1000 packets from 256 templates, no fragment carved after the first
+ * poll), and every fragment is back in the fragpool after a stop (allocs ==
+ * frees); start again carves them again; a packet held long (a straggler) is
+ * left intact and delays the return to the fragpool until it is freed; the
+ * wrong lcore builds nothing.
+ */
+static void
+test_fragpool_templates(void)
+{
+	struct pktgen_stream_cfg cfg;
+	struct pktgen_tx_stats st;
+	struct pktgen_lcore *g;
+	struct rte_mbuf *seen[256], *held = NULL;
+	uint8_t held_copy[512];
+	uint64_t allocs, frees, remote, frags = 0;
+	unsigned int pass, i, k, n_seen = 0, bad = 0;
+
+	cfg_default(&cfg);
+	set(&cfg, "mbufs", "256");
+	set(&cfg, "count", "1000");
+	set(&cfg, "size", "64-300");
+	g = gen(&cfg, 0, 1);
+	CHECK(g != NULL);
+	if (g == NULL)
+		return;
+	fp_counts(g, &allocs, &frees, &remote);
+	CHECK_EQ(allocs, 0); /* nothing built on the control path */
+	for (pass = 1; pass <= 2; pass++) {
+		uint64_t t = 0;
+
+		n_seen = 0;
+		/* the first poll carves the fragments the 256 templates live in */
+		CHECK(pktgen_lcore_pool(g) == NULL);
+		CHECK_EQ(pktgen_lcore_poll_at(g, port, 0, t), 32);
+		fp_counts(g, &allocs, &frees, &remote);
+		if (pass == 1)
+			frags = allocs;
+		/* several templates per fragment: 256 of up to 300 bytes in a few chunks */
+		CHECK(frags > 0 && frags < 64);
+		CHECK_EQ(allocs, frags * pass);
+		CHECK_EQ(in_use(g), frags);
+		CHECK_EQ(pktgen_lcore_pool(g)->size, 256);
+		drain();
+		/* sent, not freed by the "port": the port's reference only (clone 1) */
+		CHECK_EQ(rte_mbuf_refcnt_read(out[0]), 1);
+		if (pass == 1) {
+			/* keep one for the whole run: its template must be left alone */
+			held = out[0];
+			out[0] = out[--n_out];
+			memcpy(held_copy, rte_pktmbuf_mtod(held, void *), held->data_len);
+		}
+		while (!pktgen_lcore_done(g) && t < 100000) {
+			pktgen_lcore_poll_at(g, port, 0, ++t);
+			drain();
+			bad += bad_frames();
+			for (i = 0; i < n_out; i++) {
+				const struct rte_mbuf *m = out[i];
+				struct fragpool_chunk *c = fragpool_chunk_of(m);
+
+				bad += fragpool_of(m) != pktgen_lcore_fragpool(g);
+				bad += c->pool != pktgen_lcore_fragpool(g);
+				bad += m->pool != pktgen_lcore_pool(g);
+				bad += m->pool == pktgen_lcore_fragpool(g)->mbuf_pool;
+				bad += fragpool_chunk_of(m->buf_addr) != c;
+				bad += rte_mbuf_iova_get(m) != fragpool_virt2iova(m->buf_addr);
+				for (k = 0; k < n_seen && seen[k] != m; k++)
+					;
+				if (k == n_seen && n_seen < RTE_DIM(seen))
+					seen[n_seen++] = out[i];
+				else if (k == n_seen)
+					bad++; /* a 257th distinct mbuf */
+				bad += m == held;
+			}
+			free_out();
+		}
+		CHECK(pktgen_lcore_done(g));
+		pktgen_lcore_stats(g, &st);
+		CHECK_EQ(st.tx_pkts, 1000 * pass);
+		CHECK_EQ(st.alloc_fail, 0);
+		if (pass == 1) {
+			/* the straggler's template is not home: never taken, never written */
+			CHECK_EQ(memcmp(held_copy, rte_pktmbuf_mtod(held, void *), held->data_len),
+				0);
+			CHECK_EQ(rte_mbuf_refcnt_read(held), 1);
+		}
+		/* freed at once, they come home last in, first out: a few hot ones do it all */
+		CHECK(n_seen >= 32 && n_seen <= 64);
+		/* 1000 packets, 256 templates reused: no fragment carved since the first poll */
+		fp_counts(g, &allocs, &frees, &remote);
+		CHECK_EQ(allocs, frags * pass);
+		CHECK_EQ(in_use(g), frags);
+		pktgen_lcore_stop(g);
+		if (pass == 1) {
+			/* one still out: none goes back to the fragpool yet */
+			CHECK_EQ(in_use(g), frags);
+			rte_pktmbuf_free(held);
+			held = NULL;
+		}
+		fp_counts(g, &allocs, &frees, &remote);
+		CHECK_EQ(frees, allocs);
+		CHECK_EQ(in_use(g), 0);
+		CHECK(pktgen_lcore_pool(g) == NULL);
+		pktgen_lcore_restart(g);
+	}
+	CHECK_EQ(bad, 0);
+	pktgen_lcore_free(g);
+
+	/* created for lcore 1, polled here: fragpool allocation is owner-only */
+	g = gen_on(&cfg, 0, 1, 1);
+	CHECK_EQ(pktgen_lcore_poll_at(g, port, 0, 0), 0);
+	CHECK(pktgen_lcore_done(g));
+	pktgen_lcore_stats(g, &st);
+	CHECK_EQ(st.alloc_fail, 1);
+	fp_counts(g, &allocs, &frees, &remote);
+	CHECK_EQ(allocs, 0);
+	pktgen_lcore_free(g);
+}
+
+/*
+ * Remote frees: the generator runs on lcore 1 and stops while the port still
+ * holds every packet; the test frees them on lcore 0 (into the template
+ * mempool), and once all are back the pool's fragments go back to the
+ * fragpool from lcore 0, through its return ring (settled after the owner
+ * stopped); frames intact meanwhile. Start again on lcore 1: the templates
+ * are carved again from the returned fragments.
+ */
+static void
+test_remote_frees(void)
+{
+	struct pktgen_stream_cfg cfg;
+	struct pktgen_lcore *g;
+	uint64_t allocs, frees, remote, frags = 0;
+	unsigned int pass;
+
+	cfg_default(&cfg);
+	set(&cfg, "count", "1000");
+	set(&cfg, "clone", "2");
+	g = gen_on(&cfg, 0, 1, 1);
+	CHECK(g != NULL);
+	if (g == NULL)
+		return;
+	for (pass = 1; pass <= 2; pass++) {
+		run_quit = false;
+		CHECK_EQ(rte_eal_remote_launch(run_lcore, g, 1), 0);
+		while (rte_eal_get_lcore_state(1) == RUNNING)
+			usleep(1000);
+		rte_eal_wait_lcore(1);
+		CHECK(pktgen_lcore_done(g));
+		/* stopped, the port holds 500 templates: none goes back to the fragpool yet */
+		fp_counts(g, &allocs, &frees, &remote);
+		if (pass == 1)
+			frags = allocs;
+		CHECK(frags > 0);
+		CHECK_EQ(in_use(g), frags);
+		drain();
+		CHECK_EQ(n_out, 1000);
+		CHECK_EQ(bad_frames(), 0);
+		free_out();
+		fp_counts(g, &allocs, &frees, &remote);
+		CHECK_EQ(allocs, frags * pass);
+		CHECK_EQ(frees, allocs);
+		/* the templates came back to their mempool here, its fragments went back from here */
+		CHECK_EQ(remote, frags * pass);
+		CHECK_EQ(in_use(g), 0);
+		pktgen_lcore_restart(g);
 	}
 	pktgen_lcore_free(g);
 }
@@ -971,7 +1172,7 @@ test_pacing_real_clock(void)
 	struct pktgen_stream_cfg cfg;
 	struct pktgen_tx_stats st;
 	struct pktgen_lcore *g;
-	struct pktgen_lcore_params p = {.socket = SOCKET_ID_ANY, .count = 1};
+	struct pktgen_lcore_params p = {.socket = SOCKET_ID_ANY, .lcore = 1, .count = 1};
 	double target = 1e6 * 0.3;
 	uint16_t null_port;
 
@@ -1218,8 +1419,7 @@ test_pcap_replay(void)
 	struct pktgen_stream_cfg cfg;
 	struct pktgen_tx_stats st;
 	struct pktgen_lcore *g;
-	struct rte_mempool *mp;
-	unsigned int i, bad = 0, avail;
+	unsigned int i, bad = 0;
 	uint64_t t;
 
 	write_pcap();
@@ -1231,8 +1431,7 @@ test_pcap_replay(void)
 	if (g == NULL)
 		return;
 	CHECK_EQ(pktgen_pcap_count(pktgen_lcore_pcap(g)), 5);
-	mp = pktgen_pcap_pool(pktgen_lcore_pcap(g));
-	avail = rte_mempool_avail_count(mp);
+	CHECK_EQ(in_use(g), 0); /* built by the first poll */
 	/* original timing, the clock starts at the first poll; polls 50 us apart */
 	t = poll_until(g, 0, 999999);
 	CHECK_EQ(n_out, 1);
@@ -1259,8 +1458,16 @@ test_pcap_replay(void)
 	pktgen_lcore_stats(g, &st);
 	CHECK_EQ(st.replay_loops, 2);
 	CHECK_EQ(st.tx_pkts, 10);
+	/* the replayed packets are fragpool mbufs, the same 5 sent again on each pass */
+	for (bad = 0, i = 0; i < n_out; i++) {
+		bad += fragpool_of(out[i]) != pktgen_lcore_fragpool(g);
+		bad += out[i] != out[i % 5];
+	}
+	CHECK_EQ(bad, 0);
 	free_out();
-	CHECK_EQ(rte_mempool_avail_count(mp), avail);
+	CHECK_EQ(in_use(g), 5); /* the loaded packets, held until the stop */
+	pktgen_lcore_stop(g);
+	CHECK_EQ(in_use(g), 0);
 	pktgen_lcore_free(g);
 
 	/* speed 2: packet 1 (at 1 ms) is due at 0.5 ms */
@@ -1314,6 +1521,8 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_flows_pattern),
 	FWD_TEST(test_two_lcores),
 	FWD_TEST(test_no_leak),
+	FWD_TEST(test_fragpool_templates),
+	FWD_TEST(test_remote_frees),
 	FWD_TEST(test_pacing),
 	FWD_TEST(test_pacing_auto_slack),
 	FWD_TEST(test_pacing_real_clock),
