@@ -10,6 +10,7 @@
 #include <rte_launch.h>
 
 #include "fwd_ctl.h"
+#include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_port.h"
 
@@ -190,6 +191,8 @@ fwd_ctl_clear_fwd_stats(struct fwd_app *app)
 		for (j = 0; j < lc->n_txb; j++)
 			lc->txb[j].tx_pkts = 0;
 	}
+	/* the flow tables' counters and every flow's packets and bytes */
+	fwd_flow_stats_reset(app);
 	if (was_running)
 		fwd_ctl_start(app);
 }

@@ -10,6 +10,7 @@
 #include <rte_cycles.h>
 #include <rte_errno.h>
 #include <rte_lcore.h>
+#include <rte_telemetry.h>
 
 #include "fwd_flow.h"
 #include "fwd_log.h"
@@ -347,4 +348,75 @@ fwd_flow_json(const struct fwd_app *app, FILE *f)
 			rt_flow_rule_pkts(fl, nt, app->rt_acl, rt_acl_slot(app->rt_acl, i)));
 	}
 	fprintf(f, "]\n  },\n");
+}
+
+void
+fwd_flow_stats_reset(struct fwd_app *app)
+{
+	unsigned int i;
+
+	for (i = 0; i < app->n_workers; i++)
+		if (app->workers[i]->flow != NULL)
+			rt_flow_stats_reset(app->workers[i]->flow);
+}
+
+int
+fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_flow_order by)
+{
+	struct rt_flow *fl[RTE_MAX_LCORE];
+	struct rt_flow_info top[FWD_FLOW_TOP_STATS];
+	unsigned int nt = tables(app, fl), i, k, got;
+	uint64_t now = rte_rdtsc();
+
+	rte_tel_data_add_dict_string(
+		d, "flowsort", rt_flow_mode_name((enum flowsort_mode)app->cfg.flowsort));
+	if (nt == 0)
+		return -ENODEV;
+	for (i = 0; i < nt; i++) {
+		struct rte_tel_data *one = rte_tel_data_alloc();
+		struct rt_flow_stats st;
+		struct flowsort_stats ss;
+		char key[32];
+
+		if (one == NULL)
+			return -ENOMEM;
+		rt_flow_stats_get(fl[i], &st);
+		rt_flow_sort_stats_get(fl[i], &ss);
+		rte_tel_data_start_dict(one);
+		rte_tel_data_add_dict_u64(one, "entries", rt_flow_count(fl[i], now));
+		for (k = 0; k < RT_FLOW_NB_STATS; k++)
+			rte_tel_data_add_dict_u64(
+				one, rt_flow_stats_name(k), ((const uint64_t *)&st)[k]);
+		for (k = 0; k < FLOWSORT_NB_STATS; k++)
+			rte_tel_data_add_dict_u64(
+				one, flowsort_stats_name(k), ((const uint64_t *)&ss)[k]);
+		snprintf(key, sizeof(key), "lcore%u", app->workers[i]->lcore_id);
+		rte_tel_data_add_dict_container(d, key, one, 0);
+	}
+	got = rt_flow_top(fl, nt, by, now, top, RTE_DIM(top));
+	for (i = 0; i < got; i++) {
+		const struct rt_flow_info *fi = &top[i];
+		struct rte_tel_data *one = rte_tel_data_alloc();
+		char s[16], dst[16], act[48], key[16];
+
+		if (one == NULL)
+			return -ENOMEM;
+		action_str(fi, act, sizeof(act));
+		rte_tel_data_start_dict(one);
+		rte_tel_data_add_dict_string(
+			one, "src", rt_ip_str(rte_be_to_cpu_32(fi->key.src_addr), s));
+		rte_tel_data_add_dict_string(
+			one, "dst", rt_ip_str(rte_be_to_cpu_32(fi->key.dst_addr), dst));
+		rte_tel_data_add_dict_u64(one, "proto", fi->key.proto);
+		rte_tel_data_add_dict_u64(one, "sport", rte_be_to_cpu_16(fi->key.src_port));
+		rte_tel_data_add_dict_u64(one, "dport", rte_be_to_cpu_16(fi->key.dst_port));
+		rte_tel_data_add_dict_u64(one, "in_port", fi->in_port);
+		rte_tel_data_add_dict_string(one, "action", act);
+		rte_tel_data_add_dict_u64(one, "pkts", fi->pkts);
+		rte_tel_data_add_dict_u64(one, "bytes", fi->bytes);
+		rte_tel_data_add_dict_u64(one, "lcore", app->workers[fi->table]->lcore_id);
+		snprintf(key, sizeof(key), "top%u", i);
+		rte_tel_data_add_dict_container(d, key, one, 0);
+	}
+	return 0;
 }

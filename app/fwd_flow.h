@@ -73,6 +73,25 @@ int fwd_flow_filter_del(struct fwd_app *app, uint32_t pos, char *err, size_t err
  */
 int fwd_flow_set_mode(struct fwd_app *app, enum flowsort_mode mode, char *err, size_t errlen);
 
+struct rte_tel_data;
+
+/**
+ * The /forwarder/flows telemetry answer into the dict @p d: "flowsort" (the
+ * mode), per worker "lcore<N>" (entries and the flow-stage and flowsort
+ * counters, as in the stats file) and the FWD_FLOW_TOP_STATS biggest flows
+ * by packets (or bytes if @p by says so) as "top0", "top1", ...
+ * Called with the app alive (the telemetry lock held).
+ *
+ * @return 0, or -ENODEV when not routing (nothing added but "flowsort").
+ */
+int fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_flow_order by);
+
+/**
+ * Zero every worker's flow-stage counters, its flows' packets and bytes and
+ * the filter rules' counts ("clear fwd stats"). Workers must be stopped.
+ */
+void fwd_flow_stats_reset(struct fwd_app *app);
+
 /** "filter show": the rules in order with their packet counters. */
 void fwd_flow_filter_show(const struct fwd_app *app, FILE *f);
 

@@ -4,10 +4,12 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <rte_rwlock.h>
 #include <rte_telemetry.h>
 
+#include "fwd_flow.h"
 #include "fwd_stats.h"
 #include "route/rt_table.h"
 #include "fwd_telemetry.h"
@@ -150,6 +152,26 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+/* "/forwarder/flows[,bytes]": flow-table counters and the top flows by packets (or bytes) */
+static int
+tel_flows(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	enum rt_flow_order by = RT_FLOW_BY_PKTS;
+
+	if (params != NULL && *params != '\0') {
+		if (strcmp(params, "bytes") == 0)
+			by = RT_FLOW_BY_BYTES;
+		else if (strcmp(params, "pkts") != 0)
+			return -EINVAL;
+	}
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app != NULL)
+		fwd_flow_telemetry(tel_app, d, by);
+	rte_rwlock_read_unlock(&tel_lock);
+	return 0;
+}
+
 static int
 tel_pktgen(const char *cmd, const char *params, struct rte_tel_data *d)
 {
@@ -201,6 +223,9 @@ fwd_telemetry_init(struct fwd_app *app)
 		"RX queues (port/queue) polled by each worker lcore. No parameters.");
 	rte_telemetry_register_cmd("/forwarder/routes", tel_routes,
 		"--fwd route: the routing table, prefix (dots as _) -> how. No parameters.");
+	rte_telemetry_register_cmd("/forwarder/flows", tel_flows,
+		"--fwd route: flow-table counters per lcore and the top flows (top0..). "
+		"Parameter: pkts (default) or bytes, the order.");
 	rte_telemetry_register_cmd("/forwarder/pktgen", tel_pktgen,
 		"--fwd pktgen: generator and receive-side counters per lcore. No parameters.");
 }

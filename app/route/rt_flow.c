@@ -9,6 +9,7 @@
 #include <rte_common.h>
 #include <rte_errno.h>
 #include <rte_malloc.h>
+#include <rte_pause.h>
 
 #include "rt_flow.h"
 
@@ -63,6 +64,7 @@ rt_flow_free(struct rt_flow *fl)
 	flowsort_ctx_free(fl->fs);
 	rte_free(fl->ent);
 	rte_free(fl->way);
+	rte_free(fl->seq);
 	rte_free(fl);
 }
 
@@ -103,10 +105,19 @@ rt_flow_create(const struct rt_flow_conf *c)
 		"rt_flow_ent", (size_t)size * sizeof(fl->ent[0]), RTE_CACHE_LINE_SIZE, c->socket);
 	fl->way = rte_zmalloc_socket(
 		"rt_flow_way", (size_t)size * sizeof(fl->way[0]), RTE_CACHE_LINE_SIZE, c->socket);
+	fl->seq = rte_zmalloc_socket(
+		"rt_flow_seq", (size_t)size * sizeof(fl->seq[0]), RTE_CACHE_LINE_SIZE, c->socket);
+	/*
+	 * The same hash for grouping and table, and never the NIC's: each group's
+	 * flowsort_run::hash then gives its table hash (rt_flow_hash_mix()) with
+	 * no second hash of the key, and a flow hashes alike grouped or not. No
+	 * order[]: the stage applies each group's decision in arrival order.
+	 */
 	fc.hash_fn = c->hash_fn;
 	fc.hash_arg = c->hash_arg;
+	fc.flags = FLOWSORT_F_NO_RSS | FLOWSORT_F_NO_ORDER;
 	fl->fs = flowsort_ctx_create(&fc, c->socket);
-	if (fl->ent == NULL || fl->way == NULL || fl->fs == NULL)
+	if (fl->ent == NULL || fl->way == NULL || fl->seq == NULL || fl->fs == NULL)
 		goto nomem;
 	qc.mode = c->mode;
 	for (q = 0; q < c->n_queues; q++) {
@@ -214,12 +225,30 @@ aged(const struct rt_flow *fl, const struct rt_flow_entry *e, uint64_t now)
 	return (int64_t)(now - e->last) > (int64_t)fl->timeout;
 }
 
+/* Entry @p i is about to be rewritten: readers retry or skip it until seq_end(). */
+static inline void
+seq_begin(struct rt_flow *fl, uint32_t i)
+{
+	__atomic_store_n(&fl->seq[i], fl->seq[i] + 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+static inline void
+seq_end(struct rt_flow *fl, uint32_t i)
+{
+	__atomic_store_n(&fl->seq[i], fl->seq[i] + 1, __ATOMIC_RELEASE);
+}
+
 struct rt_flow_entry *
 __rt_flow_miss(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k,
 	uint16_t in_port, uint32_t hash, struct rt_flow_entry *e, uint32_t gen, uint64_t now)
 {
+	uint32_t ei;
+
 	fl->stats.misses++;
 	if (e != NULL) {
+		ei = (uint32_t)(e - fl->ent);
+		seq_begin(fl, ei);
 		if (aged(fl, e, now)) {
 			fl->stats.aged++;
 			e->pkts = 0;
@@ -255,7 +284,9 @@ __rt_flow_miss(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_ke
 			if (oldest_idle <= agec && !aged(fl, &fl->ent[b + victim], now))
 				fl->stats.evictions++;
 		}
-		e = &fl->ent[b + victim];
+		ei = b + victim;
+		e = &fl->ent[ei];
+		seq_begin(fl, ei);
 		s[victim].sig = hash | 1;
 		e->key[0] = k->w[0];
 		e->key[1] = k->w[1];
@@ -268,7 +299,8 @@ __rt_flow_miss(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_ke
 	__rt_flow_decide(fl, w, k, in_port, e);
 	e->gen = gen;
 	e->last = now;
-	fl->way[e - fl->ent].seen = (uint32_t)(now >> RT_FLOW_SEEN_SHIFT);
+	fl->way[ei].seen = (uint32_t)(now >> RT_FLOW_SEEN_SHIFT);
+	seq_end(fl, ei);
 	return e;
 }
 
@@ -276,6 +308,24 @@ void
 rt_flow_stats_get(const struct rt_flow *fl, struct rt_flow_stats *st)
 {
 	*st = fl->stats;
+}
+
+void
+rt_flow_stats_reset(struct rt_flow *fl)
+{
+	uint32_t i;
+	uint16_t q;
+
+	memset(&fl->stats, 0, sizeof(fl->stats));
+	memset(fl->rule_pkts, 0, sizeof(fl->rule_pkts));
+	for (q = 0; q < fl->n_queues; q++)
+		flowsort_queue_stats_reset(fl->fq[q]);
+	for (i = 0; i < fl->size; i++) {
+		if (fl->way[i].sig == 0)
+			continue;
+		fl->ent[i].pkts = 0;
+		fl->ent[i].bytes = 0;
+	}
 }
 
 void
@@ -325,6 +375,43 @@ weight(const struct rt_flow_info *f, enum rt_flow_order by)
 	return by == RT_FLOW_BY_BYTES ? f->bytes : f->pkts;
 }
 
+/*
+ * A consistent copy of entry @p i: its key, decision and first seen are read
+ * between two equal even values of its sequence count (the worker rewrites
+ * them only inside an odd one); a few retries, then the entry is skipped.
+ */
+static bool
+read_entry(const struct rt_flow *f, uint32_t i, uint32_t gen, struct rt_flow_info *fi)
+{
+	const struct rt_flow_entry *e = &f->ent[i];
+	unsigned int tries;
+	uint32_t s0, s1;
+
+	for (tries = 0; tries < 16; tries++) {
+		s0 = __atomic_load_n(&f->seq[i], __ATOMIC_ACQUIRE);
+		if (s0 & 1) {
+			rte_pause();
+			continue;
+		}
+		fi->key.w[0] = e->key[0];
+		fi->key.w[1] = e->key[1];
+		fi->in_port = e->in_port;
+		fi->out_port = e->out_port;
+		fi->action = e->action;
+		fi->current = e->gen == gen;
+		fi->detail = e->action == RT_FLOW_FWD ? 0 : (uint32_t)e->l2;
+		fi->pkts = e->pkts;
+		fi->bytes = e->bytes;
+		fi->first = e->first;
+		fi->last = e->last;
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		s1 = __atomic_load_n(&f->seq[i], __ATOMIC_RELAXED);
+		if (s0 == s1)
+			return true;
+	}
+	return false;
+}
+
 unsigned int
 rt_flow_top(struct rt_flow *const *fl, unsigned int n, enum rt_flow_order by, uint64_t now,
 	struct rt_flow_info *out, unsigned int max)
@@ -342,22 +429,12 @@ rt_flow_top(struct rt_flow *const *fl, unsigned int n, enum rt_flow_order by, ui
 			continue;
 		gen = rt_flow_gen(f);
 		for (i = 0; i < f->size; i++) {
-			const struct rt_flow_entry *e = &f->ent[i];
 			struct rt_flow_info fi;
 
-			if (f->way[i].sig == 0 || aged(f, e, now) || e->pkts == 0)
+			if (__atomic_load_n(&f->way[i].sig, __ATOMIC_RELAXED) == 0 ||
+				!read_entry(f, i, gen, &fi) || fi.pkts == 0 ||
+				(int64_t)(now - fi.last) > (int64_t)f->timeout)
 				continue;
-			fi.key.w[0] = e->key[0];
-			fi.key.w[1] = e->key[1];
-			fi.in_port = e->in_port;
-			fi.out_port = e->out_port;
-			fi.action = e->action;
-			fi.current = e->gen == gen;
-			fi.detail = e->action == RT_FLOW_FWD ? 0 : (uint32_t)e->l2;
-			fi.pkts = e->pkts;
-			fi.bytes = e->bytes;
-			fi.first = e->first;
-			fi.last = e->last;
 			fi.table = t;
 			if (got == max && weight(&fi, by) <= weight(&out[got - 1], by))
 				continue;

@@ -17,11 +17,12 @@
  * with a reason) and the flow's packets, bytes, first and last seen (TSC).
  *
  * Per burst: the RFC 1812 input checks per packet (as rt_route_burst()),
- * then flowsort groups the survivors; per group one table lookup, one
- * counter update and one rewrite template (MAC word, source MAC, MTU); per
- * packet the TTL, MTU, checksum and MAC copy. A burst flowsort does not
- * group (flowsort = off, or auto mode measuring short groups) takes the
- * same steps per packet, with a previous-key hint.
+ * reading each survivor's flow key on the way and cutting runs of equal
+ * keys; flowsort groups the runs; per group one table lookup, one counter
+ * update and one rewrite template (MAC words, output port, MTU); per packet,
+ * in arrival order, the TTL, MTU, checksum and MAC stores. A burst flowsort
+ * does not group (flowsort = off, or auto mode measuring short groups) takes
+ * the same steps per run of equal keys (a previous-key hint).
  *
  * A miss runs the full lookup: the filter (rt_acl) first, then the LPM and
  * the next hop. Invalidation is by generation: every change of the routing
@@ -40,8 +41,13 @@
  *
  * Threading: one rt_flow per worker lcore, used only by it. The control
  * path reads entries and counters (rt_flow_top(), rt_flow_stats_get())
- * without locks: a figure may be one burst old, and an entry being replaced
- * may show a mix of old and new; nothing else is affected.
+ * without locks. An entry's key and decision are only rewritten on a miss,
+ * inside a per-entry sequence count (rt_flow::seq) that rt_flow_top()
+ * checks, so it never shows a torn entry (a key half old, half new, or one
+ * flow's counters under another's key). The counters a hit updates (pkts,
+ * bytes, last: aligned 64-bit stores by the one writer) are read without it:
+ * each value is one the worker wrote, and pkts and bytes may be one group
+ * apart. Counter sets (rt_flow_stats_get()) may likewise be one burst old.
  */
 
 #include <stdbool.h>
@@ -143,9 +149,15 @@ struct rt_flow_conf {
 struct rt_flow {
 	struct rt_flow_entry *ent; /**< buckets x RT_FLOW_WAYS entries */
 	struct rt_flow_way *way;   /**< their signatures and last-seen times */
-	uint32_t mask;             /**< buckets - 1 */
-	uint32_t size;             /**< entries */
-	uint64_t timeout;          /**< idle TSC cycles before an entry is aged */
+	/**
+	 * One sequence count per entry: odd while the worker rewrites the entry's
+	 * key and decision (install, refresh), so that rt_flow_top() never shows
+	 * a torn entry. Written on misses only.
+	 */
+	uint32_t *seq;
+	uint32_t mask;    /**< buckets - 1 */
+	uint32_t size;    /**< entries */
+	uint64_t timeout; /**< idle TSC cycles before an entry is aged */
 	const uint32_t *tbl_gen;
 	const struct rt_acl *acl;
 	flowsort_hash_t hash_fn;
@@ -200,6 +212,14 @@ const char *rt_flow_stats_name(unsigned int i);
 
 /** Copy @p fl's counters into @p st. */
 void rt_flow_stats_get(const struct rt_flow *fl, struct rt_flow_stats *st);
+
+/**
+ * Zero @p fl's counters: the flow-stage counters, its queues' flowsort
+ * counters, the filter rules' packet counts and every flow's packets and
+ * bytes (a flow then shows up again with its next packet). Only while the
+ * worker is stopped: they are its counters.
+ */
+void rt_flow_stats_reset(struct rt_flow *fl);
 
 /** Sum of the flowsort counters of @p fl's queues. */
 void rt_flow_sort_stats_get(const struct rt_flow *fl, struct flowsort_stats *st);
@@ -269,13 +289,26 @@ rt_flow_wanted(const struct rt_flow *fl)
 	       (fl->acl != NULL && __atomic_load_n(&fl->acl->n, __ATOMIC_RELAXED) != 0);
 }
 
+/**
+ * The table's hash from @p kh, the key's flowsort hash (flowsort_hash_sw(), or
+ * the injected hash_fn): flowsort computes it once per group, so a grouped
+ * burst hashes each group once in all.
+ */
+static inline uint32_t
+rt_flow_hash_mix(const struct rt_flow *fl, uint32_t kh, uint16_t in_port)
+{
+	if (unlikely(fl->hash_fn != NULL))
+		return kh;
+	return rte_hash_crc_4byte(in_port, kh);
+}
+
 /** The table's hash of a key and input port. */
 static inline uint32_t
 rt_flow_hash(const struct rt_flow *fl, const struct flowsort_key *k, uint16_t in_port)
 {
 	if (unlikely(fl->hash_fn != NULL))
 		return fl->hash_fn(k, fl->hash_arg);
-	return rte_hash_crc_4byte(in_port, flowsort_hash_sw(k));
+	return rt_flow_hash_mix(fl, flowsort_hash_sw(k), in_port);
 }
 
 /** Current generation: table changes plus filter changes. */
@@ -326,6 +359,11 @@ rt_flow_lookup(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_ke
 	struct rt_flow_way *s = &fl->way[b];
 	unsigned int i;
 
+	/*
+	 * A plain loop, not one vector compare of the whole line: with the table
+	 * far from full a flow sits in its bucket's first ways, and measured, the
+	 * loop's early exit costs fewer instructions.
+	 */
 	fl->stats.lookups++;
 	for (i = 0; i < RT_FLOW_WAYS; i++) {
 		struct rt_flow_entry *e;
@@ -369,146 +407,307 @@ rt_flow_nh_of(const struct rt_worker *w, const struct rte_ipv4_hdr *ip)
 	return h;
 }
 
-/** Where rt_flow_apply() puts what it does not forward. */
+/** Where the stage puts what it forwards and what it hands to the slow path. */
 struct rt_flow_out {
-	struct rte_mbuf **pkts; /**< forwarded, in order */
+	struct rte_mbuf **pkts; /**< forwarded, in arrival order */
 	uint16_t *port;         /**< their output ports */
 	uint16_t n;
-	struct rte_mbuf **punts; /**< for the slow path */
+	struct rte_mbuf **punts; /**< for the slow path, in arrival order */
 	uint16_t np;
-	uint16_t *pidx; /**< index in the burst of each punt, to hand them over in order */
 };
 
 /**
- * Per packet: apply the decision @p e to @p m, whose input checks passed.
- * @p mtu and @p smac are the group's template (output port's MTU and MAC).
+ * One group's decision made ready for its packets: the entry (for the
+ * counters) and, for a forward, the rewrite template.
  */
-static __rte_always_inline void
-rt_flow_apply(struct rt_worker *w, const struct rt_flow_entry *e, uint64_t l2, uint16_t mtu,
-	const struct rte_ether_addr *smac, uint16_t in_port, struct rte_mbuf *m, uint16_t pos,
-	struct rt_flow_out *o)
-{
-	struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
-	struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(eth + 1);
+struct rt_flow_tmpl {
+	struct rt_flow_entry *e; /**< NULL: fragments and the like, decided per packet */
+	uint64_t w0;             /**< FWD: frame bytes 0-7 (destination MAC, source MAC 0-1) */
+	uint64_t bytes;          /**< bytes of the group's packets so far */
+	uint32_t w1;             /**< FWD: frame bytes 8-11 (source MAC 2-5) */
+	uint32_t mtu;            /**< FWD: output port's MTU */
+	uint16_t port;           /**< FWD: output port */
+	uint8_t fwd;             /**< a cached FWD: the tight loop */
+};
 
-	if (likely(e->action == RT_FLOW_FWD)) {
-		if (unlikely(ip->time_to_live <= 1)) {
-			o->pidx[o->np] = pos;
-			rt_punt(o->punts, &o->np, m, in_port, RT_EXC_TTL, rt_flow_nh_of(w, ip));
+/** A cached FWD's per-packet exceptions: TTL expiring (first), or too big for the MTU. */
+static __rte_noinline void
+rt_flow_fwd_exception(struct rt_worker *w, struct rte_mbuf *m, const struct rte_ipv4_hdr *ip,
+	uint16_t in_port, struct rt_flow_out *o)
+{
+	rt_punt(o->punts, &o->np, m, in_port, ip->time_to_live <= 1 ? RT_EXC_TTL : RT_EXC_MTU,
+		rt_flow_nh_of(w, ip));
+}
+
+/**
+ * Per packet of a group whose decision @p e is not FWD: hand to the slow
+ * path or drop.
+ */
+static __rte_noinline void
+rt_flow_apply_other(struct rt_worker *w, const struct rt_flow_entry *e, uint16_t in_port,
+	struct rte_mbuf *m, struct rt_flow_out *o)
+{
+	const struct rte_ipv4_hdr *ip =
+		rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN);
+
+	if (e->action == RT_FLOW_FWD) {
+		/* an uncached decision (fragments): the FWD path, one packet */
+		const uint16_t mtu = __atomic_load_n(&w->ports[e->out_port].mtu, __ATOMIC_RELAXED);
+		struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
+
+		if (unlikely(ip->time_to_live <= 1 || __builtin_bswap16(ip->total_length) > mtu)) {
+			rt_flow_fwd_exception(w, m, ip, in_port, o);
 			return;
 		}
-		if (unlikely(__builtin_bswap16(ip->total_length) > mtu)) {
-			o->pidx[o->np] = pos;
-			rt_punt(o->punts, &o->np, m, in_port, RT_EXC_MTU, rt_flow_nh_of(w, ip));
-			return;
-		}
-		rt_ipv4_ttl_dec(ip);
-		/* 8 bytes of MAC word, then the source MAC over its last two */
-		memcpy(eth, &l2, sizeof(l2));
-		rte_ether_addr_copy(smac, &eth->src_addr);
+		rt_ipv4_ttl_dec((struct rte_ipv4_hdr *)(uintptr_t)ip);
+		memcpy(eth, &e->l2, sizeof(e->l2));
+		rte_ether_addr_copy(&w->ports[e->out_port].mac, &eth->src_addr);
 		o->port[o->n] = e->out_port;
 		o->pkts[o->n++] = m;
 		return;
 	}
 	if (e->action == RT_FLOW_PUNT) {
-		uint32_t tag = (uint32_t)l2;
+		uint32_t tag = (uint32_t)e->l2;
 
 		/* an unresolved next hop: TTL first, as rt_route_burst() does */
 		if (tag >> 24 == RT_EXC_UNRESOLVED && ip->time_to_live <= 1)
 			tag = RT_PUNT_TAG(RT_EXC_TTL, tag);
 		m->port = in_port;
 		m->hash.usr = tag;
-		o->pidx[o->np] = pos;
 		o->punts[o->np++] = m;
 		return;
 	}
 	rte_pktmbuf_free(m);
-	w->drops[l2]++;
+	w->drops[e->l2]++;
 }
 
 /**
- * Per group (or run of equal keys) with hash @p h: the lookup, the counters, the template,
- * then rt_flow_apply() on each of the @p cnt packets pkts[idx[0..cnt)] (idx
- * NULL: pkts[0..cnt)).
+ * Per group with table hash @p h: the one lookup (a miss decides and
+ * installs), and the rewrite template of a forward: destination and source
+ * MAC as one 8- and one 4-byte store, the output port and its MTU.
  */
 static __rte_always_inline void
-rt_flow_group(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k, uint32_t h,
-	uint16_t in_port, struct rte_mbuf *const *pkts, const uint16_t *idx, uint16_t cnt,
-	uint32_t gen, uint64_t now, struct rt_flow_out *o)
+rt_flow_tmpl_get(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k, uint32_t h,
+	uint16_t in_port, uint32_t gen, uint64_t now, struct rt_flow_tmpl *t)
 {
-	struct rt_flow_entry tmp, *e;
-	const struct rte_ether_addr *smac;
-	uint64_t bytes = 0, l2;
-	uint16_t j, mtu;
+	struct rt_flow_entry *e;
 
+	t->bytes = 0;
+	t->fwd = 0;
 	if (unlikely(k->type != FLOWSORT_KEY_L4 && k->type != FLOWSORT_KEY_L3)) {
-		/*
-		 * Fragments (a key per datagram would only churn the table) and
-		 * datagrams too short for their ports: decided one by one on
-		 * addresses and protocol, ports 0.
-		 */
-		for (j = 0; j < cnt; j++) {
-			struct rte_mbuf *m = pkts[idx != NULL ? idx[j] : j];
-			const struct rte_ipv4_hdr *ip =
-				rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN);
-			struct flowsort_key pk;
-
-			pk.src_addr = ip->src_addr;
-			pk.dst_addr = ip->dst_addr;
-			pk.src_port = 0;
-			pk.dst_port = 0;
-			pk.proto = ip->next_proto_id;
-			pk.type = FLOWSORT_KEY_L3;
-			pk.vlan = 0;
-			__rt_flow_decide(fl, w, &pk, in_port, &tmp);
-			if (tmp.rule != RT_ACL_NO_RULE)
-				rt_flow_rule_count(fl, tmp.rule, 1);
-			fl->stats.uncached++;
-			rt_flow_apply(w, &tmp, tmp.l2, w->ports[tmp.out_port].mtu,
-				&w->ports[tmp.out_port].mac, in_port, m, idx != NULL ? idx[j] : j,
-				o);
-		}
+		t->e = NULL;
 		return;
 	}
 	e = rt_flow_lookup(fl, w, k, in_port, h, gen, now);
-	l2 = e->l2;
-	mtu = __atomic_load_n(&w->ports[e->out_port].mtu, __ATOMIC_RELAXED);
-	smac = &w->ports[e->out_port].mac;
-	for (j = 0; j < cnt; j++) {
-		struct rte_mbuf *m = pkts[idx != NULL ? idx[j] : j];
+	t->e = e;
+	if (likely(e->action == RT_FLOW_FWD)) {
+		const uint16_t port = e->out_port;
 
-		bytes += rte_pktmbuf_pkt_len(m);
-		rt_flow_apply(w, e, l2, mtu, smac, in_port, m, idx != NULL ? idx[j] : j, o);
+		t->fwd = 1;
+		t->port = port;
+		t->mtu = __atomic_load_n(&w->ports[port].mtu, __ATOMIC_RELAXED);
+		/* built in registers: bytes stored and read back as words stall on store forwarding */
+#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
+		t->w0 = (e->l2 & RT_NH_MAC_MASK) | w->ports[port].mac_w << 48;
+		t->w1 = (uint32_t)(w->ports[port].mac_w >> 16);
+#else
+		{
+			uint8_t hdr[12];
+
+			memcpy(hdr, &e->l2, RTE_ETHER_ADDR_LEN);
+			memcpy(hdr + RTE_ETHER_ADDR_LEN, &w->ports[port].mac, RTE_ETHER_ADDR_LEN);
+			memcpy(&t->w0, hdr, sizeof(t->w0));
+			memcpy(&t->w1, hdr + sizeof(t->w0), sizeof(t->w1));
+		}
+#endif
 	}
+}
+
+/** Fragments and datagrams too short for their ports: decided one by one, never cached. */
+static __rte_noinline void
+rt_flow_uncached(struct rt_flow *fl, struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m,
+	struct rt_flow_out *o)
+{
+	const struct rte_ipv4_hdr *ip =
+		rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN);
+	struct rt_flow_entry tmp;
+	struct flowsort_key pk;
+
+	/* on addresses and protocol, ports 0 (a key per datagram would only churn the table) */
+	pk.src_addr = ip->src_addr;
+	pk.dst_addr = ip->dst_addr;
+	pk.src_port = 0;
+	pk.dst_port = 0;
+	pk.proto = ip->next_proto_id;
+	pk.type = FLOWSORT_KEY_L3;
+	pk.vlan = 0;
+	__rt_flow_decide(fl, w, &pk, in_port, &tmp);
+	if (tmp.rule != RT_ACL_NO_RULE)
+		rt_flow_rule_count(fl, tmp.rule, 1);
+	fl->stats.uncached++;
+	rt_flow_apply_other(w, &tmp, in_port, m, o);
+}
+
+/**
+ * Per packet of a run pkts[first .. first + cnt) of group @p t: for a cached
+ * forward only the TTL and MTU tests, the TTL decrement with its checksum
+ * update and two stores of the MAC header.
+ */
+static __rte_always_inline void
+rt_flow_apply_run(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmpl *t, uint16_t in_port,
+	struct rte_mbuf *const *pkts, unsigned int first, unsigned int cnt, struct rt_flow_out *o)
+{
+	unsigned int j;
+
+	if (likely(t->fwd)) {
+		const uint64_t w0 = t->w0;
+		const uint32_t w1 = t->w1, mtu = t->mtu;
+		const uint16_t port = t->port;
+		struct rte_mbuf **out = o->pkts;
+		uint16_t *out_port = o->port;
+		unsigned int n = o->n;
+		uint64_t bytes = 0;
+
+		for (j = first; j < first + cnt; j++) {
+			struct rte_mbuf *m = pkts[j];
+			uint8_t *eth = rte_pktmbuf_mtod(m, uint8_t *);
+			struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(eth + RT_L2_LEN);
+
+			bytes += rte_pktmbuf_pkt_len(m);
+			if (unlikely(ip->time_to_live <= 1 ||
+				     __builtin_bswap16(ip->total_length) > mtu)) {
+				rt_flow_fwd_exception(w, m, ip, in_port, o);
+				continue;
+			}
+			rt_ipv4_ttl_dec(ip);
+			memcpy(eth, &w0, sizeof(w0));
+			memcpy(eth + sizeof(w0), &w1, sizeof(w1));
+			out_port[n] = port;
+			out[n++] = m;
+		}
+		o->n = (uint16_t)n;
+		t->bytes += bytes;
+		return;
+	}
+	for (j = first; j < first + cnt; j++) {
+		if (t->e == NULL) {
+			rt_flow_uncached(fl, w, in_port, pkts[j], o);
+			continue;
+		}
+		t->bytes += rte_pktmbuf_pkt_len(pkts[j]);
+		rt_flow_apply_other(w, t->e, in_port, pkts[j], o);
+	}
+}
+
+/** Per group: the one counter update, for its @p cnt packets. */
+static __rte_always_inline void
+rt_flow_tmpl_put(struct rt_flow *fl, const struct rt_flow_tmpl *t, unsigned int cnt, uint64_t now)
+{
+	struct rt_flow_entry *e = t->e;
+
+	if (e == NULL)
+		return;
 	e->pkts += cnt;
-	e->bytes += bytes;
+	e->bytes += t->bytes;
 	e->last = now;
 	if (e->rule != RT_ACL_NO_RULE)
 		rt_flow_rule_count(fl, e->rule, cnt);
 }
 
 /**
+ * A group that is one run pkts[first .. first + cnt): lookup, template,
+ * packets and counters in one go, everything in registers (trains, and
+ * every run when flowsort does not group).
+ */
+static __rte_always_inline void
+rt_flow_one_run(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k, uint32_t h,
+	uint16_t in_port, struct rte_mbuf *const *pkts, unsigned int first, unsigned int cnt,
+	uint32_t gen, uint64_t now, struct rt_flow_out *o)
+{
+	struct rt_flow_tmpl t;
+
+	rt_flow_tmpl_get(fl, w, k, h, in_port, gen, now, &t);
+	rt_flow_apply_run(fl, w, &t, in_port, pkts, first, cnt, o);
+	rt_flow_tmpl_put(fl, &t, cnt, now);
+}
+
+/**
+ * Packets of interleaved groups, in arrival order: packet i belongs to group
+ * pg[i] of @p tm. Per packet, the template is read from tm[] (L1) rather
+ * than kept in registers; the per-run set-up of rt_flow_apply_run() would
+ * cost more when runs are one packet long.
+ */
+static __rte_always_inline void
+rt_flow_apply_groups(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmpl *tm,
+	const uint16_t *pg, uint16_t in_port, struct rte_mbuf *const *pkts, unsigned int k,
+	struct rt_flow_out *o)
+{
+	struct rte_mbuf **out = o->pkts;
+	uint16_t *out_port = o->port;
+	unsigned int i, n = o->n;
+
+	for (i = 0; i < k; i++) {
+		struct rt_flow_tmpl *t = &tm[pg[i]];
+		struct rte_mbuf *m = pkts[i];
+		uint8_t *eth = rte_pktmbuf_mtod(m, uint8_t *);
+		struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(eth + RT_L2_LEN);
+
+		if (unlikely(!t->fwd)) {
+			o->n = (uint16_t)n;
+			rt_flow_apply_run(fl, w, t, in_port, pkts, i, 1, o);
+			n = o->n;
+			continue;
+		}
+		t->bytes += rte_pktmbuf_pkt_len(m);
+		if (unlikely(ip->time_to_live <= 1 ||
+			     __builtin_bswap16(ip->total_length) > t->mtu)) {
+			rt_flow_fwd_exception(w, m, ip, in_port, o);
+			continue;
+		}
+		rt_ipv4_ttl_dec(ip);
+		memcpy(eth, &t->w0, sizeof(t->w0));
+		memcpy(eth + sizeof(t->w0), &t->w1, sizeof(t->w1));
+		out_port[n] = t->port;
+		out[n++] = m;
+	}
+	o->n = (uint16_t)n;
+}
+
+/** Runs of equal flow keys in a burst, as rt_flow_input_checks() cuts them. */
+struct rt_flow_runs {
+	uint16_t n;                             /**< number of runs */
+	uint16_t start[RT_FLOW_CHUNK];          /**< first packet of each */
+	struct flowsort_key key[RT_FLOW_CHUNK]; /**< their keys */
+};
+
+/**
  * Pass 1: the input checks of rt_route_burst_chunk() (L2, RFC 1812 5.2.2,
- * group-addressed frames), in the same order with the same counters.
- * Survivors (unicast IPv4 for the LPM) are compacted at the front of @p pkts.
+ * group-addressed frames), in the same order with the same counters, and the
+ * flow key of each survivor, read while its header is at hand and compared
+ * with the previous survivor's: @p runs gets the runs of equal keys (what
+ * flowsort groups, and the previous-key hint when it does not). Survivors
+ * (unicast IPv4 for the LPM) are compacted at the front of @p pkts.
  *
  * @return how many survived.
  */
 static __rte_always_inline uint16_t
 rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pkts, uint16_t n,
-	struct rt_flow_out *o)
+	struct rt_flow_runs *runs, struct rt_flow_out *o)
 {
 	const uint64_t mac_w = w->ports[in_port].mac_w;
 	const uint32_t defv = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE);
 	uint64_t *drops = w->drops;
-	uint16_t i, k = 0;
+	/* type 0 is no key type: the first survivor always starts a run */
+	uint64_t p0 = 0, p1 = 0;
+	unsigned int i, k = 0, nr = 0;
 
-	for (i = 0; i < RTE_MIN(n, 4); i++)
+	for (i = 0; i < RTE_MIN((unsigned int)n, 4u); i++)
 		rte_prefetch0(rte_pktmbuf_mtod(pkts[i], void *));
 	for (i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
 		const uint8_t *f = rte_pktmbuf_mtod(m, const uint8_t *);
 		const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(f + RT_L2_LEN);
+		struct flowsort_key key;
 		unsigned int v;
 
 		if (i + 4 < n)
@@ -521,33 +720,29 @@ rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 			drops[v - 1]++;
 			continue;
 		}
+		/* rt_common_frame() saw EtherType IPv4 at 12 and a 20-byte header */
+		flowsort_key_ipv4(m, RT_L2_LEN, sizeof(struct rte_ipv4_hdr),
+			flowsort_key_vlan_stripped(m), &key);
 	keep:
+		if (((key.w[0] ^ p0) | (key.w[1] ^ p1)) != 0) {
+			p0 = key.w[0];
+			p1 = key.w[1];
+			runs->key[nr].w[0] = p0;
+			runs->key[nr].w[1] = p1;
+			runs->start[nr++] = (uint16_t)k;
+		}
 		pkts[k++] = m;
 		continue;
 	slow:
-		if (rt_classify_slow(w, in_port, m, o->punts, &o->np, defv))
+		/* unicast IPv4 with options: the general parser */
+		if (rt_classify_slow(w, in_port, m, o->punts, &o->np, defv)) {
+			flowsort_key_extract(m, &key);
 			goto keep;
-	}
-	return k;
-}
-
-/** Stable insertion sort of the @p n punts by their index in the burst (few, rare). */
-static __rte_noinline void
-rt_flow_punt_sort(struct rte_mbuf **punts, uint16_t *pidx, uint16_t n)
-{
-	uint16_t i, j;
-
-	for (i = 1; i < n; i++) {
-		struct rte_mbuf *m = punts[i];
-		uint16_t x = pidx[i];
-
-		for (j = i; j > 0 && pidx[j - 1] > x; j--) {
-			punts[j] = punts[j - 1];
-			pidx[j] = pidx[j - 1];
 		}
-		punts[j] = m;
-		pidx[j] = x;
 	}
+	runs->n = (uint16_t)nr;
+	runs->start[nr] = (uint16_t)k;
+	return (uint16_t)k;
 }
 
 /** Hand the punts to the slow path and count them, as rt_route_burst() does. */
@@ -573,75 +768,87 @@ rt_flow_punt_flush(struct rt_worker *w, struct rte_mbuf **punts, uint16_t np)
  * worker (an index < rt_flow_conf::n_queues).
  *
  * @return the packets left at the front of @p pkts, ready to transmit, each
- *   with its output port in @p out_port. Packets of one flow keep their
- *   order; packets of different flows may come out grouped by flow.
+ *   with its output port in @p out_port, in arrival order (grouping changes
+ *   what is looked up, never the order).
  */
 static inline uint16_t
 rt_flow_route_chunk(struct rt_flow *fl, struct rt_worker *w, uint16_t q, uint16_t in_port,
 	struct rte_mbuf **pkts, uint16_t n, uint16_t *out_port)
 {
-	struct rte_mbuf *punts[RT_FLOW_CHUNK], *fwd[RT_FLOW_CHUNK];
-	uint16_t pidx[RT_FLOW_CHUNK];
+	struct rte_mbuf *punts[RT_FLOW_CHUNK];
+	struct rt_flow_tmpl tm[RT_FLOW_CHUNK];
+	struct rt_flow_runs kr;
 	uint32_t hs[RT_FLOW_CHUNK];
-	struct rt_flow_out o = {
-		.pkts = fwd, .port = out_port, .n = 0, .punts = punts, .np = 0, .pidx = pidx};
+	/* in arrival order, the output can overwrite pkts[]: it never overtakes the input */
+	struct rt_flow_out o = {.pkts = pkts, .port = out_port, .n = 0, .punts = punts, .np = 0};
 	uint64_t now;
 	uint32_t gen;
-	uint16_t k, nb, r, i, np0;
+	unsigned int k, nb, r;
 
-	k = rt_flow_input_checks(w, in_port, pkts, n, &o);
-	np0 = o.np;
-	if (k != 0) {
-		/* generation before any lookup: a change after this makes what we install stale */
-		gen = rt_flow_gen(fl);
-		now = rte_rdtsc();
-		nb = flowsort_burst(fl->fs, fl->fq[q], pkts, k);
-		if (nb != 0) {
-			const struct flowsort_run *runs = fl->fs->runs;
+	k = rt_flow_input_checks(w, in_port, pkts, n, &kr, &o);
+	if (k == 0)
+		goto flush;
+	/* generation before any lookup: a change after this makes what we install stale */
+	gen = rt_flow_gen(fl);
+	now = rte_rdtsc();
+	nb = flowsort_burst_runs(fl->fs, fl->fq[q], NULL, kr.key, kr.start, kr.n);
+	if (nb != 0) {
+		const struct flowsort_run *runs = fl->fs->runs;
+		const uint16_t *group_of = fl->fs->group_of;
 
-			fl->stats.grouped_pkts += k;
-			/* every group's key is known: overlap the table misses of all of them */
-			for (r = 0; r < nb; r++) {
-				hs[r] = rt_flow_hash(fl, &runs[r].key, in_port);
-				rt_flow_prefetch_way(fl, hs[r]);
-			}
-			for (r = 0; nb > 1 && r < nb; r++)
-				rt_flow_prefetch_entry(fl, hs[r]);
-			for (r = 0; r < nb; r++)
-				rt_flow_group(fl, w, &runs[r].key, hs[r], in_port, pkts,
-					&fl->fs->order[runs[r].first], runs[r].count, gen, now, &o);
-			/* the slow path gets its frames in arrival order, as without groups */
-			if (unlikely(o.np - np0 > 1 && nb > 1))
-				rt_flow_punt_sort(punts + np0, pidx + np0, o.np - np0);
-		} else {
-			struct flowsort_key keys[RT_FLOW_CHUNK], next;
-			uint16_t start[RT_FLOW_CHUNK + 1], nr = 0;
-
-			fl->stats.ungrouped_pkts += k;
-			/*
-			 * Runs of equal keys share one lookup (the previous-key hint); as
-			 * with groups, all their lookups are prefetched before the first.
-			 */
-			for (i = 0; i < k; i++) {
-				flowsort_key_extract(pkts[i], &next);
-				if (nr == 0 || !flowsort_key_eq(&next, &keys[nr - 1])) {
-					keys[nr].w[0] = next.w[0];
-					keys[nr].w[1] = next.w[1];
-					hs[nr] = rt_flow_hash(fl, &next, in_port);
-					rt_flow_prefetch_way(fl, hs[nr]);
-					start[nr++] = i;
-				}
-			}
-			start[nr] = k;
-			for (r = 0; nr > 1 && r < nr; r++)
-				rt_flow_prefetch_entry(fl, hs[r]);
-			for (r = 0; r < nr; r++)
-				rt_flow_group(fl, w, &keys[r], hs[r], in_port, pkts + start[r],
-					NULL, start[r + 1] - start[r], gen, now, &o);
+		fl->stats.grouped_pkts += k;
+		/* every group's key is known: overlap the table misses of all of them */
+		for (r = 0; r < nb; r++) {
+			hs[r] = rt_flow_hash_mix(fl, runs[r].hash, in_port);
+			rt_flow_prefetch_way(fl, hs[r]);
 		}
+		for (r = 0; nb > 1 && r < nb; r++)
+			rt_flow_prefetch_entry(fl, hs[r]);
+		if (nb == kr.n) {
+			/* every group one run (trains): as without grouping, one pass */
+			for (r = 0; r < nb; r++)
+				rt_flow_one_run(fl, w, &runs[r].key, hs[r], in_port, pkts,
+					kr.start[r], runs[r].count, gen, now, &o);
+		} else {
+			uint16_t pgs[RT_FLOW_CHUNK];
+			const uint16_t *pg = group_of;
+			unsigned int i;
+
+			/* per group: one lookup, one template */
+			for (r = 0; r < nb; r++)
+				rt_flow_tmpl_get(
+					fl, w, &runs[r].key, hs[r], in_port, gen, now, &tm[r]);
+			/* per packet, in arrival order: nothing is reordered, not even across flows */
+			if (kr.n != k) {
+				/* the group of each packet (with runs of one, group_of[] is that) */
+				for (r = 0; r < kr.n; r++)
+					for (i = kr.start[r]; i < kr.start[r + 1]; i++)
+						pgs[i] = group_of[r];
+				pg = pgs;
+			}
+			rt_flow_apply_groups(fl, w, tm, pg, in_port, pkts, k, &o);
+			/* per group: one counter update */
+			for (r = 0; r < nb; r++)
+				rt_flow_tmpl_put(fl, &tm[r], runs[r].count, now);
+		}
+	} else {
+		fl->stats.ungrouped_pkts += k;
+		/*
+		 * Runs of equal keys share one lookup (the previous-key hint); as
+		 * with groups, all their lookups are prefetched before the first.
+		 */
+		for (r = 0; r < kr.n; r++) {
+			hs[r] = rt_flow_hash(fl, &kr.key[r], in_port);
+			rt_flow_prefetch_way(fl, hs[r]);
+		}
+		for (r = 0; kr.n > 1 && r < kr.n; r++)
+			rt_flow_prefetch_entry(fl, hs[r]);
+		for (r = 0; r < kr.n; r++)
+			rt_flow_one_run(fl, w, &kr.key[r], hs[r], in_port, pkts, kr.start[r],
+				kr.start[r + 1] - kr.start[r], gen, now, &o);
 	}
+flush:
 	rt_flow_punt_flush(w, punts, o.np);
-	memcpy(pkts, fwd, o.n * sizeof(pkts[0]));
 	w->stats.fwd += o.n;
 	return o.n;
 }

@@ -6,19 +6,20 @@
  * Flow-stage benchmark (--fwd route): cycles per packet of the whole routing
  * call on one lcore, same run, same mbufs, for
  *   route  rt_route_burst(): no flow stage (the router as it was)
+ *   pkt    the flow stage with one lookup per packet: no grouping, no previous-key hint
  *   off    rt_flow_route_burst(), flowsort off: flow table + filter per run of equal keys
  *   on     the same with flowsort on: one lookup, counter update and template per group
  *   auto   flowsort auto: grouping, or per packet when it measures short groups
  *   group  flowsort_burst() alone (mode on): what grouping itself costs
  * with a filter of RULES rules that the traffic never matches (so every flow
  * is classified on its miss and permitted). Traffic: 1, 2, 4, 8, 32 flows
- * per 32-packet burst in trains (k packets of a flow back to back) and
- * round-robin, and every packet a new flow (each a miss: filter + route +
+ * per 32-packet burst in trains (k packets of a flow back to back),
+ * round-robin and random order (each packet one of the k flows at random), and every packet a new flow (each a miss: filter + route +
  * install, and evictions once the table is full).
  * Before each burst its headers are rewritten (untimed), as a PMD's RX does;
  * every burst is timed on its own, a preempted one is left out; a run's
  * figure is the mean of its bursts, and every figure printed is the median of
- * --runs runs. Ratios are off / variant (> 1: faster than off).
+ * --runs runs. Ratios are baseline / variant (> 1: faster than the baseline).
  *
  *   flowstage_bench [EAL args] -- [--runs N] [--bursts N] [--no-new]
  */
@@ -49,8 +50,8 @@
 #define BURST_PREEMPTED (5000ull * BURST)
 #define FRAME_LEN       64
 
-enum variant { V_ROUTE, V_OFF, V_ON, V_AUTO, V_GROUP, V_MAX };
-static const char *const vnames[V_MAX] = {"route", "off", "on", "auto", "group"};
+enum variant { V_ROUTE, V_PKT, V_OFF, V_ON, V_AUTO, V_GROUP, V_MAX };
+static const char *const vnames[V_MAX] = {"route", "pkt", "off", "on", "auto", "group"};
 
 static unsigned int opt_runs = 11, opt_bursts = 256;
 static int opt_no_new; /* --no-new: leave out the all-new traffic (for profiling the hits) */
@@ -103,6 +104,13 @@ flow_of(unsigned int b, unsigned int i, unsigned int k, int trains)
 	if (k == 0)
 		return 100000 + (new_flow_seq++ % 1000000);
 	/* a burst's flows differ from the previous burst's only in which k */
+	if (trains == 2) {
+		/* random order: a fixed pseudo-random pick per (burst, packet) */
+		uint32_t x = (b * BURST + i + 1) * 2654435761u;
+
+		x ^= x >> 15;
+		return (b % 64) * 32 + (x * 2246822519u >> 16) % k;
+	}
 	return (b % 64) * 32 + (trains ? i / (BURST / k) : i % k);
 }
 
@@ -122,6 +130,45 @@ cmp_u64(const void *a, const void *b)
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+/*
+ * V_PKT: the flow stage as rt_flow_route_chunk() runs it with flowsort off,
+ * but one lookup per packet (no previous-key hint): the per-packet baseline.
+ * The same pieces (rt_flow.h), the same batched prefetch of every lookup.
+ */
+static uint16_t
+route_per_packet(struct rt_flow *f, struct rte_mbuf **pkts, uint16_t n, uint16_t *out_port)
+{
+	struct rte_mbuf *punts[RT_FLOW_CHUNK];
+	struct flowsort_key keys[RT_FLOW_CHUNK];
+	struct rt_flow_runs kr;
+	struct rt_flow_tmpl t;
+	uint32_t hs[RT_FLOW_CHUNK];
+	struct rt_flow_out o = {.pkts = pkts, .port = out_port, .n = 0, .punts = punts, .np = 0};
+	uint16_t k = rt_flow_input_checks(&wk, 0, pkts, n, &kr, &o), i, r;
+	const uint32_t gen = rt_flow_gen(f);
+	const uint64_t now = rte_rdtsc();
+
+	/* every packet's key (the runs hold each run's) */
+	for (r = 0; r < kr.n; r++)
+		for (i = kr.start[r]; i < kr.start[r + 1]; i++)
+			keys[i] = kr.key[r];
+	f->stats.ungrouped_pkts += k;
+	for (i = 0; i < k; i++) {
+		hs[i] = rt_flow_hash(f, &keys[i], 0);
+		rt_flow_prefetch_way(f, hs[i]);
+	}
+	for (i = 0; i < k; i++)
+		rt_flow_prefetch_entry(f, hs[i]);
+	for (i = 0; i < k; i++) {
+		rt_flow_tmpl_get(f, &wk, &keys[i], hs[i], 0, gen, now, &t);
+		rt_flow_apply_run(f, &wk, &t, 0, pkts, i, 1, &o);
+		rt_flow_tmpl_put(f, &t, 1, now);
+	}
+	rt_flow_punt_flush(&wk, punts, o.np);
+	wk.stats.fwd += o.n;
+	return o.n;
 }
 
 /* One pass over every burst with variant @p v: mean cycles per packet. */
@@ -147,6 +194,8 @@ run_once(enum variant v)
 		t0 = rte_rdtsc_precise();
 		if (v == V_ROUTE) {
 			got = rt_route_burst(&wk, 0, pk, BURST, out);
+		} else if (v == V_PKT) {
+			got = route_per_packet(fl[v], pk, BURST, out);
 		} else if (v == V_GROUP) {
 			sink = flowsort_burst(gctx, gq, pk, BURST);
 			got = BURST;
@@ -199,9 +248,11 @@ bench(const char *name, unsigned int k, int trains)
 		med[v] = (double)r[v][opt_runs / 2] / 100.0;
 	}
 	rt_flow_sort_stats_get(fl[V_AUTO], &s1);
-	printf("%-14s %7.1f %7.1f %7.1f %7.1f %7.1f   %5.2fx %5.2fx %5.2fx   %5.2f  %5.1f%%\n",
-		name, med[V_ROUTE], med[V_OFF], med[V_ON], med[V_AUTO], med[V_GROUP],
-		med[V_OFF] / med[V_ROUTE], med[V_OFF] / med[V_ON], med[V_OFF] / med[V_AUTO],
+	printf("%-10s %6.1f %6.1f %6.1f %6.1f %6.1f %6.1f  %5.2fx %5.2fx %5.2fx %5.2fx %5.2fx  %5.2f "
+	       "%5.1f%%\n",
+		name, med[V_ROUTE], med[V_PKT], med[V_OFF], med[V_ON], med[V_AUTO], med[V_GROUP],
+		med[V_ON] / med[V_ROUTE], med[V_PKT] / med[V_ON], med[V_PKT] / med[V_AUTO],
+		med[V_OFF] / med[V_ON], med[V_OFF] / med[V_AUTO],
 		s1.groups - s0.groups ? (double)(s1.pkts_sorted - s0.pkts_sorted) /
 						(double)(s1.groups - s0.groups)
 				      : 0.0,
@@ -215,7 +266,7 @@ static int
 setup(void)
 {
 	static const enum flowsort_mode modes[V_MAX] = {
-		0, FLOWSORT_MODE_OFF, FLOWSORT_MODE_ON, FLOWSORT_MODE_AUTO, 0};
+		0, FLOWSORT_MODE_OFF, FLOWSORT_MODE_OFF, FLOWSORT_MODE_ON, FLOWSORT_MODE_AUTO, 0};
 	char err[RT_ERR_LEN];
 	unsigned int i, v, n = opt_bursts * BURST;
 	int ret = 0;
@@ -255,7 +306,7 @@ setup(void)
 	gq = flowsort_queue_create(&(struct flowsort_queue_conf){.mode = FLOWSORT_MODE_ON}, 0);
 	if (gctx == NULL || gq == NULL)
 		return -1;
-	for (v = V_OFF; v <= V_AUTO; v++) {
+	for (v = V_PKT; v <= V_AUTO; v++) {
 		fl[v] = rt_flow_create(&(struct rt_flow_conf){
 			.mode = modes[v],
 			.n_queues = 1,
@@ -309,13 +360,18 @@ main(int argc, char **argv)
 	}
 	printf("cycles/packet, median of %u runs of %u bursts of %u (flow table + %u-rule filter)\n",
 		opt_runs, opt_bursts, BURST, RULES);
-	printf("%-14s %7s %7s %7s %7s %7s   %6s %6s %6s   %5s  %6s\n", "traffic", "route", "off",
-		"on", "auto", "group", "off/rt", "off/on", "off/au", "grp", "bypass");
+	printf("%-10s %6s %6s %6s %6s %6s %6s  %6s %6s %6s %6s %6s  %5s %6s\n", "traffic", "route",
+		"pkt", "off", "on", "auto", "group", "on/rt", "pk/on", "pk/au", "of/on", "of/au",
+		"grp", "bypass");
 	for (i = 0; i < RTE_DIM(counts); i++) {
 		snprintf(name, sizeof(name), "trains %u", counts[i]);
 		bench(name, counts[i], 1);
 		snprintf(name, sizeof(name), "rr %u", counts[i]);
 		bench(name, counts[i], 0);
+		if (counts[i] > 1 && counts[i] < 32) {
+			snprintf(name, sizeof(name), "rnd %u", counts[i]);
+			bench(name, counts[i], 2);
+		}
 	}
 	if (!opt_no_new)
 		bench("all new", 0, 0);

@@ -36,7 +36,8 @@ flowsort_ctx_create(const struct flowsort_ctx_conf *conf, int socket_id)
 {
 	struct flowsort_ctx *ctx;
 
-	if (conf != NULL && (conf->flags & ~(uint32_t)FLOWSORT_F_NO_RSS) != 0) {
+	if (conf != NULL &&
+		(conf->flags & ~(uint32_t)(FLOWSORT_F_NO_RSS | FLOWSORT_F_NO_ORDER)) != 0) {
 		FS_LOG(ERR, "unknown flags 0x%x", conf->flags);
 		rte_errno = EINVAL;
 		return NULL;

@@ -14,7 +14,15 @@
  * (flowsort_ctx::order): packet pkts[order[first + j]] for j < count all have
  * the same key. Groups come out in order of first appearance and packets keep
  * their relative order inside a group, so forwarding group by group never
- * reorders a flow. The mbuf pointers themselves are not moved.
+ * reorders a flow. The mbuf pointers themselves are not moved. A consumer
+ * that wants no reordering at all applies each group's decision in arrival
+ * order through flowsort_ctx::group_of (FLOWSORT_F_NO_ORDER skips the sort).
+ *
+ * Runs of equal keys in a row are found first (a train costs one key compare
+ * per packet); up to FLOWSORT_SMALL_GROUPS groups are told apart by comparing
+ * keys, more go through a small hash table. Callers that parse the packets
+ * anyway give their keys (flowsort_burst_keys()) or their runs of equal keys
+ * (flowsort_burst_runs()) instead of the mbufs.
  *
  * Keys (struct flowsort_key) are exact: a hash only picks the bucket, key
  * equality is always confirmed, so a collision never merges two flows.
@@ -54,6 +62,14 @@ extern "C" {
 #define FLOWSORT_PREFETCH_MBUF 8
 /** How many packets ahead flowsort_group() prefetches packet data. */
 #define FLOWSORT_PREFETCH_DATA 4
+
+/**
+ * Groups matched by comparing keys one by one, before the hash table: a burst
+ * with at most this many groups never hashes a packet (one hash per group,
+ * for flowsort_run::hash). The first packet of a group beyond this switches
+ * the rest of the burst to the table.
+ */
+#define FLOWSORT_SMALL_GROUPS 8
 
 /** log2 of the slots of the per-lcore table; half of them at most are used. */
 #define FLOWSORT_TABLE_BITS 9
@@ -133,6 +149,13 @@ typedef uint32_t (*flowsort_hash_t)(const struct flowsort_key *key, void *arg);
 
 /** Do not use the NIC RSS hash even when the mbuf carries one. */
 #define FLOWSORT_F_NO_RSS 0x1
+/**
+ * Do not build flowsort_ctx::order nor flowsort_run::first: for a consumer
+ * that handles the packets in arrival order, one template per group, through
+ * flowsort_ctx::group_of (the group of each run of equal keys). Saves the
+ * sort when flows are interleaved, and never reorders anything.
+ */
+#define FLOWSORT_F_NO_ORDER 0x2
 
 /** Per-lcore configuration. Zero-filled gives the defaults. */
 struct flowsort_ctx_conf {
@@ -145,15 +168,27 @@ struct flowsort_ctx_conf {
 /** Per-lcore grouping state and the result of the last call. */
 struct flowsort_ctx {
 	/* Result of the last flowsort_burst() that returned > 0. */
-	uint16_t nb_runs; /**< runs in runs[] */
-	uint16_t nb_pkts; /**< packets in order[] */
-	uint16_t gen;     /**< table generation; 0 is never current */
-	uint16_t pad;
-	uint32_t flags;                               /**< FLOWSORT_F_* */
-	flowsort_hash_t hash_fn;                      /**< injected hash or NULL */
-	void *hash_arg;                               /**< its argument */
-	uint16_t order[FLOWSORT_BURST_MAX];           /**< packet indexes, run after run */
-	uint16_t group_of[FLOWSORT_BURST_MAX];        /**< scratch: group of each packet */
+	uint16_t nb_runs;   /**< runs in runs[] */
+	uint16_t nb_pkts;   /**< packets in order[] */
+	uint16_t gen;       /**< table generation; 0 is never current */
+	uint8_t table_used; /**< the last grouping needed the table (> FLOWSORT_SMALL_GROUPS) */
+	/** the last grouping found every group contiguous: order[i] == i (unless NO_ORDER) */
+	uint8_t in_order;
+	uint32_t flags;                     /**< FLOWSORT_F_* */
+	flowsort_hash_t hash_fn;            /**< injected hash or NULL */
+	void *hash_arg;                     /**< its argument */
+	uint16_t order[FLOWSORT_BURST_MAX]; /**< packet indexes, run after run */
+	/**
+	 * group_of[r]: the group (index in runs[]) of run r of equal keys, in
+	 * arrival order: the runs given to flowsort_group_runs(), or those that
+	 * flowsort_group() and flowsort_group_keys() cut (start[], nb_in).
+	 */
+	uint16_t group_of[FLOWSORT_BURST_MAX];
+	/** first packet of each run of equal keys flowsort_group() / _keys() cut, and the end */
+	uint16_t start[FLOWSORT_BURST_MAX + 1];
+	/** scratch: the key of each of those runs */
+	struct flowsort_key keys[FLOWSORT_BURST_MAX];
+	uint16_t nb_in; /**< number of runs of equal keys in the last grouped burst */
 	struct flowsort_run runs[FLOWSORT_BURST_MAX]; /**< the groups */
 	/** open addressing, linear probing; a slot is live only if its gen is current */
 	struct {
@@ -230,7 +265,7 @@ struct flowsort_queue {
 };
 
 /**
- * Create the per-lcore grouping state (about 11 KiB, from rte_malloc).
+ * Create the per-lcore grouping state (about 16 KiB, from rte_malloc).
  *
  * @param conf
  *   Configuration, or NULL for the defaults.
@@ -370,6 +405,77 @@ __flowsort_key_w1(uint32_t ports_raw, uint8_t proto, uint8_t type, uint16_t vlan
 }
 
 /**
+ * The key's VLAN field for a tag the NIC stripped (RTE_MBUF_F_RX_VLAN_STRIPPED):
+ * FLOWSORT_VLAN_TAGGED | VID, or 0 when the NIC stripped none.
+ *
+ * @param m
+ *   The packet.
+ * @return
+ *   The value for flowsort_key::vlan (or for flowsort_key_ipv4()'s @p vlan).
+ */
+static inline uint16_t
+flowsort_key_vlan_stripped(const struct rte_mbuf *m)
+{
+	if (likely(!(m->ol_flags & RTE_MBUF_F_RX_VLAN_STRIPPED)))
+		return 0;
+	return FLOWSORT_VLAN_TAGGED | (m->vlan_tci & FLOWSORT_VLAN_VID_MASK);
+}
+
+/**
+ * The key of an IPv4 packet whose header the caller has already checked, the
+ * same bytes flowsort_key_extract() gives: for a stage that parses the header
+ * anyway (a router's input checks) and must not parse it twice.
+ *
+ * @param m
+ *   The packet. Preconditions: an IPv4 header starts at offset @p l3 of the
+ *   first segment, its version is 4, its header length is @p hlen (>= 20)
+ *   and all of it is within data_len.
+ * @param l3
+ *   Offset of the IPv4 header (14 untagged, 18 with one VLAN tag in the data).
+ * @param hlen
+ *   IPv4 header length in bytes (IHL * 4).
+ * @param vlan
+ *   The key's VLAN field: 0 untagged, else FLOWSORT_VLAN_TAGGED | VID (see
+ *   flowsort_key_vlan_stripped()).
+ * @param key
+ *   Filled with the key (every byte written).
+ */
+static __rte_always_inline void
+flowsort_key_ipv4(const struct rte_mbuf *m, uint32_t l3, uint32_t hlen, uint16_t vlan,
+	struct flowsort_key *key)
+{
+	const struct rte_ipv4_hdr *ip = rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, l3);
+	const uint8_t proto = ip->next_proto_id;
+	uint32_t l4 = 0;
+	uint64_t addrs;
+	uint8_t type;
+
+	/* src and dst are adjacent: one load is both */
+	memcpy(&addrs, &ip->src_addr, sizeof(addrs));
+	if (unlikely(ip->fragment_offset &
+		     RTE_BE16(RTE_IPV4_HDR_MF_FLAG | RTE_IPV4_HDR_OFFSET_MASK))) {
+		l4 = ip->packet_id;
+		type = FLOWSORT_KEY_FRAG;
+	} else if (likely(proto == IPPROTO_UDP || proto == IPPROTO_TCP || proto == IPPROTO_SCTP)) {
+		if (unlikely(rte_pktmbuf_data_len(m) < l3 + hlen + 4)) {
+			key->w[0] = 0;
+			key->w[1] = __flowsort_key_w1(0, 0, FLOWSORT_KEY_BAD, 0);
+			return;
+		}
+		memcpy(&l4, (const uint8_t *)ip + hlen, sizeof(l4));
+		type = FLOWSORT_KEY_L4;
+	} else {
+		type = FLOWSORT_KEY_L3;
+	}
+	/*
+	 * Built in registers and stored as two words: field-by-field stores read
+	 * back as words would stall on store forwarding in the compare that follows.
+	 */
+	key->w[0] = addrs;
+	key->w[1] = __flowsort_key_w1(l4, proto, type, vlan);
+}
+
+/**
  * Extract the grouping key of a packet. Reads only the first segment and never
  * past its data_len; one VLAN tag (in the data, or stripped by the NIC) is
  * parsed and its id kept in the key. IPv4 options are skipped.
@@ -386,16 +492,13 @@ flowsort_key_extract(const struct rte_mbuf *m, struct flowsort_key *key)
 	const struct rte_ipv4_hdr *ip;
 	uint32_t len = rte_pktmbuf_data_len(m);
 	uint32_t l3 = sizeof(struct rte_ether_hdr);
-	uint32_t ihl, l4 = 0;
-	uint16_t et, vlan = 0;
-	uint64_t addrs;
-	uint8_t type;
+	uint32_t ihl;
+	uint16_t et, vlan;
 
 	if (unlikely(len < l3))
 		goto bad;
 	et = ((const struct rte_ether_hdr *)p)->ether_type;
-	if (unlikely(m->ol_flags & RTE_MBUF_F_RX_VLAN_STRIPPED))
-		vlan = FLOWSORT_VLAN_TAGGED | (m->vlan_tci & FLOWSORT_VLAN_VID_MASK);
+	vlan = flowsort_key_vlan_stripped(m);
 	if (unlikely(et == RTE_BE16(RTE_ETHER_TYPE_VLAN) || et == RTE_BE16(RTE_ETHER_TYPE_QINQ))) {
 		const struct rte_vlan_hdr *vh = (const struct rte_vlan_hdr *)(p + l3);
 
@@ -417,27 +520,7 @@ flowsort_key_extract(const struct rte_mbuf *m, struct flowsort_key *key)
 	ihl = (uint32_t)(ip->version_ihl & RTE_IPV4_HDR_IHL_MASK) * 4;
 	if (unlikely((ip->version_ihl >> 4) != 4 || ihl < sizeof(*ip) || len < l3 + ihl))
 		goto bad;
-	/* src and dst are adjacent: one load is both */
-	memcpy(&addrs, &ip->src_addr, sizeof(addrs));
-	if (unlikely(ip->fragment_offset &
-		     RTE_BE16(RTE_IPV4_HDR_MF_FLAG | RTE_IPV4_HDR_OFFSET_MASK))) {
-		l4 = ip->packet_id;
-		type = FLOWSORT_KEY_FRAG;
-	} else if (likely(ip->next_proto_id == IPPROTO_UDP || ip->next_proto_id == IPPROTO_TCP ||
-			   ip->next_proto_id == IPPROTO_SCTP)) {
-		if (unlikely(len < l3 + ihl + 4))
-			goto bad;
-		memcpy(&l4, (const uint8_t *)ip + ihl, sizeof(l4));
-		type = FLOWSORT_KEY_L4;
-	} else {
-		type = FLOWSORT_KEY_L3;
-	}
-	/*
-	 * Built in registers and stored as two words: field-by-field stores read
-	 * back as words would stall on store forwarding in the compare that follows.
-	 */
-	key->w[0] = addrs;
-	key->w[1] = __flowsort_key_w1(l4, ip->next_proto_id, type, vlan);
+	flowsort_key_ipv4(m, l3, ihl, vlan, key);
 	return;
 nonip:
 	key->w[0] = 0;
@@ -461,7 +544,7 @@ __flowsort_hash(
 	 * fragments (some NICs hash the first fragment with its ports): those
 	 * would split one key over two buckets and reorder it.
 	 */
-	if ((m->ol_flags & RTE_MBUF_F_RX_RSS_HASH) && key->type <= FLOWSORT_KEY_L3 &&
+	if (m != NULL && (m->ol_flags & RTE_MBUF_F_RX_RSS_HASH) && key->type <= FLOWSORT_KEY_L3 &&
 		!(ctx->flags & FLOWSORT_F_NO_RSS))
 		return m->hash.rss;
 	return flowsort_hash_sw(key);
@@ -477,9 +560,208 @@ __flowsort_slot(uint32_t hash)
 /** @internal Start a new table generation: wipes the table once every 65535 bursts. */
 void __flowsort_ctx_wrap(struct flowsort_ctx *ctx);
 
+/** @internal Start a table generation and enter the burst's first @p nb groups. */
+static inline void
+__flowsort_table_fill(struct flowsort_ctx *ctx, uint16_t nb)
+{
+	uint32_t gen, s;
+	uint16_t g;
+
+	gen = ++ctx->gen;
+	if (unlikely(gen == UINT16_MAX)) {
+		__flowsort_ctx_wrap(ctx);
+		gen = ctx->gen;
+	}
+	ctx->table_used = 1;
+	/* their keys are distinct: each takes the first free slot of its probe */
+	for (g = 0; g < nb; g++) {
+		const uint32_t h = ctx->runs[g].hash;
+
+		for (s = __flowsort_slot(h); ctx->slot[s].gen == gen;
+			s = (s + 1) & (FLOWSORT_TABLE_SIZE - 1))
+			;
+		ctx->slot[s].gen = (uint16_t)gen;
+		ctx->slot[s].hash = h;
+		ctx->slot[s].group = g;
+	}
+}
+
 /**
- * Group a burst into ctx->runs / ctx->order, unconditionally (no bypass).
- * Packets equal to the previous packet join its group without a table probe.
+ * Group a burst given as runs of equal keys: the caller compared each
+ * packet's key with the previous one's while parsing (the cheapest grouping
+ * there is: trains cost nothing more here), and this sorts the runs into
+ * groups, unconditionally (no bypass). A run's key is compared with each
+ * group's while there are at most FLOWSORT_SMALL_GROUPS groups, and looked
+ * up in the hash table beyond. The hash (flowsort_run::hash) is computed once
+ * per group.
+ *
+ * @param ctx
+ *   Per-lcore state.
+ * @param pkts
+ *   The burst, for the RSS hash only; NULL: the software (or injected) hash.
+ * @param keys
+ *   keys[r] is the key of every packet of run r; may be ctx->keys.
+ * @param start
+ *   nb_runs + 1 entries: run r is packets start[r] .. start[r + 1] - 1;
+ *   start[0] == 0, increasing, start[nb_runs] == the burst's length (at most
+ *   FLOWSORT_BURST_MAX). Adjacent runs should have different keys; equal
+ *   ones are grouped right but cost a sort.
+ * @param nb_runs
+ *   Number of runs, >= 1.
+ * @return
+ *   Number of groups (ctx->nb_runs).
+ */
+static inline uint16_t
+flowsort_group_runs(struct flowsort_ctx *ctx, struct rte_mbuf *const *pkts,
+	const struct flowsort_key *keys, const uint16_t *start, uint16_t nb_runs)
+{
+	struct flowsort_run *runs = ctx->runs;
+	uint16_t *group_of = ctx->group_of;
+	uint16_t *order = ctx->order;
+	const unsigned int n = start[nb_runs];
+	unsigned int nb = 0, g, r, i, j;
+	uint16_t gen = 0;
+	int scattered = 0;
+
+	ctx->table_used = 0;
+	/* few groups: a compare per group beats hashing every run */
+	for (r = 0, g = 0; r < nb_runs; r++) {
+		const uint64_t k0 = keys[r].w[0], k1 = keys[r].w[1];
+		const unsigned int len = start[r + 1] - start[r];
+
+		/*
+		 * First guess: the group after the previous run's (flows taking
+		 * turns, A B C A B C, hit with one compare); else every group.
+		 */
+		j = g + 1 < nb ? g + 1 : 0;
+		if (r == 0 || ((runs[j].key.w[0] ^ k0) | (runs[j].key.w[1] ^ k1)) != 0)
+			for (j = 0; j < nb; j++)
+				if (((runs[j].key.w[0] ^ k0) | (runs[j].key.w[1] ^ k1)) == 0)
+					break;
+		if (j < nb) {
+			/* a flow seen before, after some other: order must be rebuilt */
+			runs[j].count += len;
+			group_of[r] = j;
+			g = j;
+			scattered = 1;
+			continue;
+		}
+		if (unlikely(nb == FLOWSORT_SMALL_GROUPS))
+			break;
+		g = nb++;
+		runs[g].count = len;
+		runs[g].hash = __flowsort_hash(ctx, pkts != NULL ? pkts[start[r]] : NULL, &keys[r]);
+		runs[g].key.w[0] = k0;
+		runs[g].key.w[1] = k1;
+		group_of[r] = g;
+	}
+	if (r < nb_runs) {
+		/* one group too many: the rest of the burst uses the table */
+		__flowsort_table_fill(ctx, nb);
+		gen = ctx->gen;
+	}
+	for (; r < nb_runs; r++) {
+		const uint64_t k0 = keys[r].w[0], k1 = keys[r].w[1];
+		const uint32_t h =
+			__flowsort_hash(ctx, pkts != NULL ? pkts[start[r]] : NULL, &keys[r]);
+		uint32_t s;
+
+		for (s = __flowsort_slot(h);; s = (s + 1) & (FLOWSORT_TABLE_SIZE - 1)) {
+			if (ctx->slot[s].gen != gen) {
+				ctx->slot[s].gen = gen;
+				ctx->slot[s].hash = h;
+				ctx->slot[s].group = nb;
+				g = nb++;
+				runs[g].count = 0;
+				runs[g].hash = h;
+				runs[g].key.w[0] = k0;
+				runs[g].key.w[1] = k1;
+				break;
+			}
+			g = ctx->slot[s].group;
+			if (ctx->slot[s].hash == h && runs[g].key.w[0] == k0 &&
+				runs[g].key.w[1] == k1) {
+				scattered = 1;
+				break;
+			}
+		}
+		runs[g].count += start[r + 1] - start[r];
+		group_of[r] = g;
+	}
+	ctx->nb_runs = nb;
+	ctx->nb_pkts = n;
+	ctx->nb_in = nb_runs;
+	ctx->in_order = !scattered;
+	if (ctx->flags & FLOWSORT_F_NO_ORDER)
+		return nb;
+	if (!scattered) {
+		/* every group is already contiguous, in order */
+		for (i = 0, g = 0; g < nb; g++) {
+			runs[g].first = i;
+			i += runs[g].count;
+		}
+		for (i = 0; i < n; i++)
+			order[i] = i;
+		return nb;
+	}
+	/* stable counting sort of the runs: prefix sums give each group's first slot */
+	for (i = 0, g = 0; g < nb; g++) {
+		runs[g].first = i;
+		i += runs[g].count;
+		runs[g].count = 0;
+	}
+	for (r = 0; r < nb_runs; r++) {
+		struct flowsort_run *run = &runs[group_of[r]];
+
+		for (i = start[r]; i < start[r + 1]; i++)
+			order[run->first + run->count++] = i;
+	}
+	return nb;
+}
+
+/**
+ * Group a burst by keys the caller has already extracted (flowsort_key_ipv4()
+ * or flowsort_key_extract()), unconditionally (no bypass): packets whose key
+ * equals the previous packet's form a run, then flowsort_group_runs().
+ *
+ * @param ctx
+ *   Per-lcore state.
+ * @param pkts
+ *   The burst, for the RSS hash only; NULL: the software (or injected) hash.
+ * @param keys
+ *   keys[i] is the key of pkts[i]; not ctx->keys.
+ * @param n
+ *   The burst's length, 1 to FLOWSORT_BURST_MAX.
+ * @return
+ *   Number of groups (ctx->nb_runs).
+ */
+static inline uint16_t
+flowsort_group_keys(struct flowsort_ctx *ctx, struct rte_mbuf *const *pkts,
+	const struct flowsort_key *keys, uint16_t n)
+{
+	/* type 0 is no key type, so the first packet never matches the previous key */
+	uint64_t p0 = 0, p1 = 0;
+	unsigned int i, nr = 0;
+
+	for (i = 0; i < n; i++) {
+		const uint64_t k0 = keys[i].w[0], k1 = keys[i].w[1];
+
+		if (((k0 ^ p0) | (k1 ^ p1)) == 0)
+			continue;
+		p0 = k0;
+		p1 = k1;
+		ctx->keys[nr].w[0] = k0;
+		ctx->keys[nr].w[1] = k1;
+		ctx->start[nr++] = (uint16_t)i;
+	}
+	ctx->start[nr] = n;
+	return flowsort_group_runs(ctx, pkts, ctx->keys, ctx->start, (uint16_t)nr);
+}
+
+/**
+ * Group a burst into ctx->runs / ctx->order, unconditionally (no bypass):
+ * extract every key, cut runs of equal keys on the way, then
+ * flowsort_group_runs().
  *
  * @param ctx
  *   Per-lcore state.
@@ -493,22 +775,12 @@ void __flowsort_ctx_wrap(struct flowsort_ctx *ctx);
 static inline uint16_t
 flowsort_group(struct flowsort_ctx *ctx, struct rte_mbuf *const *pkts, uint16_t n)
 {
-	struct flowsort_run *runs = ctx->runs;
-	uint16_t *group_of = ctx->group_of;
-	uint16_t *order = ctx->order;
-	/* type 0 is no key type, so the first packet never matches prev */
-	struct flowsort_key k, prev = {.w = {0, 0}};
-	uint16_t nb = 0, g = 0, i, run_len = 0;
-	int scattered = 0;
-	uint32_t gen;
+	/* word copies and register compares: a 16-byte struct copy stalls on store forwarding */
+	uint64_t p0 = 0, p1 = 0;
+	unsigned int i, nr = 0;
 
-	gen = ++ctx->gen;
-	if (unlikely(gen == UINT16_MAX)) {
-		__flowsort_ctx_wrap(ctx);
-		gen = ctx->gen;
-	}
 	for (i = 0; i < n; i++) {
-		uint32_t h, s;
+		struct flowsort_key k;
 
 		/* mbuf first, then its data once the mbuf has arrived */
 		if (likely(i + FLOWSORT_PREFETCH_MBUF < n))
@@ -516,69 +788,49 @@ flowsort_group(struct flowsort_ctx *ctx, struct rte_mbuf *const *pkts, uint16_t 
 		if (likely(i + FLOWSORT_PREFETCH_DATA < n))
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + FLOWSORT_PREFETCH_DATA], void *));
 		flowsort_key_extract(pkts[i], &k);
-		/* the current run's length stays in a register: no count++ through memory */
-		if (flowsort_key_eq(&k, &prev)) {
-			group_of[i] = g;
-			run_len++;
+		if (((k.w[0] ^ p0) | (k.w[1] ^ p1)) == 0)
 			continue;
-		}
-		if (i > 0)
-			runs[g].count += run_len;
-		run_len = 1;
-		/* word copies: a 16-byte struct copy stalls on store forwarding */
-		prev.w[0] = k.w[0];
-		prev.w[1] = k.w[1];
-		h = __flowsort_hash(ctx, pkts[i], &k);
-		for (s = __flowsort_slot(h);; s = (s + 1) & (FLOWSORT_TABLE_SIZE - 1)) {
-			if (ctx->slot[s].gen != gen) {
-				ctx->slot[s].gen = gen;
-				ctx->slot[s].hash = h;
-				ctx->slot[s].group = nb;
-				g = nb++;
-				runs[g].count = 0;
-				runs[g].hash = h;
-				runs[g].key.w[0] = k.w[0];
-				runs[g].key.w[1] = k.w[1];
-				break;
-			}
-			if (ctx->slot[s].hash == h &&
-				flowsort_key_eq(&runs[ctx->slot[s].group].key, &k)) {
-				g = ctx->slot[s].group;
-				/* a flow seen before, after some other: order must be rebuilt */
-				scattered = 1;
-				break;
-			}
-		}
-		group_of[i] = g;
+		p0 = k.w[0];
+		p1 = k.w[1];
+		ctx->keys[nr].w[0] = p0;
+		ctx->keys[nr].w[1] = p1;
+		ctx->start[nr++] = (uint16_t)i;
 	}
-	runs[g].count += run_len;
-	ctx->nb_runs = nb;
-	ctx->nb_pkts = n;
-	if (!scattered) {
-		/* every group is already contiguous, in order */
-		for (i = 0, g = 0; g < nb; g++) {
-			runs[g].first = i;
-			i += runs[g].count;
-		}
-		for (i = 0; i < n; i++)
-			order[i] = i;
-		return nb;
-	}
-	/* stable counting sort: prefix sums give each group's first slot */
-	for (i = 0, g = 0; g < nb; g++) {
-		runs[g].first = i;
-		i += runs[g].count;
-		runs[g].count = 0;
-	}
-	for (i = 0; i < n; i++) {
-		g = group_of[i];
-		order[runs[g].first + runs[g].count++] = i;
-	}
-	return nb;
+	ctx->start[nr] = n;
+	return flowsort_group_runs(ctx, pkts, ctx->keys, ctx->start, (uint16_t)nr);
 }
 
 /** @internal Fold one grouped burst into the running mean and switch state. */
 void __flowsort_queue_update(struct flowsort_queue *q, uint16_t n, uint16_t nb_runs);
+
+/** @internal Whether to group this burst (else it is counted as bypassed). */
+static __rte_always_inline int
+__flowsort_burst_begin(struct flowsort_queue *q, uint16_t n)
+{
+	if (unlikely(n < q->min_burst || n > FLOWSORT_BURST_MAX || q->mode == FLOWSORT_MODE_OFF))
+		goto bypass;
+	if (q->off && q->mode == FLOWSORT_MODE_AUTO) {
+		if (likely(--q->until_probe != 0))
+			goto bypass;
+		q->stats.probes++;
+	}
+	return 1;
+bypass:
+	q->stats.bursts_bypassed++;
+	q->stats.pkts_bypassed += n;
+	return 0;
+}
+
+/** @internal Count a grouped burst and feed auto mode's measure. */
+static __rte_always_inline void
+__flowsort_burst_end(struct flowsort_queue *q, uint16_t n, uint16_t nb)
+{
+	q->stats.bursts_sorted++;
+	q->stats.pkts_sorted += n;
+	q->stats.groups += nb;
+	if (q->mode == FLOWSORT_MODE_AUTO)
+		__flowsort_queue_update(q, n, nb);
+}
 
 /**
  * Group one RX burst, unless this queue's state says grouping cannot win.
@@ -606,24 +858,79 @@ flowsort_burst(struct flowsort_ctx *ctx, struct flowsort_queue *q, struct rte_mb
 {
 	uint16_t nb;
 
-	if (unlikely(n < q->min_burst || n > FLOWSORT_BURST_MAX || q->mode == FLOWSORT_MODE_OFF))
-		goto bypass;
-	if (q->off && q->mode == FLOWSORT_MODE_AUTO) {
-		if (likely(--q->until_probe != 0))
-			goto bypass;
-		q->stats.probes++;
-	}
+	if (!__flowsort_burst_begin(q, n))
+		return 0;
 	nb = flowsort_group(ctx, pkts, n);
-	q->stats.bursts_sorted++;
-	q->stats.pkts_sorted += n;
-	q->stats.groups += nb;
-	if (q->mode == FLOWSORT_MODE_AUTO)
-		__flowsort_queue_update(q, n, nb);
+	__flowsort_burst_end(q, n, nb);
 	return nb;
-bypass:
-	q->stats.bursts_bypassed++;
-	q->stats.pkts_bypassed += n;
-	return 0;
+}
+
+/**
+ * flowsort_burst() on keys the caller has already extracted: for a stage
+ * that parses every packet anyway (its own checks) and fills keys[] then,
+ * so that a bypassed burst costs no parse and a grouped one no second parse.
+ *
+ * @param ctx
+ *   Per-lcore state.
+ * @param q
+ *   State of the queue the burst came from.
+ * @param pkts
+ *   The burst, for the RSS hash only; NULL: the software (or injected) hash.
+ * @param keys
+ *   keys[i] is the key of packet i (flowsort_key_ipv4(), flowsort_key_extract()).
+ * @param n
+ *   The burst's length.
+ * @return
+ *   Number of groups, or 0 if bypassed.
+ */
+static inline uint16_t
+flowsort_burst_keys(struct flowsort_ctx *ctx, struct flowsort_queue *q,
+	struct rte_mbuf *const *pkts, const struct flowsort_key *keys, uint16_t n)
+{
+	uint16_t nb;
+
+	if (!__flowsort_burst_begin(q, n))
+		return 0;
+	nb = flowsort_group_keys(ctx, pkts, keys, n);
+	__flowsort_burst_end(q, n, nb);
+	return nb;
+}
+
+/**
+ * flowsort_burst() on runs of equal keys the caller has already cut (see
+ * flowsort_group_runs()): for a stage that parses every packet anyway and
+ * compares each key with the previous one's while it is in registers. A
+ * bypassed burst's runs are what a previous-key hint needs.
+ *
+ * @param ctx
+ *   Per-lcore state.
+ * @param q
+ *   State of the queue the burst came from.
+ * @param pkts
+ *   The burst, for the RSS hash only; NULL: the software (or injected) hash.
+ * @param keys
+ *   keys[r]: the key of run r.
+ * @param start
+ *   nb_runs + 1 entries: start[r] is run r's first packet, start[nb_runs]
+ *   the burst's length (see flowsort_group_runs()).
+ * @param nb_runs
+ *   Number of runs, >= 1.
+ * @return
+ *   Number of groups, or 0 if bypassed.
+ */
+static inline uint16_t
+flowsort_burst_runs(struct flowsort_ctx *ctx, struct flowsort_queue *q,
+	struct rte_mbuf *const *pkts, const struct flowsort_key *keys, const uint16_t *start,
+	uint16_t nb_runs)
+{
+	const uint16_t n = start[nb_runs];
+	uint16_t nb;
+
+	if (!__flowsort_burst_begin(q, n))
+		return 0;
+	nb = flowsort_group_runs(ctx, pkts, keys, start, nb_runs);
+	__flowsort_burst_end(q, n, nb);
+	return nb;
 }
 
 #ifdef __cplusplus

@@ -662,6 +662,9 @@ test_exact_size_buffers(void)
 }
 
 /* feed one burst of n packets of `flows` distinct flows, round-robin; return the call's result */
+/* feed() through flowsort_burst_keys() instead of flowsort_burst() */
+static int feed_with_keys;
+
 static uint16_t
 feed(struct flowsort_ctx *ctx, struct flowsort_queue *q, unsigned int flows, uint16_t n,
 	unsigned int base)
@@ -674,7 +677,15 @@ feed(struct flowsort_ctx *ctx, struct flowsort_queue *q, unsigned int flows, uin
 		flow_of[i] = (int)(i % flows);
 		pkts[i] = mk_flow_pkt(base + (unsigned int)flow_of[i]);
 	}
-	nb = flowsort_burst(ctx, q, pkts, n);
+	if (feed_with_keys) {
+		struct flowsort_key keys[FLOWSORT_BURST_MAX];
+
+		for (i = 0; i < n; i++)
+			flowsort_key_extract(pkts[i], &keys[i]);
+		nb = flowsort_burst_keys(ctx, q, pkts, keys, n);
+	} else {
+		nb = flowsort_burst(ctx, q, pkts, n);
+	}
 	if (nb > 0 && !check_grouping(ctx, nb, pkts, flow_of, n)) {
 		printf("#   grouping wrong in feed(%u flows)\n", flows);
 		fwd_test_case_failed = 1;
@@ -824,15 +835,25 @@ test_no_leak_between_bursts(void)
 	flow_of[7] = 5;
 	CHECK(group_and_check(ctx, flow_of, 30));
 	CHECK_EQ(ctx->nb_runs, 4);
+	CHECK_EQ(ctx->table_used, 0);
+	/* the same with more groups than the small path takes: through the table */
+	for (i = 0; i < 30; i++)
+		flow_of[i] = (int)(500 + i % (FLOWSORT_SMALL_GROUPS + 3));
+	flow_of[7] = 5;
+	CHECK(group_and_check(ctx, flow_of, 30));
+	CHECK_EQ(ctx->nb_runs, FLOWSORT_SMALL_GROUPS + 4);
+	CHECK_EQ(ctx->table_used, 1);
 	/*
 	 * Across the generation wrap, which must wipe the table: generation 1 is
 	 * current again, and the slots from the first burst still say generation 1
-	 * and point at runs[] that still hold flows 4..199.
+	 * and point at runs[] that still hold flows 4..199. Only bursts that use
+	 * the table (more than FLOWSORT_SMALL_GROUPS groups) start a generation.
 	 */
 	ctx->gen = UINT16_MAX - 2;
 	for (i = 0; i < 32; i++)
-		flow_of[i] = (int)(i & 1);
+		flow_of[i] = (int)(i & 15);
 	CHECK(group_and_check(ctx, flow_of, 32));
+	CHECK_EQ(ctx->gen, UINT16_MAX - 1);
 	for (i = 0; i < 100; i++)
 		flow_of[i] = (int)i;
 	CHECK(group_and_check(ctx, flow_of, 100));
@@ -841,9 +862,176 @@ test_no_leak_between_bursts(void)
 		for (i = 0; i < 64; i++)
 			flow_of[i] = (int)((i + b) % (b + 2));
 		CHECK(group_and_check(ctx, flow_of, 64));
+		/* 2..9 groups: the table only for the burst with 9 */
+		CHECK_EQ(ctx->table_used, b + 2 > FLOWSORT_SMALL_GROUPS);
 	}
-	CHECK_EQ(ctx->gen, 9);
+	CHECK_EQ(ctx->gen, 2);
 	flowsort_ctx_free(ctx);
+}
+
+/* test_bypass() again, through flowsort_burst_keys(): the same switching */
+static void
+test_bypass_keys(void)
+{
+	feed_with_keys = 1;
+	test_bypass();
+	feed_with_keys = 0;
+}
+
+/*
+ * The small-group path and its switch to the table: every number of groups
+ * around FLOWSORT_SMALL_GROUPS, in trains, round-robin and random order, the
+ * extra group appearing first, in the middle or last, with the real hash and
+ * with every key in one bucket; flowsort_group_keys() on the same keys gives
+ * the same result as flowsort_group().
+ */
+static void
+test_small_groups_boundary(void)
+{
+	struct hash_probe hp = {.modulo = 1};
+	struct flowsort_ctx *ctxs[2] = {ctx_new(NULL, NULL, 0), ctx_new(hash_collide, &hp, 0)};
+	struct rte_mbuf *pkts[64];
+	int flow_of[64];
+	unsigned int c, g, pat, i, bad = 0;
+
+	CHECK(ctxs[0] != NULL && ctxs[1] != NULL);
+	for (c = 0; c < 2 && ctxs[0] != NULL && ctxs[1] != NULL; c++) {
+		struct flowsort_ctx *ctx = ctxs[c];
+
+		for (g = 1; g <= FLOWSORT_SMALL_GROUPS + 3; g++) {
+			for (pat = 0; pat < 5; pat++) {
+				const uint16_t n = 48;
+				uint16_t nb, nb2;
+				uint16_t order[64];
+				struct flowsort_run runs[64];
+				struct flowsort_key keys[64];
+				uint16_t start[65];
+
+				rng_state = 1 + g * 7 + pat;
+				for (i = 0; i < n; i++) {
+					if (pat == 0) /* trains */
+						flow_of[i] = (int)(i * g / n);
+					else if (pat == 1) /* round-robin */
+						flow_of[i] = (int)(i % g);
+					else if (pat == 2) /* random */
+						flow_of[i] = (int)(rnd() % g);
+					else if (pat == 3) /* the last group arrives last, once */
+						flow_of[i] =
+							i == n - 1 ? (int)g - 1
+								   : (int)(i % RTE_MAX(g - 1, 1u));
+					else /* the first groups return after the switch */
+						flow_of[i] = (int)((i < n / 2 ? i : n - 1 - i) % g);
+				}
+				for (i = 0; i < n; i++)
+					pkts[i] = mk_flow_pkt((unsigned int)flow_of[i] + 100 * g);
+				nb = flowsort_group(ctx, pkts, n);
+				if (!check_grouping(ctx, nb, pkts, flow_of, n)) {
+					printf("#   ctx %u, %u groups, pattern %u\n", c, g, pat);
+					bad++;
+				}
+				/* the table exactly when there are more groups than the small path takes */
+				if (ctx->table_used != (nb > FLOWSORT_SMALL_GROUPS)) {
+					printf("#   %u groups: table_used %u\n", nb,
+						ctx->table_used);
+					bad++;
+				}
+				memcpy(order, ctx->order, sizeof(order[0]) * n);
+				memcpy(runs, ctx->runs, sizeof(runs[0]) * nb);
+				/* from keys the caller extracted: the same groups, order and hashes */
+				for (i = 0; i < n; i++)
+					flowsort_key_extract(pkts[i], &keys[i]);
+				nb2 = flowsort_group_keys(ctx, pkts, keys, n);
+				if (nb2 != nb ||
+					memcmp(order, ctx->order, sizeof(order[0]) * n) != 0 ||
+					memcmp(runs, ctx->runs, sizeof(runs[0]) * nb) != 0) {
+					printf("#   flowsort_group_keys differs (%u groups)\n", g);
+					bad++;
+				}
+				/*
+				 * From runs the caller cut, here one packet each (equal
+				 * adjacent runs allowed): the same groups, order and hashes.
+				 */
+				for (i = 0; i <= n; i++)
+					start[i] = (uint16_t)i;
+				nb2 = flowsort_group_runs(ctx, pkts, keys, start, n);
+				if (nb2 != nb ||
+					memcmp(order, ctx->order, sizeof(order[0]) * n) != 0 ||
+					memcmp(runs, ctx->runs, sizeof(runs[0]) * nb) != 0 ||
+					ctx->nb_in != n) {
+					printf("#   flowsort_group_runs differs (%u groups)\n", g);
+					bad++;
+				}
+				/* every packet's group, through group_of[] and the runs */
+				for (i = 0; i < n; i++) {
+					const struct flowsort_run *rn =
+						&ctx->runs[ctx->group_of[i]];
+
+					if (flow_of[i] != flow_of[ctx->order[rn->first]]) {
+						printf("#   group_of[%u] names another flow\n", i);
+						bad++;
+					}
+				}
+				free_pkts(pkts, n);
+			}
+		}
+	}
+	CHECK_EQ(bad, 0);
+	/* one hash per group, never per packet, while the small path holds */
+	hp.calls = 0;
+	for (i = 0; i < 64; i++)
+		flow_of[i] = (int)(i % FLOWSORT_SMALL_GROUPS);
+	CHECK(group_and_check(ctxs[1], flow_of, 64));
+	CHECK_EQ(hp.calls, FLOWSORT_SMALL_GROUPS);
+	flowsort_ctx_free(ctxs[0]);
+	flowsort_ctx_free(ctxs[1]);
+}
+
+/* flowsort_key_ipv4() on a header the caller checked gives flowsort_key_extract()'s key. */
+static void
+test_key_ipv4_same_as_extract(void)
+{
+	static const uint8_t protos[] = {IPPROTO_UDP, IPPROTO_TCP, IPPROTO_SCTP, IPPROTO_ICMP, 47};
+	unsigned int p, v, fr, len, bad = 0, n = 0;
+
+	for (p = 0; p < RTE_DIM(protos); p++) {
+		for (v = 0; v < 3; v++) {
+			for (fr = 0; fr < 3; fr++) {
+				/* 34: no room for ports; 37: one byte short; 38: just enough */
+				for (len = 34; len <= 64; len += (len < 38 ? 1 : 26)) {
+					struct tflow f = flow_n(p * 7 + len);
+					struct flowsort_key a, b;
+					struct rte_mbuf *m;
+
+					f.proto = protos[p];
+					m = mk_pkt(&f, -1,
+						fr == 0 ? 0 : (fr == 1 ? 0x2000 : 0x0010),
+						(uint16_t)(100 + len), (uint16_t)len);
+					if (m == NULL) {
+						bad++;
+						continue;
+					}
+					if (v > 0) {
+						/* a tag the NIC stripped, VID 5 or 0 */
+						m->ol_flags |= RTE_MBUF_F_RX_VLAN_STRIPPED;
+						m->vlan_tci = v == 1 ? 0xe005 : 0;
+					}
+					flowsort_key_extract(m, &a);
+					memset(&b, 0xa5, sizeof(b));
+					flowsort_key_ipv4(m, RTE_ETHER_HDR_LEN, 20,
+						flowsort_key_vlan_stripped(m), &b);
+					if (!flowsort_key_eq(&a, &b)) {
+						printf("#   proto %u vlan %u frag %u len %u: keys differ\n",
+							protos[p], v, fr, len);
+						bad++;
+					}
+					n++;
+					rte_pktmbuf_free(m);
+				}
+			}
+		}
+	}
+	CHECK_EQ(bad, 0);
+	CHECK(n > 100);
 }
 
 static void
@@ -873,6 +1061,9 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_hysteresis_and_modes),
 	FWD_TEST(test_no_leak_between_bursts),
 	FWD_TEST(test_stats_names),
+	FWD_TEST(test_bypass_keys),
+	FWD_TEST(test_small_groups_boundary),
+	FWD_TEST(test_key_ipv4_same_as_extract),
 };
 
 int

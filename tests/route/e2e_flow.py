@@ -257,6 +257,89 @@ def case_filter_shell(c):
     check(st["drops"]["filter_deny"] > 0, "denied packets counted")
 
 
+def case_flows_telemetry_clear(c):
+    """/forwarder/flows answers the flow-table counters and the top flows
+    while traffic runs; clear fwd stats zeroes those counters and every
+    flow's packets and bytes, and they count again from zero afterwards."""
+    sys.path.insert(0, os.path.join(HERE, "..", "shell"))
+    from run import Shell, telemetry, wait_for  # noqa: E402
+    cfg = er.config(c, 2, ROUTES[:1])
+    # flow 0 twice as often as flows 1 and 2
+    src = [frame([0, 1, 0, 2][i % 4], i, "172.16.0.1") for i in range(20)]
+    inp = ft.write_pcap(c.path("in0.pcap"), [bytes(f) for f in src])
+    empty = ft.write_pcap(c.path("empty.pcap"), [])
+    vdevs = ["--vdev", "net_pcap0,rx_pcap=%s,infinite_rx=1" % inp,
+             "--vdev", "net_pcap1,rx_pcap=%s" % empty]
+    eal = c.eal(vdevs)
+    prefix = c.prefixes[-1]
+    sh = Shell(c, eal, ["--config", cfg, "--flowsort", "on"])
+
+    def flows(arg=""):
+        return telemetry(prefix, "/forwarder/flows" + arg)
+
+    st = flows()
+    check_eq(st["flowsort"], "on", "flowsort mode")
+    check_eq([k for k in st if k.startswith("top")], [], "no flows before start")
+    check("forwarding started: route mode" in sh.cmd("start"), "start")
+    last = {}
+
+    def counting():
+        last["st"] = flows()
+        return last["st"].get("top2") and last["st"]["top2"]["pkts"] > 100 and last["st"]
+
+    try:
+        st = wait_for(counting, "three flows counting")
+    except Fail:
+        raise Fail("no three flows counting: %r" % last.get("st"))
+    lc = [k for k in st if k.startswith("lcore")]
+    check_eq(len(lc), 1, "one worker: %r" % sorted(st))
+    w = st[lc[0]]
+    check(w["lookups"] > 0 and w["hits"] > 0 and w["new_flows"] == 3,
+          "flow-table counters %r" % w)
+    check(w["grouped_pkts"] > 0 and w["groups"] > 0, "flowsort counters %r" % w)
+    check_eq(w["entries"], 3, "entries")
+    top = [st["top%d" % i] for i in range(3)]
+    check("top3" not in st, "only three flows")
+    check_eq([t["sport"] for t in top][0], 1000, "the biggest flow is flow 0")
+    check(top[0]["pkts"] > top[1]["pkts"] and top[1]["pkts"] >= top[2]["pkts"],
+          "top flows in order of packets %r" % top)
+    check_eq((top[0]["src"], top[0]["dst"], top[0]["proto"], top[0]["dport"],
+              top[0]["in_port"], top[0]["action"]),
+             ("10.0.0.9", "172.16.0.1", 17, 53, 0, "fwd out 1"), "top flow")
+    check_eq(top[0]["bytes"], top[0]["pkts"] * 90, "bytes of 90-byte frames")
+    check_eq(flows(",bytes")["top0"]["sport"], 1000, "by bytes")
+    # clear while forwarding: the workers stop, counters and flows restart from zero
+    # long enough that what runs between the clear and the stop counts less
+    before = wait_for(lambda: (s := flows())[lc[0]]["lookups"] > 1000000 and s,
+                      "a million lookups")
+    sh.cmd("clear fwd stats")
+    sh.cmd("stop")
+    st = flows()
+    w = st[lc[0]]
+    for k in ("lookups", "hits", "grouped_pkts", "bursts_sorted", "groups", "pkts_sorted"):
+        check(w[k] < before[lc[0]][k], "%s after clear while forwarding: %d, before %d"
+              % (k, w[k], before[lc[0]][k]))
+    check(st["top0"]["pkts"] < before["top0"]["pkts"], "top flow's packets after clear")
+    sh.cmd("clear fwd stats")
+    st = flows()
+    w = st[lc[0]]
+    check_eq((w["lookups"], w["hits"], w["new_flows"], w["grouped_pkts"], w["groups"]),
+             (0, 0, 0, 0, 0), "counters after clear while stopped")
+    check_eq(w["entries"], 3, "the flows stay in the table")
+    check_eq([k for k in st if k.startswith("top")], [], "no flow has packets after clear")
+    out = sh.cmd("show flows")
+    check("no flows" in out, "show flows after clear: " + out)
+    sh.cmd("start")
+    st = wait_for(lambda: (s := flows()).get("top2") and s, "flows counting again")
+    w = st[lc[0]]
+    check_eq(w["new_flows"], 0, "known flows are hits after clear")
+    check(w["hits"] > 0, "hits after clear")
+    check(st["top0"]["pkts"] < top[0]["pkts"] * 50, "packets restarted from zero")
+    sh.cmd("stop")
+    st = sh.quit()
+    check_eq(st["mbufs_leaked"], 0, "mbufs_leaked")
+
+
 def case_bad_config_filter(c):
     for body, pattern in [
             ("deny = proto udp dport 53-52", r"bad port range '53-52'"),

@@ -254,12 +254,30 @@ same_per_flow(const struct outcome *x, const struct outcome *y)
 	return bad;
 }
 
+/*
+ * The stage applies each group's decision in arrival order: not only each
+ * flow's order, the whole output order is rt_route_burst()'s.
+ */
+static int
+same_order(const struct outcome *x, const struct outcome *y)
+{
+	uint16_t i;
+
+	if (x->n != y->n)
+		return 1;
+	for (i = 0; i < x->n; i++)
+		if (tag_of(x->m[i]) != tag_of(y->m[i]))
+			return 1;
+	return 0;
+}
+
 static void
 test_same_as_route_burst(void)
 {
 	static const enum flowsort_mode modes[] = {
 		FLOWSORT_MODE_ON, FLOWSORT_MODE_OFF, FLOWSORT_MODE_AUTO};
-	static const unsigned int nflows[] = {1, 2, 4, 8, 32};
+	/* 7, 8, 9, 12: around FLOWSORT_SMALL_GROUPS, where grouping turns to its table */
+	static const unsigned int nflows[] = {1, 2, 4, 7, 8, 9, 12, 32};
 	static const uint16_t sizes[] = {1, 3, 32, 64, 100};
 	static struct outcome ref, got;
 	unsigned int mi, fi, si, p, rep, cases = 0, bad = 0;
@@ -300,12 +318,16 @@ test_same_as_route_burst(void)
 									bad++;
 						}
 						bad += (unsigned int)same_per_flow(&ref, &got);
+						bad += (unsigned int)same_order(&ref, &got);
 						rte_pktmbuf_free_bulk(ref.m, ref.n);
 						rte_pktmbuf_free_bulk(got.m, got.n);
 						cases++;
 					}
 		if (modes[mi] == FLOWSORT_MODE_ON)
-			CHECK(fl->stats.grouped_pkts > 0 && fl->stats.ungrouped_pkts < 200);
+			/* only the bursts of 1 and 3, under flowsort's min_burst, go one by one */
+			CHECK(fl->stats.grouped_pkts > 0 &&
+				fl->stats.ungrouped_pkts ==
+					(ALL_NEW - TRAINS + 1) * RTE_DIM(nflows) * 2 * (1 + 3));
 		if (modes[mi] == FLOWSORT_MODE_OFF)
 			CHECK(fl->stats.grouped_pkts == 0 && fl->stats.ungrouped_pkts > 0);
 		rt_flow_free(fl);
@@ -313,6 +335,99 @@ test_same_as_route_burst(void)
 	CHECK_EQ(bad, 0);
 	CHECK(cases > 100);
 	CHECK_EQ(in_use(), base);
+}
+
+/*
+ * Around FLOWSORT_SMALL_GROUPS: g flows interleaved in one burst, flowsort
+ * on. One lookup per flow (never per packet), every flow counted apart (no
+ * merge, no split where grouping switches to its table), the output in
+ * arrival order.
+ */
+static void
+test_small_group_boundary(void)
+{
+	unsigned int g, i, bad = 0;
+	unsigned int base = in_use();
+
+	for (g = FLOWSORT_SMALL_GROUPS - 2; g <= FLOWSORT_SMALL_GROUPS + 4; g++) {
+		struct rt_flow *fl = flow_new(FLOWSORT_MODE_ON, 0, 0, NULL, NULL);
+		struct rte_mbuf *m[64];
+		struct rt_flow_info top[32];
+		uint16_t out[64], n = 0, got;
+		unsigned int nt;
+
+		CHECK(fl != NULL);
+		if (fl == NULL)
+			return;
+		for (i = 0; i < 64; i++) {
+			/* the first half round-robin, the second half backwards: groups return */
+			unsigned int f = (i < 32 ? i : 63 - i) % g;
+
+			m[n++] = mk(IP4(198, 18, f, 1), (uint16_t)(1000 + f), 53, (uint16_t)i, 64);
+		}
+		got = run(fl, m, n, out);
+		CHECK_EQ(got, 64);
+		for (i = 0; i < got; i++)
+			bad += tag_of(m[i]) != i || out[i] != 1;
+		CHECK_EQ(fl->stats.lookups, g);
+		CHECK_EQ(fl->stats.new_flows, g);
+		CHECK_EQ(fl->stats.grouped_pkts, 64);
+		CHECK_EQ(fl->fs->table_used, g > FLOWSORT_SMALL_GROUPS);
+		nt = rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, RTE_DIM(top));
+		CHECK_EQ(nt, g);
+		for (i = 0; i < nt; i++) {
+			unsigned int f = rte_be_to_cpu_16(top[i].key.src_port) - 1000, j, want = 0;
+
+			for (j = 0; j < 64; j++)
+				want += (j < 32 ? j : 63 - j) % g == f;
+			bad += top[i].pkts != want ||
+			       top[i].bytes != want * rte_pktmbuf_pkt_len(m[0]);
+		}
+		rte_pktmbuf_free_bulk(m, got);
+		rt_flow_free(fl);
+	}
+	CHECK_EQ(bad, 0);
+	CHECK_EQ(in_use(), base);
+}
+
+/* rt_flow_stats_reset(): every counter and every flow's packets and bytes, the flows kept */
+static void
+test_stats_reset(void)
+{
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_ON, 0, 0, NULL, NULL);
+	struct rte_mbuf *m[32];
+	struct rt_flow_info top[8];
+	struct flowsort_stats ss;
+	uint16_t out[32], i, got;
+
+	CHECK(fl != NULL);
+	if (fl == NULL)
+		return;
+	for (i = 0; i < 32; i++)
+		m[i] = mk(IP4(198, 18, i % 3, 1), (uint16_t)(1000 + i % 3), 53, i, 64);
+	got = run(fl, m, 32, out);
+	rte_pktmbuf_free_bulk(m, got);
+	CHECK_EQ(rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, 8), 3);
+	rt_flow_stats_reset(fl);
+	CHECK_EQ(fl->stats.lookups, 0);
+	CHECK_EQ(fl->stats.new_flows, 0);
+	CHECK_EQ(fl->stats.grouped_pkts, 0);
+	rt_flow_sort_stats_get(fl, &ss);
+	CHECK_EQ(ss.bursts_sorted, 0);
+	CHECK_EQ(ss.groups, 0);
+	/* no flow has packets, so none is listed; all three are still in the table */
+	CHECK_EQ(rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, 8), 0);
+	CHECK_EQ(rt_flow_count(fl, rte_rdtsc()), 3);
+	for (i = 0; i < 32; i++)
+		m[i] = mk(IP4(198, 18, i % 3, 1), (uint16_t)(1000 + i % 3), 53, i, 64);
+	got = run(fl, m, 32, out);
+	rte_pktmbuf_free_bulk(m, got);
+	/* known flows: hits, counted from zero */
+	CHECK_EQ(fl->stats.new_flows, 0);
+	CHECK_EQ(fl->stats.hits, 3);
+	CHECK_EQ(rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, 8), 3);
+	CHECK_EQ(top[0].pkts + top[1].pkts + top[2].pkts, 32);
+	rt_flow_free(fl);
 }
 
 /* ---- the table ---- */
@@ -336,9 +451,9 @@ test_hit_miss_counters(void)
 	CHECK_EQ(fl->stats.misses, 2);
 	CHECK_EQ(fl->stats.new_flows, 2);
 	CHECK_EQ(fl->stats.hits, 0);
-	/* grouped: all of A, then all of B, each in order */
+	/* two lookups, and the output still in arrival order: A B A B ... */
 	for (i = 0; i < 16; i++) {
-		CHECK_EQ(tag_of(m[i]), i < 8 ? 2 * i : 2 * (i - 8) + 1);
+		CHECK_EQ(tag_of(m[i]), i);
 		CHECK_EQ(out[i], 1);
 		CHECK(rte_is_same_ether_addr(&pkt_eth(m[i])->dst_addr, &mac_gw));
 		CHECK(rte_is_same_ether_addr(&pkt_eth(m[i])->src_addr, &mac_p1));
@@ -782,6 +897,8 @@ test_filter_config(void)
 
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_same_as_route_burst),
+	FWD_TEST(test_small_group_boundary),
+	FWD_TEST(test_stats_reset),
 	FWD_TEST(test_hit_miss_counters),
 	FWD_TEST(test_eviction),
 	FWD_TEST(test_ageing),
