@@ -13,6 +13,7 @@
 #include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_port.h"
+#include "route/rt_fwd.h"
 
 /* Point every RX source at its output, or at nothing while a port is down. */
 static void
@@ -186,6 +187,8 @@ fwd_ctl_clear_fwd_stats(struct fwd_app *app)
 		struct fwd_lcore *lc = app->workers[i];
 
 		memset(&lc->stats, 0, sizeof(lc->stats));
+		if (lc->rt != NULL) /* forwarded and punted: they add up with rx and tx */
+			memset(&lc->rt->stats, 0, sizeof(lc->rt->stats));
 		for (j = 0; j < lc->n_rx; j++)
 			lc->rx[j].rx_pkts = 0;
 		for (j = 0; j < lc->n_txb; j++)

@@ -51,6 +51,7 @@ send_ctl_frames(struct fwd_lcore *lc, struct rte_mbuf **pkts, uint16_t burst)
 	unsigned int n = rte_ring_sc_dequeue_burst(lc->ctl_tx, (void **)pkts, burst, NULL);
 	unsigned int i;
 
+	lc->stats.slow_tx += n;
 	for (i = 0; i < n; i++) {
 		uint16_t p = pkts[i]->port;
 

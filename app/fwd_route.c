@@ -268,6 +268,18 @@ static const char *const exc_names[] = {
 #undef EXC_NAME
 };
 
+uint64_t
+fwd_route_punted(const struct fwd_lcore *lc)
+{
+	uint64_t n = 0;
+	unsigned int e;
+
+	if (lc->rt != NULL)
+		for (e = 0; e < RT_EXC_MAX; e++)
+			n += lc->rt->stats.punts[e];
+	return n;
+}
+
 void
 fwd_route_print(const struct fwd_app *app, FILE *f)
 {

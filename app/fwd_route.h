@@ -43,6 +43,9 @@ void fwd_route_free(struct fwd_app *app);
 /** Drops of reason @p r decided by the slow path (0 for non-router reasons). */
 uint64_t fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r);
 
+/** Frames lcore @p lc handed to the slow path (every exception); 0 outside route mode. */
+uint64_t fwd_route_punted(const struct fwd_lcore *lc);
+
 /** Print the router's non-drop counters (forwarded, punted, slow path). */
 void fwd_route_print(const struct fwd_app *app, FILE *f);
 

@@ -139,10 +139,13 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 
 		for (r = 0; r < FWD_DROP_MAX; r++)
 			dropped += lc->stats.drops[r];
-		fprintf(f,
-			"lcore %u: rx %" PRIu64 " tx %" PRIu64 " dropped %" PRIu64
-			" | avg burst %.1f\n",
-			lc->lcore_id, lc->stats.rx_pkts, lc->stats.tx_pkts, dropped,
+		fprintf(f, "lcore %u: rx %" PRIu64 " tx %" PRIu64 " dropped %" PRIu64, lc->lcore_id,
+			lc->stats.rx_pkts, lc->stats.tx_pkts, dropped);
+		/* so that rx + from = tx + dropped + to adds up in route mode */
+		if (lc->rt != NULL)
+			fprintf(f, " | to slow path %" PRIu64 " from slow path %" PRIu64,
+				fwd_route_punted(lc), lc->stats.slow_tx);
+		fprintf(f, " | avg burst %.1f\n",
 			lc->stats.rx_bursts ? (double)lc->stats.rx_pkts / lc->stats.rx_bursts
 					    : 0.0);
 		for (r = 0; r < lc->n_rx; r++)
@@ -235,9 +238,11 @@ json_lcores(const struct fwd_app *app, FILE *f)
 
 		fprintf(f,
 			"%s\n    {\"lcore\": %u, \"rx_pkts\": %" PRIu64 ", \"tx_pkts\": %" PRIu64
-			", \"rx_bursts\": %" PRIu64 ", \"polls\": %" PRIu64 ", \"drops\": {",
+			", \"rx_bursts\": %" PRIu64 ", \"polls\": %" PRIu64 ", \"punted\": %" PRIu64
+			", \"slow_tx\": %" PRIu64 ", \"drops\": {",
 			i ? "," : "", lc->lcore_id, lc->stats.rx_pkts, lc->stats.tx_pkts,
-			lc->stats.rx_bursts, lc->stats.polls);
+			lc->stats.rx_bursts, lc->stats.polls, fwd_route_punted(lc),
+			lc->stats.slow_tx);
 		for (j = 0; j < FWD_DROP_MAX; j++)
 			fprintf(f, "%s\"%s\": %" PRIu64, j ? ", " : "", drop_names[j],
 				lc->stats.drops[j]);

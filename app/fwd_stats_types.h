@@ -22,6 +22,12 @@ struct fwd_lcore_stats {
 	uint64_t tx_pkts;   /**< packets accepted by a TX queue */
 	uint64_t rx_bursts; /**< non-empty RX bursts */
 	uint64_t polls;     /**< RX burst calls */
+	/**
+	 * Frames the route slow path handed this lcore to send (ARP, ICMP,
+	 * released and fragmented packets): with them, an lcore's rx + slow_tx
+	 * = tx + drops + frames punted to the slow path.
+	 */
+	uint64_t slow_tx;
 	uint64_t drops[FWD_DROP_MAX];
 };
 

@@ -10,6 +10,7 @@
 #include <rte_telemetry.h>
 
 #include "fwd_flow.h"
+#include "fwd_route.h"
 #include "fwd_stats.h"
 #include "route/rt_table.h"
 #include "fwd_telemetry.h"
@@ -58,6 +59,8 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 		rte_tel_data_add_dict_u64(one, "tx_pkts", lc->stats.tx_pkts);
 		rte_tel_data_add_dict_u64(one, "dropped", lc_drops);
 		rte_tel_data_add_dict_u64(one, "rx_bursts", lc->stats.rx_bursts);
+		rte_tel_data_add_dict_u64(one, "punted", fwd_route_punted(lc));
+		rte_tel_data_add_dict_u64(one, "slow_tx", lc->stats.slow_tx);
 		snprintf(key, sizeof(key), "lcore%u", lc->lcore_id);
 		rte_tel_data_add_dict_container(d, key, one, 0);
 	}

@@ -110,6 +110,12 @@ def check_route_stats(r, inputs, outputs):
             check_eq(ps["opackets"], len(frames), "port %d opackets vs its tx pcap" % p)
             check_eq(ps["obytes"], sum(map(len, frames)), "port %d obytes vs its tx pcap" % p)
     check("route" in st, "no 'route' member in the stats file")
+    # nothing vanishes inside a worker: what it received, and what the slow
+    # path gave it to send, went out, was dropped by reason, or was punted
+    for lc in st["lcores"]:
+        check_eq(lc["rx_pkts"] + lc["slow_tx"],
+                 lc["tx_pkts"] + sum(lc["drops"].values()) + lc["punted"],
+                 "lcore %d: rx + slow_tx vs tx + drops + punted" % lc["lcore"])
     reasons = set(st["drops"])
     for want in ("not_ipv4", "ip_cksum", "martian_src", "ttl_exceeded", "arp_hold_full"):
         check(want in reasons, "drop reason %s missing from the stats file" % want)
