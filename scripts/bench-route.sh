@@ -24,6 +24,7 @@
 #   VG_SECS=4      seconds of forwarding under callgrind (0: skip Ir/pkt)
 #   OUT=bench-results/route-<date>   logs, callgrind files and results.md
 #   DPDK_ORIG=     a dpdk_<version>.orig.tar.* to use instead of downloading
+#   OURS_ARGS=     more dpdk-forwarder options, e.g. "--flowsort off"
 #
 # Mpps: both apps are read the same way, through DPDK's own /ethdev/stats
 # telemetry endpoint (bench/route/tstat.py): packets transmitted by both ports
@@ -135,8 +136,9 @@ set_cmd() { # app flows tag
 	if [ "$1" = l3fwd ]; then
 		cmd=("$l3fwd" -l 1 "${e[@]}" -- -p 0x3 -L "--config=(0,0,1),(1,0,1)" --parse-ptype)
 	else
+		# shellcheck disable=SC2206 # OURS_ARGS is a list of words
 		cmd=("$fwd" --lcores 0@0,1@1 "${e[@]}" -- --config "$bench/route.ini"
-			--stats-period 0 --stats-file "$OUT/$3.json")
+			--stats-period 0 --stats-file "$OUT/$3.json" ${OURS_ARGS:-})
 	fi
 }
 
@@ -203,7 +205,7 @@ callgrind() { # app flows
 	echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
 	echo "dpdk: $version (l3fwd from $(basename "$DPDK_ORIG"))"
 	echo "ours: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo ?) $(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo '(with uncommitted changes)')"
-	echo "settings: ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS"
+	echo "settings: ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS OURS_ARGS=${OURS_ARGS:-}"
 } >"$OUT/env.txt"
 
 res=$OUT/results.md
