@@ -376,6 +376,10 @@ run_scenario(const struct scenario *s, unsigned int reps)
 		fps[v] = fragpool_create(&p);
 		if (fps[v] == NULL)
 			rte_exit(EXIT_FAILURE, "fragpool_create: %s\n", rte_strerror(rte_errno));
+		/* Page offsets matter (4K aliasing between pool state and fragments). */
+		if (getenv("BENCH_FP_ADDR") != NULL)
+			printf("# %s: fp %p arena %p\n", v_label[v], (void *)fps[v],
+				(void *)fps[v]->arena);
 	}
 	/* Warm-up pass per variant, recording the working set. */
 	for (v = 0; v < V_MAX; v++) {
@@ -430,17 +434,21 @@ run_scenario(const struct scenario *s, unsigned int reps)
 	printf("\n### %s, %s (%u ops x %u reps)\n\n", s->workload, size_label[s->size], B.n_ops,
 		reps);
 	printf("| variant | median | p5 | p95 | best DPDK / this | working set KiB | chunks: "
-	       "recycled in place / reused / partial / fresh (peak) |\n");
-	printf("|---|---:|---:|---:|---:|---:|---|\n");
+	       "recycled in place / reused / partial / fresh (peak) | recycle-cache hits |\n");
+	printf("|---|---:|---:|---:|---:|---:|---|---:|\n");
 	for (v = 0; v < V_MAX; v++) {
 		printf("| %s | %.1f | %.1f | %.1f | %.2fx | %.1f |", v_label[v], med[v], p5[v],
 			p95[v], best / med[v], ws[v]);
 		if (fps[v] != NULL)
-			printf(" %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %" PRIu64 " (%u) |\n",
+			printf(" %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %" PRIu64
+			       " (%u) | %.1f %% |\n",
 				st[v].recycles, st[v].reused_chunks, st[v].partial_chunks,
-				st[v].fresh_chunks, peak[v]);
+				st[v].fresh_chunks, peak[v],
+				st[v].allocs != 0
+					? 100.0 * (double)st[v].cache_hits / (double)st[v].allocs
+					: 0.0);
 		else
-			printf(" |\n");
+			printf(" | |\n");
 	}
 	fflush(stdout);
 }

@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -226,8 +227,45 @@ fragpool_take_partial(struct fragpool *fp, uint32_t sz, unsigned int tries)
 	return false;
 }
 
-void *
-fragpool_alloc_slow(struct fragpool *fp, uint32_t len)
+/*
+ * Last resort before failing: carve around the live fragments of any pinned chunk with a free
+ * run that fits, however crowded (the recycle cache lets the fragments in flight spread over
+ * more chunks than carving order would, so a small pool can have every chunk pinned by a few).
+ * Chunks on the partial-reuse stack were tried already.
+ */
+static bool
+fragpool_take_pinned(struct fragpool *fp, uint32_t sz)
+{
+	uint32_t i;
+
+	for (i = 0; i < fp->n_fresh; i++) {
+		struct fragpool_chunk *c =
+			(struct fragpool_chunk *)(fp->arena + (size_t)i * FRAGPOOL_CHUNK_SIZE);
+		unsigned int n = 0;
+
+		if (c->state != FRAGPOOL_CHUNK_PINNED || c->queued)
+			continue;
+		fragpool_chunk_plan(fp, c);
+		while (n < FRAGPOOL_MAX_RUNS && c->runs[n][1] != 0)
+			n++;
+		fp->n_runs = (uint16_t)n;
+		fp->next_run = 0;
+		if (!fragpool_next_run(fp, c, sz, false))
+			continue;
+		/* Not drained to its watermark yet: refs + wm is what is out. */
+		c->refs += c->wm + FRAGPOOL_BIAS;
+		fragpool_make_current(fp, c);
+		fp->stats.partial_chunks++;
+		return true;
+	}
+	fp->n_runs = 0;
+	fp->next_run = 0;
+	return false;
+}
+
+/* The slow path proper: retire the current chunk, take another one. */
+static __rte_noinline void *
+fragpool_alloc_refill(struct fragpool *fp, uint32_t len)
 {
 	uint32_t sz = RTE_ALIGN_CEIL(len, FRAGPOOL_ALIGN), carved;
 	struct fragpool_chunk *c;
@@ -282,6 +320,11 @@ fragpool_alloc_slow(struct fragpool *fp, uint32_t len)
 		fp->stats.fresh_chunks++;
 	} else if (fragpool_take_partial(fp, sz, UINT_MAX)) {
 		return fragpool_alloc(fp, len);
+	} else if (fragpool_cache_flush(fp) != 0) {
+		/* Chunks pinned only by cached fragments are free now (or partially reusable). */
+		return fragpool_alloc(fp, len);
+	} else if (fragpool_take_pinned(fp, sz)) {
+		return fragpool_alloc(fp, len);
 	} else {
 		fp->stats.failures++;
 		rte_errno = ENOBUFS;
@@ -290,6 +333,36 @@ fragpool_alloc_slow(struct fragpool *fp, uint32_t len)
 start:
 	fragpool_chunk_start(fp, c);
 	return fragpool_alloc(fp, len);
+}
+
+/*
+ * Kept small (no callee-saved registers to spill) for its common case, recycling in place
+ * without draining the return ring first: every fragment carved from the used-up current chunk
+ * is back (none in the ring, none in the recycle cache: those still count in refs). The ring is
+ * drained when a chunk is needed.
+ */
+void *
+fragpool_alloc_slow(struct fragpool *fp, uint32_t len)
+{
+	uint32_t sz = RTE_ALIGN_CEIL(len, FRAGPOOL_ALIGN);
+	struct fragpool_chunk *c = (struct fragpool_chunk *)fp->cur;
+
+	if (likely(c != NULL && len - 1 < FRAGPOOL_MAX_LEN && c->refs == fp->bias &&
+		    fp->next_run >= fp->n_runs)) {
+		fp->stats.tail_bytes += fp->limit - fp->off;
+		fp->stats.allocs += FRAGPOOL_BIAS - fp->bias;
+		fp->stats.recycles++;
+		fp->stats.pad_bytes += sz - len;
+		c->refs = FRAGPOOL_BIAS;
+		fp->bias = FRAGPOOL_BIAS - 1;
+		fp->off = FRAGPOOL_CHUNK_HDR + sz;
+		fp->limit = FRAGPOOL_CHUNK_SIZE;
+		fp->n_runs = 0;
+		fp->next_run = 0;
+		fragpool_chunk_mark_alloc(fp->cur, FRAGPOOL_CHUNK_HDR, sz);
+		return fp->cur + FRAGPOOL_CHUNK_HDR;
+	}
+	return fragpool_alloc_refill(fp, len);
 }
 
 /* Kept out of line: the one atomic (the ring's CAS) must stay out of the owner's path. */
@@ -302,16 +375,54 @@ fragpool_put_remote(struct fragpool *owner, void *frag)
 			"fragpool %s: return ring full (double free of %p?)\n", owner->name, frag);
 }
 
+/* Back to its chunk: the fragment's map index from its offset. */
+static void
+fragpool_put_chunk_frag(struct fragpool *fp, void *frag)
+{
+	fragpool_put_chunk(fp, fragpool_chunk_of(frag),
+		fragpool_map_idx((uint32_t)((uintptr_t)frag & (FRAGPOOL_CHUNK_SIZE - 1))));
+}
+
+unsigned int
+fragpool_cache_flush(struct fragpool *fp)
+{
+	unsigned int l, i, total = 0;
+
+	for (l = 1; l <= FRAGPOOL_CACHE_LINES; l++) {
+		struct fragpool_cache_ring *r = &fp->cache_ring[l];
+
+		for (i = r->head; i != r->tail; i++)
+			fragpool_put_chunk_frag(fp, fp->cache_obj[l][i % FRAGPOOL_CACHE_DEPTH]);
+		total += r->tail - r->head;
+		r->head = r->tail;
+	}
+	return total;
+}
+
+unsigned int
+fragpool_cache_count(const struct fragpool *fp)
+{
+	unsigned int l, n = 0;
+
+	for (l = 1; l <= FRAGPOOL_CACHE_LINES; l++)
+		n += fp->cache_ring[l].tail - fp->cache_ring[l].head;
+	return n;
+}
+
 unsigned int
 fragpool_reclaim(struct fragpool *fp)
 {
 	void *objs[64];
 	unsigned int n, i, total = 0;
 
-	/* Single-consumer dequeue: plain loads and stores on x86, no CAS. */
+	/*
+	 * Single-consumer dequeue: plain loads and stores on x86, no CAS. Remote frees go to their
+	 * chunks, not to the recycle cache: they are cold here, and settling them is what lets a
+	 * chunk be recycled.
+	 */
 	while ((n = rte_ring_sc_dequeue_burst(fp->ret, objs, RTE_DIM(objs), NULL)) != 0) {
 		for (i = 0; i < n; i++)
-			fragpool_put(fp, objs[i]);
+			fragpool_put_chunk_frag(fp, objs[i]);
 		total += n;
 	}
 	fp->stats.remote_frees += total;
@@ -429,7 +540,9 @@ fragpool_create(const struct fragpool_params *p)
 	if (socket == SOCKET_ID_ANY)
 		socket = (int)rte_lcore_to_socket_id(p->lcore_id);
 
-	fp = rte_zmalloc_socket("fragpool", sizeof(*fp), RTE_CACHE_LINE_SIZE, socket);
+	/* Page-aligned: the layout keeps the hot state clear of chunk headers (FRAGPOOL_HOT_OFF). */
+	RTE_BUILD_BUG_ON(offsetof(struct fragpool, cur) != FRAGPOOL_HOT_OFF);
+	fp = rte_zmalloc_socket("fragpool", sizeof(*fp), 4096, socket);
 	if (fp == NULL) {
 		rte_errno = ENOMEM;
 		return NULL;
@@ -443,6 +556,7 @@ fragpool_create(const struct fragpool_params *p)
 	fp->limit = FRAGPOOL_CHUNK_SIZE;
 	fp->mbuf_priv_size = p->mbuf_priv_size;
 	fp->mbuf_data_room = p->mbuf_data_room != 0 ? p->mbuf_data_room : RTE_MBUF_DEFAULT_BUF_SIZE;
+	fp->cache_lines = p->no_cache ? 0 : FRAGPOOL_CACHE_LINES;
 
 	ret = fragpool_register(fp);
 	if (ret < 0) {
@@ -501,6 +615,17 @@ fragpool_free(struct fragpool *fp)
 {
 	if (fp == NULL)
 		return;
+	/*
+	 * Cached fragments and those in the return ring are freed ones: settled first, so that
+	 * only fragments really still out are reported (the owner no longer runs by now).
+	 */
+	if (fp->arena != NULL && fp->ret != NULL) {
+		fragpool_reclaim(fp);
+		fragpool_cache_flush(fp);
+		if (fragpool_in_use(fp) != 0)
+			FP_LOG(WARNING, "%s: freed with %" PRIu64 " fragments in use\n", fp->name,
+				fragpool_in_use(fp));
+	}
 	fragpool_unregister(fp);
 	rte_mempool_free(fp->mbuf_pool);
 	rte_ring_free(fp->ret);
@@ -534,6 +659,8 @@ fragpool_stats_get(const struct fragpool *fp, struct fragpool_stats *st)
 	/* Allocations in the current chunk are settled into stats.allocs when it is retired. */
 	if (fp->cur != NULL)
 		st->allocs += FRAGPOOL_BIAS - fp->bias;
+	/* Carved ones and those served by the recycle cache. */
+	st->allocs += st->cache_hits;
 	st->frees = st->allocs - in_use;
 }
 
@@ -557,8 +684,8 @@ fragpool_in_use(const struct fragpool *fp)
 
 	/*
 	 * A chunk's count plus its watermark is its outstanding fragments (those in the return
-	 * ring included), plus the unused bias for the current one; free and never-used chunks
-	 * count 0.
+	 * ring and in the recycle cache included), plus the unused bias for the current one; free
+	 * and never-used chunks count 0. Cached fragments are freed ones: subtracted.
 	 */
 	for (i = 0; i < fp->n_fresh; i++) {
 		const struct fragpool_chunk *c =
@@ -569,7 +696,7 @@ fragpool_in_use(const struct fragpool *fp)
 	}
 	if (fp->cur != NULL)
 		n -= fp->bias;
-	return n;
+	return n - fragpool_cache_count(fp);
 }
 
 unsigned int
@@ -607,9 +734,10 @@ fragpool_dump(FILE *f, const struct fragpool *fp)
 
 	fprintf(f,
 		"fragpool %s: lcore %u socket %d chunks %u (busy %u, peak %u) in use %" PRIu64
-		" return ring %u\n",
+		" return ring %u recycle cache %u\n",
 		fp->name, fp->lcore_id, fp->socket_id, fp->n_chunks, fragpool_chunks_busy(fp),
-		fragpool_chunks_peak(fp), fragpool_in_use(fp), rte_ring_count(fp->ret));
+		fragpool_chunks_peak(fp), fragpool_in_use(fp), rte_ring_count(fp->ret),
+		fragpool_cache_count(fp));
 	for (i = 0; i < RTE_DIM(fragpool_stat_names); i++)
 		fprintf(f, "  %-14s %" PRIu64 "\n", fragpool_stat_names[i], v[i]);
 }

@@ -52,13 +52,14 @@ static int failed;
 	} while (0)
 
 static struct fragpool *
-pool_new(const char *name, uint32_t n_chunks)
+pool_new_cfg(const char *name, uint32_t n_chunks, uint8_t no_cache)
 {
 	struct fragpool_params p = {
 		.name = name,
 		.lcore_id = rte_lcore_id(),
 		.socket_id = SOCKET_ID_ANY,
 		.n_chunks = n_chunks,
+		.no_cache = no_cache,
 	};
 	struct fragpool *fp = fragpool_create(&p);
 
@@ -69,16 +70,37 @@ pool_new(const char *name, uint32_t n_chunks)
 	return fp;
 }
 
-/* Accounting back to zero: every fragment settled, only the current chunk busy. */
+/* A pool with the recycle cache (the default). */
+static struct fragpool *
+pool_new(const char *name, uint32_t n_chunks)
+{
+	return pool_new_cfg(name, n_chunks, 0);
+}
+
+/*
+ * Accounting back to zero: every fragment settled (cached ones count as freed), and once the
+ * recycle cache is flushed, only the current chunk busy.
+ */
 static void
 check_settled(struct fragpool *fp)
 {
-	struct fragpool_stats st;
+	struct fragpool_stats st, after;
+	unsigned int cached;
 
 	fragpool_reclaim(fp);
 	fragpool_stats_get(fp, &st);
 	CHECK_EQ(fragpool_in_use(fp), 0);
 	CHECK_EQ(st.allocs, st.frees);
+	cached = fragpool_cache_count(fp);
+	CHECK(cached <= FRAGPOOL_CACHE_LINES * FRAGPOOL_CACHE_DEPTH);
+	CHECK_EQ(fragpool_cache_flush(fp), cached);
+	CHECK_EQ(fragpool_cache_count(fp), 0);
+	/* Flushing moves freed fragments from the cache to their chunks: no counter moves. */
+	fragpool_stats_get(fp, &after);
+	CHECK_EQ(after.allocs, st.allocs);
+	CHECK_EQ(after.frees, st.frees);
+	CHECK_EQ(after.cache_hits, st.cache_hits);
+	CHECK_EQ(fragpool_in_use(fp), 0);
 	CHECK(fragpool_chunks_busy(fp) <= 1);
 	if (failed)
 		fragpool_dump(stderr, fp);
@@ -191,8 +213,12 @@ test_exhaustion(void)
 		CHECK_EQ(rte_errno, ENOBUFS);
 		/* Failing again and again is harmless. */
 		for (i = 0; i < 10; i++)
-			CHECK(fragpool_alloc(fp, 64) == NULL);
-		CHECK(fragpool_alloc_bulk(fp, frags + n, 4, 64) == -ENOBUFS);
+			CHECK(fragpool_alloc(fp, 2048) == NULL);
+		CHECK(fragpool_alloc_bulk(fp, frags + n, 4, 2048) == -ENOBUFS);
+		/* The last resort carves the 1408-byte tails of the full chunks. */
+		frags[n] = fragpool_alloc(fp, 1024);
+		CHECK(frags[n] != NULL);
+		fragpool_put(fp, frags[n]);
 		CHECK_EQ(fragpool_chunks_busy(fp), 4);
 		for (i = 0; i < n; i++)
 			fragpool_put(fp, frags[i]);
@@ -231,7 +257,16 @@ test_recycle(void)
 	CHECK_EQ(st.fresh_chunks, 1);
 	CHECK_EQ(st.reused_chunks, 0);
 	CHECK_EQ(st.recycles, 100000 / (FRAGPOOL_MAX_LEN / 1024));
-	/* A FIFO of 8 in flight: a chunk is retired with fragments out, then freed by its last. */
+	fragpool_stats_get(fp, &st);
+	CHECK_EQ(st.cache_hits, 0); /* the current chunk's fragments go back to it */
+	check_settled(fp);
+	fragpool_free(fp);
+
+	/*
+	 * A FIFO of 8 in flight: a chunk is retired with fragments out, then freed by its last.
+	 * Without the recycle cache, which would hand the retired chunk's fragments out again.
+	 */
+	fp = pool_new_cfg("recycle2", 2, 1);
 	for (i = 0; i < RTE_DIM(fifo); i++)
 		fifo[i] = fragpool_alloc(fp, 1000);
 	for (i = 0; i < 100000; i++) {
@@ -246,12 +281,38 @@ test_recycle(void)
 	CHECK_EQ(st.failures, 0);
 	check_settled(fp);
 	fragpool_free(fp);
+
+	/*
+	 * With the cache, the fragments in flight spread over both chunks, so neither may drain:
+	 * the allocator recycles the current one in place or carves around what is out of a
+	 * pinned one (its last resort) rather than fail.
+	 */
+	fp = pool_new("recycle3", 2);
+	for (i = 0; i < RTE_DIM(fifo); i++)
+		fifo[i] = fragpool_alloc(fp, 1000);
+	for (i = 0; i < 100000; i++) {
+		fragpool_put(fp, fifo[i % 8]);
+		fifo[i % 8] = fragpool_alloc(fp, 1000);
+		CHECK(fifo[i % 8] != NULL);
+		if (fifo[i % 8] == NULL)
+			break;
+	}
+	fragpool_put_bulk(fp, fifo, RTE_DIM(fifo));
+	fragpool_stats_get(fp, &st);
+	CHECK_EQ(st.fresh_chunks, 2);
+	CHECK_EQ(st.failures, 0);
+	CHECK(st.cache_hits > 50000);
+	/* Chunks keep being recycled, in place or carved around what is out. */
+	CHECK(st.recycles + st.reused_chunks + st.partial_chunks > 100);
+	check_settled(fp);
+	fragpool_free(fp);
 }
 
 static void
 test_straggler(void)
 {
-	struct fragpool *fp = pool_new("straggle", 3);
+	/* No recycle cache: it would reuse the straggler's siblings (see test_cache_straggler). */
+	struct fragpool *fp = pool_new_cfg("straggle", 3, 1);
 	struct fragpool_chunk *pinned;
 	struct fragpool_stats st;
 	uint8_t *straggler;
@@ -337,7 +398,8 @@ fill_chunk(struct fragpool *fp, uint8_t **frags, uint32_t len)
 static void
 test_partial(void)
 {
-	struct fragpool *fp = pool_new("partial", 4);
+	/* No recycle cache: the frees must reach the chunk for it to drain (chunk-level test). */
+	struct fragpool *fp = pool_new_cfg("partial", 4, 1);
 	static uint8_t *frags[300], *more[600];
 	struct fragpool_chunk *pinned;
 	struct fragpool_stats st;
@@ -403,7 +465,7 @@ test_partial(void)
 	fragpool_free(fp);
 
 	/* Crowded: eight 1600-byte fragments fill over three quarters of their chunk. */
-	fp = pool_new("crowded", 4);
+	fp = pool_new_cfg("crowded", 4, 1);
 	for (i = 0; i < 8; i++)
 		frags[i] = fragpool_alloc(fp, 1600);
 	pinned = fragpool_chunk_of(frags[0]);
@@ -436,6 +498,337 @@ test_partial(void)
 		if (i != 2 && i != 5)
 			fragpool_put(fp, frags[i]);
 	fragpool_put(fp, frags[n - 1]);
+	check_settled(fp);
+	fragpool_free(fp);
+}
+
+/* Allocate, checking success; counts the allocations for the exact-stats checks. */
+static uint64_t n_alloc, n_free;
+
+static void *
+t_alloc(struct fragpool *fp, uint32_t len)
+{
+	void *f = fragpool_alloc(fp, len);
+
+	CHECK(f != NULL);
+	if (f == NULL) {
+		printf("#   alloc(%u): %s\n", len, rte_strerror(rte_errno));
+		exit(1);
+	}
+	n_alloc++;
+	return f;
+}
+
+static void
+t_put(struct fragpool *fp, void *f)
+{
+	fragpool_put(fp, f);
+	n_free++;
+}
+
+static void
+check_stats(struct fragpool *fp, uint64_t hits)
+{
+	struct fragpool_stats st;
+
+	fragpool_stats_get(fp, &st);
+	CHECK_EQ(st.allocs, n_alloc);
+	CHECK_EQ(st.frees, n_free);
+	CHECK_EQ(st.cache_hits, hits);
+	CHECK_EQ(fragpool_in_use(fp), n_alloc - n_free);
+}
+
+/* Retire the current chunk: a chunk-sized fragment takes a new one (freed by the caller). */
+static void *
+retire_current(struct fragpool *fp, const void *in_old)
+{
+	void *big = t_alloc(fp, FRAGPOOL_MAX_LEN);
+
+	CHECK(fragpool_chunk_of(big) != fragpool_chunk_of(in_old));
+	return big;
+}
+
+/*
+ * Recycle cache: a fragment of a retired chunk freed by the owner is handed out again to the
+ * next allocation of the same length in lines; one of the current chunk goes back to it; each
+ * class holds FRAGPOOL_CACHE_DEPTH at most; bulk allocation takes from it; statistics stay
+ * exact; a pool created with no_cache has none.
+ */
+static void
+test_cache(void)
+{
+	struct fragpool *fp = pool_new("cache", 8);
+	static uint8_t *f[FRAGPOOL_CACHE_DEPTH + 5];
+	void *bulk[16], *big, *big2, *big3;
+	struct fragpool_stats st;
+	uint64_t hits = 0, pad;
+	uint8_t *a, *x, *y, *z;
+	unsigned int i, k, found;
+
+	n_alloc = n_free = 0;
+	a = t_alloc(fp, 100); /* 2 lines */
+	big = retire_current(fp, a);
+	t_put(fp, a);
+	CHECK_EQ(fragpool_cache_count(fp), 1);
+	check_stats(fp, hits);
+	/* Another length of 2 lines gets the same fragment, and its padding is counted. */
+	x = t_alloc(fp, 128);
+	hits++;
+	CHECK(x == a);
+	CHECK_EQ(fragpool_cache_count(fp), 0);
+	fragpool_stats_get(fp, &st);
+	CHECK_EQ(st.pad_bytes, 28);
+	check_stats(fp, hits);
+	/* Another length in lines misses it. */
+	t_put(fp, x);
+	y = t_alloc(fp, 200); /* 4 lines: carved from a new chunk (the big one's is full) */
+	CHECK(y != x);
+	CHECK_EQ(fragpool_cache_count(fp), 1);
+	/* A fragment of the current chunk goes back to it, not to the cache. */
+	z = t_alloc(fp, 150); /* 3 lines: a class with nothing cached */
+	CHECK(fragpool_chunk_of(z) == fragpool_chunk_of(y));
+	t_put(fp, z);
+	CHECK_EQ(fragpool_cache_count(fp), 1);
+	check_stats(fp, hits);
+
+	/* Bound: DEPTH + 5 fragments of one class, freed from a retired chunk. */
+	for (i = 0; i < RTE_DIM(f); i++) {
+		f[i] = t_alloc(fp, 64);
+		CHECK(fragpool_chunk_of(f[i]) == fragpool_chunk_of(y));
+	}
+	big2 = retire_current(fp, y);
+	for (i = 0; i < RTE_DIM(f); i++)
+		t_put(fp, f[i]);
+	CHECK_EQ(fragpool_cache_count(fp), 1 + FRAGPOOL_CACHE_DEPTH);
+	check_stats(fp, hits);
+	/* The first DEPTH freed are handed out again, in the order they were freed. */
+	for (i = 0; i < FRAGPOOL_CACHE_DEPTH; i++) {
+		uint8_t *g = t_alloc(fp, 64);
+
+		hits++;
+		CHECK(g == f[i]);
+	}
+	CHECK_EQ(fragpool_cache_count(fp), 1);
+	/* Then carved: the big fragment's chunk is full, so from a new one. */
+	x = t_alloc(fp, 64);
+	CHECK(fragpool_chunk_of(x) != fragpool_chunk_of(f[0]));
+	CHECK_EQ(fragpool_in_use(fp), 3 + FRAGPOOL_CACHE_DEPTH + 1); /* big*, y, f, x */
+	check_stats(fp, hits);
+
+	/* Bulk: 10 cached, 16 wanted: the 10 and 6 carved, all distinct. */
+	big3 = retire_current(fp, x);
+	for (i = 0; i < FRAGPOOL_CACHE_DEPTH; i++)
+		t_put(fp, f[i]);
+	t_put(fp, x);
+	CHECK_EQ(fragpool_cache_count(fp), 1 + FRAGPOOL_CACHE_DEPTH); /* full: x to its chunk */
+	/* Drain the class to 10 entries. */
+	for (k = 0; k < FRAGPOOL_CACHE_DEPTH - 10; k++) {
+		uint8_t *g = t_alloc(fp, 64);
+
+		hits++;
+		f[k] = g;
+	}
+	CHECK_EQ(fragpool_cache_count(fp), 1 + 10);
+	CHECK_EQ(fragpool_alloc_bulk(fp, bulk, RTE_DIM(bulk), 64), 0);
+	n_alloc += RTE_DIM(bulk);
+	hits += 10;
+	CHECK_EQ(fragpool_cache_count(fp), 1);
+	for (i = 0, found = 0; i < RTE_DIM(bulk); i++) {
+		CHECK(bulk[i] != NULL);
+		for (k = 0; k < i; k++)
+			CHECK(bulk[k] != bulk[i]);
+		found += fragpool_chunk_of(bulk[i]) == fragpool_chunk_of(f[0]);
+	}
+	CHECK_EQ(found, 10); /* the cached ones came from f's chunk, the carved ones not */
+	check_stats(fp, hits);
+	fragpool_put_bulk(fp, bulk, RTE_DIM(bulk));
+	n_free += RTE_DIM(bulk);
+	for (k = 0; k < FRAGPOOL_CACHE_DEPTH - 10; k++)
+		t_put(fp, f[k]);
+	t_put(fp, y);
+	t_put(fp, big);
+	t_put(fp, big2);
+	t_put(fp, big3);
+	check_stats(fp, hits);
+	fragpool_stats_get(fp, &st);
+	pad = st.pad_bytes;
+	CHECK_EQ(pad, 28 + 56 + 42); /* a (100 B), y (200 B), z (150 B); x (128 B) has none */
+	check_settled(fp);
+	fragpool_free(fp);
+
+	/* no_cache: a retired chunk's fragment goes straight back to it. */
+	fp = pool_new_cfg("nocache", 4, 1);
+	n_alloc = n_free = 0;
+	a = t_alloc(fp, 100);
+	big = retire_current(fp, a);
+	t_put(fp, a);
+	CHECK_EQ(fragpool_cache_count(fp), 0);
+	CHECK_EQ(fragpool_chunks_busy(fp), 1); /* a's chunk is free again */
+	/* Not a cache hit: a's chunk, free, is taken whole again and carved from its start. */
+	x = t_alloc(fp, 100);
+	CHECK(x == a);
+	fragpool_stats_get(fp, &st);
+	CHECK_EQ(st.reused_chunks, 1);
+	t_put(fp, x);
+	t_put(fp, big);
+	check_stats(fp, 0);
+	check_settled(fp);
+	fragpool_free(fp);
+}
+
+/*
+ * Flush: a chunk pinned only by cached fragments is free again once they are flushed (the next
+ * chunk taken is it); the allocator flushes by itself before it fails for want of a chunk; and
+ * fragpool_free() returns cached fragments before its check that nothing is in use.
+ */
+static void
+test_cache_flush(void)
+{
+	const unsigned int per_chunk = FRAGPOOL_MAX_LEN / 4032;
+	struct fragpool *fp = pool_new("flush", 4);
+	static uint8_t *f[16];
+	struct fragpool_chunk *pinned;
+	struct fragpool_stats st;
+	uint8_t *big, *g;
+	unsigned int i;
+	char *log = NULL;
+	size_t log_len = 0;
+	FILE *logf;
+
+	/* Five 1000-byte fragments pin their retired chunk from the cache alone. */
+	n_alloc = n_free = 0;
+	for (i = 0; i < 5; i++)
+		f[i] = t_alloc(fp, 1000);
+	pinned = fragpool_chunk_of(f[0]);
+	big = retire_current(fp, f[0]);
+	for (i = 0; i < 5; i++)
+		t_put(fp, f[i]);
+	CHECK_EQ(fragpool_cache_count(fp), 5);
+	CHECK_EQ(fragpool_in_use(fp), 1);
+	CHECK_EQ(fragpool_chunks_busy(fp), 2);
+	CHECK_EQ(fragpool_cache_flush(fp), 5);
+	CHECK_EQ(fragpool_cache_count(fp), 0);
+	CHECK_EQ(fragpool_chunks_busy(fp), 1);
+	check_stats(fp, 0);
+	/* The big fragment's chunk is full: the next chunk is the flushed one, taken whole. */
+	g = t_alloc(fp, 1000);
+	CHECK(fragpool_chunk_of(g) == pinned);
+	CHECK(g == f[0]); /* carved from its start again, not a cache hit */
+	fragpool_stats_get(fp, &st);
+	CHECK_EQ(st.reused_chunks, 1);
+	check_stats(fp, 0);
+	t_put(fp, g);
+	t_put(fp, big);
+	check_settled(fp);
+	fragpool_free(fp);
+
+	/* Exhaustion: two chunks, both pinned only by cached fragments; another length still fits. */
+	fp = pool_new("flushx", 2);
+	n_alloc = n_free = 0;
+	for (i = 0; i < 2 * per_chunk; i++)
+		f[i] = t_alloc(fp, 4000); /* 63 lines: cacheable */
+	rte_errno = 0;
+	CHECK(fragpool_alloc(fp, 4000) == NULL);
+	CHECK_EQ(rte_errno, ENOBUFS);
+	for (i = 0; i < 2 * per_chunk; i++)
+		t_put(fp, f[i]);
+	CHECK_EQ(fragpool_cache_count(fp), 2 * per_chunk);
+	CHECK_EQ(fragpool_chunks_busy(fp), 2);
+	CHECK_EQ(fragpool_in_use(fp), 0);
+	g = t_alloc(fp, 64); /* another class: nothing cached, no chunk free until the flush */
+	CHECK_EQ(fragpool_cache_count(fp), 0);
+	fragpool_stats_get(fp, &st);
+	CHECK_EQ(st.failures, 1);
+	CHECK_EQ(st.reused_chunks, 1);
+	t_put(fp, g);
+	check_stats(fp, 0);
+	check_settled(fp);
+	fragpool_free(fp);
+
+	/*
+	 * fragpool_free(): cached fragments and remote frees still in the return ring are not "in
+	 * use"; a fragment still out is.
+	 */
+	logf = open_memstream(&log, &log_len);
+	CHECK(logf != NULL);
+	rte_openlog_stream(logf);
+	fp = pool_new("flushd", 4);
+	f[0] = fragpool_alloc(fp, 500);
+	f[1] = fragpool_alloc(fp, 500);
+	f[2] = fragpool_alloc(fp, 500);
+	big = retire_current(fp, f[0]);
+	fragpool_put(fp, f[0]);
+	fragpool_put(fp, f[1]);
+	fragpool_put(fp, big);
+	fragpool_put(NULL, f[2]); /* as from another lcore: the return ring, not drained yet */
+	CHECK_EQ(fragpool_cache_count(fp), 2);
+	CHECK_EQ(fragpool_in_use(fp), 1);
+	fragpool_free(fp);
+	fp = pool_new("flushe", 4);
+	f[0] = fragpool_alloc(fp, 500);
+	f[1] = fragpool_alloc(fp, 500);
+	big = retire_current(fp, f[0]);
+	fragpool_put(fp, f[0]);
+	fragpool_put(fp, big);
+	CHECK_EQ(fragpool_cache_count(fp), 1);
+	fragpool_free(fp); /* f[1] still out: reported, and dangling from here on */
+	fflush(logf);
+	rte_openlog_stream(NULL);
+	CHECK(log != NULL && strstr(log, "flushd: freed with") == NULL);
+	CHECK(log != NULL && strstr(log, "flushe: freed with 1 fragments in use") != NULL);
+	fclose(logf);
+	free(log);
+}
+
+/*
+ * With the recycle cache a straggler pins only itself: its chunk's other fragments come back
+ * to the cache and are handed out again (without the cache, test_straggler: the whole chunk
+ * waits for it), and none of them overlaps the straggler.
+ */
+static void
+test_cache_straggler(void)
+{
+	struct fragpool *fp = pool_new("cstraggle", 3);
+	struct fragpool_chunk *pinned;
+	struct fragpool_stats st;
+	uint8_t *straggler;
+	void *fifo[4];
+	unsigned int i, again = 0, bad = 0;
+	bool moved = false;
+
+	straggler = fragpool_alloc(fp, 100);
+	memset(straggler, 0x77, 100);
+	pinned = fragpool_chunk_of(straggler);
+	for (i = 0; i < RTE_DIM(fifo); i++)
+		fifo[i] = fragpool_alloc(fp, 3000);
+	for (i = 0; i < 50000; i++) {
+		uint8_t *g;
+
+		fragpool_put(fp, fifo[i % 4]);
+		g = fragpool_alloc(fp, 3000);
+		CHECK(g != NULL);
+		if (g == NULL)
+			break;
+		memset(g, 0x11, 3000);
+		fifo[i % 4] = g;
+		if (fragpool_chunk_of(g) != pinned)
+			moved = true;
+		else if (moved)
+			again++;
+		bad += overlaps(g, 3000, straggler, 100);
+	}
+	CHECK(moved);
+	CHECK(again > 30000); /* the pinned chunk's siblings circulate */
+	CHECK_EQ(bad, 0);
+	CHECK_EQ(straggler[0], 0x77);
+	CHECK_EQ(straggler[99], 0x77);
+	fragpool_stats_get(fp, &st);
+	/* Three frees in four are of a retired chunk's fragment (five per chunk, four in flight). */
+	CHECK(st.cache_hits > 30000);
+	CHECK_EQ(st.failures, 0);
+	CHECK(fragpool_chunks_peak(fp) <= 2);
+	fragpool_put(fp, straggler);
+	fragpool_put_bulk(fp, fifo, RTE_DIM(fifo));
 	check_settled(fp);
 	fragpool_free(fp);
 }
@@ -735,6 +1128,9 @@ static const struct {
 	{"recycle", test_recycle},
 	{"straggler", test_straggler},
 	{"partial", test_partial},
+	{"cache", test_cache},
+	{"cache-flush", test_cache_flush},
+	{"cache-straggler", test_cache_straggler},
 	{"remote", test_remote},
 	{"mbuf", test_mbuf},
 	{"refcnt", test_refcnt},
