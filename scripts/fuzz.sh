@@ -12,9 +12,10 @@ mkdir -p "$out/corpus"
 cp -n config/*.ini tests/fuzz/corpus-config/* "$out/corpus/" 2>/dev/null || true
 # the config fuzzer takes the router's and the generator's sections too: link them
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-DALLOW_EXPERIMENTAL_API -Iapp -Ilib/pktgen -Ilib/flowsort $(pkg-config --cflags libdpdk) \
+	-DALLOW_EXPERIMENTAL_API -Iapp -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool \
+	$(pkg-config --cflags libdpdk) \
 	tests/fuzz/fuzz_config.c app/fwd_cfgfile.c app/fwd_opts.c app/route/*.c lib/pktgen/*.c \
-	lib/flowsort/flowsort.c \
+	lib/flowsort/flowsort.c lib/fragpool/*.c \
 	$(pkg-config --libs libdpdk) -lpcap -o "$out/fuzz_config"
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-DALLOW_EXPERIMENTAL_API -Iapp/route -Ilib/flowsort $(pkg-config --cflags libdpdk) \

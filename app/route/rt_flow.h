@@ -676,7 +676,7 @@ rt_flow_apply_groups(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmp
 /** Runs of equal flow keys in a burst, as rt_flow_input_checks() cuts them. */
 struct rt_flow_runs {
 	uint16_t n;                             /**< number of runs */
-	uint16_t start[RT_FLOW_CHUNK];          /**< first packet of each */
+	uint16_t start[RT_FLOW_CHUNK + 1];      /**< first packet of each, then the end */
 	struct flowsort_key key[RT_FLOW_CHUNK]; /**< their keys */
 };
 
