@@ -21,8 +21,10 @@
  * keys; flowsort groups the runs; per group one table lookup, one counter
  * update and one rewrite template (MAC words, output port, MTU); per packet,
  * in arrival order, the TTL, MTU, checksum and MAC stores. A burst flowsort
- * does not group (flowsort = off, or auto mode measuring short groups) takes
- * the same steps per run of equal keys (a previous-key hint).
+ * does not group (flowsort = off, or auto mode measuring short groups, or
+ * measuring that ungrouped bursts cost less) takes the same steps per run of
+ * equal keys (a previous-key hint). In auto mode the stage times the bursts
+ * flowsort asks it to (flowsort_queue_timed()) and reports their cost.
  *
  * A miss runs the full lookup: the filter (rt_acl) first, then the LPM and
  * the next hop. Invalidation is by generation: every change of the routing
@@ -847,6 +849,9 @@ rt_flow_route_chunk(struct rt_flow *fl, struct rt_worker *w, uint16_t q, uint16_
 			rt_flow_one_run(fl, w, &kr.key[r], hs[r], in_port, pkts, kr.start[r],
 				kr.start[r + 1] - kr.start[r], gen, now, &o);
 	}
+	/* auto mode's measure: grouping and per-flow work, one burst in several */
+	if (unlikely(flowsort_queue_timed(fl->fq[q])))
+		flowsort_queue_cost(fl->fq[q], rte_rdtsc() - now, (uint16_t)k);
 flush:
 	rt_flow_punt_flush(w, punts, o.np);
 	w->stats.fwd += o.n;

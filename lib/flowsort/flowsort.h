@@ -30,7 +30,12 @@
  * Grouping costs a few cycles per packet and wins only when groups are longer
  * than about one packet; a per-queue running mean of group length turns it off
  * by itself (the call then returns 0 and the caller takes its per-packet path)
- * and periodic probe bursts turn it back on. See docs/flowsort.md.
+ * and periodic probe bursts turn it back on. Long groups do not always win
+ * either (flows in random order cost a scan per run to tell apart): a
+ * consumer that sets flowsort_queue_conf::by_cost times the bursts
+ * flowsort_queue_timed() asks for and reports them (flowsort_queue_cost()),
+ * and auto mode then runs whichever of grouped and ungrouped measured
+ * cheaper, trying the other one now and then. See docs/flowsort.md.
  *
  * Threading: a flowsort_ctx belongs to one lcore; a flowsort_queue belongs to
  * the lcore that polls that RX queue. Nothing here is thread safe or needs to be.
@@ -225,19 +230,33 @@ struct flowsort_queue_conf {
 	uint16_t probe_max;
 	/** bursts shorter than this are never grouped nor measured; default 4 */
 	uint16_t min_burst;
+	/**
+	 * Non-zero: the consumer reports the cost of the bursts
+	 * flowsort_queue_timed() asks for (flowsort_queue_cost()), and auto mode
+	 * groups only while grouped bursts measure cheaper than ungrouped ones.
+	 * 0: the group length alone decides (as documented above).
+	 */
+	uint8_t by_cost;
+	/**
+	 * by_cost: one burst in this many is run the other way (grouped or not)
+	 * to re-measure it; default 64. The way taken is timed one burst in 8.
+	 */
+	uint16_t cost_probe_every;
 };
 
 /** X(field, "name", "description") for every per-queue counter. */
-#define FLOWSORT_STATS(X)                                                           \
-	X(bursts_sorted, "bursts_sorted", "bursts grouped (probes included)")       \
-	X(bursts_bypassed, "bursts_bypassed",                                       \
-		"bursts returned ungrouped (off, short or too long)")               \
-	X(probes, "probes", "bursts grouped while off, to re-measure group length") \
-	X(groups, "groups", "groups output by grouped bursts")                      \
-	X(pkts_sorted, "pkts_sorted", "packets in grouped bursts")                  \
-	X(pkts_bypassed, "pkts_bypassed", "packets in bypassed bursts")             \
-	X(turned_off, "turned_off", "times auto mode turned grouping off")          \
-	X(turned_on, "turned_on", "times auto mode turned grouping back on")
+#define FLOWSORT_STATS(X)                                                                \
+	X(bursts_sorted, "bursts_sorted", "bursts grouped (probes included)")            \
+	X(bursts_bypassed, "bursts_bypassed",                                            \
+		"bursts returned ungrouped (off, by cost, short or too long)")           \
+	X(probes, "probes", "bursts grouped while off, to re-measure group length")      \
+	X(groups, "groups", "groups output by grouped bursts")                           \
+	X(pkts_sorted, "pkts_sorted", "packets in grouped bursts")                       \
+	X(pkts_bypassed, "pkts_bypassed", "packets in bypassed bursts")                  \
+	X(turned_off, "turned_off", "times auto mode turned grouping off")               \
+	X(turned_on, "turned_on", "times auto mode turned grouping back on")             \
+	X(cost_probes, "cost_probes", "bursts run the other way to re-measure its cost") \
+	X(cost_switches, "cost_switches", "times measured costs changed grouped vs ungrouped")
 
 /** Per-queue counters; mean group length = pkts_sorted / groups. */
 struct flowsort_stats {
@@ -251,18 +270,36 @@ struct flowsort_stats {
 
 /** Per-queue bypass state and counters. */
 struct flowsort_queue {
-	uint8_t mode;                /**< enum flowsort_mode */
-	uint8_t off;                 /**< auto mode currently bypassing */
-	uint16_t off_below;          /**< see flowsort_queue_conf */
-	uint16_t on_at;              /**< see flowsort_queue_conf */
-	uint16_t probe_every;        /**< see flowsort_queue_conf */
-	uint16_t probe_max;          /**< see flowsort_queue_conf */
-	uint16_t probe_gap;          /**< current gap between probes */
-	uint16_t min_burst;          /**< see flowsort_queue_conf */
-	uint16_t until_probe;        /**< bypassed bursts left before the next probe */
-	uint32_t mean_len;           /**< running mean group length, 8 fractional bits */
+	uint8_t mode;         /**< enum flowsort_mode */
+	uint8_t off;          /**< auto mode currently bypassing */
+	uint16_t off_below;   /**< see flowsort_queue_conf */
+	uint16_t on_at;       /**< see flowsort_queue_conf */
+	uint16_t probe_every; /**< see flowsort_queue_conf */
+	uint16_t probe_max;   /**< see flowsort_queue_conf */
+	uint16_t probe_gap;   /**< current gap between probes */
+	uint16_t min_burst;   /**< see flowsort_queue_conf */
+	uint16_t until_probe; /**< bypassed bursts left before the next probe */
+	uint32_t mean_len;    /**< running mean group length, 8 fractional bits */
+	uint8_t by_cost;      /**< see flowsort_queue_conf */
+	/** by_cost: ungrouped measured cheaper, bursts are not grouped (a FLOWSORT_COST_* way) */
+	uint8_t cost_way;
+	/** the way of the burst to time (FLOWSORT_COST_* + 1), 0: none; see flowsort_queue_timed() */
+	uint8_t timed;
+	uint8_t tick;              /**< bursts since the way taken was last timed */
+	uint8_t spike;             /**< bit per way: its last sample was an outlier */
+	uint16_t cost_probe_every; /**< see flowsort_queue_conf */
+	uint16_t until_cost_probe; /**< bursts left before the other way is tried */
+	/** running mean cycles per packet (4 fractional bits) per FLOWSORT_COST_* way; 0: unknown */
+	uint32_t cost[2];
 	struct flowsort_stats stats; /**< counters */
 };
+
+/** flowsort_queue::cost index of grouped bursts. */
+#define FLOWSORT_COST_GROUPED 0
+/** flowsort_queue::cost index of ungrouped bursts (the caller's previous-key path). */
+#define FLOWSORT_COST_UNGROUPED 1
+/** With by_cost, the way taken is timed once in this many bursts (a power of 2). */
+#define FLOWSORT_COST_TICK 8
 
 /**
  * Create the per-lcore grouping state (about 16 KiB, from rte_malloc).
@@ -346,7 +383,10 @@ void flowsort_queue_stats_reset(struct flowsort_queue *q);
 const char *flowsort_stats_name(unsigned int i);
 
 /**
- * Whether auto mode is currently bypassing (for stats and tests).
+ * Whether auto mode is currently bypassing because groups are short (for
+ * stats and tests). With flowsort_queue_conf::by_cost, a queue that is not
+ * off this way may still bypass because ungrouped bursts measured cheaper
+ * (flowsort_queue::cost_way).
  *
  * @param q
  *   The queue state.
@@ -358,6 +398,43 @@ flowsort_queue_is_off(const struct flowsort_queue *q)
 {
 	return q->mode == FLOWSORT_MODE_OFF || (q->mode == FLOWSORT_MODE_AUTO && q->off);
 }
+
+/**
+ * Whether the consumer should time the burst the last flowsort_burst*() call
+ * was given (only with flowsort_queue_conf::by_cost, in auto mode): from just
+ * before that call to the end of the per-flow work, whichever way it took,
+ * then report it with flowsort_queue_cost(). Most bursts are not timed, so
+ * the timer's own cost stays small.
+ *
+ * @param q
+ *   The queue state.
+ * @return
+ *   Non-zero if the burst should be timed.
+ */
+static inline int
+flowsort_queue_timed(const struct flowsort_queue *q)
+{
+	return q->timed != 0;
+}
+
+/**
+ * Report the cost of a burst flowsort_queue_timed() asked for. Auto mode keeps
+ * a running mean cost per packet of grouped and of ungrouped bursts and runs
+ * the cheaper. It tries the other way once every cost_probe_every bursts and
+ * switches on such a try only, when the other way is cheaper by more than
+ * 1/32 (hysteresis), so a change of traffic changes the choice within a few
+ * tries. A sample above twice its way's mean counts as twice the mean
+ * (preemption, interrupts) unless the previous sample of that way was as high.
+ * Does nothing when no burst is to be timed.
+ *
+ * @param q
+ *   The queue state.
+ * @param cycles
+ *   What the burst cost (any unit, e.g. TSC cycles; the same for every report).
+ * @param n
+ *   Its packets (> 0; with 0 the report is dropped).
+ */
+void flowsort_queue_cost(struct flowsort_queue *q, uint64_t cycles, uint16_t n);
 
 /**
  * The default software hash: CRC32-C of the 16 key bytes.
@@ -803,16 +880,39 @@ flowsort_group(struct flowsort_ctx *ctx, struct rte_mbuf *const *pkts, uint16_t 
 /** @internal Fold one grouped burst into the running mean and switch state. */
 void __flowsort_queue_update(struct flowsort_queue *q, uint16_t n, uint16_t nb_runs);
 
+/** @internal by_cost, groups long enough: which way this burst goes, and whether it is timed. */
+static __rte_always_inline int
+__flowsort_cost_pick(struct flowsort_queue *q)
+{
+	unsigned int way = q->cost_way;
+
+	if (unlikely(--q->until_cost_probe == 0)) {
+		/* the other way, timed: its cost may have changed with the traffic */
+		q->until_cost_probe = q->cost_probe_every;
+		q->stats.cost_probes++;
+		way ^= 1;
+		q->timed = (uint8_t)(way + 1);
+	} else if (unlikely((++q->tick & (FLOWSORT_COST_TICK - 1)) == 0)) {
+		q->timed = (uint8_t)(way + 1);
+	}
+	return way == FLOWSORT_COST_GROUPED;
+}
+
 /** @internal Whether to group this burst (else it is counted as bypassed). */
 static __rte_always_inline int
 __flowsort_burst_begin(struct flowsort_queue *q, uint16_t n)
 {
+	q->timed = 0;
 	if (unlikely(n < q->min_burst || n > FLOWSORT_BURST_MAX || q->mode == FLOWSORT_MODE_OFF))
 		goto bypass;
-	if (q->off && q->mode == FLOWSORT_MODE_AUTO) {
-		if (likely(--q->until_probe != 0))
+	if (q->mode == FLOWSORT_MODE_AUTO) {
+		if (q->off) {
+			if (likely(--q->until_probe != 0))
+				goto bypass;
+			q->stats.probes++;
+		} else if (q->by_cost && !__flowsort_cost_pick(q)) {
 			goto bypass;
-		q->stats.probes++;
+		}
 	}
 	return 1;
 bypass:

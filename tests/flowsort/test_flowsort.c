@@ -753,6 +753,200 @@ test_bypass(void)
 	flowsort_ctx_free(ctx);
 }
 
+/* made-up costs per packet of the two ways, reported whenever flowsort asks */
+struct fake_cost {
+	uint32_t grouped, ungrouped;
+	unsigned int timed; /* bursts flowsort asked to time */
+};
+
+/* one burst of `flows` flows round-robin in 64 packets; 1 if it was grouped */
+static int
+feed_cost(struct flowsort_ctx *ctx, struct flowsort_queue *q, unsigned int flows, unsigned int base,
+	struct fake_cost *fc)
+{
+	int grouped = feed(ctx, q, flows, 64, base) > 0;
+
+	if (flowsort_queue_timed(q)) {
+		fc->timed++;
+		flowsort_queue_cost(q, (uint64_t)(grouped ? fc->grouped : fc->ungrouped) * 64, 64);
+	}
+	return grouped;
+}
+
+/* bursts of 8 flows x 8 (long groups) until the cost switches; the bursts it took */
+static unsigned int
+until_switch(
+	struct flowsort_ctx *ctx, struct flowsort_queue *q, struct fake_cost *fc, unsigned int max)
+{
+	struct flowsort_stats st;
+	uint64_t sw;
+	unsigned int b;
+
+	flowsort_queue_stats_get(q, &st);
+	sw = st.cost_switches;
+	for (b = 1; b <= max; b++) {
+		feed_cost(ctx, q, 8, 0, fc);
+		flowsort_queue_stats_get(q, &st);
+		if (st.cost_switches != sw)
+			return b;
+	}
+	return b;
+}
+
+/* n bursts of 8 flows x 8: how many were grouped; probes of the other way in *probes */
+static unsigned int
+count_grouped(struct flowsort_ctx *ctx, struct flowsort_queue *q, struct fake_cost *fc,
+	unsigned int n, unsigned int *probes)
+{
+	struct flowsort_stats s0, s1;
+	unsigned int b, grouped = 0;
+
+	flowsort_queue_stats_get(q, &s0);
+	for (b = 0; b < n; b++)
+		grouped += (unsigned int)feed_cost(ctx, q, 8, 0, fc);
+	flowsort_queue_stats_get(q, &s1);
+	*probes = (unsigned int)(s1.cost_probes - s0.cost_probes);
+	return grouped;
+}
+
+/*
+ * Auto mode by cost: long groups (8 packets) that are expensive to group
+ * make it bypass, and grouping again once it pays; the other way is tried
+ * one burst in 64; a preempted burst or a difference under 1/32 flips nothing.
+ */
+static void
+test_cost_choice(void)
+{
+	struct flowsort_ctx *ctx = ctx_new(NULL, NULL, 0);
+	struct flowsort_queue *q = flowsort_queue_create(
+		&(struct flowsort_queue_conf){.mode = FLOWSORT_MODE_AUTO, .by_cost = 1},
+		SOCKET_ID_ANY);
+	struct flowsort_queue *plain = flowsort_queue_create(NULL, SOCKET_ID_ANY);
+	struct fake_cost fc = {.grouped = 30, .ungrouped = 20};
+	struct flowsort_stats st;
+	unsigned int b, n, probes, grouped;
+
+	CHECK(ctx != NULL && q != NULL && plain != NULL);
+	if (ctx == NULL || q == NULL || plain == NULL)
+		return;
+	/* grouping costs more: off within the first measures of both ways */
+	n = until_switch(ctx, q, &fc, 64);
+	CHECK(n <= 16);
+	grouped = count_grouped(ctx, q, &fc, 256, &probes);
+	/* only the tries of the other way are grouped; groups are long, the length gate is on */
+	CHECK_EQ(probes, 4);
+	CHECK_EQ(grouped, probes);
+	CHECK(!flowsort_queue_is_off(q));
+	flowsort_queue_stats_get(q, &st);
+	CHECK_EQ(st.cost_switches, 1);
+	CHECK_EQ(st.turned_off, 0);
+	/* grouping pays again: back within three tries of it */
+	fc.grouped = 10;
+	n = until_switch(ctx, q, &fc, 1000);
+	CHECK(n <= 3 * 64);
+	grouped = count_grouped(ctx, q, &fc, 256, &probes);
+	CHECK_EQ(probes, 4);
+	CHECK_EQ(grouped, 256 - probes);
+	/* one way is timed one burst in 8, plus the tries */
+	fc.timed = 0;
+	count_grouped(ctx, q, &fc, 512, &probes);
+	CHECK(fc.timed >= 512 / 8 && fc.timed <= 512 / 8 + probes + 1);
+	/* a preempted burst of the way taken (100x its cost) flips nothing */
+	for (b = 0; b < 64; b++) {
+		int g = feed(ctx, q, 8, 64, 0) > 0;
+
+		if (flowsort_queue_timed(q) && g) {
+			flowsort_queue_cost(q, 1000 * 64, 64);
+			break;
+		}
+		if (flowsort_queue_timed(q))
+			flowsort_queue_cost(q, (uint64_t)fc.ungrouped * 64, 64);
+	}
+	CHECK(b < 64);
+	grouped = count_grouped(ctx, q, &fc, 128, &probes);
+	CHECK_EQ(grouped, 128 - probes);
+	flowsort_queue_stats_get(q, &st);
+	CHECK_EQ(st.cost_switches, 2);
+	/* a report nobody asked for is dropped */
+	flowsort_queue_cost(q, 1, 64);
+	flowsort_queue_stats_get(q, &st);
+	CHECK_EQ(st.cost_switches, 2);
+	/* within 1/32: hysteresis keeps the way taken, in both directions */
+	flowsort_queue_set_mode(q, FLOWSORT_MODE_AUTO);
+	fc.grouped = 100;
+	fc.ungrouped = 98;
+	grouped = count_grouped(ctx, q, &fc, 1000, &probes);
+	flowsort_queue_stats_get(q, &st);
+	CHECK_EQ(st.cost_switches, 2);
+	CHECK_EQ(grouped, 1000 - probes);
+	fc.ungrouped = 90;
+	CHECK(until_switch(ctx, q, &fc, 1000) <= 64);
+	fc.grouped = 88;
+	grouped = count_grouped(ctx, q, &fc, 1000, &probes);
+	CHECK_EQ(grouped, probes);
+	flowsort_queue_stats_get(q, &st);
+	CHECK_EQ(st.cost_switches, 3);
+	fc.grouped = 80;
+	CHECK(until_switch(ctx, q, &fc, 1000) <= 2 * 64);
+	/* without by_cost: never asks for a time, groups long groups, never tries */
+	fc.timed = 0;
+	for (b = 0; b < 300; b++)
+		CHECK_EQ(feed_cost(ctx, plain, 8, 0, &fc), 1);
+	flowsort_queue_stats_get(plain, &st);
+	CHECK_EQ(fc.timed, 0);
+	CHECK_EQ(st.cost_probes, 0);
+	CHECK_EQ(st.bursts_sorted, 300);
+	flowsort_queue_free(plain);
+	flowsort_queue_free(q);
+	flowsort_ctx_free(ctx);
+}
+
+/*
+ * The group-length gate still rules by_cost: short groups turn grouping off
+ * even while cost says ungrouped (its tries measure the groups), and when
+ * long groups come back grouping restarts with both costs forgotten.
+ */
+static void
+test_cost_and_length(void)
+{
+	struct flowsort_ctx *ctx = ctx_new(NULL, NULL, 0);
+	struct flowsort_queue *q = flowsort_queue_create(
+		&(struct flowsort_queue_conf){.mode = FLOWSORT_MODE_AUTO, .by_cost = 1},
+		SOCKET_ID_ANY);
+	struct fake_cost fc = {.grouped = 30, .ungrouped = 20};
+	struct flowsort_stats st;
+	unsigned int b, timed_off;
+
+	CHECK(ctx != NULL && q != NULL);
+	if (ctx == NULL || q == NULL)
+		return;
+	CHECK(until_switch(ctx, q, &fc, 64) <= 16);
+	/* every packet its own flow: only the cost tries group, and they turn it off */
+	for (b = 0; b < 64 * 12 && !flowsort_queue_is_off(q); b++)
+		feed_cost(ctx, q, 64, b * 64, &fc);
+	CHECK(flowsort_queue_is_off(q));
+	flowsort_queue_stats_get(q, &st);
+	CHECK_EQ(st.turned_off, 1);
+	CHECK(st.cost_probes >= 4);
+	/* while off by length nothing is timed */
+	timed_off = fc.timed;
+	for (b = 0; b < 100; b++)
+		feed_cost(ctx, q, 64, b * 64, &fc);
+	CHECK_EQ(fc.timed, timed_off);
+	/* long groups again: on at a length probe, grouped from then on (but the tries) */
+	for (b = 0; b < 400 && flowsort_queue_is_off(q); b++)
+		feed_cost(ctx, q, 8, 0, &fc);
+	CHECK(!flowsort_queue_is_off(q));
+	fc.grouped = 10;
+	for (b = 0; b < 200; b++)
+		CHECK_EQ(feed_cost(ctx, q, 8, 0, &fc), b % 64 != 3);
+	flowsort_queue_stats_get(q, &st);
+	CHECK_EQ(st.turned_on, 1);
+	CHECK_EQ(st.cost_switches, 1);
+	flowsort_queue_free(q);
+	flowsort_ctx_free(ctx);
+}
+
 static void
 test_hysteresis_and_modes(void)
 {
@@ -1059,6 +1253,8 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_exact_size_buffers),
 	FWD_TEST(test_bypass),
 	FWD_TEST(test_hysteresis_and_modes),
+	FWD_TEST(test_cost_choice),
+	FWD_TEST(test_cost_and_length),
 	FWD_TEST(test_no_leak_between_bursts),
 	FWD_TEST(test_stats_names),
 	FWD_TEST(test_bypass_keys),

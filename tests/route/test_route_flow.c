@@ -867,6 +867,77 @@ test_wanted(void)
 	rt_acl_free(acl);
 }
 
+/* n bursts of 32 packets, 4 flows round-robin, through @p fl; everything freed */
+static void
+rr_bursts(struct rt_flow *fl, unsigned int n)
+{
+	struct rte_mbuf *m[32];
+	uint16_t port[32], got, i;
+	unsigned int b;
+
+	for (b = 0; b < n; b++) {
+		for (i = 0; i < 32; i++)
+			m[i] = mk(IP4(198, 18, i % 4, 1), (uint16_t)(1000 + i % 4), 53, i, 64);
+		got = run(fl, m, 32, port);
+		rte_pktmbuf_free_bulk(m, got);
+		drain_punts();
+	}
+}
+
+/*
+ * Auto mode measures both ways (the stage times the bursts flowsort asks
+ * for) and takes the one flowsort picks; on and off never time anything.
+ */
+static void
+test_auto_by_cost(void)
+{
+	struct rt_flow *aut = flow_new(FLOWSORT_MODE_AUTO, 0, 0, NULL, NULL);
+	struct rt_flow *on = flow_new(FLOWSORT_MODE_ON, 0, 0, NULL, NULL);
+	unsigned int base = in_use();
+	struct flowsort_stats ss;
+	struct flowsort_queue *q;
+	uint64_t g0, u0;
+
+	CHECK(aut != NULL && on != NULL);
+	if (aut == NULL || on == NULL)
+		return;
+	q = aut->fq[0];
+	rr_bursts(aut, 300);
+	rr_bursts(on, 300);
+	CHECK(q->cost[FLOWSORT_COST_GROUPED] != 0 && q->cost[FLOWSORT_COST_UNGROUPED] != 0);
+	rt_flow_sort_stats_get(aut, &ss);
+	CHECK(ss.cost_probes >= 4);
+	/* whichever way won, the tries went the other way */
+	CHECK(aut->stats.grouped_pkts > 0 && aut->stats.ungrouped_pkts > 0);
+	CHECK(on->fq[0]->cost[0] == 0 && on->fq[0]->cost[1] == 0);
+	rt_flow_sort_stats_get(on, &ss);
+	CHECK_EQ(ss.cost_probes, 0);
+	CHECK_EQ(on->stats.ungrouped_pkts, 0);
+	/* ungrouped far cheaper: 32 bursts before the next try, all one by one */
+	q->cost_way = FLOWSORT_COST_UNGROUPED;
+	q->cost[FLOWSORT_COST_GROUPED] = UINT32_MAX >> 3;
+	q->cost[FLOWSORT_COST_UNGROUPED] = 16;
+	q->until_cost_probe = 64;
+	g0 = aut->stats.grouped_pkts;
+	u0 = aut->stats.ungrouped_pkts;
+	rr_bursts(aut, 32);
+	CHECK_EQ(aut->stats.grouped_pkts - g0, 0);
+	CHECK_EQ(aut->stats.ungrouped_pkts - u0, 32 * 32);
+	/* and grouped, when it is grouping that measured cheaper */
+	q->cost_way = FLOWSORT_COST_GROUPED;
+	q->cost[FLOWSORT_COST_GROUPED] = 16;
+	q->cost[FLOWSORT_COST_UNGROUPED] = UINT32_MAX >> 3;
+	q->until_cost_probe = 64;
+	g0 = aut->stats.grouped_pkts;
+	u0 = aut->stats.ungrouped_pkts;
+	rr_bursts(aut, 32);
+	CHECK_EQ(aut->stats.grouped_pkts - g0, 32 * 32);
+	CHECK_EQ(aut->stats.ungrouped_pkts - u0, 0);
+	CHECK_EQ(in_use(), base);
+	rt_flow_free(aut);
+	rt_flow_free(on);
+}
+
 /* ---- config ---- */
 
 static void
@@ -909,6 +980,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_acl_against_reference),
 	FWD_TEST(test_collisions_never_merge),
 	FWD_TEST(test_wanted),
+	FWD_TEST(test_auto_by_cost),
 	FWD_TEST(test_filter_config),
 };
 
