@@ -708,21 +708,18 @@ rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 	for (i = 0; i < n; i++) {
 		struct rte_mbuf *m = pkts[i];
 		const uint8_t *f = rte_pktmbuf_mtod(m, const uint8_t *);
-		const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(f + RT_L2_LEN);
 		struct flowsort_key key;
-		unsigned int v;
+		enum rt_input r;
 
 		if (i + 4 < n)
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 4], void *));
-		if (unlikely(!rt_common_frame(m, f, mac_w)))
+		r = rt_input_fast(m, f, mac_w, drops);
+		if (unlikely(r != RT_IN_KEEP)) {
+			if (r == RT_IN_DROPPED)
+				continue;
 			goto slow;
-		v = rt_ipv4_check_body(m, ip, 5);
-		if (unlikely(v != RT_CHECK_OK)) {
-			rte_pktmbuf_free(m);
-			drops[v - 1]++;
-			continue;
 		}
-		/* rt_common_frame() saw EtherType IPv4 at 12 and a 20-byte header */
+		/* rt_input_fast() saw EtherType IPv4 at 12 and a 20-byte header */
 		flowsort_key_ipv4(m, RT_L2_LEN, sizeof(struct rte_ipv4_hdr),
 			flowsort_key_vlan_stripped(m), &key);
 	keep:
