@@ -700,7 +700,7 @@ rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 	const uint32_t defv = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE);
 	uint64_t *drops = w->drops;
 	/* type 0 is no key type: the first survivor always starts a run */
-	uint64_t p0 = 0, p1 = 0;
+	struct flowsort_key prev = {.w = {0, 0}};
 	unsigned int i, k = 0, nr = 0;
 
 	for (i = 0; i < RTE_MIN((unsigned int)n, 4u); i++)
@@ -723,13 +723,7 @@ rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 		flowsort_key_ipv4(m, RT_L2_LEN, sizeof(struct rte_ipv4_hdr),
 			flowsort_key_vlan_stripped(m), &key);
 	keep:
-		if (((key.w[0] ^ p0) | (key.w[1] ^ p1)) != 0) {
-			p0 = key.w[0];
-			p1 = key.w[1];
-			runs->key[nr].w[0] = p0;
-			runs->key[nr].w[1] = p1;
-			runs->start[nr++] = (uint16_t)k;
-		}
+		flowsort_run_cut(&key, k, &prev, runs->key, runs->start, &nr);
 		pkts[k++] = m;
 		continue;
 	slow:

@@ -664,6 +664,43 @@ __flowsort_table_fill(struct flowsort_ctx *ctx, uint16_t nb)
 }
 
 /**
+ * Cut runs of equal keys while the keys go by, for flowsort_group_runs() and
+ * flowsort_burst_runs(): packet @p i starts run *nr (key and first packet
+ * stored in @p keys and @p start) unless its key equals @p prev, the previous
+ * packet's, which it then becomes. Start with @p prev all zero (key type 0 is
+ * no key's, so packet 0 always starts a run) and *nr = 0; end with
+ * start[*nr] = the burst's length. Word compares and copies: a 16-byte struct
+ * copy would stall on store forwarding.
+ *
+ * @param key
+ *   Packet i's key.
+ * @param i
+ *   Its index in the burst.
+ * @param prev
+ *   The previous packet's key; updated.
+ * @param keys
+ *   Receives each run's key.
+ * @param start
+ *   Receives each run's first packet.
+ * @param nr
+ *   Runs so far; updated.
+ */
+static __rte_always_inline void
+flowsort_run_cut(const struct flowsort_key *key, unsigned int i, struct flowsort_key *prev,
+	struct flowsort_key *keys, uint16_t *start, unsigned int *nr)
+{
+	const uint64_t k0 = key->w[0], k1 = key->w[1];
+
+	if (((k0 ^ prev->w[0]) | (k1 ^ prev->w[1])) == 0)
+		return;
+	prev->w[0] = k0;
+	prev->w[1] = k1;
+	keys[*nr].w[0] = k0;
+	keys[*nr].w[1] = k1;
+	start[(*nr)++] = (uint16_t)i;
+}
+
+/**
  * Group a burst given as runs of equal keys: the caller compared each
  * packet's key with the previous one's while parsing (the cheapest grouping
  * there is: trains cost nothing more here), and this sorts the runs into
@@ -816,21 +853,11 @@ static inline uint16_t
 flowsort_group_keys(struct flowsort_ctx *ctx, struct rte_mbuf *const *pkts,
 	const struct flowsort_key *keys, uint16_t n)
 {
-	/* type 0 is no key type, so the first packet never matches the previous key */
-	uint64_t p0 = 0, p1 = 0;
+	struct flowsort_key prev = {.w = {0, 0}};
 	unsigned int i, nr = 0;
 
-	for (i = 0; i < n; i++) {
-		const uint64_t k0 = keys[i].w[0], k1 = keys[i].w[1];
-
-		if (((k0 ^ p0) | (k1 ^ p1)) == 0)
-			continue;
-		p0 = k0;
-		p1 = k1;
-		ctx->keys[nr].w[0] = k0;
-		ctx->keys[nr].w[1] = k1;
-		ctx->start[nr++] = (uint16_t)i;
-	}
+	for (i = 0; i < n; i++)
+		flowsort_run_cut(&keys[i], i, &prev, ctx->keys, ctx->start, &nr);
 	ctx->start[nr] = n;
 	return flowsort_group_runs(ctx, pkts, ctx->keys, ctx->start, (uint16_t)nr);
 }
@@ -852,8 +879,7 @@ flowsort_group_keys(struct flowsort_ctx *ctx, struct rte_mbuf *const *pkts,
 static inline uint16_t
 flowsort_group(struct flowsort_ctx *ctx, struct rte_mbuf *const *pkts, uint16_t n)
 {
-	/* word copies and register compares: a 16-byte struct copy stalls on store forwarding */
-	uint64_t p0 = 0, p1 = 0;
+	struct flowsort_key prev = {.w = {0, 0}};
 	unsigned int i, nr = 0;
 
 	for (i = 0; i < n; i++) {
@@ -865,13 +891,7 @@ flowsort_group(struct flowsort_ctx *ctx, struct rte_mbuf *const *pkts, uint16_t 
 		if (likely(i + FLOWSORT_PREFETCH_DATA < n))
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + FLOWSORT_PREFETCH_DATA], void *));
 		flowsort_key_extract(pkts[i], &k);
-		if (((k.w[0] ^ p0) | (k.w[1] ^ p1)) == 0)
-			continue;
-		p0 = k.w[0];
-		p1 = k.w[1];
-		ctx->keys[nr].w[0] = p0;
-		ctx->keys[nr].w[1] = p1;
-		ctx->start[nr++] = (uint16_t)i;
+		flowsort_run_cut(&k, i, &prev, ctx->keys, ctx->start, &nr);
 	}
 	ctx->start[nr] = n;
 	return flowsort_group_runs(ctx, pkts, ctx->keys, ctx->start, (uint16_t)nr);
