@@ -605,15 +605,19 @@ def case_arp_answer(c):
     r, outs = run_route(c, [in0, in1], cfg)
     o = outs[0]
     check_eq(len(o), 3, "frames out of port 0: two ARP replies, one forwarded")
+    # The replies come from the slow path and the forwarded frame from the worker's fast path
+    # once the requester is learnt: under load the forwarded frame can overtake the second reply.
+    replies = [f for f in o if ARP in Ether(f)]
+    others = [f for f in o if ARP not in Ether(f)]
+    check_eq(len(replies), 2, "ARP replies out of port 0")
     for i in (0, 1):
-        a = Ether(o[i])
-        check(ARP in a, "frame %d is not ARP" % i)
+        a = Ether(replies[i])
         check_eq((a.dst, a.src, a.type), (me, port_mac(0), 0x0806), "reply %d: Ethernet" % i)
         check_eq((a[ARP].hwtype, a[ARP].ptype, a[ARP].hwlen, a[ARP].plen, a[ARP].op),
                  (1, 0x0800, 6, 4, 2), "reply %d: ARP header" % i)
         check_eq((a[ARP].hwsrc, a[ARP].psrc, a[ARP].hwdst, a[ARP].pdst),
                  (port_mac(0), port_ip(0), me, "10.0.0.9"), "reply %d: addresses" % i)
-    expect_forwarded(o[2], in1[0], 0, me, "the packet to the learnt neighbour")
+    expect_forwarded(others[0], in1[0], 0, me, "the packet to the learnt neighbour")
     check_eq(outs[1], [], "nothing out of port 1")
     check_drops(r.stats, {"arp_bad": 5})
     sp = slow(r.stats)
