@@ -30,7 +30,8 @@ struct fwd_port {
 	int socket; /**< NUMA socket, 0 when the port does not say */
 	bool closed;
 	bool started;
-	bool rss; /**< RSS spreads RX over nb_rxq queues */
+	bool rss;         /**< RSS spreads RX over nb_rxq queues */
+	bool rx_ip_cksum; /**< the port checks IPv4 header checksums on RX (flags in mbufs) */
 	char name[RTE_ETH_NAME_MAX_LEN];
 	struct rte_ether_addr mac;
 	struct rte_eth_stats stats;      /**< last read: periodic, then final */

@@ -181,6 +181,8 @@ show_port_info(uint16_t p)
 	printf("  %u RX queue%s%s, %u TX queue%s, forwards to port %u\n", fp->nb_rxq,
 		fp->nb_rxq == 1 ? "" : "s", fp->rss ? " (RSS)" : "", fp->nb_txq,
 		fp->nb_txq == 1 ? "" : "s", fp->out_port);
+	printf("  RX IPv4 checksum: %s\n",
+		fp->rx_ip_cksum ? "checked by the port (flags trusted)" : "checked in software");
 }
 
 static void

@@ -58,6 +58,10 @@ fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_m
 			"there\n",
 			port->id, port->name, port->nb_rxq);
 	}
+	/* the router trusts the port's verdict on IPv4 header checksums when it gives one */
+	port->rx_ip_cksum = (info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_IPV4_CKSUM) != 0;
+	if (port->rx_ip_cksum)
+		conf.rxmode.offloads |= RTE_ETH_RX_OFFLOAD_IPV4_CKSUM;
 	/*
 	 * The L2 modes send what they received, from one pool, with refcnt 1:
 	 * exactly what fast free requires, so take it where the port offers it.

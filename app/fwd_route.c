@@ -106,6 +106,8 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	}
 	for (p = 0; p < app->nb_ports; p++) {
 		ret = rt_iface_enable(app->rt, p, &app->ports[p].mac);
+		if (ret == 0)
+			ret = rt_iface_trust_rx_cksum(app->rt, p, app->ports[p].rx_ip_cksum);
 		if (ret < 0) {
 			snprintf(err, errlen, "port %u: cannot enable routing", p);
 			return ret;

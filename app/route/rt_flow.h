@@ -697,6 +697,7 @@ rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 	struct rt_flow_runs *runs, struct rt_flow_out *o)
 {
 	const uint64_t mac_w = w->ports[in_port].mac_w;
+	const bool hw_cksum = w->ports[in_port].rx_cksum;
 	const uint32_t defv = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE);
 	uint64_t *drops = w->drops;
 	/* type 0 is no key type: the first survivor always starts a run */
@@ -713,7 +714,7 @@ rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 
 		if (i + 4 < n)
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 4], void *));
-		r = rt_input_fast(m, f, mac_w, drops);
+		r = rt_input_fast(m, f, mac_w, hw_cksum, drops);
 		if (unlikely(r != RT_IN_KEEP)) {
 			if (r == RT_IN_DROPPED)
 				continue;

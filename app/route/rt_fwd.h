@@ -180,7 +180,7 @@ rt_classify_slow(struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m, stru
 		v = 1 + RT_DROP_NOT_IPV4;
 		goto drop;
 	}
-	v = rt_ipv4_check(m);
+	v = rt_ipv4_check(m, w->ports[in_port].rx_cksum);
 	if (v != RT_CHECK_OK)
 		goto drop;
 	if (!group)
@@ -232,16 +232,19 @@ enum rt_input {
 /*
  * The input checks of the common frame, shared by rt_route_burst() and the
  * flow stage so both classify and count exactly alike: the one-test shape
- * (rt_common_frame()), then RFC 1812 5.2.2 on its 20-byte header.
+ * (rt_common_frame()), then RFC 1812 5.2.2 on its 20-byte header, with the
+ * port's checksum flags trusted or not as @p hw_cksum says
+ * (rt_ipv4_check_body()).
  */
 static __rte_always_inline enum rt_input
-rt_input_fast(struct rte_mbuf *m, const uint8_t *f, uint64_t mac_w, uint64_t *drops)
+rt_input_fast(
+	struct rte_mbuf *m, const uint8_t *f, uint64_t mac_w, const bool hw_cksum, uint64_t *drops)
 {
 	unsigned int v;
 
 	if (unlikely(!rt_common_frame(m, f, mac_w)))
 		return RT_IN_SLOW;
-	v = rt_ipv4_check_body(m, (const struct rte_ipv4_hdr *)(f + RT_L2_LEN), 5);
+	v = rt_ipv4_check_body(m, (const struct rte_ipv4_hdr *)(f + RT_L2_LEN), 5, hw_cksum);
 	if (unlikely(v != RT_CHECK_OK)) {
 		rte_pktmbuf_free(m);
 		drops[v - 1]++;
@@ -250,19 +253,70 @@ rt_input_fast(struct rte_mbuf *m, const uint8_t *f, uint64_t mac_w, uint64_t *dr
 	return RT_IN_KEEP;
 }
 
+/*
+ * The Ethernet header of a forwarded frame: destination from the next hop's
+ * @p l2 (RT_NH_MAC_MASK bits), source and EtherType IPv4 from @p src_w
+ * (rt_port::src_w). With SSE4.1 the 12 MAC bytes and the 4 after them as
+ * received (EtherType, version/IHL, TOS) go in one 16-byte store: stores cost
+ * more than the instructions that merge them.
+ */
+static __rte_always_inline void
+rt_eth_rewrite(struct rte_ether_hdr *eth, uint64_t l2, uint64_t src_w)
+{
+#if defined(RTE_ARCH_X86) && defined(__SSE4_1__)
+	const __m128i mac = _mm_set_epi64x(
+		(long long)(src_w >> 16), (long long)((l2 & RT_NH_MAC_MASK) | src_w << 48));
+	const __m128i old = _mm_loadu_si128((const __m128i *)eth);
+
+	/* 16-bit lanes 6 and 7 (bytes 12-15) from the frame */
+	_mm_storeu_si128((__m128i *)eth, _mm_blend_epi16(mac, old, 0xc0));
+#else
+	/* 8 bytes of MAC word, then source MAC and EtherType over its last two */
+	memcpy(eth, &l2, sizeof(l2));
+	memcpy((uint8_t *)eth + RTE_ETHER_ADDR_LEN, &src_w, sizeof(src_w));
+#endif
+}
+
+/*
+ * Pass 1 of rt_route_burst_chunk() for frame @p m, the burst's @p i th: input
+ * checks; a frame for the LPM goes to kept[*k] with its destination in host
+ * order in dst[*k].
+ */
+static __rte_always_inline void
+rt_pass1_frame(struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m, uint16_t i,
+	uint64_t mac_w, const bool hw_cksum, uint32_t defv, struct rte_mbuf **kept, uint32_t *dst,
+	uint16_t *k, struct rte_mbuf **punts, uint16_t *np)
+{
+	const uint8_t *f = rte_pktmbuf_mtod(m, const uint8_t *);
+	const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(f + RT_L2_LEN);
+	enum rt_input r = rt_input_fast(m, f, mac_w, hw_cksum, w->drops);
+
+	if (unlikely(r != RT_IN_KEEP)) {
+		if (r == RT_IN_DROPPED || !rt_classify_slow(w, in_port, m, punts, np, defv))
+			return;
+	}
+	dst[*k] = __builtin_bswap32(ip->dst_addr);
+	/* the common burst keeps every frame: no store of what is there */
+	if (*k != i)
+		kept[*k] = m;
+	(*k)++;
+}
+
 /**
  * Route the burst @p pkts[0..n) received on @p in_port (n <= 64 per call;
  * more is processed in chunks).
  *
  * @param out_port
  *   Receives the output port of each packet left in @p pkts.
+ * @param hw_cksum
+ *   The input port's rx_cksum, a constant in each copy of the loop.
  * @return
  *   The number of packets left at the start of @p pkts, in arrival order,
  *   ready to transmit (new TTL, checksum and MACs).
  */
-static inline uint16_t
+static __rte_always_inline uint16_t
 rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pkts, uint16_t n,
-	uint16_t *out_port)
+	uint16_t *out_port, const bool hw_cksum)
 {
 	uint32_t dst[64] __rte_aligned(16);
 	uint32_t hop[64] __rte_aligned(16);
@@ -280,28 +334,15 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 	 */
 	for (i = 0; i < RTE_MIN(n, 4); i++)
 		rte_prefetch0(rte_pktmbuf_mtod(pkts[i], void *));
-	for (i = 0; i < n; i++) {
-		struct rte_mbuf *m = pkts[i];
-		const uint8_t *f = rte_pktmbuf_mtod(m, const uint8_t *);
-		const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(f + RT_L2_LEN);
-		enum rt_input r;
-
-		if (i + 4 < n)
-			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 4], void *));
-		r = rt_input_fast(m, f, mac_w, drops);
-		if (unlikely(r != RT_IN_KEEP)) {
-			if (r == RT_IN_DROPPED)
-				continue;
-			goto slow;
-		}
-	keep:
-		dst[k] = __builtin_bswap32(ip->dst_addr);
-		pkts[k++] = m;
-		continue;
-	slow:
-		if (rt_classify_slow(w, in_port, m, punts, &np, defv))
-			goto keep;
+	/* two loops, so that only the first tests for a frame four ahead */
+	for (i = 0; i + 4 < n; i++) {
+		rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 4], void *));
+		rt_pass1_frame(
+			w, in_port, pkts[i], i, mac_w, hw_cksum, defv, pkts, dst, &k, punts, &np);
 	}
+	for (; i < n; i++)
+		rt_pass1_frame(
+			w, in_port, pkts[i], i, mac_w, hw_cksum, defv, pkts, dst, &k, punts, &np);
 
 	/* pass 2: LPM, four at a time */
 	for (i = 0; i + 4 <= k; i += 4)
@@ -352,16 +393,19 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 			rt_punt(punts, &np, m, in_port, RT_EXC_UNRESOLVED, h);
 			continue;
 		}
-		if (unlikely(__builtin_bswap16(ip->total_length) > ports[port].mtu)) {
+		/* the input checks trimmed the frame to its datagram: no byte swap */
+		if (unlikely(rte_pktmbuf_pkt_len(m) - RT_L2_LEN >
+			     __atomic_load_n(&nh->mtu, __ATOMIC_RELAXED))) {
 			rt_punt(punts, &np, m, in_port, RT_EXC_MTU, h);
 			continue;
 		}
 		rt_ipv4_ttl_dec(ip);
-		/* 8 bytes of MAC word, then the source MAC over its last two */
-		memcpy(eth, &l2, sizeof(l2));
-		rte_ether_addr_copy(&ports[port].mac, &eth->src_addr);
+		rt_eth_rewrite(eth, l2, nh->src_w);
 		out_port[kept] = port;
-		pkts[kept++] = m;
+		/* the common burst keeps every frame: no store of what is there */
+		if (kept != i)
+			pkts[kept] = m;
+		kept++;
 	}
 
 	if (np != 0) {
@@ -375,6 +419,19 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 	}
 	w->stats.fwd += kept;
 	return kept;
+}
+
+/*
+ * rt_route_burst_chunk() in two copies, one per kind of input port: with a
+ * checksumming port the loop reads the RX flags, without one it never does.
+ */
+static inline uint16_t
+rt_route_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pkts, uint16_t n,
+	uint16_t *out_port)
+{
+	if (w->ports[in_port].rx_cksum)
+		return rt_route_burst_chunk(w, in_port, pkts, n, out_port, true);
+	return rt_route_burst_chunk(w, in_port, pkts, n, out_port, false);
 }
 
 /**
@@ -391,10 +448,10 @@ rt_route_burst(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pkts, ui
 	uint16_t done = 0, kept = 0;
 
 	if (likely(n <= 64))
-		return rt_route_burst_chunk(w, in_port, pkts, n, out_port);
+		return rt_route_chunk(w, in_port, pkts, n, out_port);
 	while (done < n) {
 		uint16_t c = RTE_MIN(n - done, 64);
-		uint16_t left = rt_route_burst_chunk(w, in_port, pkts + done, c, out_port + kept);
+		uint16_t left = rt_route_chunk(w, in_port, pkts + done, c, out_port + kept);
 
 		/* keep the survivors contiguous at the front */
 		memmove(pkts + kept, pkts + done, left * sizeof(pkts[0]));

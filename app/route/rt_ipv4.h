@@ -105,15 +105,24 @@ rt_ipv4_cksum(const struct rte_ipv4_hdr *ip)
  * m' = m - 0x0100, ~m + m' is the constant 0xfeff, so the update is one add
  * and one end-around carry. Unlike a bare "checksum + 0x0100" it never turns
  * a checksum into 0xffff, which a full recomputation never yields either.
+ *
+ * TTL, protocol and checksum are header bytes 8-11: one load and one store
+ * (a store costs more here than the few instructions it saves). The TTL must
+ * be at least 1 (the router decrements only TTLs above 1).
  */
 static inline void
 rt_ipv4_ttl_dec(struct rte_ipv4_hdr *ip)
 {
-	uint32_t s = (uint16_t)~ip->hdr_checksum + (uint32_t)RTE_BE16(0xfeff);
+	rt_u32_alias *p = (rt_u32_alias *)&ip->time_to_live;
+	uint32_t w = *p; /* TTL | protocol << 8 | checksum as stored << 16 */
+	uint16_t s;
+	bool carry;
 
-	s = (s & 0xffff) + (s >> 16);
-	ip->time_to_live--;
-	ip->hdr_checksum = (rte_be16_t) ~(uint16_t)s;
+	/* a 16-bit add and its carry added back: the end-around carry */
+	carry = __builtin_add_overflow((uint16_t) ~(w >> 16), RTE_BE16(0xfeff), &s);
+	s = (uint16_t)(s + carry);
+	/* TTL >= 1: the decrement does not borrow from the protocol */
+	*p = (uint32_t)(uint16_t)~s << 16 | ((w - 1) & 0xffff);
 }
 
 /**
@@ -136,7 +145,12 @@ rt_ipv4_hdr_ok20(const void *hdr)
 	return s % 0xffff == 0;
 }
 
-/* Classes of an address's first octet, for rt_ipv4_check(): one load per address. */
+/*
+ * Classes of an address's first octet, for rt_ipv4_check(): one load per
+ * address. The octets a source must not have (0, 127, 224-255) are exactly
+ * those a destination must not have, so every class that is not 0 has
+ * RT_OCT_SRC_MARTIAN and one test of both classes OR'ed takes the good frame.
+ */
 #define RT_OCT_SRC_MARTIAN 1 /**< 0/8, 127/8, 224/4, 240/4: rt_ipv4_martian_src() */
 #define RT_OCT_DST_MARTIAN 2 /**< 0/8, 127/8: rt_ipv4_martian_dst() */
 #define RT_OCT_DST_GROUP   4 /**< 224/4, 240/4: rt_ipv4_group_dst() */
@@ -150,19 +164,23 @@ static const uint8_t rt_ipv4_octet_class[256] = {
 
 /**
  * The part of rt_ipv4_check() after the header's shape: total length (L2
- * padding trimmed), header checksum (the NIC's verdict trusted when @p m
- * carries one), martian source, martian or group destination. For the
- * caller that already knows @p ip (in @p m's first segment) has version 4
- * and a header of @p ihl words (5 to 15), all there.
+ * padding trimmed), header checksum, martian source, martian or group
+ * destination. For the caller that already knows @p ip (in @p m's first
+ * segment) has version 4 and a header of @p ihl words (5 to 15), all there.
  *
- * Written for the common header: one unsigned compare for both total-length
- * bounds, the checksum as a remainder (rt_ipv4_hdr_ok20()) and one table
- * load per address for the three address classes.
+ * Written for the common header: a datagram that fills its frame takes one
+ * compare for both total-length bounds, the checksum is a remainder
+ * (rt_ipv4_hdr_ok20()) and the address classes one table load per address.
  *
+ * @param hw_cksum
+ *   The port checks IPv4 header checksums (RTE_ETH_RX_OFFLOAD_IPV4_CKSUM):
+ *   trust @p m's RX flags, GOOD skips the software sum and BAD drops. False:
+ *   the flags are not read, every header is summed in software.
  * @return RT_CHECK_OK, or 1 + the rt_drop_reason to count.
  */
 static __rte_always_inline unsigned int
-rt_ipv4_check_body(struct rte_mbuf *m, const struct rte_ipv4_hdr *ip, unsigned int ihl)
+rt_ipv4_check_body(
+	struct rte_mbuf *m, const struct rte_ipv4_hdr *ip, unsigned int ihl, const bool hw_cksum)
 {
 	const unsigned int hlen = ihl * 4;
 	const uint8_t *src, *dst;
@@ -173,11 +191,20 @@ rt_ipv4_check_body(struct rte_mbuf *m, const struct rte_ipv4_hdr *ip, unsigned i
 	/* __builtin_bswap16 rather than the asm of rte_be_to_cpu_16: the compiler can fold it */
 	tot = __builtin_bswap16(ip->total_length);
 	l3_len = rte_pktmbuf_pkt_len(m) - RT_L2_LEN;
-	/* l3_len >= hlen (the header is in the frame), so this is tot < hlen || tot > l3_len */
-	if (unlikely(tot - hlen > l3_len - hlen))
-		return 1 + RT_DROP_IP_LEN;
+	/*
+	 * A datagram that fills its frame is right (l3_len >= hlen: the header
+	 * is in the frame). Otherwise, with l3_len >= hlen, one unsigned compare
+	 * is tot < hlen || tot > l3_len; what is left is Ethernet padding, which
+	 * goes now (a frame dropped below is freed whole anyway).
+	 */
+	if (unlikely(tot != l3_len)) {
+		if (tot - hlen > l3_len - hlen)
+			return 1 + RT_DROP_IP_LEN;
+		if (rte_pktmbuf_trim(m, (uint16_t)(l3_len - tot)) != 0)
+			return 1 + RT_DROP_IP_LEN;
+	}
 
-	ck = m->ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK;
+	ck = hw_cksum ? m->ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK : RTE_MBUF_F_RX_IP_CKSUM_UNKNOWN;
 	if (ck != RTE_MBUF_F_RX_IP_CKSUM_GOOD) {
 		if (unlikely(ck == RTE_MBUF_F_RX_IP_CKSUM_BAD))
 			return 1 + RT_DROP_IP_CKSUM;
@@ -192,31 +219,27 @@ rt_ipv4_check_body(struct rte_mbuf *m, const struct rte_ipv4_hdr *ip, unsigned i
 	/* the first octet of an address in network order is its first byte */
 	src = (const uint8_t *)&ip->src_addr;
 	dst = (const uint8_t *)&ip->dst_addr;
-	cls = (rt_ipv4_octet_class[src[0]] & RT_OCT_SRC_MARTIAN) |
-	      (rt_ipv4_octet_class[dst[0]] & (RT_OCT_DST_MARTIAN | RT_OCT_DST_GROUP));
+	cls = rt_ipv4_octet_class[src[0]] | rt_ipv4_octet_class[dst[0]];
 	if (unlikely(cls != 0)) {
-		if (cls & RT_OCT_SRC_MARTIAN)
+		if (rt_ipv4_octet_class[src[0]] != 0)
 			return 1 + RT_DROP_MARTIAN_SRC;
+		/* the source's class is 0: cls is the destination's */
 		if (cls & RT_OCT_DST_MARTIAN)
 			return 1 + RT_DROP_MARTIAN_DST;
 		return 1 + RT_DROP_MCAST_DST;
 	}
-
-	/* Ethernet pads short frames: the IP datagram ends where it says */
-	if (unlikely(tot < l3_len) && rte_pktmbuf_trim(m, (uint16_t)(l3_len - tot)) != 0)
-		return 1 + RT_DROP_IP_LEN;
 	return RT_CHECK_OK;
 }
 
 /**
  * RFC 1812 5.2.2 checks of the IPv4 frame @p m (Ethernet header first, one
  * segment at least as long as the IP header): length, version, IHL, then
- * rt_ipv4_check_body().
+ * rt_ipv4_check_body(), @p hw_cksum as there.
  *
  * @return RT_CHECK_OK, or 1 + the rt_drop_reason to count.
  */
 static __rte_always_inline unsigned int
-rt_ipv4_check(struct rte_mbuf *m)
+rt_ipv4_check(struct rte_mbuf *m, const bool hw_cksum)
 {
 	const struct rte_ipv4_hdr *ip;
 	uint16_t data_len = rte_pktmbuf_data_len(m);
@@ -226,13 +249,13 @@ rt_ipv4_check(struct rte_mbuf *m)
 		return 1 + RT_DROP_IP_TRUNCATED;
 	ip = rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN);
 	if (likely(ip->version_ihl == RTE_IPV4_VHL_DEF))
-		return rt_ipv4_check_body(m, ip, 5);
+		return rt_ipv4_check_body(m, ip, 5, hw_cksum);
 	if ((ip->version_ihl >> 4) != 4)
 		return 1 + RT_DROP_IP_VERSION;
 	ihl = ip->version_ihl & RTE_IPV4_HDR_IHL_MASK;
 	if (ihl < 5 || RT_L2_LEN + ihl * 4 > data_len)
 		return 1 + RT_DROP_IP_IHL;
-	return rt_ipv4_check_body(m, ip, ihl);
+	return rt_ipv4_check_body(m, ip, ihl, hw_cksum);
 }
 
 #endif /* RT_IPV4_H */

@@ -124,6 +124,8 @@ nh_scan(struct rt_table *t, enum rt_nh_type type, uint16_t port, uint32_t ip)
 		/* nothing reads it any more: fill it before a route points at it */
 		nh->l2 = 0;
 		nh->port = port;
+		nh->src_w = t->ports[port].src_w;
+		nh->mtu = t->ports[port].mtu;
 		nh->ip = ip;
 		nh->refcnt = 0;
 		nh->retired = 0;
@@ -384,10 +386,20 @@ rt_iface_enable(struct rt_table *t, uint16_t port, const struct rte_ether_addr *
 	p->mac = *mac;
 	p->mac_w = 0;
 	memcpy(&p->mac_w, mac, RTE_ETHER_ADDR_LEN);
+	p->src_w = p->mac_w | (uint64_t)RTE_BE16(RTE_ETHER_TYPE_IPV4) << 48;
 	if (p->mtu == 0)
 		p->mtu = RT_MTU_DEFAULT;
 	p->enabled = 1;
 	pthread_mutex_unlock(&t->lock);
+	return 0;
+}
+
+int
+rt_iface_trust_rx_cksum(struct rt_table *t, uint16_t port, bool on)
+{
+	if (t == NULL || port >= RTE_MAX_ETHPORTS || !t->ports[port].enabled)
+		return -EINVAL;
+	__atomic_store_n(&t->ports[port].rx_cksum, on ? 1 : 0, __ATOMIC_RELAXED);
 	return 0;
 }
 
@@ -479,6 +491,8 @@ rt_iface_set_addr(
 int
 rt_iface_set_mtu(struct rt_table *t, uint16_t port, uint32_t mtu, char *err, size_t errlen)
 {
+	uint32_t i;
+
 	if (port >= RTE_MAX_ETHPORTS || !t->ports[port].enabled) {
 		snprintf(err, errlen, "port %u is not used by the router", port);
 		return -EINVAL;
@@ -487,8 +501,14 @@ rt_iface_set_mtu(struct rt_table *t, uint16_t port, uint32_t mtu, char *err, siz
 		snprintf(err, errlen, "MTU %u out of range %u..%u", mtu, RT_MTU_MIN, RT_MTU_MAX);
 		return -EINVAL;
 	}
+	pthread_mutex_lock(&t->lock);
 	__atomic_store_n(&t->ports[port].mtu, (uint16_t)mtu, __ATOMIC_RELAXED);
+	/* and the copies the workers read */
+	for (i = 0; i < t->max_nh; i++)
+		if (t->nh[i].type != RT_NH_FREE && t->nh[i].port == port)
+			__atomic_store_n(&t->nh[i].mtu, (uint16_t)mtu, __ATOMIC_RELAXED);
 	rt_table_gen_bump(t);
+	pthread_mutex_unlock(&t->lock);
 	return 0;
 }
 

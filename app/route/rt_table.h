@@ -74,28 +74,33 @@ enum rt_route_kind {
 };
 
 /**
- * A next hop. The workers read @c type, @c port and @c l2; everything else
- * is the control path's.
+ * A next hop. The workers read @c type, @c port, @c l2, @c src_w and @c mtu
+ * (copies of the output port's, so that forwarding reads one line);
+ * everything else is the control path's.
  */
 struct rt_nh {
 	uint64_t l2;       /**< dst MAC in bytes 0-5 (wire order), RT_NH_F_VALID; atomic */
+	uint64_t src_w;    /**< the output port's rt_port::src_w */
 	uint8_t type;      /**< enum rt_nh_type */
 	uint8_t is_static; /**< neighbour from the config: never aged out */
 	uint16_t port;     /**< output port */
+	uint16_t mtu;      /**< the output port's MTU; atomic */
 	uint32_t ip;       /**< the neighbour (RT_NH_GW) */
 	uint32_t refcnt;   /**< routes and neighbour users holding it */
 	uint64_t retired;  /**< RCU token when freed, for reuse */
-} __rte_aligned(32);
+} __rte_aligned(64);
 
 /** Per-port interface, as the workers read it. */
 struct rt_port {
 	uint64_t mac_w; /**< own MAC in bytes 0-5 of a word, for one compare */
+	uint64_t src_w; /**< bytes 6-13 of a frame sent here: own MAC, EtherType IPv4 */
 	struct rte_ether_addr mac;
-	uint16_t mtu;    /**< largest IP datagram sent out of this port */
-	uint32_t ip;     /**< own address, 0 = none */
-	uint8_t plen;    /**< prefix length of the connected network */
-	uint8_t enabled; /**< the router uses this port */
-};
+	uint16_t mtu;     /**< largest IP datagram sent out of this port */
+	uint32_t ip;      /**< own address, 0 = none */
+	uint8_t plen;     /**< prefix length of the connected network */
+	uint8_t enabled;  /**< the router uses this port */
+	uint8_t rx_cksum; /**< the port checks IPv4 header checksums: its RX flags are trusted */
+} __rte_aligned(32);      /* a power of two: indexing is a shift */
 
 /** A route as kept by the table (control path). */
 struct rt_route {
@@ -187,6 +192,17 @@ int rt_iface_set_addr(
  * @return 0 or -EINVAL with @p err set.
  */
 int rt_iface_set_mtu(struct rt_table *t, uint16_t port, uint32_t mtu, char *err, size_t errlen);
+
+/**
+ * Trust (@p on) or ignore the RX IPv4 checksum flags of port @p port: on
+ * when the port was configured with RTE_ETH_RX_OFFLOAD_IPV4_CKSUM. A port
+ * without the offload leaves the flags unknown, and the router then checks
+ * every header in software without reading them. Takes effect on the next
+ * burst.
+ *
+ * @return 0 or -EINVAL.
+ */
+int rt_iface_trust_rx_cksum(struct rt_table *t, uint16_t port, bool on);
 
 /**
  * Port whose connected network holds @p ip, or -1.

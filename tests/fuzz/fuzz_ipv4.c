@@ -100,6 +100,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	punt = ctl != NULL ? rt_control_add_worker(ctl, rte_lcore_id()) : NULL;
 	if (ret != 0 || punt == NULL || rt_worker_init(&wk, tbl, punt, rte_lcore_id(), NULL) != 0)
 		abort();
+	rte_rcu_qsbr_thread_offline(wk.qsbr, wk.thread_id); /* online only while routing */
 	return 0;
 }
 
@@ -162,9 +163,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	m->pkt_len = len;
 	if (flags & 4)
 		m->ol_flags |= RTE_MBUF_F_RX_IP_CKSUM_GOOD;
+	/* both copies of the loop: a port whose checksum flags are trusted, or not */
+	rt_iface_trust_rx_cksum(tbl, port[0], (flags & 8) != 0);
 
 	before = accounted();
+	/*
+	 * One thread plays worker and control path: online only while it routes,
+	 * as a worker between polls, so that a table update waiting for readers
+	 * (a next hop reused once RCU says so) does not wait for itself.
+	 */
+	rte_rcu_qsbr_thread_online(wk.qsbr, wk.thread_id);
 	n = rt_route_burst(&wk, port[0], &m, 1, out);
+	rte_rcu_qsbr_thread_offline(wk.qsbr, wk.thread_id);
 	if (accounted() - before != 1)
 		abort(); /* counted zero or two times */
 	if (n == 1)

@@ -125,7 +125,8 @@ test_cksum_incremental_edges(void)
 			ref.hdr_checksum = 0;
 			ref.hdr_checksum = rte_ipv4_cksum(&ref);
 			if (h.hdr_checksum != ref.hdr_checksum ||
-				h.time_to_live != ref.time_to_live)
+				h.time_to_live != ref.time_to_live ||
+				h.next_proto_id != ref.next_proto_id)
 				mismatches++;
 			if (rte_cpu_to_be_16(naive) != ref.hdr_checksum)
 				naive_wrong++;
@@ -325,7 +326,7 @@ test_input_checks(void)
 
 	for (i = 0; i < RTE_DIM(check_cases); i++) {
 		struct rte_mbuf *m = mutated(check_cases[i].mut);
-		unsigned int v = rt_ipv4_check(m);
+		unsigned int v = rt_ipv4_check(m, true);
 
 		if (v != check_cases[i].verdict)
 			printf("#   case '%s': verdict %u, expected %u\n", check_cases[i].what, v,
@@ -333,6 +334,42 @@ test_input_checks(void)
 		CHECK_EQ(v, check_cases[i].verdict);
 		rte_pktmbuf_free(m);
 	}
+}
+
+/*
+ * A port without RX checksum offload: its flags are not read. A right header
+ * flagged BAD is forwarded, a wrong one flagged GOOD is dropped, through the
+ * check and through the burst function (the other copy of its loop).
+ */
+static void
+test_cksum_flags_untrusted(void)
+{
+	static const struct {
+		enum mut mut;
+		unsigned int verdict;
+	} c[] = {
+		{M_NIC_BAD, RT_CHECK_OK},
+		{M_NIC_GOOD_WRONG, 1 + RT_DROP_IP_CKSUM},
+	};
+	unsigned int i;
+
+	CHECK_EQ(rt_iface_trust_rx_cksum(tbl, 0, false), 0);
+	for (i = 0; i < RTE_DIM(c); i++) {
+		struct rte_mbuf *m = mutated(c[i].mut);
+		uint64_t before = wk.drops[RT_DROP_IP_CKSUM];
+		uint16_t out[1], n;
+
+		CHECK_EQ(rt_ipv4_check(m, false), c[i].verdict);
+		n = rt_route_burst(&wk, 0, &m, 1, out);
+		CHECK_EQ(n, c[i].verdict == RT_CHECK_OK ? 1 : 0);
+		CHECK_EQ(wk.drops[RT_DROP_IP_CKSUM] - before, c[i].verdict == RT_CHECK_OK ? 0 : 1);
+		if (n == 1)
+			rte_pktmbuf_free(m);
+	}
+	CHECK_EQ(rt_iface_trust_rx_cksum(tbl, 0, true), 0);
+	/* a port the router does not use has no flags to trust */
+	CHECK_EQ(rt_iface_trust_rx_cksum(tbl, 7, true), -EINVAL);
+	CHECK_EQ(rt_iface_trust_rx_cksum(tbl, RTE_MAX_ETHPORTS, true), -EINVAL);
 }
 
 /* Each failing check through the burst function: freed, counted under its reason only. */
@@ -719,6 +756,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_address_classes),
 	FWD_TEST(test_input_checks),
 	FWD_TEST(test_burst_drop_reasons),
+	FWD_TEST(test_cksum_flags_untrusted),
 	FWD_TEST(test_padding_trimmed),
 	FWD_TEST(test_burst_l2_reasons),
 	FWD_TEST(test_burst_forward),
@@ -751,6 +789,8 @@ main(void)
 	ret |= rt_iface_enable(tbl, 1, &mac_p1);
 	ret |= rt_iface_set_addr(tbl, 0, IP4(10, 0, 0, 1), 24, err, sizeof(err));
 	ret |= rt_iface_set_addr(tbl, 1, IP4(10, 0, 1, 1), 24, err, sizeof(err));
+	/* port 0 checks checksums: the cases with NIC flags expect them trusted */
+	ret |= rt_iface_trust_rx_cksum(tbl, 0, true);
 	ret |= rt_neigh_static_add(tbl, IP4(10, 0, 1, 2), &mac_gw, err, sizeof(err));
 	ret |= rt_route_add(
 		tbl, IP4(198, 18, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err, sizeof(err));
