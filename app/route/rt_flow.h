@@ -582,10 +582,12 @@ rt_flow_apply_run(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmpl *
 				continue;
 			}
 			rt_ipv4_ttl_dec(ip);
-			memcpy(eth, &w0, sizeof(w0));
-			memcpy(eth + sizeof(w0), &w1, sizeof(w1));
+			rt_eth_store12(eth, w0, w1);
 			out_port[n] = port;
-			out[n++] = m;
+			/* out is pkts: nothing to store while every frame stays */
+			if (n != j)
+				out[n] = m;
+			n++;
 		}
 		o->n = (uint16_t)n;
 		t->bytes += bytes;
@@ -667,10 +669,12 @@ rt_flow_apply_groups(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmp
 			continue;
 		}
 		rt_ipv4_ttl_dec(ip);
-		memcpy(eth, &t->w0, sizeof(t->w0));
-		memcpy(eth + sizeof(t->w0), &t->w1, sizeof(t->w1));
+		rt_eth_store12(eth, t->w0, t->w1);
 		out_port[n] = t->port;
-		out[n++] = m;
+		/* out is pkts: nothing to store while every frame stays */
+		if (n != i)
+			out[n] = m;
+		n++;
 	}
 	o->n = (uint16_t)n;
 }
@@ -725,7 +729,9 @@ rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 			flowsort_key_vlan_stripped(m), &key);
 	keep:
 		flowsort_run_cut(&key, k, &prev, runs->key, runs->start, &nr);
-		pkts[k++] = m;
+		if (k != i)
+			pkts[k] = m;
+		k++;
 		continue;
 	slow:
 		/* unicast IPv4 with options: the general parser */

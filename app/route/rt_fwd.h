@@ -254,27 +254,34 @@ rt_input_fast(
 }
 
 /*
- * The Ethernet header of a forwarded frame: destination from the next hop's
- * @p l2 (RT_NH_MAC_MASK bits), source and EtherType IPv4 from @p src_w
- * (rt_port::src_w). With SSE4.1 the 12 MAC bytes and the 4 after them as
- * received (EtherType, version/IHL, TOS) go in one 16-byte store: stores cost
- * more than the instructions that merge them.
+ * Bytes 0-11 of a forwarded frame (destination and source MAC) from a
+ * template: @p w0 = bytes 0-7, @p w1 = bytes 8-11. With SSE4.1 they go with
+ * the 4 bytes after them as received (EtherType, version/IHL, TOS) in one
+ * 16-byte store: stores cost more than the instructions that merge them.
  */
 static __rte_always_inline void
-rt_eth_rewrite(struct rte_ether_hdr *eth, uint64_t l2, uint64_t src_w)
+rt_eth_store12(void *eth, uint64_t w0, uint32_t w1)
 {
 #if defined(RTE_ARCH_X86) && defined(__SSE4_1__)
-	const __m128i mac = _mm_set_epi64x(
-		(long long)(src_w >> 16), (long long)((l2 & RT_NH_MAC_MASK) | src_w << 48));
+	const __m128i mac = _mm_set_epi64x((long long)w1, (long long)w0);
 	const __m128i old = _mm_loadu_si128((const __m128i *)eth);
 
 	/* 16-bit lanes 6 and 7 (bytes 12-15) from the frame */
 	_mm_storeu_si128((__m128i *)eth, _mm_blend_epi16(mac, old, 0xc0));
 #else
-	/* 8 bytes of MAC word, then source MAC and EtherType over its last two */
-	memcpy(eth, &l2, sizeof(l2));
-	memcpy((uint8_t *)eth + RTE_ETHER_ADDR_LEN, &src_w, sizeof(src_w));
+	memcpy(eth, &w0, sizeof(w0));
+	memcpy((uint8_t *)eth + sizeof(w0), &w1, sizeof(w1));
 #endif
+}
+
+/*
+ * The Ethernet header of a forwarded frame: destination from the next hop's
+ * @p l2 (RT_NH_MAC_MASK bits), source from @p src_w (rt_port::src_w).
+ */
+static __rte_always_inline void
+rt_eth_rewrite(struct rte_ether_hdr *eth, uint64_t l2, uint64_t src_w)
+{
+	rt_eth_store12(eth, (l2 & RT_NH_MAC_MASK) | src_w << 48, (uint32_t)(src_w >> 16));
 }
 
 /*
