@@ -25,6 +25,9 @@
 #   OUT=bench-results/route-<date>   logs, callgrind files and results.md
 #   DPDK_ORIG=     a dpdk_<version>.orig.tar.* to use instead of downloading
 #   OURS_ARGS=     more dpdk-forwarder options, e.g. "--flowsort off"
+#   HUGE=0         1: both apps on 2 MiB hugepages (-m 512) instead of
+#                  --no-huge; needs root, reserves HUGE_PAGES=600 pages and
+#                  gives back what it added when it ends
 #
 # Mpps: both apps are read the same way, through DPDK's own /ethdev/stats
 # telemetry endpoint (bench/route/tstat.py): packets transmitted by both ports
@@ -44,6 +47,8 @@ WARM=${WARM:-1}
 FLOWS=${FLOWS:-"1 256"}
 VG_SECS=${VG_SECS:-4}
 OUT=${OUT:-bench-results/route-$(date +%Y%m%d-%H%M%S)}
+HUGE=${HUGE:-0}
+HUGE_PAGES=${HUGE_PAGES:-600}
 py=/usr/bin/python3
 bench=$root/bench/route
 
@@ -70,10 +75,36 @@ cleanup() {
 	rm -rf "$work"
 	# EAL leaves its runtime directory (telemetry socket, config) behind
 	rm -rf "$rundir"/dpdk/bench-route-*-$$
+	rm -f /dev/hugepages/bench-route-*-$$* 2>/dev/null || true
+	if [ -n "${hp_before:-}" ]; then
+		echo "$hp_before" >"$hp_file"
+	fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 log() { echo "bench-route: $*" >&2; }
+
+# Memory: --no-huge (4 KiB pages, what the tests use), or 2 MiB hugepages
+# (what a deployment uses: far fewer TLB misses, so the PMD costs less and the
+# application's own work weighs more in the ratio).
+mem=(--no-huge -m 512)
+if [ "$HUGE" = 1 ]; then
+	if [ "$(id -u)" -ne 0 ]; then
+		log "HUGE=1 needs root (it reserves hugepages)"
+		exit 1
+	fi
+	hp_file=/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages
+	if [ "$(cat "$hp_file")" -lt "$HUGE_PAGES" ]; then
+		hp_before=$(cat "$hp_file")
+		echo "$HUGE_PAGES" >"$hp_file"
+	fi
+	if [ "$(cat "$hp_file")" -lt "$HUGE_PAGES" ]; then
+		log "could not reserve $HUGE_PAGES hugepages of 2 MiB"
+		exit 1
+	fi
+	mountpoint -q /dev/hugepages || mount -t hugetlbfs nodev /dev/hugepages
+	mem=(-m 512)
+fi
 
 # ---------------------------------------------------------------- l3fwd
 version=$(dpkg-query -W -f='${Version}' libdpdk-dev)
@@ -108,8 +139,14 @@ if ! grep -q 'bench-route: no RX checksum offload' "$l3src/main.c"; then
 fi
 srcs=$(sed -n 's/^SRCS-y *+\?:\?= *//p' "$l3src/Makefile" | tr '\n' ' ')
 read -ra dpdk_cflags < <(pkg-config --cflags libdpdk)
-# the flags meson gives ours (buildtype release, cpu native, then pkg-config's)
-cflags=(-O3 -march=native "${dpdk_cflags[@]}" -DALLOW_EXPERIMENTAL_API -I"$l3src/../common")
+# the flags meson gives ours: buildtype release, pkg-config's (DPDK's -march),
+# or the build's -Dmarch when it has one
+march=$(meson introspect --buildoptions "$builddir" 2>/dev/null |
+	$py -c 'import json,sys; print(next((o["value"] for o in json.load(sys.stdin) if o["name"] == "march"), ""))' ||
+	true)
+cflags=(-O3 "${dpdk_cflags[@]}")
+[ -n "$march" ] && cflags+=(-march="$march")
+cflags+=(-DALLOW_EXPERIMENTAL_API -I"$l3src/../common")
 log "building l3fwd ($srcs)"
 objs=()
 for s in $srcs; do
@@ -130,7 +167,7 @@ bash "$bench/link-static.sh" forwarder "$builddir" "$fwd"
 # cmd=(the command line of APP on the FLOWS workload, EAL file prefix from TAG)
 # shellcheck disable=SC2054 # the lcore map has commas
 set_cmd() { # app flows tag
-	local e=(--no-huge -m 512 --no-pci --file-prefix "bench-route-$3-$$"
+	local e=("${mem[@]}" --no-pci --file-prefix "bench-route-$3-$$"
 		--vdev "net_pcap0,rx_pcap=$work/f$2/in0.pcap,infinite_rx=1"
 		--vdev "net_pcap1,rx_pcap=$work/f$2/in1.pcap,infinite_rx=1")
 	if [ "$1" = l3fwd ]; then
@@ -205,7 +242,8 @@ callgrind() { # app flows
 	echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
 	echo "dpdk: $version (l3fwd from $(basename "$DPDK_ORIG"))"
 	echo "ours: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo ?) $(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo '(with uncommitted changes)')"
-	echo "settings: ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS OURS_ARGS=${OURS_ARGS:-}"
+	echo "settings: ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS HUGE=$HUGE OURS_ARGS=${OURS_ARGS:-}"
+	echo "l3fwd cflags: ${cflags[*]}"
 } >"$OUT/env.txt"
 
 res=$OUT/results.md
