@@ -214,8 +214,8 @@ rt_common_frame(const struct rte_mbuf *m, const uint8_t *f, uint64_t mac_w)
 #if defined(RTE_ARCH_X86) && defined(__SSE4_1__) && RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
 	/* bytes 0-5 and 12-14 of the first 16 against the pattern, one test (mac_w is loop-invariant) */
 	const __m128i pat = _mm_set_epi64x((long long)RT_ETH_IPV4_VHL << 32, (long long)mac_w);
-	const __m128i mask = _mm_set_epi64x((long long)RT_ETH_IPV4_VHL_MASK << 32,
-		(long long)RT_NH_MAC_MASK);
+	const __m128i mask =
+		_mm_set_epi64x((long long)RT_ETH_IPV4_VHL_MASK << 32, (long long)RT_NH_MAC_MASK);
 
 	if (unlikely(rte_pktmbuf_data_len(m) < RT_MIN_FRAME))
 		return false;
