@@ -287,7 +287,7 @@ rt_eth_store12(void *eth, uint64_t w0, uint32_t w1)
 
 /*
  * The Ethernet header of a forwarded frame: destination from the next hop's
- * @p l2 (RT_NH_MAC_MASK bits), source from @p src_w (rt_port::src_w).
+ * @p l2 (RT_NH_MAC_MASK bits), source from @p src_w (rt_nh::src_w).
  */
 static __rte_always_inline void
 rt_eth_rewrite(struct rte_ether_hdr *eth, uint64_t l2, uint64_t src_w)

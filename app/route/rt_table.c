@@ -124,7 +124,7 @@ nh_scan(struct rt_table *t, enum rt_nh_type type, uint16_t port, uint32_t ip)
 		/* nothing reads it any more: fill it before a route points at it */
 		nh->l2 = 0;
 		nh->port = port;
-		nh->src_w = t->ports[port].src_w;
+		nh->src_w = t->ports[port].mac_w | (uint64_t)RTE_BE16(RTE_ETHER_TYPE_IPV4) << 48;
 		nh->mtu = t->ports[port].mtu;
 		nh->ip = ip;
 		nh->refcnt = 0;
@@ -386,7 +386,6 @@ rt_iface_enable(struct rt_table *t, uint16_t port, const struct rte_ether_addr *
 	p->mac = *mac;
 	p->mac_w = 0;
 	memcpy(&p->mac_w, mac, RTE_ETHER_ADDR_LEN);
-	p->src_w = p->mac_w | (uint64_t)RTE_BE16(RTE_ETHER_TYPE_IPV4) << 48;
 	if (p->mtu == 0)
 		p->mtu = RT_MTU_DEFAULT;
 	p->enabled = 1;

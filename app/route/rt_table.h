@@ -80,7 +80,7 @@ enum rt_route_kind {
  */
 struct rt_nh {
 	uint64_t l2;       /**< dst MAC in bytes 0-5 (wire order), RT_NH_F_VALID; atomic */
-	uint64_t src_w;    /**< the output port's rt_port::src_w */
+	uint64_t src_w;    /**< frame bytes 6-13 out of @c port: its MAC, EtherType IPv4 */
 	uint8_t type;      /**< enum rt_nh_type */
 	uint8_t is_static; /**< neighbour from the config: never aged out */
 	uint16_t port;     /**< output port */
@@ -93,14 +93,13 @@ struct rt_nh {
 /** Per-port interface, as the workers read it. */
 struct rt_port {
 	uint64_t mac_w; /**< own MAC in bytes 0-5 of a word, for one compare */
-	uint64_t src_w; /**< bytes 6-13 of a frame sent here: own MAC, EtherType IPv4 */
 	struct rte_ether_addr mac;
 	uint16_t mtu;     /**< largest IP datagram sent out of this port */
 	uint32_t ip;      /**< own address, 0 = none */
 	uint8_t plen;     /**< prefix length of the connected network */
 	uint8_t enabled;  /**< the router uses this port */
 	uint8_t rx_cksum; /**< the port checks IPv4 header checksums: its RX flags are trusted */
-} __rte_aligned(32);      /* a power of two: indexing is a shift */
+};
 
 /** A route as kept by the table (control path). */
 struct rt_route {
