@@ -28,6 +28,11 @@
 #   HUGE=0         1: both apps on 2 MiB hugepages (-m 512) instead of
 #                  --no-huge; needs root, reserves HUGE_PAGES=600 pages and
 #                  gives back what it added when it ends
+#   BOUND=0        1: each round also runs ours as --fwd io (the PMD and the
+#                  poll loop alone) and --fwd mac (plus a MAC rewrite: the
+#                  least a router writes), and the table gives what a mode
+#                  spends per packet beyond mac, for l3fwd, ours and 1.1x
+#                  l3fwd (docs/benchmarks-route.md)
 #
 # Mpps: both apps are read the same way, through DPDK's own /ethdev/stats
 # telemetry endpoint (bench/route/tstat.py): packets transmitted by both ports
@@ -49,6 +54,7 @@ VG_SECS=${VG_SECS:-4}
 OUT=${OUT:-bench-results/route-$(date +%Y%m%d-%H%M%S)}
 HUGE=${HUGE:-0}
 HUGE_PAGES=${HUGE_PAGES:-600}
+BOUND=${BOUND:-0}
 py=/usr/bin/python3
 bench=$root/bench/route
 
@@ -176,6 +182,8 @@ set_cmd() { # app flows tag
 		# shellcheck disable=SC2206 # OURS_ARGS is a list of words
 		cmd=("$fwd" --lcores 0@0,1@1 "${e[@]}" -- --config "$bench/route.ini"
 			--stats-period 0 --stats-file "$OUT/$3.json" ${OURS_ARGS:-})
+		# the bound's modes: the command line's --fwd overrides the config's
+		[ "$1" = ours ] || cmd+=(--fwd "$1")
 	fi
 }
 
@@ -242,23 +250,31 @@ callgrind() { # app flows
 	echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
 	echo "dpdk: $version (l3fwd from $(basename "$DPDK_ORIG"))"
 	echo "ours: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo ?) $(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo '(with uncommitted changes)')"
-	echo "settings: ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS HUGE=$HUGE OURS_ARGS=${OURS_ARGS:-}"
+	echo "settings: ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS HUGE=$HUGE BOUND=$BOUND OURS_ARGS=${OURS_ARGS:-}"
 	echo "l3fwd cflags: ${cflags[*]}"
 } >"$OUT/env.txt"
 
+apps=(l3fwd ours)
+[ "$BOUND" = 1 ] && apps+=(io mac)
 res=$OUT/results.md
+bound=$OUT/bound.md
 {
 	echo "| flows | l3fwd Mpps | ours Mpps | ours / l3fwd | l3fwd Ir/pkt | ours Ir/pkt |"
 	echo "|---|---|---|---|---|---|"
 } >"$res"
+{
+	echo "| flows | io Mpps | mac Mpps | l3fwd over mac | ours over mac | 1.1x l3fwd leaves over mac |"
+	echo "|---|---|---|---|---|---|"
+} >"$bound"
 for f in $FLOWS; do
 	mkdir -p "$work/f$f"
 	$py "$bench/mkpcap.py" "$f" "$work/f$f"
-	: >"$OUT/mpps-l3fwd-f$f.txt"
-	: >"$OUT/mpps-ours-f$f.txt"
+	for app in "${apps[@]}"; do
+		: >"$OUT/mpps-$app-f$f.txt"
+	done
 	for ((r = 1; r <= ROUNDS; r++)); do
-		for app in l3fwd ours; do
-			m=$(measure $app "$f" $r)
+		for app in "${apps[@]}"; do
+			m=$(measure "$app" "$f" $r)
 			echo "$m" >>"$OUT/mpps-$app-f$f.txt"
 			log "flows $f round $r: $app $m Mpps"
 		done
@@ -285,12 +301,24 @@ EOF
 	fi
 	ratio=$(awk -v a="$mo" -v b="$ml" 'BEGIN {printf "%.2f", a / b}')
 	echo "| $f | $ml | $mo | $ratio | $il | $io |" >>"$res"
+	if [ "$BOUND" = 1 ]; then
+		mi=$(median <"$OUT/mpps-io-f$f.txt")
+		mm=$(median <"$OUT/mpps-mac-f$f.txt")
+		# ns per packet beyond the MAC-rewriting forwarder (1000 / Mpps = ns per packet)
+		awk -v f="$f" -v i="$mi" -v m="$mm" -v l="$ml" -v o="$mo" 'BEGIN {
+			printf "| %s | %s | %s | %.2f ns | %.2f ns | %.2f ns |\n", f, i, m,
+				1000 / l - 1000 / m, 1000 / o - 1000 / m, 1000 / (1.1 * l) - 1000 / m }' >>"$bound"
+	fi
 done
 
 cat "$OUT/env.txt"
 echo
 cat "$res"
 echo
+if [ "$BOUND" = 1 ]; then
+	cat "$bound"
+	echo
+fi
 echo "Mpps: median of $ROUNDS alternating rounds; each round's figures in $OUT/mpps-*.txt."
 if [ "$VG_SECS" != 0 ]; then
 	for f in $FLOWS; do
