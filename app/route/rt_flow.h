@@ -636,6 +636,77 @@ rt_flow_one_run(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_k
 }
 
 /**
+ * A run of one packet, pkts[idx] (every packet when no two neighbours share a
+ * flow: many flows, bypassed grouping): rt_flow_one_run() without the
+ * template and the run loop. A cached forward is applied straight from the
+ * entry and its port; anything else takes rt_flow_one_run().
+ */
+static __rte_always_inline void
+rt_flow_one_pkt(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k, uint32_t h,
+	uint16_t in_port, struct rte_mbuf *const *pkts, unsigned int idx, uint32_t gen,
+	uint64_t now, struct rt_flow_out *o)
+{
+	struct rte_mbuf *m = pkts[idx];
+	uint8_t *eth = rte_pktmbuf_mtod(m, uint8_t *);
+	struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(eth + RT_L2_LEN);
+	const struct rt_port *p;
+	struct rt_flow_entry *e;
+
+	if (unlikely(k->type != FLOWSORT_KEY_L4 && k->type != FLOWSORT_KEY_L3))
+		goto general;
+	e = rt_flow_lookup(fl, w, k, in_port, h, gen, now);
+	if (unlikely(e->action != RT_FLOW_FWD))
+		goto general_found;
+	p = &w->ports[e->out_port];
+	e->pkts++;
+	e->bytes += rte_pktmbuf_pkt_len(m);
+	e->last = now;
+	if (e->rule != RT_ACL_NO_RULE)
+		rt_flow_rule_count(fl, e->rule, 1);
+	if (unlikely(ip->time_to_live <= 1 || __builtin_bswap16(ip->total_length) >
+						      __atomic_load_n(&p->mtu, __ATOMIC_RELAXED))) {
+		rt_flow_fwd_exception(w, m, ip, in_port, o);
+		return;
+	}
+	rt_ipv4_ttl_dec(ip);
+#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
+	rt_eth_store12(eth, (e->l2 & RT_NH_MAC_MASK) | p->mac_w << 48, (uint32_t)(p->mac_w >> 16));
+#else
+	memcpy(eth, &e->l2, RTE_ETHER_ADDR_LEN);
+	rte_ether_addr_copy(&p->mac, (struct rte_ether_addr *)(eth + RTE_ETHER_ADDR_LEN));
+#endif
+	o->port[o->n] = e->out_port;
+	/* out is pkts: nothing to store while every frame stays */
+	if (o->n != idx)
+		o->pkts[o->n] = m;
+	o->n++;
+	return;
+general_found:
+	/* the lookup is done: the rest of rt_flow_one_run() on this entry */
+	{
+		struct rt_flow_tmpl t = {.e = e, .bytes = 0, .fwd = 0};
+
+		rt_flow_apply_run(fl, w, &t, in_port, pkts, idx, 1, o);
+		rt_flow_tmpl_put(fl, &t, 1, now);
+	}
+	return;
+general:
+	rt_flow_one_run(fl, w, k, h, in_port, pkts, idx, 1, gen, now, o);
+}
+
+/** A group that is one run: rt_flow_one_pkt() for a run of one, else rt_flow_one_run(). */
+static __rte_always_inline void
+rt_flow_run(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k, uint32_t h,
+	uint16_t in_port, struct rte_mbuf *const *pkts, unsigned int first, unsigned int cnt,
+	uint32_t gen, uint64_t now, struct rt_flow_out *o)
+{
+	if (cnt == 1)
+		rt_flow_one_pkt(fl, w, k, h, in_port, pkts, first, gen, now, o);
+	else
+		rt_flow_one_run(fl, w, k, h, in_port, pkts, first, cnt, gen, now, o);
+}
+
+/**
  * Packets of interleaved groups, in arrival order: packet i belongs to group
  * pg[i] of @p tm. Per packet, the template is read from tm[] (L1) rather
  * than kept in registers; the per-run set-up of rt_flow_apply_run() would
@@ -807,8 +878,8 @@ rt_flow_route_chunk(struct rt_flow *fl, struct rt_worker *w, uint16_t q, uint16_
 		if (nb == kr.n) {
 			/* every group one run (trains): as without grouping, one pass */
 			for (r = 0; r < nb; r++)
-				rt_flow_one_run(fl, w, &runs[r].key, hs[r], in_port, pkts,
-					kr.start[r], runs[r].count, gen, now, &o);
+				rt_flow_run(fl, w, &runs[r].key, hs[r], in_port, pkts, kr.start[r],
+					runs[r].count, gen, now, &o);
 		} else {
 			uint16_t pgs[RT_FLOW_CHUNK];
 			const uint16_t *pg = group_of;
@@ -844,7 +915,7 @@ rt_flow_route_chunk(struct rt_flow *fl, struct rt_worker *w, uint16_t q, uint16_
 		for (r = 0; kr.n > 1 && r < kr.n; r++)
 			rt_flow_prefetch_entry(fl, hs[r]);
 		for (r = 0; r < kr.n; r++)
-			rt_flow_one_run(fl, w, &kr.key[r], hs[r], in_port, pkts, kr.start[r],
+			rt_flow_run(fl, w, &kr.key[r], hs[r], in_port, pkts, kr.start[r],
 				kr.start[r + 1] - kr.start[r], gen, now, &o);
 	}
 	/* auto mode's measure: grouping and per-flow work, one burst in several */

@@ -61,9 +61,14 @@ drain_punts(void)
 	return n;
 }
 
-/* A UDP frame on port 0: src 10.0.0.9, @p dst, ports, a 16-bit tag in the payload. */
+/*
+ * A UDP frame on port 0: src 10.0.0.9, @p dst, ports, a 16-bit tag in the
+ * payload, @p payload bytes after the IP header (>= 10), fragment field
+ * @p frag (host order).
+ */
 static struct rte_mbuf *
-mk(uint32_t dst, uint16_t sport, uint16_t dport, uint16_t tag, uint8_t ttl)
+mk_sized(uint32_t dst, uint16_t sport, uint16_t dport, uint16_t tag, uint8_t ttl, uint16_t payload,
+	uint16_t frag)
 {
 	struct pkt_spec s = {0};
 	struct rte_mbuf *m;
@@ -74,7 +79,8 @@ mk(uint32_t dst, uint16_t sport, uint16_t dport, uint16_t tag, uint8_t ttl)
 	s.src = IP4(10, 0, 0, 9);
 	s.dst = dst;
 	s.ttl = ttl != 0 ? ttl : 64;
-	s.payload = 26;
+	s.payload = payload;
+	s.frag = frag;
 	m = pkt_make(pool, &s);
 	if (m == NULL)
 		return NULL;
@@ -86,6 +92,13 @@ mk(uint32_t dst, uint16_t sport, uint16_t dport, uint16_t tag, uint8_t ttl)
 	l4[8] = (uint8_t)(tag >> 8);
 	l4[9] = (uint8_t)tag;
 	return m;
+}
+
+/* mk_sized() with 26 bytes of UDP (a 60-byte frame), not a fragment. */
+static struct rte_mbuf *
+mk(uint32_t dst, uint16_t sport, uint16_t dport, uint16_t tag, uint8_t ttl)
+{
+	return mk_sized(dst, sport, dport, tag, ttl, 26, 0);
 }
 
 static uint16_t
@@ -430,6 +443,103 @@ test_stats_reset(void)
 	rt_flow_free(fl);
 }
 
+/* Add a filter rule: @p action, @p text as in the config, at @p pos. */
+static void
+add_rule(struct rt_acl *acl, const char *action, const char *text, uint32_t pos)
+{
+	struct rt_acl_rule r;
+	char err[RT_ERR_LEN] = "";
+
+	CHECK_EQ(rt_acl_rule_parse(action, text, &r, err, sizeof(err)), 0);
+	CHECK_EQ(rt_acl_add(acl, &r, pos, err, sizeof(err)), 0);
+}
+
+/*
+ * Runs of one packet (flowsort off, flows taking turns): each packet is
+ * looked up and applied on its own (rt_flow_one_pkt()). Every way out of it:
+ * a cached forward, TTL expiring and too big for the MTU on a cached
+ * forward, a filter rule's counter, a cached drop, a fragment (never cached),
+ * and the flow counters of each.
+ */
+static void
+test_single_packet_runs(void)
+{
+	struct rt_acl *acl = rt_acl_create(NULL, SOCKET_ID_ANY);
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_OFF, 0, 0, acl, NULL);
+	const uint32_t a = IP4(198, 18, 6, 1), b = IP4(198, 18, 7, 1), c = IP4(192, 0, 2, 7);
+	/* A B A B A B A(TTL 1) B C(blackhole) A(fragment) B A */
+	const uint32_t dst[12] = {a, b, a, b, a, b, a, b, c, a, b, a};
+	static const uint16_t fwd_tags[] = {0, 1, 2, 3, 4, 5, 7, 9, 10, 11};
+	const uint64_t bh0 = wk.drops[RT_DROP_BLACKHOLE], ttl0 = wk.stats.punts[RT_EXC_TTL],
+		       mtu0 = wk.stats.punts[RT_EXC_MTU];
+	const unsigned int base = in_use();
+	struct rt_flow_info top[8];
+	struct rte_mbuf *m[12];
+	uint16_t out[12], i, n;
+	char err[RT_ERR_LEN];
+	unsigned int t, nt;
+
+	CHECK(acl != NULL && fl != NULL);
+	if (acl == NULL || fl == NULL)
+		return;
+	add_rule(acl, "permit", "dst 198.18.6.0/24", UINT32_MAX);
+	for (i = 0; i < 12; i++)
+		m[i] = mk_sized(dst[i], dst[i] == b ? 8 : 7, 53, i, i == 6 ? 1 : 64, 26,
+			i == 9 ? RTE_IPV4_HDR_MF_FLAG : 0);
+	n = run(fl, m, 12, out);
+	CHECK_EQ(n, RTE_DIM(fwd_tags));
+	for (i = 0; i < n && i < RTE_DIM(fwd_tags); i++) {
+		CHECK_EQ(tag_of(m[i]), fwd_tags[i]);
+		CHECK_EQ(out[i], 1);
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m[i])->dst_addr, &mac_gw));
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m[i])->src_addr, &mac_p1));
+		CHECK_EQ(pkt_ip(m[i])->time_to_live, 63);
+		CHECK_EQ(rt_ipv4_hdr_sum(pkt_ip(m[i]), 5), 0xffff);
+	}
+	rte_pktmbuf_free_bulk(m, n);
+	CHECK_EQ(drain_punts(), 1);
+	CHECK_EQ(wk.stats.punts[RT_EXC_TTL] - ttl0, 1);
+	CHECK_EQ(wk.drops[RT_DROP_BLACKHOLE] - bh0, 1);
+	CHECK_EQ(fl->stats.ungrouped_pkts, 12);
+	CHECK_EQ(fl->stats.grouped_pkts, 0);
+	CHECK_EQ(fl->stats.uncached, 1);
+	CHECK_EQ(fl->stats.misses, 3); /* A, B, C */
+	CHECK_EQ(fl->stats.hits, 12 - 3 - 1);
+	/* A's five (the expiring one too, not the fragment), B's five, C's one */
+	nt = rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, RTE_DIM(top));
+	CHECK_EQ(nt, 3);
+	for (t = 0; t < nt; t++) {
+		const uint32_t d = rte_be_to_cpu_32(top[t].key.dst_addr);
+
+		CHECK_EQ(top[t].pkts, d == c ? 1 : 5);
+		CHECK_EQ(top[t].bytes, top[t].pkts * (14 + 20 + 26));
+		CHECK_EQ(top[t].action, d == c ? RT_FLOW_DROP : RT_FLOW_FWD);
+	}
+	/* the rule counts A's five and the fragment */
+	CHECK_EQ(rt_flow_rule_pkts(&fl, 1, acl, rt_acl_slot(acl, 0)), 6);
+
+	/* too big for the output port: A big, B small, A small, B big */
+	CHECK_EQ(rt_iface_set_mtu(tbl, 1, 68, err, sizeof(err)), 0);
+	for (i = 0; i < 4; i++)
+		m[i] = mk_sized(
+			i % 2 ? b : a, i % 2 ? 8 : 7, 53, i, 64, i == 0 || i == 3 ? 80 : 26, 0);
+	n = run(fl, m, 4, out);
+	CHECK_EQ(n, 2);
+	if (n == 2) {
+		CHECK_EQ(tag_of(m[0]), 1);
+		CHECK_EQ(tag_of(m[1]), 2);
+	}
+	rte_pktmbuf_free_bulk(m, n);
+	CHECK_EQ(drain_punts(), 2);
+	CHECK_EQ(wk.stats.punts[RT_EXC_MTU] - mtu0, 2);
+	/* the MTU change re-decided both flows once */
+	CHECK_EQ(fl->stats.invalidated, 2);
+	CHECK_EQ(rt_iface_set_mtu(tbl, 1, 1500, err, sizeof(err)), 0);
+	CHECK_EQ(in_use(), base);
+	rt_flow_free(fl);
+	rt_acl_free(acl);
+}
+
 /* ---- the table ---- */
 
 static void
@@ -625,16 +735,6 @@ test_invalidate_neigh(void)
 }
 
 /* ---- the filter ---- */
-
-static void
-add_rule(struct rt_acl *acl, const char *action, const char *text, uint32_t pos)
-{
-	struct rt_acl_rule r;
-	char err[RT_ERR_LEN] = "";
-
-	CHECK_EQ(rt_acl_rule_parse(action, text, &r, err, sizeof(err)), 0);
-	CHECK_EQ(rt_acl_add(acl, &r, pos, err, sizeof(err)), 0);
-}
 
 static void
 test_filter_verdicts_and_counters(void)
@@ -971,6 +1071,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_small_group_boundary),
 	FWD_TEST(test_stats_reset),
 	FWD_TEST(test_hit_miss_counters),
+	FWD_TEST(test_single_packet_runs),
 	FWD_TEST(test_eviction),
 	FWD_TEST(test_ageing),
 	FWD_TEST(test_invalidate_route),
