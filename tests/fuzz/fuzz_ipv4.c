@@ -4,8 +4,9 @@
 
 /*
  * libFuzzer target: any bytes as one frame through the router's input checks
- * and rt_route_burst(), then whatever it hands over through the slow path
- * (ARP, ICMP errors and echo, fragmentation). Built with clang
+ * and rt_route_burst(), or the flow stage (rt_flow_route_burst(): flow key,
+ * flowsort, flow table, filter), then whatever it hands over through the slow
+ * path (ARP, ICMP errors and echo, fragmentation). Built with clang
  * -fsanitize=fuzzer,address,undefined by scripts/fuzz.sh. The frame sits in a
  * malloc'd buffer of exactly its size, so any read past its end is an ASan
  * error. Must never crash, and must account for the frame exactly once:
@@ -13,7 +14,10 @@
  *
  * The first input byte steers the frame past the checks a mutator rarely
  * gets right by chance: bit 0 fixes the IPv4 header checksum, bit 1 writes
- * the port's MAC as destination, bit 2 marks the checksum NIC-verified.
+ * the port's MAC as destination, bit 2 marks the checksum NIC-verified, bit 3
+ * makes the port one whose checksum flags are trusted. Bit 4 routes through
+ * the flow stage, with flowsort off, on or auto by bits 5-6; bit 7 makes the
+ * burst two frames, the second a copy of the first in a pool mbuf.
  */
 
 #include <stdint.h>
@@ -27,7 +31,9 @@
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
 
+#include "rt_acl.h"
 #include "rt_control.h"
+#include "rt_flow.h"
 #include "rt_fwd.h"
 #include "rt_table.h"
 
@@ -41,6 +47,8 @@ static struct rt_control *ctl;
 static struct rt_worker wk;
 static struct rte_ring *txr[2];
 static uint16_t port[2];
+static struct rt_acl *acl;
+static struct rt_flow *flow;
 
 #define IP4(a, b, c, d) ((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | (d))
 
@@ -94,6 +102,31 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	ret |= rt_route_add(
 		tbl, IP4(198, 51, 100, 0), 24, RT_ROUTE_REJECT, 0, -1, err, sizeof(err));
 	ret |= rt_iface_set_mtu(tbl, port[1], 576, err, sizeof(err)); /* fragment the big ones */
+	/* the flow stage: a small table (evictions), a filter that denies and permits */
+	acl = rt_acl_create(NULL, SOCKET_ID_ANY);
+	if (acl == NULL)
+		abort();
+	{
+		static const char *const rules[][2] = {
+			{"deny", "proto udp dport 9"},
+			{"deny", "proto tcp src 10.0.0.0/8 sport 1-1023"},
+			{"permit", "dst 198.18.0.0/15"},
+		};
+		struct rt_acl_rule r;
+
+		for (i = 0; i < RTE_DIM(rules); i++) {
+			ret |= rt_acl_rule_parse(rules[i][0], rules[i][1], &r, err, sizeof(err));
+			ret |= rt_acl_add(acl, &r, UINT32_MAX, err, sizeof(err));
+		}
+	}
+	flow = rt_flow_create(&(struct rt_flow_conf){.size = 16,
+		.mode = FLOWSORT_MODE_AUTO,
+		.n_queues = 1,
+		.socket = SOCKET_ID_ANY,
+		.tbl_gen = &tbl->gen,
+		.acl = acl});
+	if (flow == NULL)
+		abort();
 	cp.table = tbl;
 	cp.pool = slow_pool;
 	ctl = rt_control_create(&cp);
@@ -127,9 +160,11 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rte_mbuf_ext_shared_info *sh;
-	struct rte_mbuf *m, *t;
+	static const enum flowsort_mode modes[] = {
+		FLOWSORT_MODE_OFF, FLOWSORT_MODE_ON, FLOWSORT_MODE_AUTO, FLOWSORT_MODE_ON};
+	struct rte_mbuf *m, *t, *b[2];
 	uint8_t *buf, *frame, flags;
-	uint16_t len, out[1], n;
+	uint16_t len, out[2], n, nb = 1;
 	uint64_t before;
 	unsigned int i;
 
@@ -166,6 +201,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* both copies of the loop: a port whose checksum flags are trusted, or not */
 	rt_iface_trust_rx_cksum(tbl, port[0], (flags & 8) != 0);
 
+	b[0] = m;
+	if (flags & 0x80) {
+		b[1] = rte_pktmbuf_copy(m, pool, 0, UINT32_MAX);
+		if (b[1] != NULL)
+			nb = 2;
+	}
+
 	before = accounted();
 	/*
 	 * One thread plays worker and control path: online only while it routes,
@@ -173,18 +215,23 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * (a next hop reused once RCU says so) does not wait for itself.
 	 */
 	rte_rcu_qsbr_thread_online(wk.qsbr, wk.thread_id);
-	n = rt_route_burst(&wk, port[0], &m, 1, out);
+	if (flags & 0x10) {
+		if (rt_flow_set_mode(flow, modes[(flags >> 5) & 3]) != 0)
+			abort();
+		n = rt_flow_route_burst(flow, &wk, 0, port[0], b, nb, out);
+	} else {
+		n = rt_route_burst(&wk, port[0], b, nb, out);
+	}
 	rte_rcu_qsbr_thread_offline(wk.qsbr, wk.thread_id);
-	if (accounted() - before != 1)
-		abort(); /* counted zero or two times */
-	if (n == 1)
-		rte_pktmbuf_free(m);
+	if (accounted() - before != nb || n > nb)
+		abort(); /* a frame counted zero or two times */
+	rte_pktmbuf_free_bulk(b, n);
 	/*
 	 * The slow path may hold a frame for a long time (ARP): give it a copy
 	 * in a pool mbuf, so that the exact-size buffer goes back now and the
 	 * leak checker does not mistake a held frame for a leak.
 	 */
-	if (rte_ring_dequeue(punt, (void **)&t) == 0) {
+	for (i = 0; i < nb && rte_ring_dequeue(punt, (void **)&t) == 0; i++) {
 		struct rte_mbuf *c = rte_pktmbuf_copy(t, slow_pool, 0, UINT32_MAX);
 
 		rte_pktmbuf_free(t);
