@@ -443,6 +443,18 @@ test_stats_reset(void)
 	rt_flow_free(fl);
 }
 
+/* @p m, tagged @p tag, forwarded to the gateway out of port 1: MACs, TTL, checksum. */
+static void
+check_forwarded(struct rte_mbuf *m, uint16_t out_port, uint16_t tag)
+{
+	CHECK_EQ(tag_of(m), tag);
+	CHECK_EQ(out_port, 1);
+	CHECK(rte_is_same_ether_addr(&pkt_eth(m)->dst_addr, &mac_gw));
+	CHECK(rte_is_same_ether_addr(&pkt_eth(m)->src_addr, &mac_p1));
+	CHECK_EQ(pkt_ip(m)->time_to_live, 63);
+	CHECK_EQ(rt_ipv4_hdr_sum(pkt_ip(m), 5), 0xffff);
+}
+
 /* Add a filter rule: @p action, @p text as in the config, at @p pos. */
 static void
 add_rule(struct rt_acl *acl, const char *action, const char *text, uint32_t pos)
@@ -488,14 +500,8 @@ test_single_packet_runs(void)
 			i == 9 ? RTE_IPV4_HDR_MF_FLAG : 0);
 	n = run(fl, m, 12, out);
 	CHECK_EQ(n, RTE_DIM(fwd_tags));
-	for (i = 0; i < n && i < RTE_DIM(fwd_tags); i++) {
-		CHECK_EQ(tag_of(m[i]), fwd_tags[i]);
-		CHECK_EQ(out[i], 1);
-		CHECK(rte_is_same_ether_addr(&pkt_eth(m[i])->dst_addr, &mac_gw));
-		CHECK(rte_is_same_ether_addr(&pkt_eth(m[i])->src_addr, &mac_p1));
-		CHECK_EQ(pkt_ip(m[i])->time_to_live, 63);
-		CHECK_EQ(rt_ipv4_hdr_sum(pkt_ip(m[i]), 5), 0xffff);
-	}
+	for (i = 0; i < n && i < RTE_DIM(fwd_tags); i++)
+		check_forwarded(m[i], out[i], fwd_tags[i]);
 	rte_pktmbuf_free_bulk(m, n);
 	CHECK_EQ(drain_punts(), 1);
 	CHECK_EQ(wk.stats.punts[RT_EXC_TTL] - ttl0, 1);
@@ -562,14 +568,8 @@ test_hit_miss_counters(void)
 	CHECK_EQ(fl->stats.new_flows, 2);
 	CHECK_EQ(fl->stats.hits, 0);
 	/* two lookups, and the output still in arrival order: A B A B ... */
-	for (i = 0; i < 16; i++) {
-		CHECK_EQ(tag_of(m[i]), i);
-		CHECK_EQ(out[i], 1);
-		CHECK(rte_is_same_ether_addr(&pkt_eth(m[i])->dst_addr, &mac_gw));
-		CHECK(rte_is_same_ether_addr(&pkt_eth(m[i])->src_addr, &mac_p1));
-		CHECK_EQ(pkt_ip(m[i])->time_to_live, 63);
-		CHECK_EQ(rt_ipv4_hdr_sum(pkt_ip(m[i]), 5), 0xffff);
-	}
+	for (i = 0; i < 16; i++)
+		check_forwarded(m[i], out[i], i);
 	rte_pktmbuf_free_bulk(m, n);
 	for (i = 0; i < 6; i++)
 		m[i] = mk(IP4(198, 18, 0, 1), 7, 9, i, 64);
