@@ -34,7 +34,9 @@ py=/usr/bin/python3
 work=$(mktemp -d /tmp/ab-route.XXXXXX)
 rundir=/var/run
 [ "$(id -u)" -eq 0 ] || rundir=${XDG_RUNTIME_DIR:-/tmp}
-trap 'rm -rf "$work" "$rundir"/dpdk/ab-route-*-$$' EXIT
+# EAL leaves its runtime directory and, on hugepages, its page files (kept
+# for secondaries, holding the pages) behind
+trap 'rm -rf "$work" "$rundir"/dpdk/ab-route-*-$$; rm -f /dev/hugepages/ab-route-*-$$map_*' EXIT
 $py "$here/mkpcap.py" "$FLOWS" "$work"
 
 exes=("$@")

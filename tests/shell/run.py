@@ -374,7 +374,13 @@ class Hugepages:
         if subprocess.run(["mountpoint", "-q", "/dev/hugepages"]).returncode != 0:
             subprocess.run(["mount", "-t", "hugetlbfs", "nodev", "/dev/hugepages"], check=True)
         with open("/sys/kernel/mm/hugepages/hugepages-2048kB/free_hugepages") as f:
-            check(int(f.read()) >= 32, "could not reserve 2 MiB hugepages")
+            free = int(f.read())
+        if free < 32:
+            # __exit__ does not run when __enter__ fails: give the pages back here
+            self.__exit__()
+            held = sorted({re.sub(r"map_\d+$", "", f) for f in os.listdir("/dev/hugepages")})
+            check(False, "could not reserve 2 MiB hugepages: %d free; page files in "
+                  "/dev/hugepages: %s" % (free, ", ".join(held) or "none"))
 
     def __exit__(self, *exc):
         for f in os.listdir("/dev/hugepages"):
