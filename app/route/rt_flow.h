@@ -484,6 +484,29 @@ rt_flow_apply_other(struct rt_worker *w, const struct rt_flow_entry *e, uint16_t
 }
 
 /**
+ * The MAC header of a cached forward @p e out of port @p p as frame bytes
+ * 0-7 (@p w0) and 8-11 (@p w1), for rt_eth_store12(): destination from the
+ * entry, source from the port. Built in registers: bytes stored and read back
+ * as words stall on store forwarding.
+ */
+static __rte_always_inline void
+rt_flow_mac_words(
+	const struct rt_flow_entry *e, const struct rt_port *p, uint64_t *w0, uint32_t *w1)
+{
+#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
+	*w0 = (e->l2 & RT_NH_MAC_MASK) | p->mac_w << 48;
+	*w1 = (uint32_t)(p->mac_w >> 16);
+#else
+	uint8_t hdr[12];
+
+	memcpy(hdr, &e->l2, RTE_ETHER_ADDR_LEN);
+	memcpy(hdr + RTE_ETHER_ADDR_LEN, &p->mac, RTE_ETHER_ADDR_LEN);
+	memcpy(w0, hdr, sizeof(*w0));
+	memcpy(w1, hdr + sizeof(*w0), sizeof(*w1));
+#endif
+}
+
+/**
  * Per group with table hash @p h: the one lookup (a miss decides and
  * installs), and the rewrite template of a forward: destination and source
  * MAC as one 8- and one 4-byte store, the output port and its MTU.
@@ -508,20 +531,7 @@ rt_flow_tmpl_get(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_
 		t->fwd = 1;
 		t->port = port;
 		t->mtu = __atomic_load_n(&w->ports[port].mtu, __ATOMIC_RELAXED);
-		/* built in registers: bytes stored and read back as words stall on store forwarding */
-#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
-		t->w0 = (e->l2 & RT_NH_MAC_MASK) | w->ports[port].mac_w << 48;
-		t->w1 = (uint32_t)(w->ports[port].mac_w >> 16);
-#else
-		{
-			uint8_t hdr[12];
-
-			memcpy(hdr, &e->l2, RTE_ETHER_ADDR_LEN);
-			memcpy(hdr + RTE_ETHER_ADDR_LEN, &w->ports[port].mac, RTE_ETHER_ADDR_LEN);
-			memcpy(&t->w0, hdr, sizeof(t->w0));
-			memcpy(&t->w1, hdr + sizeof(t->w0), sizeof(t->w1));
-		}
-#endif
+		rt_flow_mac_words(e, &w->ports[port], &t->w0, &t->w1);
 	}
 }
 
@@ -651,6 +661,8 @@ rt_flow_one_pkt(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_k
 	struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(eth + RT_L2_LEN);
 	const struct rt_port *p;
 	struct rt_flow_entry *e;
+	uint64_t w0;
+	uint32_t w1;
 
 	if (unlikely(k->type != FLOWSORT_KEY_L4 && k->type != FLOWSORT_KEY_L3))
 		goto general;
@@ -669,12 +681,8 @@ rt_flow_one_pkt(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_k
 		return;
 	}
 	rt_ipv4_ttl_dec(ip);
-#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
-	rt_eth_store12(eth, (e->l2 & RT_NH_MAC_MASK) | p->mac_w << 48, (uint32_t)(p->mac_w >> 16));
-#else
-	memcpy(eth, &e->l2, RTE_ETHER_ADDR_LEN);
-	rte_ether_addr_copy(&p->mac, (struct rte_ether_addr *)(eth + RTE_ETHER_ADDR_LEN));
-#endif
+	rt_flow_mac_words(e, p, &w0, &w1);
+	rt_eth_store12(eth, w0, w1);
 	o->port[o->n] = e->out_port;
 	/* out is pkts: nothing to store while every frame stays */
 	if (o->n != idx)
