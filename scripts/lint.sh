@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Lint: every C source and header must match .clang-format.
-#   scripts/lint.sh SRCDIR          check (exit 1 and list the files that differ)
+# Lint: every C source and header must match .clang-format, and app/'s rooms
+# include each other in one direction only (scripts/check-rooms.py).
+#   scripts/lint.sh SRCDIR          check (exit 1 and list what is wrong)
 #   scripts/lint.sh SRCDIR --fix    rewrite them in place
 set -euo pipefail
 src=${1:-.}
@@ -16,6 +17,10 @@ if [ "${2:-}" = "--fix" ]; then
 	exit 0
 fi
 bad=0
+/usr/bin/python3 scripts/check-rooms.py . >/dev/null || {
+	/usr/bin/python3 scripts/check-rooms.py . >&2
+	bad=1
+}
 for f in "${files[@]}"; do
 	if ! "$fmt" "$f" | cmp -s - "$f"; then
 		echo "lint: $f is not formatted (run: ninja -C build format)"

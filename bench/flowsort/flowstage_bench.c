@@ -40,8 +40,9 @@
 #include <rte_udp.h>
 
 #include "rt_acl.h"
-#include "rt_flow.h"
-#include "rt_fwd.h"
+#include "rt_flow_ctl.h"
+#include "rt_burst.h"
+#include "rt_worker_setup.h"
 #include "rt_table.h"
 
 #define BURST           32
@@ -166,7 +167,7 @@ route_per_packet(struct rt_flow *f, struct rte_mbuf **pkts, uint16_t n, uint16_t
 		rt_flow_apply_run(f, &wk, &t, 0, pkts, i, 1, &o);
 		rt_flow_tmpl_put(f, &t, 1, now);
 	}
-	rt_flow_punt_flush(&wk, punts, o.np);
+	rt_punt_flush(&wk, punts, o.np);
 	wk.stats.fwd += o.n;
 	return o.n;
 }

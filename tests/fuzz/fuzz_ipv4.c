@@ -33,8 +33,9 @@
 
 #include "rt_acl.h"
 #include "rt_control.h"
-#include "rt_flow.h"
-#include "rt_fwd.h"
+#include "rt_flow_ctl.h"
+#include "rt_burst.h"
+#include "rt_worker_setup.h"
 #include "rt_table.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -24,7 +24,8 @@
 
 #include "fwd_test.h"
 #include "rt_control.h"
-#include "rt_fwd.h"
+#include "rt_burst.h"
+#include "rt_worker_setup.h"
 #include "rt_icmp.h"
 #include "rt_neigh.h"
 #include "rt_table.h"

@@ -23,8 +23,9 @@
 #include "fwd_test.h"
 #include "rt_acl.h"
 #include "rt_config.h"
-#include "rt_flow.h"
-#include "rt_fwd.h"
+#include "rt_flow_ctl.h"
+#include "rt_burst.h"
+#include "rt_worker_setup.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
 

@@ -18,7 +18,8 @@
 #include "fwd_cfgfile.h"
 #include "fwd_test.h"
 #include "rt_config.h"
-#include "rt_fwd.h"
+#include "rt_burst.h"
+#include "rt_worker_setup.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
 

@@ -17,9 +17,9 @@
 #include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_route.h"
-#include "route/rt_control.h"
-#include "route/rt_fwd.h"
-#include "route/rt_table.h"
+#include "rt_control.h"
+#include "rt_worker_setup.h"
+#include "rt_table.h"
 
 /* app->rt_ctl_phase: how the control thread and the main lcore part at exit */
 enum { FWD_RT_RUNNING, FWD_RT_STOPPED, FWD_RT_DRAINED };

@@ -7,7 +7,7 @@
 
 #include <rte_errno.h>
 
-#include "rt_fwd.h"
+#include "rt_worker_setup.h"
 
 int
 rt_worker_init(struct rt_worker *w, struct rt_table *t, struct rte_ring *punt,

@@ -17,7 +17,7 @@
 #include <stdio.h>
 
 #include "fwd_app.h"
-#include "route/rt_flow.h"
+#include "rt_flow_ctl.h"
 
 /** Flows listed by fwd_flow_print() and put in the stats file. */
 #define FWD_FLOW_TOP_STATS 10

@@ -13,7 +13,7 @@
 
 #include "fwd_cfgfile.h"
 #include "fwd_opts.h"
-#include "route/rt_flow.h"
+#include "rt_flow_ctl.h"
 
 /* How an option's argument is read and where it is stored. */
 enum opt_kind {

@@ -7,61 +7,22 @@
 
 #include "fwd_lcore.h"
 #include "fwd_modes.h"
-#include "route/rt_flow.h"
+#include "fwd_route_tx.h"
+#include "rt_burst.h"
 
 /*
- * --fwd route: the router decides each packet's output port; consecutive
- * packets to the same port (the common case) go to its TX buffer in one call.
- * With its flow stage (fwd_flow.c) the burst goes through the flow table and
- * the filter, grouped by flow by flowsort; the queue's index among this
- * lcore's sources picks its flowsort state. flowsort = off with no filter rule
- * leaves the stage out (rt_flow_wanted()).
+ * --fwd route: the router routes the burst (rt_burst(): input checks, flow
+ * grouping, lookup, rewrite, punt); what it forwards goes to the TX buffers,
+ * port by port (fwd_route_tx.h). The queue's index among this lcore's
+ * sources picks its flow-stage state.
  */
 static __rte_always_inline void
 route_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n)
 {
 	uint16_t out[FWD_MAX_BURST];
-	uint16_t i = 0, j;
 
-	if (lc->flow != NULL && rt_flow_wanted(lc->flow))
-		n = rt_flow_route_burst(
-			lc->flow, lc->rt, (uint16_t)(src - lc->rx), src->port, pkts, n, out);
-	else
-		n = rt_route_burst(lc->rt, src->port, pkts, n, out);
-	while (i < n) {
-		const uint16_t p = out[i];
-
-		for (j = i + 1; j < n && out[j] == p; j++)
-			;
-		if (unlikely(lc->out_down[p])) {
-			rte_pktmbuf_free_bulk(&pkts[i], j - i);
-			lc->stats.drops[FWD_DROP_PORT_DOWN] += j - i;
-		} else {
-			/* in route mode TX buffer k is port k's */
-			fwd_txbuf_add(&lc->txb[p], &pkts[i], j - i, &lc->stats);
-		}
-		i = j;
-	}
-}
-
-/* The slow path's frames (ICMP, ARP, released and fragmented packets), by mbuf->port. */
-static __rte_noinline void
-send_ctl_frames(struct fwd_lcore *lc, struct rte_mbuf **pkts, uint16_t burst)
-{
-	unsigned int n = rte_ring_sc_dequeue_burst(lc->ctl_tx, (void **)pkts, burst, NULL);
-	unsigned int i;
-
-	lc->stats.slow_tx += n;
-	for (i = 0; i < n; i++) {
-		uint16_t p = pkts[i]->port;
-
-		if (unlikely(p >= lc->n_txb || lc->out_down[p])) {
-			rte_pktmbuf_free(pkts[i]);
-			lc->stats.drops[FWD_DROP_PORT_DOWN]++;
-			continue;
-		}
-		fwd_txbuf_add(&lc->txb[p], &pkts[i], 1, &lc->stats);
-	}
+	n = rt_burst(lc->rt, lc->flow, (uint16_t)(src - lc->rx), src->port, pkts, n, out);
+	fwd_route_tx(lc, pkts, out, n);
 }
 
 static __rte_always_inline void
@@ -178,7 +139,7 @@ poll_loop(struct fwd_lcore *lc, const enum fwd_mode mode)
 			/* the router's table may recycle what this worker no longer holds */
 			rt_worker_quiescent(lc->rt);
 			if (lc->ctl_tx != NULL)
-				send_ctl_frames(lc, pkts, burst);
+				fwd_route_tx_slow(lc, pkts, burst);
 		}
 		now = rte_rdtsc();
 		if (unlikely(now - last_drain >= drain_tsc)) {

@@ -12,7 +12,7 @@
  * from this one X-macro table, so a new reason cannot be half added.
  */
 
-#include "route/rt_drop.h"
+#include "rt_drop.h"
 
 /* X(ENUM_SUFFIX, "counter_name", "what it means"); the router's reasons come last */
 #define FWD_DROP_REASONS(X)                                                                    \

@@ -30,7 +30,7 @@
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 
-#include "fwd_config.h"
+#include "fwd_types.h"
 #include "fwd_stats_types.h"
 
 struct fwd_txbuf {

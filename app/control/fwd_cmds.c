@@ -24,7 +24,7 @@
 #include "fwd_pktgen.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
-#include "route/rt_table.h"
+#include "rt_table.h"
 
 static struct fwd_app *app;
 

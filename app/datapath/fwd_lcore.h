@@ -16,9 +16,9 @@
 
 #include <rte_common.h>
 
-#include "fwd_config.h"
+#include "fwd_types.h"
 #include "pktgen.h"
-#include "route/rt_fwd.h"
+#include "rt_worker.h"
 #include "fwd_stats_types.h"
 #include "fwd_txbuf.h"
 

@@ -13,7 +13,7 @@
 #include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_port.h"
-#include "route/rt_fwd.h"
+#include "rt_worker_setup.h"
 
 /* Point every RX source at its output, or at nothing while a port is down. */
 static void

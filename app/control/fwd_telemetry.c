@@ -12,7 +12,7 @@
 #include "fwd_flow.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
-#include "route/rt_table.h"
+#include "rt_table.h"
 #include "fwd_telemetry.h"
 
 /*

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef RT_WORKER_H
+#define RT_WORKER_H
+
+/**
+ * @file
+ * One worker's routing context: what it reads of the table (LPM, next hops,
+ * interfaces), its ring to the slow path, its RCU thread id and counters;
+ * and where a burst's stages put what they forward and what they punt. Set
+ * up by the control path (control/rt_worker_setup.h).
+ */
+
+#include <stdint.h>
+
+#include <rte_common.h>
+#include <rte_lpm.h>
+#include <rte_mbuf.h>
+#include <rte_rcu_qsbr.h>
+#include <rte_ring.h>
+
+#include "rt_drop.h"
+#include "rt_exception.h"
+#include "rt_types.h"
+
+/** Counters of one worker that are not drops. */
+struct rt_worker_stats {
+	uint64_t fwd;               /**< frames left in the burst to transmit */
+	uint64_t punts[RT_EXC_MAX]; /**< frames handed to the slow path, by exception */
+};
+
+/** One worker's routing context; see rt_worker_init(). */
+struct rt_worker {
+	struct rte_lpm *lpm;
+	const struct rt_nh *nh;
+	const struct rt_port *ports;
+	const uint32_t *default_nh; /**< the table's /0 next hop, read once per burst */
+	struct rte_ring *punt;      /**< to the control context; single producer */
+	struct rte_rcu_qsbr *qsbr;
+	unsigned int thread_id;
+	uint64_t *drops; /**< RT_DROP_MAX counters, indexed by enum rt_drop_reason */
+	struct rt_worker_stats stats;
+	uint64_t own_drops[RT_DROP_MAX]; /**< @c drops when the caller gives none */
+};
+
+/**
+ * Report that the worker holds no reference into the table. Call once per
+ * pass of the poll loop, burst or not: a worker that never reports holds
+ * back the reuse of freed next hops and LPM groups.
+ */
+static __rte_always_inline void
+rt_worker_quiescent(struct rt_worker *w)
+{
+	rte_rcu_qsbr_quiescent(w->qsbr, w->thread_id);
+}
+
+/** Where the stage puts what it forwards and what it hands to the slow path. */
+struct rt_flow_out {
+	struct rte_mbuf **pkts; /**< forwarded, in arrival order */
+	uint16_t *port;         /**< their output ports */
+	uint16_t n;
+	struct rte_mbuf **punts; /**< for the slow path, in arrival order */
+	uint16_t np;
+};
+
+#endif /* RT_WORKER_H */
