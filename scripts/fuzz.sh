@@ -10,16 +10,20 @@ secs=${1:-60}
 out=build-fuzz
 mkdir -p "$out/corpus"
 cp -n config/*.ini tests/fuzz/corpus-config/* "$out/corpus/" 2>/dev/null || true
+# the rooms of app/ and app/route/ (docs/architecture.md) are on the include path
+route_inc="-Iapp/route/common -Iapp/route/datapath -Iapp/route/control"
+app_inc="-Iapp/common -Iapp/datapath -Iapp/control $route_inc"
+route_src=$(echo app/route/*/*.c)
 # the config fuzzer takes the router's and the generator's sections too: link them
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-DALLOW_EXPERIMENTAL_API -Iapp -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool \
+	-DALLOW_EXPERIMENTAL_API $app_inc -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool \
 	$(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_config.c app/fwd_cfgfile.c app/fwd_opts.c app/route/*.c lib/pktgen/*.c \
+	tests/fuzz/fuzz_config.c app/control/fwd_cfgfile.c app/control/fwd_opts.c $route_src lib/pktgen/*.c \
 	lib/flowsort/flowsort.c lib/fragpool/*.c \
 	$(pkg-config --libs libdpdk) -lpcap -o "$out/fuzz_config"
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-DALLOW_EXPERIMENTAL_API -Iapp/route -Ilib/flowsort $(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_ipv4.c app/route/*.c lib/flowsort/flowsort.c \
+	-DALLOW_EXPERIMENTAL_API $route_inc -Ilib/flowsort $(pkg-config --cflags libdpdk) \
+	tests/fuzz/fuzz_ipv4.c $route_src lib/flowsort/flowsort.c \
 	$(pkg-config --libs libdpdk) -lrte_net_ring -o "$out/fuzz_ipv4"
 mkdir -p "$out/corpus-ipv4"
 limit="-max_total_time=$secs"

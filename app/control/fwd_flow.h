@@ -7,7 +7,7 @@
 
 /**
  * @file
- * The app's side of the flow stage of --fwd route (app/route/rt_flow.h): one
+ * The app's side of the flow stage of --fwd route (app/route/datapath/rt_burst.h, rt_flowtable.h): one
  * flow table and flowsort state per worker, the filter from the [filter]
  * section, their counters in the stats and the stats file, and the data of
  * the shell's "show flows" and "filter" commands.

@@ -136,7 +136,7 @@ cmp_u64(const void *a, const void *b)
 /*
  * V_PKT: the flow stage as rt_flow_route_chunk() runs it with flowsort off,
  * but one lookup per packet (no previous-key hint): the per-packet baseline.
- * The same pieces (rt_flow.h), the same batched prefetch of every lookup.
+ * The same pieces (rt_burst.h and its stages), the same batched prefetch of every lookup.
  */
 static uint16_t
 route_per_packet(struct rt_flow *f, struct rte_mbuf **pkts, uint16_t n, uint16_t *out_port)

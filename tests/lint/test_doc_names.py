@@ -29,10 +29,20 @@ code = "\n".join(open(p, errors="replace").read() for p in sources)
 failures = []
 checked = 0
 # backticked words, file names anywhere, and name() in the code blocks' drawings
-drawn = " ".join(re.findall(r"\b(?:__)?[a-z_][a-z0-9_]*\(\)", "\n".join(re.findall(r"```\n(.*?)```", text, re.S))))
+blocks, inside = [], False
+for line in text.split("\n"):
+    if line.startswith("```"):
+        inside = not inside
+    elif inside:
+        blocks.append(line)
+drawn = " ".join(re.findall(r"\b(?:__)?[a-z_][a-z0-9_]*\(\)", "\n".join(blocks)))
 for tok in {drawn} | set(re.findall(r"`([^`\n]+)`", text)) | set(re.findall(r"\b([\w/.-]+\.[ch])\b", text)):
     for word in re.split(r"[ ,]+", tok):
-        word = word.strip("(),:;")
+        word = word.strip(",:;")
+        if not word.endswith("()"):
+            word = word.strip("()")
+        elif word.startswith("("):
+            word = word[1:]
         m = re.fullmatch(r"(__)?[a-z_][a-z0-9_]*\(\)", word)
         if m:
             fn = word[:-2]

@@ -3,7 +3,7 @@
  */
 
 /*
- * The flow stage of --fwd route (rt_flow.h, rt_acl.h) with crafted mbufs:
+ * The flow stage of --fwd route (rt_burst.h, rt_flowtable.h, rt_acl.h) with crafted mbufs:
  * the same output as rt_route_burst() per flow in every mode and traffic
  * pattern, hits/misses/eviction/ageing, invalidation by route, neighbour and
  * filter changes, filter rules with their counters, forced hash collisions,

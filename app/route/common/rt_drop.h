@@ -8,7 +8,7 @@
 /**
  * @file
  * Why --fwd route drops a packet, in the same X(SYM, "name", "description")
- * form as FWD_DROP_REASONS (app/fwd_drop.h).
+ * form as FWD_DROP_REASONS (app/common/fwd_drop.h).
  *
  * The table is meant to be appended, as one contiguous block, to
  * FWD_DROP_REASONS; then FWD_DROP_<SYM> == FWD_DROP_<first route SYM> +

@@ -74,5 +74,4 @@ struct rt_port {
 	uint8_t rx_cksum; /**< the port checks IPv4 header checksums: its RX flags are trusted */
 };
 
-
 #endif /* RT_TYPES_H */

@@ -11,7 +11,7 @@
  * 5-tuple ranges, compiled into an rte_acl context. The first rule that
  * matches decides; a packet no rule matches is permitted.
  *
- * The flow stage (rt_flow.h) classifies once per new flow, on a flow-table
+ * The flow stage (datapath/rt_flowtable.h) classifies once per new flow, on a flow-table
  * miss, and caches the verdict; every change of the rule list bumps
  * rt_acl::gen, which makes every cached verdict a miss.
  *

@@ -14,7 +14,7 @@
 
 #include "rt_control_priv.h"
 #include "rt_frag.h"
-#include "rt_punt.h"
+#include "rt_exception.h"
 #include "rt_ipv4.h"
 #include "rt_log.h"
 

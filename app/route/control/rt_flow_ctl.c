@@ -161,7 +161,6 @@ rt_flow_set_mode(struct rt_flow *fl, enum flowsort_mode mode)
 	return 0;
 }
 
-
 void
 rt_flow_stats_get(const struct rt_flow *fl, struct rt_flow_stats *st)
 {

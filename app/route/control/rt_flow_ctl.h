@@ -129,5 +129,4 @@ unsigned int rt_flow_top(struct rt_flow *const *fl, unsigned int n, enum rt_flow
  */
 uint32_t rt_flow_count(const struct rt_flow *fl, uint64_t now);
 
-
 #endif /* RT_FLOW_CTL_H */

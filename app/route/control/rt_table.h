@@ -85,7 +85,7 @@ struct rt_table {
 	/**
 	 * Bumped after every change a cached forwarding decision may depend on
 	 * (route added or removed, neighbour MAC set or cleared, MTU): the flow
-	 * stage (rt_flow.h) treats entries of an older generation as misses.
+	 * stage (rt_flowtable.h) treats entries of an older generation as misses.
 	 */
 	uint32_t gen;
 };

@@ -73,8 +73,8 @@ rt_group_burst(struct rt_flow *fl, uint16_t q, uint16_t in_port, const struct rt
  *   packet, else @p pgs.
  */
 static __rte_always_inline const uint16_t *
-rt_group_of_pkts(const struct rt_flow_runs *kr, unsigned int k, const uint16_t *group_of,
-	uint16_t *pgs)
+rt_group_of_pkts(
+	const struct rt_flow_runs *kr, unsigned int k, const uint16_t *group_of, uint16_t *pgs)
 {
 	unsigned int r, i;
 

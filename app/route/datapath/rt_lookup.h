@@ -36,8 +36,8 @@
  * (the /0 route's, or RT_NH_MISS) where none matches.
  */
 static __rte_always_inline void
-rt_lookup_lpm(const struct rt_worker *w, const uint32_t *dst, uint32_t *hop, uint16_t k,
-	uint32_t defv)
+rt_lookup_lpm(
+	const struct rt_worker *w, const uint32_t *dst, uint32_t *hop, uint16_t k, uint32_t defv)
 {
 	uint16_t i;
 

@@ -69,8 +69,8 @@ rt_eth_rewrite(struct rte_ether_hdr *eth, uint64_t l2, uint64_t src_w)
  * MAC word is @p l2.
  */
 static __rte_always_inline void
-rt_rewrite_fwd(struct rte_ether_hdr *eth, struct rte_ipv4_hdr *ip, const struct rt_nh *nh,
-	uint64_t l2)
+rt_rewrite_fwd(
+	struct rte_ether_hdr *eth, struct rte_ipv4_hdr *ip, const struct rt_nh *nh, uint64_t l2)
 {
 	rt_ipv4_ttl_dec(ip);
 	rt_eth_rewrite(eth, l2, nh->src_w);
