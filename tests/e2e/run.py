@@ -500,5 +500,83 @@ def help(c):
         check("EAL:" not in r.stdout + r.stderr, "--help must not start EAL\n" + r.describe())
 
 
+# ---------------------------------------------------------------- files written
+
+def stats_to(c, path, extra=()):
+    """A short net_null run writing its stats file to path."""
+    return c.run(c.eal(null_vdevs()), ["--duration", "0.2", "--stats-file", path] + list(extra),
+                 timeout=20, stats=False)
+
+
+def check_json_stats(text, what):
+    check(text.lstrip().startswith("{") and '"drops"' in text and text.rstrip().endswith("}"),
+          "%s: not the stats JSON: %r" % (what, text[:200]))
+
+
+@case
+def stats_file_special(c):
+    """--stats-file renames only onto regular files: a symlink keeps pointing at
+    its (rewritten) target, a FIFO, a character device and /dev/stdout are written
+    in place, a directory or a block device is refused before the run, and a
+    write error (ENOSPC) fails the run."""
+    import stat
+    import threading
+
+    target = write(c, "target.json", "old\n")
+    os.chmod(target, 0o640)
+    link = c.path("link.json")
+    os.symlink("target.json", link)
+    stats_to(c, link).check_ok()
+    check(os.path.islink(link) and os.readlink(link) == "target.json",
+          "the symlink was replaced: %r" % (os.lstat(link),))
+    with open(target) as f:
+        check_json_stats(f.read(), "the symlink's target")
+    check_eq(stat.S_IMODE(os.stat(target).st_mode), 0o640, "the target's mode after the rename")
+    check_eq(sorted(os.listdir(c.dir)).count("target.json"), 1, "files beside the target")
+    check([n for n in os.listdir(c.dir) if ".tmp" in n] == [], "temporary files left")
+
+    fifo = c.path("stats.fifo")
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo).read()), daemon=True)
+    reader.start()
+    stats_to(c, fifo).check_ok()
+    reader.join(10)
+    check(got, "nothing came out of the FIFO")
+    check_json_stats(got[0], "the FIFO")
+    check(stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO was replaced")
+    # no reader: said at exit, not an endless wait
+    stats_to(c, fifo).check_error(r"^cannot write stats file .*: nothing reads the FIFO$")
+
+    r = stats_to(c, "/dev/stdout")
+    r.check_ok()
+    check_json_stats(r.stdout[r.stdout.index("{"):], "/dev/stdout (a pipe)")
+    check(stat.S_ISCHR(os.stat("/dev/null").st_mode), "/dev/null")
+
+    d = c.path("adir")
+    os.mkdir(d)
+    r = stats_to(c, d)
+    r.check_error(r"^cannot write stats file .*adir: it is a directory$")
+    check("=== final stats" not in r.stdout, "refused only after the run\n" + r.describe())
+    check(os.path.isdir(d) and os.listdir(d) == [], "the directory was touched")
+
+    if os.geteuid() != 0:
+        print("skipped: device nodes made with mknod (not root)")
+        return
+    devs = {"null": os.makedev(1, 3), "full": os.makedev(1, 7), "loop": os.makedev(7, 0)}
+    for name, dev in devs.items():
+        os.mknod(c.path(name), (stat.S_IFBLK if name == "loop" else stat.S_IFCHR) | 0o600, dev)
+    stats_to(c, c.path("null")).check_ok()
+    stats_to(c, c.path("full")).check_error(
+        r"^cannot write stats file .*full: No space left on device$")
+    r = stats_to(c, c.path("loop"))
+    r.check_error(r"^cannot write stats file .*loop: it is a block device")
+    check("=== final stats" not in r.stdout, "block device refused only after the run")
+    for name, dev in devs.items():
+        st = os.lstat(c.path(name))
+        check((stat.S_ISBLK(st.st_mode) if name == "loop" else stat.S_ISCHR(st.st_mode))
+              and st.st_rdev == dev, "device node %s was replaced: %r" % (name, tuple(st)))
+
+
 if __name__ == "__main__":
     sys.exit(run_cases(sys.argv, CASES, "", "tests/e2e/meson.build"))
