@@ -91,9 +91,29 @@ fwd_stats_read_ports(struct fwd_app *app)
 	}
 }
 
+void
+fwd_stats_rate_base(struct fwd_app *app)
+{
+	uint16_t i;
+
+	fwd_stats_read_ports(app);
+	for (i = 0; i < app->nb_ports; i++)
+		app->ports[i].prev_stats = app->ports[i].stats;
+	app->prev_tsc = rte_get_tsc_cycles();
+}
+
+uint64_t
+fwd_stats_busy(const struct fwd_app *app)
+{
+	return app->busy_tsc + (app->running ? rte_get_tsc_cycles() - app->run_tsc : 0);
+}
+
 static double
 rate(uint64_t now, uint64_t before, double secs)
 {
+	/* a PMD that zeroes its counters on a port restart: count from zero */
+	if (now < before)
+		before = 0;
 	return secs > 0 ? (double)(now - before) / secs : 0.0;
 }
 
@@ -101,14 +121,15 @@ void
 fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 {
 	uint64_t now = final ? app->stop_tsc : rte_get_tsc_cycles();
+	/* while stopped nothing moves: the rate's time ends at the stop */
+	uint64_t end = app->running ? now : app->stop_tsc;
 	double hz = (double)rte_get_tsc_hz();
-	double since_start = (double)(now - app->start_tsc) / hz;
-	double since_prev = (double)(now - app->prev_tsc) / hz;
+	double since_start = app->start_tsc != 0 ? (double)(now - app->start_tsc) / hz : 0.0;
+	double since_prev = end > app->prev_tsc ? (double)(end - app->prev_tsc) / hz : 0.0;
+	uint64_t busy = fwd_stats_busy(app);
 	unsigned int i, r;
 	uint16_t p;
 
-	if (final)
-		since_prev = since_start;
 	fprintf(f, "\n=== %s: %s forwarding, %.1f s ===\n", final ? "final stats" : "stats",
 		fwd_mode_name(app->cfg.mode), since_start);
 
@@ -118,8 +139,11 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 		const struct rte_eth_stats *b = &port->prev_stats;
 		struct rte_eth_stats zero = {0};
 
-		if (final)
+		/* the exit report: averages over the time forwarded since the last clear */
+		if (final) {
 			b = &zero;
+			since_prev = (double)(busy - port->busy_at_clear) / hz;
+		}
 		fprintf(f,
 			"port %u (%s): rx %" PRIu64 " pkts %" PRIu64
 			" bytes (%.3f Mpps) | tx %" PRIu64 " pkts %" PRIu64

@@ -23,6 +23,16 @@ uint64_t fwd_stats_drop_total(const struct fwd_app *app, enum fwd_drop_reason r)
 void fwd_stats_read_ports(struct fwd_app *app);
 
 /**
+ * Make the ports' counters as they are now the base of the next rates
+ * (app->prev_tsc, ports[].prev_stats): at every start and counter reset, so
+ * that a rate never divides packets of one period by the time of another.
+ */
+void fwd_stats_rate_base(struct fwd_app *app);
+
+/** Cycles spent forwarding so far, over every start/stop, the current run included. */
+uint64_t fwd_stats_busy(const struct fwd_app *app);
+
+/**
  * Print every counter to @p f; @p final selects the exit report (totals over
  * the run) instead of the periodic one (with rates since the previous print).
  */
