@@ -3,6 +3,7 @@
  */
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -275,8 +276,9 @@ fwd_app_run(struct fwd_app *app)
 {
 	const struct fwd_config *cfg = &app->cfg;
 	uint64_t hz = rte_get_tsc_hz();
-	uint64_t period = (uint64_t)(cfg->stats_period * (double)hz);
-	uint64_t duration = (uint64_t)(cfg->duration * (double)hz);
+	/* rounded up: a time under one tick must not become 0, "no limit" */
+	uint64_t period = (uint64_t)ceil(cfg->stats_period * (double)hz);
+	uint64_t duration = (uint64_t)ceil(cfg->duration * (double)hz);
 	uint64_t start;
 
 	fwd_ctl_start(app);

@@ -18,6 +18,8 @@
 #include <cmdline_parse_string.h>
 #include <rte_ethdev.h>
 
+#include "numparse.h"
+
 #include "fwd_cmds.h"
 #include "fwd_ctl.h"
 #include "fwd_flow.h"
@@ -34,15 +36,13 @@ static struct fwd_app *app;
 static int
 port_arg(const char *s, uint16_t *port)
 {
-	char *end;
-	unsigned long v;
+	uint64_t v;
 
 	if (strcmp(s, "all") == 0) {
 		*port = ALL_PORTS;
 		return 0;
 	}
-	v = strtoul(s, &end, 10);
-	if (s[0] < '0' || s[0] > '9' || *end != '\0' || v >= app->nb_ports) {
+	if (num_u64(s, 0, app->nb_ports - 1, &v) < 0) {
 		printf("bad port '%s': expected a port number from 0 to %u, or all\n", s,
 			app->nb_ports - 1);
 		return -1;
@@ -744,12 +744,10 @@ static void
 cmd_show_flows_parsed(void *res, struct cmdline *cl, void *data)
 {
 	struct cmd_flows_result *r = res;
-	unsigned long n = 10;
-	char *end;
+	uint64_t n = 10;
 
 	if (r->n[0] != '\0') {
-		n = strtoul(r->n, &end, 10);
-		if (r->n[0] < '0' || r->n[0] > '9' || *end != '\0' || n == 0 || n > 256) {
+		if (num_u64(r->n, 1, 256, &n) < 0) {
 			printf("bad count '%s': expected 1 to 256\n", r->n);
 			return;
 		}
@@ -807,18 +805,17 @@ static void
 cmd_filter_del_parsed(void *res, struct cmdline *cl, void *data)
 {
 	struct cmd_filter_result *r = res;
-	unsigned long n;
-	char err[256], *end;
+	uint64_t n;
+	char err[256];
 
-	n = strtoul(r->arg, &end, 10);
-	if (r->arg[0] < '0' || r->arg[0] > '9' || *end != '\0' || n >= RT_ACL_MAX_RULES) {
+	if (num_u64(r->arg, 0, RT_ACL_MAX_RULES - 1, &n) < 0) {
 		printf("bad rule number '%s': see filter show\n", r->arg);
 		return;
 	}
 	if (fwd_flow_filter_del(app, (uint32_t)n, err, sizeof(err)) < 0)
 		printf("filter rule not deleted: %s\n", err);
 	else
-		printf("filter rule %lu deleted\n", n);
+		printf("filter rule %" PRIu64 " deleted\n", n);
 }
 
 static void
