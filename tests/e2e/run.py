@@ -578,5 +578,65 @@ def stats_file_special(c):
               and st.st_rdev == dev, "device node %s was replaced: %r" % (name, tuple(st)))
 
 
+@case
+def bad_tiny_duration(c):
+    """A time that rounds to no tick would mean "forever": refused, not run."""
+    for opt, v in (("--duration", "1e-10"), ("--stats-period", "1e-12"),
+                   ("--duration", "0.0000000001")):
+        r = c.run(c.eal(null_vdevs()), [opt, v], timeout=20, stats=False)
+        r.check_error(r"^%s: '%s' is not 0 or decimal seconds from 0\.000001 to \d+$" %
+                      (opt, re.escape(v)))
+
+# ---------------------------------------------------------------- quoting user input
+
+def run_bytes(c, eal, app, stdin=b""):
+    """Run with bytes in and out (Case.run decodes, which would hide raw bytes)."""
+    import subprocess
+    p = subprocess.run(c._argv(eal, app), input=stdin, capture_output=True, timeout=30,
+                       cwd=c.dir)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check_printable(data, what):
+    bad = sorted({b for b in data if not (0x20 <= b < 0x7f or b in b"\n\t")})
+    check(not bad, "%s: unescaped bytes %s in %r" % (what, [hex(b) for b in bad], data[-600:]))
+
+
+@case
+def escape_user_input(c):
+    """A message quoting a config line, an option value or a shell command writes
+    what is not printable as \\xNN: a binary file or a terminal escape sequence
+    must not reach the terminal raw."""
+    hostile = b"\x1b[2J\x1b]0;owned\x07\xff\xfe\x9b"
+    path = c.path("binary.ini")
+    with open(path, "wb") as f:
+        f.write(b"\x7fELF\x02\x01" + hostile + b"\n")
+    rc, _, err = run_bytes(c, c.eal(null_vdevs()), ["--config", path])
+    check(rc > 0, "a binary config file accepted")
+    check_printable(err.split(b"dpdk-forwarder: error: ", 1)[-1], "binary config error")
+    check(b"expected 'key = value'" in err and b"\\x7fELF\\x02\\x01\\x1b[2J" in err,
+          "the config error does not quote the escaped line: %r" % err)
+
+    with open(path, "wb") as f:
+        f.write(b"[forward]\nburst = " + hostile + b"\n")
+    rc, _, err = run_bytes(c, c.eal(null_vdevs()), ["--config", path])
+    check(rc > 0 and b"burst: '\\x1b[2J" in err, "config value error: %r" % err)
+    check_printable(err.split(b"dpdk-forwarder: error: ", 1)[-1], "config value error")
+
+    rc, _, err = run_bytes(c, c.eal(null_vdevs()), ["--burst", hostile])
+    check(rc > 0 and b"--burst: '\\x1b[2J" in err, "option value error: %r" % err)
+    check_printable(err.split(b"dpdk-forwarder: error: ", 1)[-1], "option value error")
+
+    rc, out, _ = run_bytes(c, c.eal(null_vdevs()), ["-i"],
+                           stdin=b"port stop \xff\xfe\x9b\nquit\n")
+    check_eq(rc, 0, "exit status of the shell")
+    check(b"bad port '\\xff\\xfe\\x9b'" in out, "shell: bad port not quoted escaped: %r" %
+          out[-800:])
+    # (the echo of the typed line is the line editor's, rte_cmdline's; the answer is ours)
+    answer = [l for l in out.splitlines() if l.startswith(b"bad port")]
+    check_eq(len(answer), 1, "shell answers to the bad port")
+    check_printable(answer[0], "shell answer")
+
+
 if __name__ == "__main__":
     sys.exit(run_cases(sys.argv, CASES, "", "tests/e2e/meson.build"))
