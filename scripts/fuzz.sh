@@ -12,14 +12,14 @@ mkdir -p "$out/corpus"
 cp -n config/*.ini tests/fuzz/corpus-config/* "$out/corpus/" 2>/dev/null || true
 # the config fuzzer takes the router's and the generator's sections too: link them
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-DALLOW_EXPERIMENTAL_API -Iapp -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool \
+	-DALLOW_EXPERIMENTAL_API -Iapp -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool -Ilib/numparse \
 	$(pkg-config --cflags libdpdk) \
 	tests/fuzz/fuzz_config.c app/fwd_cfgfile.c app/fwd_opts.c app/route/*.c lib/pktgen/*.c \
-	lib/flowsort/flowsort.c lib/fragpool/*.c \
+	lib/flowsort/flowsort.c lib/fragpool/*.c lib/numparse/numparse.c \
 	$(pkg-config --libs libdpdk) -lpcap -o "$out/fuzz_config"
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-DALLOW_EXPERIMENTAL_API -Iapp/route -Ilib/flowsort $(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_ipv4.c app/route/*.c lib/flowsort/flowsort.c \
+	-DALLOW_EXPERIMENTAL_API -Iapp/route -Ilib/flowsort -Ilib/numparse $(pkg-config --cflags libdpdk) \
+	tests/fuzz/fuzz_ipv4.c app/route/*.c lib/flowsort/flowsort.c lib/numparse/numparse.c \
 	$(pkg-config --libs libdpdk) -lrte_net_ring -o "$out/fuzz_ipv4"
 mkdir -p "$out/corpus-ipv4"
 limit="-max_total_time=$secs"
