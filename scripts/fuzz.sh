@@ -16,14 +16,14 @@ app_inc="-Iapp/common -Iapp/datapath -Iapp/control $route_inc"
 route_src=$(echo app/route/*/*.c)
 # the config fuzzer takes the router's and the generator's sections too: link them
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-DALLOW_EXPERIMENTAL_API $app_inc -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool \
+	-DALLOW_EXPERIMENTAL_API $app_inc -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool -Ilib/numparse \
 	$(pkg-config --cflags libdpdk) \
 	tests/fuzz/fuzz_config.c app/control/fwd_cfgfile.c app/control/fwd_opts.c $route_src lib/pktgen/*.c \
-	lib/flowsort/flowsort.c lib/fragpool/*.c \
+	lib/flowsort/flowsort.c lib/fragpool/*.c lib/numparse/numparse.c \
 	$(pkg-config --libs libdpdk) -lpcap -o "$out/fuzz_config"
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-DALLOW_EXPERIMENTAL_API $route_inc -Ilib/flowsort $(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_ipv4.c $route_src lib/flowsort/flowsort.c \
+	-DALLOW_EXPERIMENTAL_API $route_inc -Ilib/flowsort -Ilib/numparse $(pkg-config --cflags libdpdk) \
+	tests/fuzz/fuzz_ipv4.c $route_src lib/flowsort/flowsort.c lib/numparse/numparse.c \
 	$(pkg-config --libs libdpdk) -lrte_net_ring -o "$out/fuzz_ipv4"
 mkdir -p "$out/corpus-ipv4"
 limit="-max_total_time=$secs"

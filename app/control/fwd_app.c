@@ -3,6 +3,7 @@
  */
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -212,6 +213,17 @@ fwd_app_setup(struct fwd_app *app, char *err, size_t errlen)
 	uint16_t p;
 	int ret;
 
+	if (cfg->stats_file[0] != '\0') {
+		char why[FWD_ERR_LEN - 64];
+
+		/* found out now, not after the run whose counters it was to keep */
+		ret = fwd_stats_file_check(cfg->stats_file, why, sizeof(why));
+		if (ret < 0) {
+			snprintf(err, errlen, "cannot write stats file %s: %s", cfg->stats_file,
+				why);
+			return ret;
+		}
+	}
 	ret = setup_ports_table(app, err, errlen);
 	if (ret < 0)
 		return ret;
@@ -264,8 +276,9 @@ fwd_app_run(struct fwd_app *app)
 {
 	const struct fwd_config *cfg = &app->cfg;
 	uint64_t hz = rte_get_tsc_hz();
-	uint64_t period = (uint64_t)(cfg->stats_period * (double)hz);
-	uint64_t duration = (uint64_t)(cfg->duration * (double)hz);
+	/* rounded up: a time under one tick must not become 0, "no limit" */
+	uint64_t period = (uint64_t)ceil(cfg->stats_period * (double)hz);
+	uint64_t duration = (uint64_t)ceil(cfg->duration * (double)hz);
 	uint64_t start;
 
 	fwd_ctl_start(app);
@@ -368,11 +381,10 @@ fwd_app_teardown(struct fwd_app *app)
 	app->leak = release_ports_and_check_pools(app);
 	fwd_stats_print(app, stdout, true);
 	if (app->cfg.stats_file[0] != '\0') {
-		int r = fwd_stats_write_json(app, app->cfg.stats_file);
+		char why[FWD_ERR_LEN - 64];
 
-		if (r < 0) {
-			fwd_err("cannot write stats file %s: %s", app->cfg.stats_file,
-				strerror(-r));
+		if (fwd_stats_write_json(app, app->cfg.stats_file, why, sizeof(why)) < 0) {
+			fwd_err("cannot write stats file %s: %s", app->cfg.stats_file, why);
 			ret = -EIO;
 		}
 	}

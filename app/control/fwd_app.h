@@ -36,6 +36,7 @@ struct fwd_port {
 	struct rte_ether_addr mac;
 	struct rte_eth_stats stats;      /**< last read: periodic, then final */
 	struct rte_eth_stats prev_stats; /**< at the previous print, for rates */
+	uint64_t busy_at_clear;          /**< app->busy_tsc when its counters were cleared */
 	int n_xstats;                    /**< with --xstats: entries below */
 	struct rte_eth_xstat_name *xstat_names;
 	uint64_t *xstat_values;
@@ -52,9 +53,11 @@ struct fwd_app {
 	volatile bool fwd_stop; /**< workers leave their loops when set */
 	bool running;           /**< workers are launched */
 	uint64_t start_tsc;     /**< first start of forwarding */
-	uint64_t prev_tsc;      /**< time of the previous periodic print */
+	uint64_t prev_tsc;      /**< time of the rate base: the previous print or a start */
 	uint64_t stop_tsc;
-	int leak; /**< mbufs missing from the pools at exit (after close) */
+	uint64_t run_tsc;  /**< start of the current run (rates count forwarding time only) */
+	uint64_t busy_tsc; /**< time forwarded by the runs before the current one */
+	int leak;          /**< mbufs missing from the pools at exit (after close) */
 	/* --fwd route (fwd_route.c) */
 	struct rt_table *rt;
 	struct rt_acl *rt_acl; /**< the [filter] rules (fwd_flow.c) */

@@ -18,8 +18,11 @@
 #include <cmdline_parse_string.h>
 #include <rte_ethdev.h>
 
+#include "numparse.h"
+
 #include "fwd_cmds.h"
 #include "fwd_ctl.h"
+#include "fwd_escape.h"
 #include "fwd_flow.h"
 #include "fwd_pktgen.h"
 #include "fwd_route.h"
@@ -30,20 +33,21 @@ static struct fwd_app *app;
 
 #define ALL_PORTS RTE_MAX_ETHPORTS
 
+/* output that quotes what was typed: a byte that is not printable goes out as \xNN */
+#define say(...) fwd_fprintf_escaped(stdout, __VA_ARGS__)
+
 /* "<port>|all" -> a port id or ALL_PORTS; prints why not and returns -1. */
 static int
 port_arg(const char *s, uint16_t *port)
 {
-	char *end;
-	unsigned long v;
+	uint64_t v;
 
 	if (strcmp(s, "all") == 0) {
 		*port = ALL_PORTS;
 		return 0;
 	}
-	v = strtoul(s, &end, 10);
-	if (s[0] < '0' || s[0] > '9' || *end != '\0' || v >= app->nb_ports) {
-		printf("bad port '%s': expected a port number from 0 to %u, or all\n", s,
+	if (num_u64(s, 0, app->nb_ports - 1, &v) < 0) {
+		say("bad port '%s': expected a port number from 0 to %u, or all\n", s,
 			app->nb_ports - 1);
 		return -1;
 	}
@@ -294,7 +298,7 @@ cmd_port_startstop_parsed(void *res, struct cmdline *cl, void *data)
 	if (port_arg(r->which, &sel) < 0)
 		return;
 	if (fwd_ctl_port_set(app, sel, up, err, sizeof(err)) < 0)
-		printf("%s\n", err);
+		say("%s\n", err);
 	else
 		printf("port %s %s\n", r->which, up ? "started" : "stopped");
 }
@@ -330,7 +334,7 @@ cmd_promisc_parsed(void *res, struct cmdline *cl, void *data)
 	if (port_arg(r->which, &sel) < 0)
 		return;
 	if (fwd_ctl_promisc(app, sel, strcmp(r->onoff, "on") == 0, err, sizeof(err)) < 0)
-		printf("%s\n", err);
+		say("%s\n", err);
 	else
 		printf("promiscuous mode %s on port %s\n", r->onoff, r->which);
 }
@@ -464,7 +468,7 @@ static int
 parse_prefix(const char *s, uint32_t *ip, uint8_t *plen)
 {
 	if (rt_prefix_parse(s, ip, plen, false) < 0) {
-		printf("bad prefix '%s': expected A.B.C.D/LEN\n", s);
+		say("bad prefix '%s': expected A.B.C.D/LEN\n", s);
 		return -1;
 	}
 	return 0;
@@ -500,7 +504,7 @@ route_add(struct cmd_route_result *r, bool with_dev)
 	if (strcmp(r->how, "via") == 0) {
 		kind = RT_ROUTE_VIA;
 		if (rt_ip_parse(r->arg, &gw) < 0) {
-			printf("bad gateway '%s': expected A.B.C.D\n", r->arg);
+			say("bad gateway '%s': expected A.B.C.D\n", r->arg);
 			return;
 		}
 		if (with_dev && parse_out_port(r->port, &port) < 0)
@@ -511,7 +515,7 @@ route_add(struct cmd_route_result *r, bool with_dev)
 			return;
 	}
 	if (rt_route_add(t, prefix, plen, kind, gw, port, err, sizeof(err)) < 0)
-		printf("route not added: %s\n", err);
+		say("route not added: %s\n", err);
 	else
 		printf("route %s added\n", r->prefix);
 }
@@ -542,7 +546,7 @@ cmd_route_special_parsed(void *res, struct cmdline *cl, void *data)
 	if (rt_route_add(t, prefix, plen,
 		    strcmp(r->how, "blackhole") == 0 ? RT_ROUTE_BLACKHOLE : RT_ROUTE_REJECT, 0, -1,
 		    err, sizeof(err)) < 0)
-		printf("route not added: %s\n", err);
+		say("route not added: %s\n", err);
 	else
 		printf("route %s added\n", r->prefix);
 }
@@ -559,7 +563,7 @@ cmd_route_del_parsed(void *res, struct cmdline *cl, void *data)
 	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
 		return;
 	if (rt_route_del(t, prefix, plen, err, sizeof(err)) < 0)
-		printf("route not deleted: %s\n", err);
+		say("route not deleted: %s\n", err);
 	else
 		printf("route %s deleted\n", r->prefix);
 }
@@ -651,20 +655,19 @@ cmd_neigh_parsed(void *res, struct cmdline *cl, void *data)
 	if (t == NULL)
 		return;
 	if (rt_ip_parse(r->ip, &ip) < 0) {
-		printf("bad address '%s': expected A.B.C.D\n", r->ip);
+		say("bad address '%s': expected A.B.C.D\n", r->ip);
 		return;
 	}
 	if (strcmp(r->op, "del") == 0) {
 		ret = rt_neigh_static_del(t, ip, err, sizeof(err));
 	} else if (rte_ether_unformat_addr(r->mac, &mac) < 0) {
-		printf("bad MAC '%s': expected xx:xx:xx:xx:xx:xx\n", r->mac);
+		say("bad MAC '%s': expected xx:xx:xx:xx:xx:xx\n", r->mac);
 		return;
 	} else {
 		ret = rt_neigh_static_add(t, ip, &mac, err, sizeof(err));
 	}
 	if (ret < 0)
-		printf("neighbour not %s: %s\n", strcmp(r->op, "del") == 0 ? "deleted" : "added",
-			err);
+		say("neighbour not %s: %s\n", strcmp(r->op, "del") == 0 ? "deleted" : "added", err);
 	else
 		printf("neighbour %s %s\n", r->ip, strcmp(r->op, "del") == 0 ? "deleted" : "added");
 }
@@ -744,13 +747,11 @@ static void
 cmd_show_flows_parsed(void *res, struct cmdline *cl, void *data)
 {
 	struct cmd_flows_result *r = res;
-	unsigned long n = 10;
-	char *end;
+	uint64_t n = 10;
 
 	if (r->n[0] != '\0') {
-		n = strtoul(r->n, &end, 10);
-		if (r->n[0] < '0' || r->n[0] > '9' || *end != '\0' || n == 0 || n > 256) {
-			printf("bad count '%s': expected 1 to 256\n", r->n);
+		if (num_u64(r->n, 1, 256, &n) < 0) {
+			say("bad count '%s': expected 1 to 256\n", r->n);
 			return;
 		}
 	}
@@ -798,7 +799,7 @@ cmd_filter_add_parsed(void *res, struct cmdline *cl, void *data)
 	char err[256];
 
 	if (fwd_flow_filter_add(app, r->arg, r->match, UINT32_MAX, err, sizeof(err)) < 0)
-		printf("filter rule not added: %s\n", err);
+		say("filter rule not added: %s\n", err);
 	else
 		printf("filter rule %u added\n", rt_acl_count(app->rt_acl) - 1);
 }
@@ -807,18 +808,17 @@ static void
 cmd_filter_del_parsed(void *res, struct cmdline *cl, void *data)
 {
 	struct cmd_filter_result *r = res;
-	unsigned long n;
-	char err[256], *end;
+	uint64_t n;
+	char err[256];
 
-	n = strtoul(r->arg, &end, 10);
-	if (r->arg[0] < '0' || r->arg[0] > '9' || *end != '\0' || n >= RT_ACL_MAX_RULES) {
-		printf("bad rule number '%s': see filter show\n", r->arg);
+	if (num_u64(r->arg, 0, RT_ACL_MAX_RULES - 1, &n) < 0) {
+		say("bad rule number '%s': see filter show\n", r->arg);
 		return;
 	}
 	if (fwd_flow_filter_del(app, (uint32_t)n, err, sizeof(err)) < 0)
-		printf("filter rule not deleted: %s\n", err);
+		say("filter rule not deleted: %s\n", err);
 	else
-		printf("filter rule %lu deleted\n", n);
+		printf("filter rule %" PRIu64 " deleted\n", n);
 }
 
 static void
@@ -869,7 +869,7 @@ cmd_set_flowsort_parsed(void *res, struct cmdline *cl, void *data)
 
 	if (rt_flow_mode_parse(r->mode, &m, err, sizeof(err)) < 0 ||
 		fwd_flow_set_mode(app, m, err, sizeof(err)) < 0)
-		printf("flowsort not changed: %s\n", err);
+		say("flowsort not changed: %s\n", err);
 	else
 		printf("flowsort %s\n", r->mode);
 }
@@ -923,23 +923,23 @@ cmd_pktgen_set_parsed(void *res, struct cmdline *cl, void *data)
 		return;
 	ret = pktgen_stream_set(&app->cfg.pktgen, r->key, r->value, err, sizeof(err));
 	if (ret == -ENOENT) {
-		printf("unknown key '%s'; the keys:\n", r->key);
+		say("unknown key '%s'; the keys:\n", r->key);
 		pktgen_stream_help(stdout);
 		return;
 	}
 	if (ret < 0) {
-		printf("%s\n", err);
+		say("%s\n", err);
 		return;
 	}
 	/* the generators are built from the stream: rebuild them with the workers stopped */
 	fwd_ctl_stop(app);
 	ret = fwd_pktgen_rebuild(app, err, sizeof(err));
 	if (ret < 0) {
-		printf("%s; keeping the previous stream\n", err);
+		say("%s; keeping the previous stream\n", err);
 		app->cfg.pktgen = saved;
 		fwd_pktgen_rebuild(app, err, sizeof(err));
 	} else {
-		printf("pktgen %s = %s\n", r->key, r->value);
+		say("pktgen %s = %s\n", r->key, r->value);
 	}
 	if (was_running)
 		fwd_ctl_start(app);

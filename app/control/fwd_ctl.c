@@ -13,6 +13,7 @@
 #include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_port.h"
+#include "fwd_stats.h"
 #include "rt_worker_setup.h"
 
 /* Point every RX source at its output, or at nothing while a port is down. */
@@ -68,7 +69,9 @@ fwd_ctl_start(struct fwd_app *app)
 	app->fwd_stop = false;
 	if (app->start_tsc == 0)
 		app->start_tsc = rte_get_tsc_cycles();
-	app->prev_tsc = rte_get_tsc_cycles();
+	/* counters and time restart together: a rate spans this run only */
+	fwd_stats_rate_base(app);
+	app->run_tsc = app->prev_tsc;
 	for (i = 0; i < app->n_workers; i++)
 		rte_eal_remote_launch(fwd_lcore_main, app->workers[i], app->workers[i]->lcore_id);
 	app->running = true;
@@ -86,6 +89,7 @@ fwd_ctl_stop(struct fwd_app *app)
 	rte_eal_mp_wait_lcore();
 	app->running = false;
 	app->stop_tsc = rte_get_tsc_cycles();
+	app->busy_tsc += app->stop_tsc - app->run_tsc;
 	return 0;
 }
 
@@ -171,7 +175,10 @@ fwd_ctl_clear_port_stats(struct fwd_app *app, uint16_t port)
 		rte_eth_xstats_reset(p);
 		memset(&app->ports[p].stats, 0, sizeof(app->ports[p].stats));
 		memset(&app->ports[p].prev_stats, 0, sizeof(app->ports[p].prev_stats));
+		app->ports[p].busy_at_clear = fwd_stats_busy(app);
 	}
+	/* the next rate counts from zero at this instant, not from the previous print */
+	fwd_stats_rate_base(app);
 	return 0;
 }
 

@@ -18,16 +18,17 @@
 
 #include <rte_log.h>
 
+#include "fwd_escape.h"
+
 extern int fwd_logtype;
 
 #define FWD_LOG(level, ...) rte_log(RTE_LOG_##level, fwd_logtype, "forwarder: " __VA_ARGS__)
 
-/** Print one user-facing error line on stderr: "dpdk-forwarder: error: ...". */
-#define fwd_err(...)                                      \
-	do {                                              \
-		fputs("dpdk-forwarder: error: ", stderr); \
-		fprintf(stderr, __VA_ARGS__);             \
-		fputc('\n', stderr);                      \
-	} while (0)
+/**
+ * Print one user-facing error line on stderr: "dpdk-forwarder: error: ...",
+ * with what is not printable in it (bytes of a binary config file, a
+ * terminal escape in an option value) written as \xNN.
+ */
+#define fwd_err(...) fwd_err_print(__VA_ARGS__)
 
 #endif /* FWD_LOG_H */

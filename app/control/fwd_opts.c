@@ -4,12 +4,13 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include <rte_mempool.h>
+
+#include "numparse.h"
 
 #include "fwd_cfgfile.h"
 #include "fwd_opts.h"
@@ -156,21 +157,11 @@ fwd_config_defaults(struct fwd_config *cfg)
 	}
 }
 
-/* Strict unsigned decimal: no sign, no spaces, no trailing junk. */
+/* Every number follows lib/numparse's rule: decimal digits, in range. */
 static int
 parse_uint(const char *s, uint64_t max, uint64_t *out)
 {
-	char *end;
-	unsigned long long v;
-
-	if (s == NULL || !isdigit((unsigned char)s[0]))
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v > max)
-		return -EINVAL;
-	*out = v;
-	return 0;
+	return num_u64(s, 0, max, out);
 }
 
 static int
@@ -396,14 +387,12 @@ opt_apply(const struct fwd_opt *o, struct fwd_config *cfg, const char *value, ch
 			*(uint32_t *)field = (uint32_t)u;
 		return 0;
 	case OPT_SECS: {
-		char *end;
 		double d;
 
-		errno = 0;
-		d = strtod(value, &end);
-		if (!isdigit((unsigned char)value[0]) || errno != 0 || *end != '\0' ||
-			!isfinite(d) || d < 0 || d > o->max) {
-			snprintf(err, errlen, "--%s: '%s' is not a number of seconds from 0 to %u",
+		/* not "from 0": a time that rounds to no tick would mean "forever" */
+		if (num_secs(value, o->max, &d) < 0) {
+			snprintf(err, errlen,
+				"--%s: '%s' is not 0 or decimal seconds from 0.000001 to %u",
 				o->name, value, o->max);
 			return -EINVAL;
 		}

@@ -3,9 +3,11 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <rte_cycles.h>
@@ -89,9 +91,29 @@ fwd_stats_read_ports(struct fwd_app *app)
 	}
 }
 
+void
+fwd_stats_rate_base(struct fwd_app *app)
+{
+	uint16_t i;
+
+	fwd_stats_read_ports(app);
+	for (i = 0; i < app->nb_ports; i++)
+		app->ports[i].prev_stats = app->ports[i].stats;
+	app->prev_tsc = rte_get_tsc_cycles();
+}
+
+uint64_t
+fwd_stats_busy(const struct fwd_app *app)
+{
+	return app->busy_tsc + (app->running ? rte_get_tsc_cycles() - app->run_tsc : 0);
+}
+
 static double
 rate(uint64_t now, uint64_t before, double secs)
 {
+	/* a PMD that zeroes its counters on a port restart: count from zero */
+	if (now < before)
+		before = 0;
 	return secs > 0 ? (double)(now - before) / secs : 0.0;
 }
 
@@ -99,14 +121,15 @@ void
 fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 {
 	uint64_t now = final ? app->stop_tsc : rte_get_tsc_cycles();
+	/* while stopped nothing moves: the rate's time ends at the stop */
+	uint64_t end = app->running ? now : app->stop_tsc;
 	double hz = (double)rte_get_tsc_hz();
-	double since_start = (double)(now - app->start_tsc) / hz;
-	double since_prev = (double)(now - app->prev_tsc) / hz;
+	double since_start = app->start_tsc != 0 ? (double)(now - app->start_tsc) / hz : 0.0;
+	double since_prev = end > app->prev_tsc ? (double)(end - app->prev_tsc) / hz : 0.0;
+	uint64_t busy = fwd_stats_busy(app);
 	unsigned int i, r;
 	uint16_t p;
 
-	if (final)
-		since_prev = since_start;
 	fprintf(f, "\n=== %s: %s forwarding, %.1f s ===\n", final ? "final stats" : "stats",
 		fwd_mode_name(app->cfg.mode), since_start);
 
@@ -116,8 +139,11 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 		const struct rte_eth_stats *b = &port->prev_stats;
 		struct rte_eth_stats zero = {0};
 
-		if (final)
+		/* the exit report: averages over the time forwarded since the last clear */
+		if (final) {
 			b = &zero;
+			since_prev = (double)(busy - port->busy_at_clear) / hz;
+		}
 		fprintf(f,
 			"port %u (%s): rx %" PRIu64 " pkts %" PRIu64
 			" bytes (%.3f Mpps) | tx %" PRIu64 " pkts %" PRIu64
@@ -279,20 +305,171 @@ json_pools(const struct fwd_app *app, FILE *f)
 	fprintf(f, "\n  ],\n");
 }
 
-int
-fwd_stats_write_json(const struct fwd_app *app, const char *path)
+/*
+ * How the stats file reaches what --stats-file names. A regular file (or a
+ * symlink to one, or nothing yet) gets a temporary file renamed over it, so a
+ * reader never sees half a file; a rename would replace anything else by a
+ * regular file (a symlink by a copy, /dev/null by a file, a FIFO's reader left
+ * waiting), so those are written in place.
+ */
+enum stats_dest {
+	STATS_RENAME,   /* write target.tmpPID, rename it onto target */
+	STATS_IN_PLACE, /* open target and write into it */
+};
+
+/* Is @p st the file our stdout or stderr writes to? ("--stats-file /dev/stdout > log") */
+static bool
+is_own_output(const struct stat *st)
 {
-	char tmp[PATH_MAX + 16];
+	struct stat o;
+	int fd;
+
+	for (fd = 1; fd <= 2; fd++)
+		if (fstat(fd, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino)
+			return true;
+	return false;
+}
+
+/* Where the file ends up (@p target) and how; -errno with @p err set if it cannot be. */
+static int
+stats_dest(const char *path, char *target, enum stats_dest *how, char *err, size_t errlen)
+{
+	struct stat st, lst;
+	char dir[PATH_MAX];
+	char *slash;
+
+	if (strlen(path) >= PATH_MAX) {
+		snprintf(err, errlen, "file name too long");
+		return -ENAMETOOLONG;
+	}
+	strcpy(target, path);
+	*how = STATS_RENAME;
+	if (stat(path, &st) != 0) {
+		if (errno != ENOENT) {
+			snprintf(err, errlen, "%s", strerror(errno));
+			return -errno;
+		}
+		/* a dangling symlink: create what it points to, through it */
+		if (lstat(path, &lst) == 0)
+			*how = STATS_IN_PLACE;
+	} else if (S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "it is a directory");
+		return -EISDIR;
+	} else if (S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode)) {
+		snprintf(err, errlen, "it is a %s, not a file to write JSON into",
+			S_ISBLK(st.st_mode) ? "block device" : "socket");
+		return -EINVAL;
+	} else if (!S_ISREG(st.st_mode) || is_own_output(&st)) {
+		*how = STATS_IN_PLACE; /* a character device, a FIFO, our own stdout */
+	} else if (realpath(path, target) == NULL) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -errno;
+	}
+	if (*how == STATS_IN_PLACE) {
+		if (access(path, W_OK) != 0 && errno != ENOENT) {
+			snprintf(err, errlen, "%s", strerror(errno));
+			return -errno;
+		}
+		return 0;
+	}
+	/* the temporary file goes beside the target, to be renamed on one file system */
+	snprintf(dir, sizeof(dir), "%s", target);
+	slash = strrchr(dir, '/');
+	if (slash == NULL)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	if (access(dir, W_OK) != 0) {
+		snprintf(err, errlen, "%s (directory %s)", strerror(errno), dir);
+		return -errno;
+	}
+	if (access(target, W_OK) != 0 && errno != ENOENT) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
+int
+fwd_stats_file_check(const char *path, char *err, size_t errlen)
+{
+	char target[PATH_MAX];
+	enum stats_dest how;
+
+	return stats_dest(path, target, &how, err, errlen);
+}
+
+/* Open what the stats go to; a FIFO with no reader fails rather than hangs the exit. */
+static FILE *
+stats_open(const char *path, enum stats_dest how, mode_t mode, char *err, size_t errlen)
+{
+	int flags = O_WRONLY | O_CLOEXEC | O_NOCTTY;
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	if (how == STATS_RENAME)
+		flags |= O_CREAT | O_EXCL;
+	else if (stat(path, &st) != 0)
+		flags |= O_CREAT; /* through a dangling symlink */
+	else if (S_ISREG(st.st_mode))
+		flags |= O_APPEND; /* our own stdout: after what it printed */
+	else if (S_ISFIFO(st.st_mode))
+		flags |= O_NONBLOCK;
+	fd = open(path, flags, mode);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s",
+			errno == ENXIO && (flags & O_NONBLOCK) ? "nothing reads the FIFO"
+							       : strerror(errno));
+		return NULL;
+	}
+	if ((flags & O_NONBLOCK) && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	f = fdopen(fd, "w");
+	if (f == NULL) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
+int
+fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, size_t errlen)
+{
+	char target[PATH_MAX], tmp[PATH_MAX + 16];
 	double secs = (double)(app->stop_tsc - app->start_tsc) / (double)rte_get_tsc_hz();
+	enum stats_dest how;
+	mode_t mode = 0666; /* less the umask, as any new file */
+	struct stat st;
 	unsigned int r;
 	FILE *f;
-	int ret = 0;
+	int ret;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp%d", path, (int)getpid()) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	f = fopen(tmp, "w");
+	ret = stats_dest(path, target, &how, err, errlen);
+	if (ret < 0)
+		return ret;
+	if (how == STATS_RENAME) {
+		if (snprintf(tmp, sizeof(tmp), "%s.tmp%d", target, (int)getpid()) >=
+			(int)sizeof(tmp)) {
+			snprintf(err, errlen, "file name too long");
+			return -ENAMETOOLONG;
+		}
+		/* a file replaced keeps its permissions */
+		if (stat(target, &st) == 0)
+			mode = st.st_mode & 07777;
+		unlink(tmp); /* left by a crashed run of the same pid */
+	}
+	f = stats_open(how == STATS_RENAME ? tmp : path, how, mode, err, errlen);
 	if (f == NULL)
-		return -errno;
+		return -EIO;
+	if (how == STATS_RENAME)
+		(void)fchmod(
+			fileno(f), mode); /* the umask must not narrow a replaced file's mode */
 
 	fprintf(f, "{\n  \"mode\": \"%s\",\n  \"topology\": \"%s\",\n  \"burst\": %u,\n",
 		fwd_mode_name(app->cfg.mode), fwd_topology_name(app->cfg.topology), app->cfg.burst);
@@ -308,13 +485,19 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path)
 			fwd_stats_drop_total(app, r));
 	fprintf(f, "}\n}\n");
 
+	/* a full disk (or /dev/full) shows at the flush, or at the close */
+	errno = EIO;
 	if (fflush(f) != 0 || ferror(f))
-		ret = -EIO;
-	if (fclose(f) != 0 && ret == 0)
-		ret = -EIO;
-	if (ret == 0 && rename(tmp, path) != 0)
 		ret = -errno;
-	if (ret < 0)
-		unlink(tmp);
+	errno = EIO;
+	if (fclose(f) != 0 && ret == 0)
+		ret = -errno;
+	if (ret == 0 && how == STATS_RENAME && rename(tmp, target) != 0)
+		ret = -errno;
+	if (ret < 0) {
+		snprintf(err, errlen, "%s", strerror(-ret));
+		if (how == STATS_RENAME)
+			unlink(tmp);
+	}
 	return ret;
 }

@@ -23,17 +23,40 @@ uint64_t fwd_stats_drop_total(const struct fwd_app *app, enum fwd_drop_reason r)
 void fwd_stats_read_ports(struct fwd_app *app);
 
 /**
+ * Make the ports' counters as they are now the base of the next rates
+ * (app->prev_tsc, ports[].prev_stats): at every start and counter reset, so
+ * that a rate never divides packets of one period by the time of another.
+ */
+void fwd_stats_rate_base(struct fwd_app *app);
+
+/** Cycles spent forwarding so far, over every start/stop, the current run included. */
+uint64_t fwd_stats_busy(const struct fwd_app *app);
+
+/**
  * Print every counter to @p f; @p final selects the exit report (totals over
  * the run) instead of the periodic one (with rates since the previous print).
  */
 void fwd_stats_print(struct fwd_app *app, FILE *f, bool final);
 
 /**
- * Write every counter as one JSON object to @p path (atomically: a temporary
- * file renamed into place).
+ * Check, before a run, that the stats file can be written where @p path says
+ * (see fwd_stats_write_json() for how): a directory, a block device, a socket
+ * or a place without write permission is refused now rather than at exit.
  *
- * @return 0, or a negative errno.
+ * @return 0, or a negative errno with the reason in @p err.
  */
-int fwd_stats_write_json(const struct fwd_app *app, const char *path);
+int fwd_stats_file_check(const char *path, char *err, size_t errlen);
+
+/**
+ * Write every counter as one JSON object to @p path. A regular file, a
+ * symlink to one (the target is written) or a new file gets a temporary file
+ * renamed into place, so no reader sees half of it; a character device, a
+ * FIFO (it must have a reader) or the forwarder's own stdout/stderr is
+ * written in place, never replaced.
+ *
+ * @return 0, or a negative errno (-ENOSPC on a full disk) with the reason
+ *   in @p err.
+ */
+int fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, size_t errlen);
 
 #endif /* FWD_STATS_H */

@@ -19,6 +19,7 @@
 #include <arpa/inet.h>
 #include <rte_tcp.h>
 
+#include "numparse.h"
 #include "pktgen.h"
 
 typedef int (*key_parse_t)(struct pktgen_stream_cfg *cfg, const char *v, char *err, size_t len);
@@ -40,21 +41,11 @@ static int __rte_format_printf(3, 4) fail(char *err, size_t len, const char *fmt
 	return -EINVAL;
 }
 
-/* Whole-string unsigned integer in [min, max]. */
+/* Whole-string unsigned integer in [min, max], by the forwarder's one rule (lib/numparse). */
 static int
 parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
-	char *end;
-	unsigned long long v;
-
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno != 0 || *end != '\0' || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
+	return num_u64(s, min, max, out) < 0 ? -1 : 0;
 }
 
 static int
@@ -213,7 +204,7 @@ hexval(int c)
 	return -1;
 }
 
-/* "zero", "inc", "byte:0xNN", "hex:DEADBEEF" */
+/* "zero", "inc", "byte:N" (decimal, as every number), "hex:DEADBEEF" */
 static int
 key_payload(struct pktgen_stream_cfg *cfg, const char *v, char *err, size_t len)
 {
@@ -229,8 +220,9 @@ key_payload(struct pktgen_stream_cfg *cfg, const char *v, char *err, size_t len)
 	}
 	if (strncasecmp(v, "byte:", 5) == 0) {
 		if (parse_u64(v + 5, 0, 255, &b) != 0)
-			return fail(
-				err, len, "payload: '%s': byte:N wants N in 0-255 (0x.. ok)", v);
+			return fail(err, len,
+				"payload: '%s': byte:N wants a decimal N in 0-255 (hex:NN for hex)",
+				v);
 		cfg->payload = PKTGEN_PAYLOAD_BYTES;
 		cfg->pattern[0] = (uint8_t)b;
 		cfg->pattern_len = 1;
@@ -361,15 +353,15 @@ key_count(struct pktgen_stream_cfg *cfg, const char *v, char *err, size_t len)
 	return parse_uint_key(v, 0, UINT64_MAX - 1, &cfg->count, "count", err, len);
 }
 
+/* A decimal real followed by a unit the caller checks ("14.88mpps", "2.5s"). */
 static int
 parse_double(const char *s, double *out, char **end)
 {
-	if (!isdigit((unsigned char)*s) && *s != '.')
+	const char *e;
+
+	if (num_real(s, &e, out) < 0)
 		return -1;
-	errno = 0;
-	*out = strtod(s, end);
-	if (errno != 0 || *end == s || !isfinite(*out) || *out < 0)
-		return -1;
+	*end = (char *)(uintptr_t)e;
 	return 0;
 }
 
@@ -379,9 +371,11 @@ key_duration(struct pktgen_stream_cfg *cfg, const char *v, char *err, size_t len
 	char *end;
 	double d;
 
+	/* a time that rounds to no tick would mean "no limit" */
 	if (parse_double(v, &d, &end) != 0 || (*end != '\0' && strcmp(end, "s") != 0) ||
-		d > 31536000)
-		return fail(err, len, "duration: '%s' is not seconds in [0, 31536000]", v);
+		d > 31536000 || (d != 0 && d < NUM_SECS_MIN))
+		return fail(
+			err, len, "duration: '%s' is not 0 or seconds in [0.000001, 31536000]", v);
 	cfg->duration = d;
 	return 0;
 }

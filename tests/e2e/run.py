@@ -500,5 +500,143 @@ def help(c):
         check("EAL:" not in r.stdout + r.stderr, "--help must not start EAL\n" + r.describe())
 
 
+# ---------------------------------------------------------------- files written
+
+def stats_to(c, path, extra=()):
+    """A short net_null run writing its stats file to path."""
+    return c.run(c.eal(null_vdevs()), ["--duration", "0.2", "--stats-file", path] + list(extra),
+                 timeout=20, stats=False)
+
+
+def check_json_stats(text, what):
+    check(text.lstrip().startswith("{") and '"drops"' in text and text.rstrip().endswith("}"),
+          "%s: not the stats JSON: %r" % (what, text[:200]))
+
+
+@case
+def stats_file_special(c):
+    """--stats-file renames only onto regular files: a symlink keeps pointing at
+    its (rewritten) target, a FIFO, a character device and /dev/stdout are written
+    in place, a directory or a block device is refused before the run, and a
+    write error (ENOSPC) fails the run."""
+    import stat
+    import threading
+
+    target = write(c, "target.json", "old\n")
+    os.chmod(target, 0o640)
+    link = c.path("link.json")
+    os.symlink("target.json", link)
+    stats_to(c, link).check_ok()
+    check(os.path.islink(link) and os.readlink(link) == "target.json",
+          "the symlink was replaced: %r" % (os.lstat(link),))
+    with open(target) as f:
+        check_json_stats(f.read(), "the symlink's target")
+    check_eq(stat.S_IMODE(os.stat(target).st_mode), 0o640, "the target's mode after the rename")
+    check_eq(sorted(os.listdir(c.dir)).count("target.json"), 1, "files beside the target")
+    check([n for n in os.listdir(c.dir) if ".tmp" in n] == [], "temporary files left")
+
+    fifo = c.path("stats.fifo")
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo).read()), daemon=True)
+    reader.start()
+    stats_to(c, fifo).check_ok()
+    reader.join(10)
+    check(got, "nothing came out of the FIFO")
+    check_json_stats(got[0], "the FIFO")
+    check(stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO was replaced")
+    # no reader: said at exit, not an endless wait
+    stats_to(c, fifo).check_error(r"^cannot write stats file .*: nothing reads the FIFO$")
+
+    r = stats_to(c, "/dev/stdout")
+    r.check_ok()
+    check_json_stats(r.stdout[r.stdout.index("{"):], "/dev/stdout (a pipe)")
+    check(stat.S_ISCHR(os.stat("/dev/null").st_mode), "/dev/null")
+
+    d = c.path("adir")
+    os.mkdir(d)
+    r = stats_to(c, d)
+    r.check_error(r"^cannot write stats file .*adir: it is a directory$")
+    check("=== final stats" not in r.stdout, "refused only after the run\n" + r.describe())
+    check(os.path.isdir(d) and os.listdir(d) == [], "the directory was touched")
+
+    if os.geteuid() != 0:
+        print("skipped: device nodes made with mknod (not root)")
+        return
+    devs = {"null": os.makedev(1, 3), "full": os.makedev(1, 7), "loop": os.makedev(7, 0)}
+    for name, dev in devs.items():
+        os.mknod(c.path(name), (stat.S_IFBLK if name == "loop" else stat.S_IFCHR) | 0o600, dev)
+    stats_to(c, c.path("null")).check_ok()
+    stats_to(c, c.path("full")).check_error(
+        r"^cannot write stats file .*full: No space left on device$")
+    r = stats_to(c, c.path("loop"))
+    r.check_error(r"^cannot write stats file .*loop: it is a block device")
+    check("=== final stats" not in r.stdout, "block device refused only after the run")
+    for name, dev in devs.items():
+        st = os.lstat(c.path(name))
+        check((stat.S_ISBLK(st.st_mode) if name == "loop" else stat.S_ISCHR(st.st_mode))
+              and st.st_rdev == dev, "device node %s was replaced: %r" % (name, tuple(st)))
+
+
+@case
+def bad_tiny_duration(c):
+    """A time that rounds to no tick would mean "forever": refused, not run."""
+    for opt, v in (("--duration", "1e-10"), ("--stats-period", "1e-12"),
+                   ("--duration", "0.0000000001")):
+        r = c.run(c.eal(null_vdevs()), [opt, v], timeout=20, stats=False)
+        r.check_error(r"^%s: '%s' is not 0 or decimal seconds from 0\.000001 to \d+$" %
+                      (opt, re.escape(v)))
+
+# ---------------------------------------------------------------- quoting user input
+
+def run_bytes(c, eal, app, stdin=b""):
+    """Run with bytes in and out (Case.run decodes, which would hide raw bytes)."""
+    import subprocess
+    p = subprocess.run(c._argv(eal, app), input=stdin, capture_output=True, timeout=30,
+                       cwd=c.dir)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check_printable(data, what):
+    bad = sorted({b for b in data if not (0x20 <= b < 0x7f or b in b"\n\t")})
+    check(not bad, "%s: unescaped bytes %s in %r" % (what, [hex(b) for b in bad], data[-600:]))
+
+
+@case
+def escape_user_input(c):
+    """A message quoting a config line, an option value or a shell command writes
+    what is not printable as \\xNN: a binary file or a terminal escape sequence
+    must not reach the terminal raw."""
+    hostile = b"\x1b[2J\x1b]0;owned\x07\xff\xfe\x9b"
+    path = c.path("binary.ini")
+    with open(path, "wb") as f:
+        f.write(b"\x7fELF\x02\x01" + hostile + b"\n")
+    rc, _, err = run_bytes(c, c.eal(null_vdevs()), ["--config", path])
+    check(rc > 0, "a binary config file accepted")
+    check_printable(err.split(b"dpdk-forwarder: error: ", 1)[-1], "binary config error")
+    check(b"expected 'key = value'" in err and b"\\x7fELF\\x02\\x01\\x1b[2J" in err,
+          "the config error does not quote the escaped line: %r" % err)
+
+    with open(path, "wb") as f:
+        f.write(b"[forward]\nburst = " + hostile + b"\n")
+    rc, _, err = run_bytes(c, c.eal(null_vdevs()), ["--config", path])
+    check(rc > 0 and b"burst: '\\x1b[2J" in err, "config value error: %r" % err)
+    check_printable(err.split(b"dpdk-forwarder: error: ", 1)[-1], "config value error")
+
+    rc, _, err = run_bytes(c, c.eal(null_vdevs()), ["--burst", hostile])
+    check(rc > 0 and b"--burst: '\\x1b[2J" in err, "option value error: %r" % err)
+    check_printable(err.split(b"dpdk-forwarder: error: ", 1)[-1], "option value error")
+
+    rc, out, _ = run_bytes(c, c.eal(null_vdevs()), ["-i"],
+                           stdin=b"port stop \xff\xfe\x9b\nquit\n")
+    check_eq(rc, 0, "exit status of the shell")
+    check(b"bad port '\\xff\\xfe\\x9b'" in out, "shell: bad port not quoted escaped: %r" %
+          out[-800:])
+    # (the echo of the typed line is the line editor's, rte_cmdline's; the answer is ours)
+    answer = [l for l in out.splitlines() if l.startswith(b"bad port")]
+    check_eq(len(answer), 1, "shell answers to the bad port")
+    check_printable(answer[0], "shell answer")
+
+
 if __name__ == "__main__":
     sys.exit(run_cases(sys.argv, CASES, "", "tests/e2e/meson.build"))

@@ -252,7 +252,7 @@ test_set_good(void)
 		{"size", "imix"},
 		{"size", "imix:64*7,576*4,1500*1"},
 		{"payload", "hex:deadbeef"},
-		{"payload", "byte:0x5a"},
+		{"payload", "byte:90"},
 		{"src-ip", "rand:10.0.0.1-10.0.255.254"},
 		{"dst-ip", "192.168.1.1"},
 		{"dst-port", "1000-1999"},

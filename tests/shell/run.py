@@ -410,6 +410,65 @@ def case_docs(c):
         check(d in usages, "docs/shell.md documents `%s`, which the shell does not have" % d)
 
 
+def fwd_stats_port0(sh):
+    """(rx packets, rx Mpps) of port 0 from 'show fwd stats'."""
+    out = sh.cmd("show fwd stats")
+    m = re.search(r"^port 0 \(\S+\): rx (\d+) pkts \d+ bytes \(([0-9.]+) Mpps\)", out, re.M)
+    check(m is not None, "no port 0 line in: %r" % out)
+    return int(m.group(1)), float(m.group(2))
+
+
+def case_rates(c):
+    """The rate 'show fwd stats' prints after a start, a clear or a port restart
+    covers that run only: it cannot exceed the packets counted since then over
+    the time the test waited (a lower bound of the rate's time); the first one
+    after a restart used to divide the previous run's packets by the new run's
+    time (94 261 Mpps on net_null)."""
+    wait = 0.5
+    sh = Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]))
+
+    def check_rate(base, what):
+        time.sleep(wait)
+        rx, mpps = fwd_stats_port0(sh)
+        got = rx - base if rx >= base else rx  # a PMD may zero its counters on restart
+        bound = got / wait / 1e6
+        check(0 < mpps <= bound + 0.0005,
+              "%s: %.3f Mpps, but %d packets in at least %.1f s are at most %.3f Mpps" %
+              (what, mpps, got, wait, bound))
+
+    check("forwarding started" in sh.cmd("start"), "start")
+    time.sleep(0.3)
+    fwd_stats_port0(sh)  # a rate base in the first run
+    time.sleep(1)
+    sh.cmd("stop")
+    base = port_counter(sh, 0, "rx")  # not 'show fwd stats': that would be a new rate base
+    sh.cmd("start")
+    check_rate(base, "after stop and start")
+
+    time.sleep(1)
+    sh.cmd("stop")
+    base = port_counter(sh, 0, "rx")
+    sh.cmd("start")
+    check_rate(base, "after a second start")
+
+    check("port stats cleared" in sh.cmd("clear port stats all"), "clear port stats")
+    check_rate(0, "after clear port stats")
+
+    base = port_counter(sh, 0, "rx")
+    check("forwarding stats cleared" in sh.cmd("clear fwd stats"), "clear fwd stats")
+    check_rate(base, "after clear fwd stats")
+
+    sh.cmd("port stop all")
+    base = port_counter(sh, 0, "rx")
+    check("started" in sh.cmd("port start all"), "port start all")
+    check_rate(base, "after port stop and start")
+    sh.cmd("stop")
+    fwd_stats_port0(sh)
+    rx, _ = fwd_stats_port0(sh)
+    check_eq(fwd_stats_port0(sh), (rx, 0.0), "the rate of a stopped forwarder")
+    sh.quit()
+
+
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
 
 

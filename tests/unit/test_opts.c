@@ -4,11 +4,16 @@
 
 /* Option, map and config-file parsing: good and bad inputs, and precedence. */
 
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <rte_common.h>
+
+#include "numparse.h"
 
 #include "fwd_cfgfile.h"
 #include "fwd_opts.h"
@@ -341,6 +346,234 @@ test_router_config(void)
 	CHECK_EQ(cfg.route.n_neigh, 1);
 }
 
+/* lib/numparse's rule itself: decimal digits only, in range; seconds at least 1 us. */
+static void
+test_number_rule(void)
+{
+	static const struct {
+		const char *s;
+		int ret;
+		uint64_t v;
+	} ints[] = {
+		{"0", 0, 0},
+		{"42", 0, 42},
+		{"042", 0, 42},
+		{"18446744073709551615", 0, UINT64_MAX},
+		{"18446744073709551616", -ERANGE, 0},
+		{"99999999999999999999999", -ERANGE, 0},
+		{"", -EINVAL, 0},
+		{"+1", -EINVAL, 0},
+		{"-1", -EINVAL, 0},
+		{"0x10", -EINVAL, 0},
+		{" 1", -EINVAL, 0},
+		{"1 ", -EINVAL, 0},
+		{"1e3", -EINVAL, 0},
+		{"1.0", -EINVAL, 0},
+		{"12abc", -EINVAL, 0},
+		{"\xd9\xa3", -EINVAL, 0},
+	};
+	static const struct {
+		const char *s;
+		int ret;
+		double v;
+	} secs[] = {
+		{"0", 0, 0},
+		{"2", 0, 2},
+		{"2.5", 0, 2.5},
+		{"0.000001", 0, 1e-6},
+		{"0.0", 0, 0},
+		{"0.0000001", -ERANGE, 0},
+		{"86401", -ERANGE, 0},
+		{"1e-10", -EINVAL, 0},
+		{"0x10", -EINVAL, 0},
+		{"+1", -EINVAL, 0},
+		{".5", -EINVAL, 0},
+		{"5.", -EINVAL, 0},
+		{"inf", -EINVAL, 0},
+		{"nan", -EINVAL, 0},
+		{"1,5", -EINVAL, 0},
+	};
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(ints); i++) {
+		uint64_t v = 7;
+		int ret = num_u64(ints[i].s, 0, UINT64_MAX, &v);
+
+		if (ret != ints[i].ret || (ret == 0 && v != ints[i].v))
+			printf("#   num_u64('%s') = %d, %" PRIu64 "\n", ints[i].s, ret, v);
+		CHECK_EQ(ret, ints[i].ret);
+	}
+	for (i = 0; i < RTE_DIM(secs); i++) {
+		double v = 7;
+		int ret = num_secs(secs[i].s, 86400, &v);
+
+		if (ret != secs[i].ret || (ret == 0 && v != secs[i].v))
+			printf("#   num_secs('%s') = %d, %g\n", secs[i].s, ret, v);
+		CHECK_EQ(ret, secs[i].ret);
+	}
+	CHECK_EQ(num_u64("5", 6, 9, &(uint64_t){0}), -ERANGE);
+}
+
+/*
+ * Every key that takes a number, in every section, and every option: the
+ * number @c N in @c text is replaced by hostile spellings, each refused with
+ * a message naming the key or quoting the value, and by a leading zero, read
+ * as the same decimal number.
+ */
+static const struct {
+	const char *text; /* a config file; "%s" is where the number goes */
+	const char *good; /* a number that makes it valid */
+	const char *opt;  /* the same as a command-line option, or NULL */
+} numeric_keys[] = {
+	{"[forward]\nburst = %s\n", "32", "--burst"},
+	{"[forward]\nrxq = %s\n", "1", "--rxq"},
+	{"[forward]\nrxd = %s\n", "512", "--rxd"},
+	{"[forward]\ntxd = %s\n", "512", "--txd"},
+	{"[forward]\ntotal-num-mbufs = %s\n", "8192", "--total-num-mbufs"},
+	{"[forward]\nmbuf-cache = %s\n", "64", "--mbuf-cache"},
+	{"[forward]\nstats-period = %s\n", "1", "--stats-period"},
+	{"[forward]\nduration = %s\n", "16", "--duration"},
+	{"[forward]\nmap = (%s,0,1)\n", "0", NULL},
+	{"[forward]\nmap = (0,%s,1)\n", "0", NULL},
+	{"[forward]\nmap = (0,0,%s)\n", "1", NULL},
+	{"[forward]\neth-peer = %s,02:00:00:00:00:01\n", "1", NULL},
+	{"[port %s]\nip = 10.0.0.1/24\n", "0", NULL},
+	{"[port 0]\nip = 10.0.0.1/%s\n", "24", NULL},
+	{"[port 0]\nmtu = %s\n", "1500", NULL},
+	{"[port 0]\nip = 10.0.0.1/24\n[route]\nroute = 172.16.0.0/%s via 10.0.0.2\n", "16", NULL},
+	{"[port 0]\nip = 10.0.0.1/24\n[route]\nroute = 172.16.0.0/16 dev %s\n", "0", NULL},
+	{"[port 0]\nip = 10.0.0.1/24\n[route]\nblackhole = 192.0.2.0/%s\n", "24", NULL},
+	{"[filter]\ndeny = proto %s\n", "17", NULL},
+	{"[filter]\ndeny = proto udp dport %s\n", "80", NULL},
+	{"[filter]\ndeny = proto tcp sport 1000-%s\n", "2000", NULL},
+	{"[filter]\ndeny = src 10.0.0.0/%s\n", "8", NULL},
+	{"[pktgen]\nsize = %s\n", "64", NULL},
+	{"[pktgen]\nsize = 64-%s\n", "1518", NULL},
+	{"[pktgen]\nsize = imix:64*%s,1500*1\n", "7", NULL},
+	{"[pktgen]\nflows = %s\n", "16", NULL},
+	{"[pktgen]\ncount = %s\n", "100", NULL},
+	{"[pktgen]\nduration = %s\n", "2", NULL},
+	{"[pktgen]\nrate = %skpps\n", "10", NULL},
+	{"[pktgen]\nrate = %s%%\n", "50", NULL},
+	{"[pktgen]\nclone = %s\n", "4", NULL},
+	{"[pktgen]\nburst = %s\n", "32", NULL},
+	{"[pktgen]\npace-slack = %s\n", "32", NULL},
+	{"[pktgen]\nttl = %s\n", "64", NULL},
+	{"[pktgen]\ntos = %s\n", "16", NULL},
+	{"[pktgen]\nseed = %s\n", "7", NULL},
+	{"[pktgen]\nmbufs = %s\n", "4096", NULL},
+	{"[pktgen]\nloop = %s\n", "2", NULL},
+	{"[pktgen]\nvlan = %s\n", "10", NULL},
+	{"[pktgen]\nvlan = 10/%s\n", "3", NULL},
+	{"[pktgen]\ndst-port = %s\n", "1000", NULL},
+	{"[pktgen]\nsrc-port = 1000-%s\n", "1999", NULL},
+	{"[pktgen]\npayload = byte:%s\n", "90", NULL},
+	{"[pktgen]\npattern = train:%s\n", "8", NULL},
+	{"[pktgen]\nspeed = %s\n", "2", NULL},
+};
+
+/* Parse one numeric_keys[] text with @p n for the number into @p out; 0 or -errno. */
+static int
+parse_numeric(unsigned int k, const char *n, struct fwd_config *out)
+{
+	char text[512];
+
+	snprintf(text, sizeof(text), numeric_keys[k].text, n);
+	fwd_config_defaults(out);
+	err[0] = '\0';
+	return fwd_cfgfile_parse(
+		"t.ini", text, strlen(text), fwd_opts_cfgfile_cb, out, err, sizeof(err));
+}
+
+/* The key of the line with the number ("port" for a "[port %s]" header). */
+static void
+numeric_key(const char *text, char *key, size_t len)
+{
+	const char *at = strstr(text, "%s");
+	const char *line = at;
+	size_t n;
+
+	while (line > text && line[-1] != '\n')
+		line--;
+	if (line[0] == '[') {
+		snprintf(key, len, "port");
+		return;
+	}
+	n = strcspn(line, " =");
+	snprintf(key, len, "%.*s", (int)n, line);
+}
+
+static void
+test_number_rule_every_key(void)
+{
+	/* {prefix, suffix} around the good number */
+	static const char *const bad[][2] = {
+		{"+", ""},
+		{"-", ""},
+		{"0x", ""},
+		{"", "x"},
+		{"", "e0"},
+		{"", ".5e1"},
+		{"99999999999999999999999", ""},
+		{"", "\x01"},
+		{"\xd9\xa3", ""},
+	};
+	static struct fwd_config good, got;
+	char n[64], key[64];
+	unsigned int k, b;
+
+	for (k = 0; k < RTE_DIM(numeric_keys); k++) {
+		if (parse_numeric(k, numeric_keys[k].good, &good) != 0) {
+			printf("#   %s with %s: %s\n", numeric_keys[k].text, numeric_keys[k].good,
+				err);
+			CHECK(!"the good value is refused");
+			continue;
+		}
+		numeric_key(numeric_keys[k].text, key, sizeof(key));
+		for (b = 0; b < RTE_DIM(bad); b++) {
+			snprintf(n, sizeof(n), "%s%s%s", bad[b][0],
+				bad[b][0][0] == '9' ? "" : numeric_keys[k].good, bad[b][1]);
+			if (parse_numeric(k, n, &got) == 0) {
+				printf("#   accepted: ");
+				printf(numeric_keys[k].text, n);
+				CHECK(!"a number outside the rule is accepted");
+				continue;
+			}
+			/* file:line, and the key or the value it quotes */
+			CHECK_CONTAINS(err, "t.ini:");
+			if (strstr(err, key) == NULL && strstr(err, n) == NULL) {
+				printf("#   '%s' (key %s) refused without naming it: %s\n", n, key,
+					err);
+				CHECK(!"the message names neither the key nor the value");
+			}
+		}
+		/* a leading zero is still decimal: the same value */
+		snprintf(n, sizeof(n), "0%s", numeric_keys[k].good);
+		CHECK_EQ(parse_numeric(k, n, &got), 0);
+		if (memcmp(&got, &good, sizeof(got)) != 0) {
+			printf("#   ");
+			printf(numeric_keys[k].text, n);
+			CHECK(!"a leading zero changed the value");
+		}
+		if (numeric_keys[k].opt != NULL) {
+			CHECK_EQ(PARSE(numeric_keys[k].opt, numeric_keys[k].good), FWD_OPTS_RUN);
+			for (b = 0; b < RTE_DIM(bad); b++) {
+				snprintf(n, sizeof(n), "%s%s%s", bad[b][0],
+					bad[b][0][0] == '9' ? "" : numeric_keys[k].good, bad[b][1]);
+				CHECK(PARSE(numeric_keys[k].opt, n) < 0);
+				CHECK_CONTAINS(err, numeric_keys[k].opt);
+			}
+		}
+	}
+	/* below one tick would be "forever" */
+	CHECK_PARSE_FAILS("--duration: '0.0000000001' is not 0 or decimal seconds", "--duration",
+		"0.0000000001");
+	CHECK_PARSE_FAILS("--stats-period: '1e-12'", "--stats-period", "1e-12");
+	CHECK_PARSE_FAILS("--duration: '1e-10'", "--duration", "1e-10");
+	CHECK_EQ(PARSE("--duration", "0.000001"), FWD_OPTS_RUN);
+	CHECK(cfg.duration == 1e-6);
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_defaults),
 	FWD_TEST(test_good_options),
@@ -354,6 +587,8 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_cfgfile_limits),
 	FWD_TEST(test_example_config),
 	FWD_TEST(test_router_config),
+	FWD_TEST(test_number_rule),
+	FWD_TEST(test_number_rule_every_key),
 };
 
 int

@@ -13,6 +13,8 @@
 #include <rte_malloc.h>
 
 #include "rt_acl.h"
+#include "numparse.h"
+
 #include "rt_table.h"
 
 #define MAX_WORDS 12
@@ -44,8 +46,7 @@ static int
 parse_proto(const char *s, uint8_t *proto)
 {
 	unsigned int i;
-	char *end;
-	long v;
+	uint64_t v;
 
 	for (i = 0; i < RTE_DIM(proto_names); i++) {
 		if (strcmp(s, proto_names[i].name) == 0) {
@@ -53,10 +54,7 @@ parse_proto(const char *s, uint8_t *proto)
 			return 0;
 		}
 	}
-	if (s[0] < '0' || s[0] > '9')
-		return -EINVAL;
-	v = strtol(s, &end, 10);
-	if (*end != '\0' || v > 255)
+	if (num_u64(s, 0, 255, &v) < 0)
 		return -EINVAL;
 	*proto = (uint8_t)v;
 	return 0;
@@ -65,18 +63,16 @@ parse_proto(const char *s, uint8_t *proto)
 static int
 parse_u16(const char *s, const char *stop, uint16_t *v)
 {
-	unsigned long n = 0;
-	const char *p;
+	char buf[24];
+	uint64_t n;
 
-	if (s == stop)
+	/* more digits than a uint64_t has cannot be in range: no need to copy them */
+	if ((size_t)(stop - s) >= sizeof(buf))
 		return -EINVAL;
-	for (p = s; p < stop; p++) {
-		if (*p < '0' || *p > '9')
-			return -EINVAL;
-		n = n * 10 + (unsigned long)(*p - '0');
-		if (n > UINT16_MAX)
-			return -EINVAL;
-	}
+	memcpy(buf, s, stop - s);
+	buf[stop - s] = '\0';
+	if (num_u64(buf, 0, UINT16_MAX, &n) < 0)
+		return -EINVAL;
 	*v = (uint16_t)n;
 	return 0;
 }

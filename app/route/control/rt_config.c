@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "rt_config.h"
+#include "numparse.h"
+
 #include "rt_ipv4.h"
 
 #define MAX_WORDS 6
@@ -22,13 +24,10 @@ rt_config_init(struct rt_config *cfg)
 static int
 section_port(const char *section)
 {
-	char *end;
-	long n;
+	uint64_t n;
 
-	if (strncmp(section, "port ", 5) != 0 || section[5] < '0' || section[5] > '9')
-		return -1;
-	n = strtol(section + 5, &end, 10);
-	if (*end != '\0' || n < 0 || n >= RTE_MAX_ETHPORTS)
+	if (strncmp(section, "port ", 5) != 0 ||
+		num_u64(section + 5, 0, RTE_MAX_ETHPORTS - 1, &n) < 0)
 		return -1;
 	return (int)n;
 }
@@ -96,10 +95,9 @@ parse_port_key(struct rt_config *cfg, int port, const char *key, const char *val
 	if (!cp->has_ip && !cp->has_mtu)
 		snprintf(cp->where, sizeof(cp->where), "%s", cfg->where != NULL ? cfg->where : "");
 	if (strcmp(key, "mtu") == 0) {
-		char *end;
-		long mtu = strtol(value, &end, 10);
+		uint64_t mtu;
 
-		if (*value == '\0' || *end != '\0' || mtu < RT_MTU_MIN || mtu > RT_MTU_MAX) {
+		if (num_u64(value, RT_MTU_MIN, RT_MTU_MAX, &mtu) < 0) {
 			snprintf(err, errlen, "mtu '%s' is not a number in %u..%u", value,
 				RT_MTU_MIN, RT_MTU_MAX);
 			return -EINVAL;
@@ -176,11 +174,9 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 				}
 				r.kind = RT_ROUTE_VIA;
 			} else if (strcmp(w[i], "dev") == 0 && r.port < 0) {
-				char *end;
-				long p = strtol(w[i + 1], &end, 10);
+				uint64_t p;
 
-				if (*end != '\0' || w[i + 1][0] < '0' || w[i + 1][0] > '9' ||
-					p >= RTE_MAX_ETHPORTS) {
+				if (num_u64(w[i + 1], 0, RTE_MAX_ETHPORTS - 1, &p) < 0) {
 					snprintf(err, errlen, "bad port '%s'", w[i + 1]);
 					return -EINVAL;
 				}

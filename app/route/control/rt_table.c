@@ -13,6 +13,7 @@
 #include "rt_drop.h"
 #include "rt_ipv4.h"
 #include "rt_log.h"
+#include "numparse.h"
 #include "rt_table.h"
 
 RTE_LOG_REGISTER(rt_logtype, app.route, INFO);
@@ -83,8 +84,7 @@ rt_prefix_parse(const char *s, uint32_t *ip, uint8_t *plen, bool need_len)
 	char buf[32];
 	const char *slash = strchr(s, '/');
 	size_t n = slash != NULL ? (size_t)(slash - s) : strlen(s);
-	char *end;
-	long len;
+	uint64_t len;
 
 	if (n >= sizeof(buf))
 		return -EINVAL;
@@ -98,10 +98,7 @@ rt_prefix_parse(const char *s, uint32_t *ip, uint8_t *plen, bool need_len)
 		*plen = 32;
 		return 0;
 	}
-	if (slash[1] < '0' || slash[1] > '9')
-		return -EINVAL;
-	len = strtol(slash + 1, &end, 10);
-	if (*end != '\0' || len < 0 || len > 32)
+	if (num_u64(slash + 1, 0, 32, &len) < 0)
 		return -EINVAL;
 	*plen = (uint8_t)len;
 	return 0;
