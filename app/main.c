@@ -12,6 +12,7 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -50,6 +51,33 @@ install_signals(void)
 	if (sigaction(SIGINT, &sa, NULL) < 0 || sigaction(SIGTERM, &sa, NULL) < 0)
 		return -errno;
 	return 0;
+}
+
+/*
+ * Before anything prints or opens a file. A reader closing stdout (`| head`)
+ * or a telemetry client hanging up before its answer must not kill the
+ * forwarder: with SIGPIPE ignored the write fails with EPIPE instead, the
+ * shell and the periodic stats stop writing (fwd_stdout_closed()), and the
+ * stats file is still written at exit. A standard descriptor that is not open
+ * (`>&-`) gets /dev/null, or the next file EAL opens would take its number and
+ * receive the output.
+ */
+static void
+guard_stdio(void)
+{
+	int fd;
+
+	signal(SIGPIPE, SIG_IGN);
+	for (fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
+		int n;
+
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* the lowest free number: @p fd itself */
+		n = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+		if (n >= 0 && n != fd)
+			close(n);
+	}
 }
 
 /* The first two CPUs this process may run on (the same one twice on a 1-CPU box). */
@@ -100,6 +128,7 @@ main(int argc, char **argv)
 	char err[FWD_ERR_LEN];
 	int sep, ret, i;
 
+	guard_stdio();
 	for (sep = 1; sep < argc && strcmp(argv[sep], "--") != 0; sep++)
 		;
 	for (i = 1; i < sep; i++) {

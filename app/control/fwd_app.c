@@ -20,6 +20,7 @@
 #include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
+#include "fwd_shell.h"
 #include "fwd_stats.h"
 
 RTE_LOG_REGISTER(fwd_logtype, app.forwarder, INFO);
@@ -295,7 +296,8 @@ fwd_app_run(struct fwd_app *app)
 			sleep_ms(100); /* what is still on the wire comes back */
 			break;
 		}
-		if (period != 0 && now - app->prev_tsc >= period) {
+		/* a reader that closed stdout ends the prints, not the run */
+		if (period != 0 && now - app->prev_tsc >= period && !fwd_stdout_closed()) {
 			fwd_stats_read_ports(app);
 			fwd_stats_print(app, stdout, false);
 		}

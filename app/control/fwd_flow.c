@@ -366,7 +366,7 @@ fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_fl
 	struct rt_flow *fl[RTE_MAX_LCORE];
 	struct rt_flow_info top[FWD_FLOW_TOP_STATS];
 	unsigned int nt = tables(app, fl), i, k, got;
-	uint64_t now = rte_rdtsc();
+	uint64_t now = rte_rdtsc(), flows = 0;
 
 	rte_tel_data_add_dict_string(
 		d, "flowsort", rt_flow_mode_name((enum flowsort_mode)app->cfg.flowsort));
@@ -376,6 +376,7 @@ fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_fl
 		struct rte_tel_data *one = rte_tel_data_alloc();
 		struct rt_flow_stats st;
 		struct flowsort_stats ss;
+		uint64_t entries;
 		char key[32];
 
 		if (one == NULL)
@@ -383,7 +384,9 @@ fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_fl
 		rt_flow_stats_get(fl[i], &st);
 		rt_flow_sort_stats_get(fl[i], &ss);
 		rte_tel_data_start_dict(one);
-		rte_tel_data_add_dict_u64(one, "entries", rt_flow_count(fl[i], now));
+		entries = rt_flow_count(fl[i], now);
+		flows += entries;
+		rte_tel_data_add_dict_u64(one, "entries", entries);
 		for (k = 0; k < RT_FLOW_NB_STATS; k++)
 			rte_tel_data_add_dict_u64(
 				one, rt_flow_stats_name(k), ((const uint64_t *)&st)[k]);
@@ -394,6 +397,9 @@ fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_fl
 		rte_tel_data_add_dict_container(d, key, one, 0);
 	}
 	got = rt_flow_top(fl, nt, by, now, top, RTE_DIM(top));
+	/* the top list is cut at FWD_FLOW_TOP_STATS: say of how many */
+	rte_tel_data_add_dict_u64(d, "flows", flows);
+	rte_tel_data_add_dict_u64(d, "flows_shown", got);
 	for (i = 0; i < got; i++) {
 		const struct rt_flow_info *fi = &top[i];
 		struct rte_tel_data *one = rte_tel_data_alloc();

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -25,6 +26,15 @@
 
 static struct cmdline *parser;
 static cmdline_parse_ctx_t *ctx;
+static bool out_closed; /* stdout's reader has gone (EPIPE) */
+
+bool
+fwd_stdout_closed(void)
+{
+	if (!out_closed && fflush(stdout) == EOF && errno == EPIPE)
+		out_closed = true;
+	return out_closed;
+}
 
 static int
 init_parser(struct fwd_app *app)
@@ -100,18 +110,25 @@ fwd_shell_exec(struct fwd_app *app, const char *line)
 	return -EINVAL;
 }
 
-/* Commands one per line from @p f, each echoed after the prompt, as a log of the session. */
-static void
+/*
+ * Commands one per line from @p f, each echoed after the prompt, as a log of the session.
+ *
+ * @return 0 at the end of input or on quit, or -errno when reading failed.
+ */
+static int
 run_lines(struct fwd_app *app, FILE *f)
 {
 	char *line = NULL;
 	size_t cap = 0;
+	int ret = 0;
 
 	while (!app->quit) {
 		ssize_t n;
 
 		printf(FWD_PROMPT);
-		fflush(stdout);
+		if (fwd_stdout_closed())
+			break;
+		errno = 0;
 		n = getline(&line, &cap, f);
 		if (n < 0) {
 			if (errno == EINTR && !app->quit) {
@@ -119,12 +136,17 @@ run_lines(struct fwd_app *app, FILE *f)
 				continue;
 			}
 			printf("\n");
+			if (ferror(f))
+				ret = errno != 0 ? -errno : -EIO;
 			break;
 		}
 		printf("%s%s", line, n > 0 && line[n - 1] == '\n' ? "" : "\n");
 		fwd_shell_exec(app, line);
+		if (fwd_stdout_closed())
+			break; /* nobody reads the answers: as the end of input */
 	}
 	free(line);
+	return ret;
 }
 
 /* ---- the terminal: rdline editing, completion, history ---- */
@@ -134,7 +156,11 @@ static struct fwd_app *tty_app;
 static int
 tty_write_char(struct rdline *rdl, char c)
 {
-	return (int)write(STDOUT_FILENO, &c, 1);
+	ssize_t n = write(STDOUT_FILENO, &c, 1);
+
+	if (n < 0 && errno == EPIPE)
+		out_closed = true;
+	return (int)n;
 }
 
 static void
@@ -179,6 +205,8 @@ run_tty(struct fwd_app *app)
 		if (n <= 0)
 			break;
 		ret = rdline_char_in(rdl, c);
+		if (fwd_stdout_closed())
+			break;
 		if (ret == RDLINE_RES_VALIDATED) {
 			const char *line = rdline_get_buffer(rdl);
 
@@ -201,22 +229,36 @@ run_tty(struct fwd_app *app)
 int
 fwd_shell_run(struct fwd_app *app, const char *file, bool interactive)
 {
+	int ret = 0;
+
 	if (init_parser(app) < 0) {
 		fprintf(stderr, "dpdk-forwarder: error: cannot create the command parser\n");
 		return -ENOMEM;
 	}
 	if (file != NULL) {
 		FILE *f = fopen(file, "r");
+		struct stat st;
 
-		if (f == NULL) {
-			int ret = -errno;
-
+		if (f == NULL)
+			ret = -errno;
+		else if (fstat(fileno(f), &st) < 0)
+			ret = -errno;
+		else if (S_ISDIR(st.st_mode)) /* fopen() takes a directory; reads then fail */
+			ret = -EISDIR;
+		if (ret < 0) {
 			fprintf(stderr, "dpdk-forwarder: error: %s: cannot open command file: %s\n",
-				file, strerror(errno));
-			return ret;
+				file, strerror(-ret));
+			if (f != NULL)
+				fclose(f);
+			goto out;
 		}
-		run_lines(app, f);
+		ret = run_lines(app, f);
 		fclose(f);
+		if (ret < 0) {
+			fprintf(stderr, "dpdk-forwarder: error: %s: cannot read command file: %s\n",
+				file, strerror(-ret));
+			goto out;
+		}
 	}
 	if (interactive && !app->quit) {
 		if (isatty(STDIN_FILENO))
@@ -224,7 +266,8 @@ fwd_shell_run(struct fwd_app *app, const char *file, bool interactive)
 		else
 			run_lines(app, stdin);
 	}
+out:
 	cmdline_free(parser);
 	parser = NULL;
-	return 0;
+	return ret;
 }

@@ -31,6 +31,15 @@
 int fwd_shell_run(struct fwd_app *app, const char *file, bool interactive);
 
 /**
+ * Whether standard output is gone: a write to it failed with EPIPE (its
+ * reader closed the pipe, `| head`). SIGPIPE is ignored, so this is how the
+ * shell and the periodic stats learn that nobody reads them any more: they
+ * stop writing, and the run ends (the shell) or goes on (a non-interactive
+ * run) as it would otherwise. Flushes stdout to find out.
+ */
+bool fwd_stdout_closed(void);
+
+/**
  * Execute one command line (with or without its newline), printing its output
  * and, for a bad line, what is wrong and the usage of the commands it could
  * have meant.

@@ -3,13 +3,21 @@
  */
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_malloc.h>
+#include <rte_memory.h>
+#include <rte_memzone.h>
 #include <rte_rwlock.h>
 #include <rte_telemetry.h>
 
 #include "fwd_flow.h"
+#include "fwd_log.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
 #include "rt_table.h"
@@ -67,6 +75,8 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_string(d, "mode", fwd_mode_name(tel_app->cfg.mode));
 	rte_tel_data_add_dict_string(d, "state", tel_app->running ? "forwarding" : "stopped");
 	rte_tel_data_add_dict_u64(d, "ports", tel_app->nb_ports);
+	/* the lcore<N> dicts above: a reply over 16 KiB loses some, and this says how many */
+	rte_tel_data_add_dict_u64(d, "workers", tel_app->n_workers);
 	rte_tel_data_add_dict_u64(d, "rx_pkts", rx);
 	rte_tel_data_add_dict_u64(d, "tx_pkts", tx);
 	rte_tel_data_add_dict_u64(d, "dropped", dropped);
@@ -118,21 +128,62 @@ tel_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+/*
+ * A telemetry parameter that must be a decimal number from 0 to @p max: no
+ * sign, no spaces, no hex, nothing after it (strtoul() would take "-1" as
+ * ULONG_MAX and "7x" as 7).
+ */
+static int
+tel_param_uint(const char *params, uint64_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+	const char *c;
+
+	if (params == NULL || *params == '\0')
+		return -EINVAL;
+	for (c = params; *c != '\0'; c++) {
+		uint64_t digit = (uint64_t)(*c - '0');
+
+		if (*c < '0' || *c > '9' || digit > max || x > (max - digit) / 10)
+			return -EINVAL;
+		x = x * 10 + digit;
+	}
+	*v = x;
+	return 0;
+}
+
+/*
+ * One page per request: a reply is one dict of at most 256 entries and 16 KiB
+ * of JSON, so a big table would otherwise be cut silently.
+ */
+#define TEL_ROUTES_PAGE 128
+
+/* "/forwarder/routes[,START]": TEL_ROUTES_PAGE routes from the START-th, and where the rest is */
 static int
 tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	struct rt_route routes[128];
-	uint32_t n, i;
+	struct rt_route routes[TEL_ROUTES_PAGE];
+	uint64_t start = 0;
+	uint32_t total, n, i;
 
+	if (params != NULL && tel_param_uint(params, UINT32_MAX, &start) < 0)
+		return -EINVAL;
 	rte_tel_data_start_dict(d);
 	rte_rwlock_read_lock(&tel_lock);
 	if (tel_app == NULL || tel_app->rt == NULL) {
 		rte_rwlock_read_unlock(&tel_lock);
 		return 0;
 	}
-	n = rt_route_list(tel_app->rt, routes, RTE_DIM(routes));
+	total = rt_route_list_at(tel_app->rt, (uint32_t)start, routes, RTE_DIM(routes));
 	rte_rwlock_read_unlock(&tel_lock);
-	for (i = 0; i < n && i < RTE_DIM(routes); i++) {
+	n = start < total ? RTE_MIN(total - (uint32_t)start, RTE_DIM(routes)) : 0;
+	rte_tel_data_add_dict_u64(d, "total", total);
+	rte_tel_data_add_dict_u64(d, "start", start);
+	rte_tel_data_add_dict_u64(d, "count", n);
+	rte_tel_data_add_dict_u64(d, "more", start + n < total);
+	if (start + n < total)
+		rte_tel_data_add_dict_u64(d, "next", start + n);
+	for (i = 0; i < n; i++) {
 		char prefix[24], a[16], val[48];
 
 		snprintf(prefix, sizeof(prefix), "%s/%u", rt_ip_str(routes[i].prefix, a),
@@ -207,10 +258,263 @@ tel_pktgen(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+/*
+ * Checked versions of three DPDK 22.11 handlers that index without a bounds
+ * check and kill the process on a bad parameter: /eal/heap_info,-1 and
+ * /eal/memzone_info,99999 read past their arrays (eal_common_memory.c), and
+ * /ethdev/info,65536 passes the int port number through a uint16_t check and
+ * then indexes rte_eth_devices[65536]. The telemetry library inserts a new
+ * registration before an existing one of the same name and takes the first
+ * match, so registering these after EAL init shadows DPDK's. They answer
+ * with DPDK's keys, from public API only; a bad parameter gets null.
+ */
+
+/* "/eal/heap_info,ID": the heaps EAL sets up are one per NUMA socket, in socket order */
+static int
+tel_eal_heap_info(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rte_malloc_socket_stats st;
+	char name[32];
+	uint64_t id;
+	int socket;
+
+	if (tel_param_uint(params, rte_socket_count() - 1, &id) < 0)
+		return -EINVAL;
+	socket = rte_socket_id_by_idx((unsigned int)id);
+	if (socket < 0 || rte_malloc_get_socket_stats(socket, &st) < 0)
+		return -EINVAL;
+	snprintf(name, sizeof(name), "socket_%d", socket);
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_u64(d, "Head_id", id); /* sic: DPDK's key */
+	rte_tel_data_add_dict_string(d, "Name", name);
+	rte_tel_data_add_dict_u64(d, "Heap_size", st.heap_totalsz_bytes);
+	rte_tel_data_add_dict_u64(d, "Free_size", st.heap_freesz_bytes);
+	rte_tel_data_add_dict_u64(d, "Alloc_size", st.heap_allocsz_bytes);
+	rte_tel_data_add_dict_u64(d, "Greatest_free_size", st.greatest_free_size);
+	rte_tel_data_add_dict_u64(d, "Alloc_count", st.alloc_count);
+	rte_tel_data_add_dict_u64(d, "Free_count", st.free_count);
+	return 0;
+}
+
+struct tel_mz_find {
+	const void *addr;
+	struct rte_memzone mz;
+	bool found;
+};
+
+static void
+tel_mz_match(const struct rte_memzone *mz, void *arg)
+{
+	struct tel_mz_find *f = arg;
+
+	if (mz->addr == f->addr && !f->found) {
+		f->mz = *mz; /* copied under the memzone lock the walk holds */
+		f->found = true;
+	}
+}
+
+/*
+ * The address of memzone number @p idx, NULL if there is none. The public API
+ * has no memzone-by-index lookup; rte_memzone_dump() prints each zone's index
+ * (the one /eal/memzone_list answers) with its address.
+ */
+static const void *
+tel_mz_addr(uint64_t idx)
+{
+	char *text = NULL, *line, *save = NULL;
+	const void *addr = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (f == NULL)
+		return NULL;
+	rte_memzone_dump(f);
+	fclose(f);
+	for (line = strtok_r(text, "\n", &save); line != NULL && addr == NULL;
+		line = strtok_r(NULL, "\n", &save)) {
+		char head[32], *virt;
+		int hl = snprintf(head, sizeof(head), "Zone %" PRIu64 ": ", idx);
+
+		if (strncmp(line, head, (size_t)hl) != 0)
+			continue;
+		/* the name comes before and may hold anything: the last ", virt:" is the field */
+		for (virt = strstr(line, ", virt:"); virt != NULL && strstr(virt + 1, ", virt:");)
+			virt = strstr(virt + 1, ", virt:");
+		if (virt != NULL)
+			addr = (const void *)(uintptr_t)strtoull(virt + 7, NULL, 16);
+	}
+	free(text);
+	return addr;
+}
+
+/* "/eal/memzone_info,INDEX" */
+static int
+tel_eal_memzone_info(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct tel_mz_find f = {0};
+	char addr[32];
+	uint64_t idx;
+	size_t pg;
+	uintptr_t lo, hi;
+
+	if (tel_param_uint(params, RTE_MAX_MEMZONE - 1, &idx) < 0)
+		return -EINVAL;
+	f.addr = tel_mz_addr(idx);
+	if (f.addr == NULL)
+		return -EINVAL;
+	rte_memzone_walk(tel_mz_match, &f);
+	/* gone since the dump, or memory EAL does not map (the check DPDK makes too) */
+	if (!f.found || rte_mem_virt2memseg_list(f.mz.addr) == NULL || f.mz.hugepage_sz == 0)
+		return -EINVAL;
+	pg = (size_t)f.mz.hugepage_sz;
+	lo = RTE_ALIGN_FLOOR((uintptr_t)f.mz.addr, pg);
+	hi = RTE_ALIGN_CEIL((uintptr_t)f.mz.addr + f.mz.len, pg);
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_u64(d, "Zone", idx);
+	rte_tel_data_add_dict_string(d, "Name", f.mz.name);
+	rte_tel_data_add_dict_u64(d, "Length", f.mz.len);
+	snprintf(addr, sizeof(addr), "%p", f.mz.addr);
+	rte_tel_data_add_dict_string(d, "Address", addr);
+	rte_tel_data_add_dict_int(d, "Socket", f.mz.socket_id);
+	rte_tel_data_add_dict_u64(d, "Flags", f.mz.flags);
+	rte_tel_data_add_dict_u64(d, "Hugepage_size", pg);
+	snprintf(addr, sizeof(addr), "%p", (void *)lo);
+	rte_tel_data_add_dict_string(d, "Hugepage_base", addr);
+	rte_tel_data_add_dict_int(d, "Hugepage_used", (int)RTE_MAX((hi - lo) / pg, (uintptr_t)1));
+	return 0;
+}
+
+/* A queue's state where the driver reports it, else the port's (the forwarder starts no queue on its own). */
+static int
+tel_queue_state(uint16_t port, uint16_t q, bool rx, bool started)
+{
+	struct rte_eth_rxq_info ri;
+	struct rte_eth_txq_info ti;
+
+	if (rx && rte_eth_rx_queue_info_get(port, q, &ri) == 0)
+		return ri.queue_state;
+	if (!rx && rte_eth_tx_queue_info_get(port, q, &ti) == 0)
+		return ti.queue_state;
+	return started ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
+}
+
+/*
+ * "/ethdev/info,PORT": what the public ethdev API says; what only the
+ * device's private data holds (started, configured, the queues' states on a
+ * driver that does not report them, the smallest RX buffer) the forwarder
+ * knows, since it configures and starts every port itself.
+ */
+static int
+tel_ethdev_info(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rte_tel_data *rxq = NULL, *txq = NULL;
+	char mac[RTE_ETHER_ADDR_FMT_SIZE], name[RTE_ETH_NAME_MAX_LEN];
+	struct rte_eth_dev_info info;
+	struct rte_eth_conf conf;
+	struct rte_ether_addr ea;
+	const struct fwd_port *p;
+	struct rte_mempool *mp;
+	uint64_t port;
+	uint16_t mtu = 0, q;
+	int ret = -EINVAL;
+
+	if (tel_param_uint(params, RTE_MAX_ETHPORTS - 1, &port) < 0 ||
+		!rte_eth_dev_is_valid_port((uint16_t)port))
+		return -EINVAL;
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app == NULL || port >= tel_app->nb_ports)
+		goto out;
+	p = &tel_app->ports[port];
+	if (rte_eth_dev_info_get(p->id, &info) != 0 || rte_eth_dev_conf_get(p->id, &conf) != 0 ||
+		rte_eth_dev_get_name_by_port(p->id, name) != 0)
+		goto out;
+	ret = -ENOMEM;
+	rxq = rte_tel_data_alloc();
+	txq = rte_tel_data_alloc();
+	if (rxq == NULL || txq == NULL)
+		goto out;
+	if (rte_eth_macaddr_get(p->id, &ea) != 0)
+		memset(&ea, 0, sizeof(ea));
+	rte_eth_dev_get_mtu(p->id, &mtu);
+	mp = tel_app->pools[p->socket];
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_string(d, "name", name);
+	rte_tel_data_add_dict_int(d, "state",
+		rte_eth_dev_is_removed(p->id) ? RTE_ETH_DEV_REMOVED : RTE_ETH_DEV_ATTACHED);
+	rte_tel_data_add_dict_int(d, "nb_rx_queues", info.nb_rx_queues);
+	rte_tel_data_add_dict_int(d, "nb_tx_queues", info.nb_tx_queues);
+	rte_tel_data_add_dict_int(d, "port_id", p->id);
+	rte_tel_data_add_dict_int(d, "mtu", mtu);
+	/* what ethdev keeps: the smallest data room of the pools given to RX queues */
+	rte_tel_data_add_dict_u64(
+		d, "rx_mbuf_size_min", mp != NULL ? rte_pktmbuf_data_room_size(mp) : 0);
+	rte_ether_format_addr(mac, sizeof(mac), &ea);
+	rte_tel_data_add_dict_string(d, "mac_addr", mac);
+	rte_tel_data_add_dict_int(d, "promiscuous", rte_eth_promiscuous_get(p->id) == 1);
+	rte_tel_data_add_dict_int(
+		d, "scattered_rx", (conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_SCATTER) != 0);
+	rte_tel_data_add_dict_int(d, "all_multicast", rte_eth_allmulticast_get(p->id) == 1);
+	rte_tel_data_add_dict_int(d, "dev_started", p->started);
+	rte_tel_data_add_dict_int(
+		d, "lro", (conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_TCP_LRO) != 0);
+	rte_tel_data_add_dict_int(d, "dev_configured", !p->closed);
+	rte_tel_data_start_array(rxq, RTE_TEL_INT_VAL);
+	for (q = 0; q < info.nb_rx_queues; q++)
+		rte_tel_data_add_array_int(rxq, tel_queue_state(p->id, q, true, p->started));
+	rte_tel_data_start_array(txq, RTE_TEL_INT_VAL);
+	for (q = 0; q < info.nb_tx_queues; q++)
+		rte_tel_data_add_array_int(txq, tel_queue_state(p->id, q, false, p->started));
+	rte_tel_data_add_dict_container(d, "rxq_state", rxq, 0);
+	rte_tel_data_add_dict_container(d, "txq_state", txq, 0);
+	rxq = txq = NULL;
+	rte_tel_data_add_dict_int(d, "numa_node", rte_eth_dev_socket_id(p->id));
+	rte_tel_data_add_dict_u64(d, "dev_flags", info.dev_flags != NULL ? *info.dev_flags : 0);
+	rte_tel_data_add_dict_u64(d, "rx_offloads", conf.rxmode.offloads);
+	rte_tel_data_add_dict_u64(d, "tx_offloads", conf.txmode.offloads);
+	rte_tel_data_add_dict_u64(d, "ethdev_rss_hf", conf.rx_adv_conf.rss_conf.rss_hf);
+	ret = 0;
+out:
+	rte_rwlock_read_unlock(&tel_lock);
+	rte_tel_data_free(rxq);
+	rte_tel_data_free(txq);
+	return ret;
+}
+
+/* A help text of 128 characters or more, or a bad name, and the library refuses the command. */
+static const struct {
+	const char *name;
+	telemetry_cb fn;
+	const char *help;
+} tel_cmds[] = {
+	{"/forwarder/stats", tel_stats,
+		"Forwarding mode, state, packet totals and per-lcore counters. No parameters."},
+	{"/forwarder/drops", tel_drops, "Dropped packets by reason. No parameters."},
+	{"/forwarder/lcores", tel_lcores,
+		"RX queues (port/queue) polled by each worker lcore. No parameters."},
+	{"/forwarder/routes", tel_routes,
+		"--fwd route: routes (prefix dots as _), 128 a page, with total, more and next. "
+		"Parameter: the first route (default 0)."},
+	{"/forwarder/flows", tel_flows,
+		"--fwd route: flow-table counters per lcore and the top flows (top0..). "
+		"Parameter: pkts (default) or bytes, the order."},
+	{"/forwarder/pktgen", tel_pktgen,
+		"--fwd pktgen: generator and receive-side counters per lcore. No parameters."},
+	/* registered after EAL's and ethdev's own, which these shadow */
+	{"/eal/heap_info", tel_eal_heap_info,
+		"Returns malloc heap stats. Parameters: int heap_id (checked by dpdk-forwarder)"},
+	{"/eal/memzone_info", tel_eal_memzone_info,
+		"Returns memzone info. Parameters: int mz_id (checked by dpdk-forwarder)"},
+	{"/ethdev/info", tel_ethdev_info,
+		"Returns the device info for a port. Parameters: int port_id (checked by "
+		"dpdk-forwarder)"},
+};
+
 void
 fwd_telemetry_init(struct fwd_app *app)
 {
 	static bool registered;
+	unsigned int i;
+	int ret;
 
 	rte_rwlock_write_lock(&tel_lock);
 	tel_app = app;
@@ -218,19 +522,13 @@ fwd_telemetry_init(struct fwd_app *app)
 	if (registered)
 		return;
 	registered = true;
-	rte_telemetry_register_cmd("/forwarder/stats", tel_stats,
-		"Forwarding mode, state, packet totals and per-lcore counters. No parameters.");
-	rte_telemetry_register_cmd(
-		"/forwarder/drops", tel_drops, "Dropped packets by reason. No parameters.");
-	rte_telemetry_register_cmd("/forwarder/lcores", tel_lcores,
-		"RX queues (port/queue) polled by each worker lcore. No parameters.");
-	rte_telemetry_register_cmd("/forwarder/routes", tel_routes,
-		"--fwd route: the routing table, prefix (dots as _) -> how. No parameters.");
-	rte_telemetry_register_cmd("/forwarder/flows", tel_flows,
-		"--fwd route: flow-table counters per lcore and the top flows (top0..). "
-		"Parameter: pkts (default) or bytes, the order.");
-	rte_telemetry_register_cmd("/forwarder/pktgen", tel_pktgen,
-		"--fwd pktgen: generator and receive-side counters per lcore. No parameters.");
+	for (i = 0; i < RTE_DIM(tel_cmds); i++) {
+		ret = rte_telemetry_register_cmd(
+			tel_cmds[i].name, tel_cmds[i].fn, tel_cmds[i].help);
+		if (ret < 0)
+			FWD_LOG(WARNING, "telemetry: cannot register %s: %s\n", tel_cmds[i].name,
+				strerror(-ret));
+	}
 }
 
 void

@@ -11,8 +11,11 @@
  *   /forwarder/stats   mode, state, totals and per-lcore counters
  *   /forwarder/drops   drop totals by reason
  *   /forwarder/lcores  which lcore polls which (port, queue)
- *   /forwarder/routes  the routing table (--fwd route)
+ *   /forwarder/routes  the routing table (--fwd route), 128 routes a page
+ *   /forwarder/flows   flow-table counters and the top flows (--fwd route)
  *   /forwarder/pktgen  generator and receive-side counters (--fwd pktgen)
+ * and checked versions of DPDK's /eal/heap_info, /eal/memzone_info and
+ * /ethdev/info, which crash on an out-of-range parameter in 22.11.
  * Read them with dpdk-telemetry.py (-f FILE_PREFIX) or the v2 socket.
  */
 

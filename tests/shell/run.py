@@ -58,6 +58,15 @@ class Shell:
         i = out.find(line)
         return out[i + len(line):] if i >= 0 else out
 
+    def drain(self):
+        """Read what the forwarder wrote meanwhile (DPDK's logs): a full terminal
+        buffer would block the writer, a telemetry thread logging a bad parameter."""
+        try:
+            while True:
+                self.p.read_nonblocking(1 << 16, timeout=0)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            pass
+
     def quit(self):
         self.p.sendline("quit")
         self.expect(pexpect.EOF, 30)
@@ -274,6 +283,16 @@ def case_cmdline_file(c):
     check(r.rc == 1, "missing command file: exit 1, got %r" % r.rc)
     r.check_error(r"none\.txt: cannot open command file: No such file")
 
+    # a directory opens (fopen takes it) but is no command file
+    r = c.run(c.eal(["--vdev", "net_null0"]), ["--cmdline-file", c.dir, "--duration", "5"])
+    check(r.rc == 1, "command file a directory: exit 1, got %r" % r.rc)
+    r.check_error(re.escape(c.dir) + r": cannot open command file: Is a directory")
+    # so is the config file (read before EAL: no EAL line either)
+    r = c.run(c.eal(["--vdev", "net_null0"]), ["--config", c.dir, "--duration", "5"])
+    check(r.rc == 1, "config file a directory: exit 1, got %r" % r.rc)
+    r.check_error("^" + re.escape(c.dir) + ": ")
+    check("EAL:" not in r.stderr, "refused before EAL started")
+
 
 def telemetry(prefix, cmd):
     s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -308,6 +327,232 @@ def case_telemetry(c):
     sh.cmd("stop")
     st = sh.quit()
     check_eq(st["mbufs_leaked"], 0, "mbufs leaked")
+
+
+class TelClient:
+    """One connection to a forwarder's telemetry socket (the library serves
+    request after request on it); reconnects when the socket went away."""
+
+    def __init__(self, prefix):
+        self.path = "/var/run/dpdk/%s/dpdk_telemetry.v2" % prefix
+        self.s = None
+
+    def connect(self):
+        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.s.settimeout(10)
+        self.s.connect(self.path)
+        json.loads(self.s.recv(4096))  # the greeting
+
+    def raw(self, line):
+        if self.s is None:
+            self.connect()
+        self.s.send(line.encode("utf-8", "surrogateescape"))
+        data = self.s.recv(1 << 17)
+        check(data, "no answer to %r: the telemetry socket closed" % line[:80])
+        return json.loads(data)
+
+    def close(self):
+        if self.s is not None:
+            self.s.close()
+            self.s = None
+
+
+# What a monitoring script's typo or a fuzzer sends as a parameter: each
+# registered command gets every one of these.
+HOSTILE = ["", "-1", "-0", "+1", "32", "31", "99999", "65535", "65536", "65537", "2147483648",
+           "4294967295", "4294967296", "18446744073709551615", "18446744073709551616",
+           "1" * 400, "abc", "0x10", "1e3", "nan", "0.5", " 0", "0 ", "\t", ",", ",,,", "0,",
+           ",0", "0,0", "1,1", "0,-1", "0,99999", "-1,-1", "0,0,0,0,0,0", "0,abc",
+           "0000:00:00.0", "0000:00:00.0,0", "net_null0", "MP_mbuf_pool_0", "a" * 950,
+           "%s%n%s%n", "\u00e9\u4e2d\u2603\U0001f600", "\x01\x7f\x1b[2J", "../../../etc/passwd",
+           "/", "/eal/heap_info,-1"]
+
+
+def hostile_telemetry(c, sh, prefix):
+    """Every registered command (DPDK's, the drivers', ours) with every
+    HOSTILE parameter on one connection: each gets an answer, the process
+    lives, the shell still answers."""
+    t = TelClient(prefix)
+    cmds = t.raw("/")["/"]
+    check(len(cmds) > 30 and "/eal/heap_info" in cmds and "/forwarder/routes" in cmds,
+          "registered commands: %r" % cmds)
+    for cmd in sorted(set(cmds)):
+        for param in HOSTILE:
+            line = cmd + "," + param
+            sh.drain()
+            try:
+                out = t.raw(line)
+            except (OSError, ValueError) as e:
+                alive = sh.p.isalive()
+                raise Fail("%r: no valid answer (%s); forwarder %s" %
+                           (line[:80], e, "alive" if alive else "dead, signal %r, exit %r" %
+                            (sh.p.signalstatus, sh.p.exitstatus)))
+            check(len(out) == 1, "%r: answer %r" % (line[:80], out))
+        check(t.raw("/info")["/info"]["pid"] == sh.p.pid, "alive after %s" % cmd)
+    # clients that hang up before their answer (the write would raise SIGPIPE)
+    for i in range(30):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        s.connect(t.path)
+        s.send(("/ethdev/xstats,0" if i % 2 else "/").encode())
+        s.close()
+    time.sleep(0.5)
+    check(t.raw("/info")["/info"]["pid"] == sh.p.pid, "alive after clients hung up")
+    t.close()
+    check("lcore 1: rx " in sh.cmd("show fwd stats"), "the shell answers after the fuzzing")
+
+
+def case_telemetry_hostile(c):
+    """DPDK 22.11's /eal/heap_info,-1 and /eal/memzone_info,99999 read past
+    their arrays and /ethdev/info,65536 past rte_eth_devices (SIGSEGV); the
+    forwarder shadows them with checked handlers that answer DPDK's keys."""
+    for mode, app in (("route", ["--config", os.path.join(SRC, "config", "router.ini")]),
+                      ("pktgen", ["--fwd", "pktgen"])):
+        eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+        prefix = c.prefixes[-1]
+        sh = Shell(c, eal, app)
+        sh.cmd("start")
+        hostile_telemetry(c, sh, prefix)
+        t = TelClient(prefix)
+        # the shadows answer first, with DPDK's own keys
+        for cmd in ("/eal/heap_info", "/eal/memzone_info", "/ethdev/info"):
+            check("checked by dpdk-forwarder" in t.raw("/help," + cmd)["/help"][cmd],
+                  cmd + " is the forwarder's")
+        heaps = t.raw("/eal/heap_list")["/eal/heap_list"]
+        check_eq(heaps, [0], "heaps (one socket)")
+        h = t.raw("/eal/heap_info,0")["/eal/heap_info"]
+        check_eq((h["Head_id"], h["Name"]), (0, "socket_0"), "heap 0")
+        check(h["Heap_size"] == h["Free_size"] + h["Alloc_size"] > 0, "heap 0 sizes: %r" % h)
+        zones = t.raw("/eal/memzone_list")["/eal/memzone_list"]
+        check(len(zones) >= 3, "memzones: %r" % zones)
+        for z in zones:
+            mz = t.raw("/eal/memzone_info,%d" % z)["/eal/memzone_info"]
+            check(mz is not None and mz["Zone"] == z and mz["Name"] and mz["Length"] > 0 and
+                  mz["Hugepage_used"] * mz["Hugepage_size"] >= mz["Length"],
+                  "memzone %d: %r" % (z, mz))
+        for bad in ("-1", "32", "99999", "%d" % (max(zones) + 1)):
+            check_eq(t.raw("/eal/memzone_info," + bad), {"/eal/memzone_info": None},
+                     "memzone " + bad)
+        for bad in ("-1", "1", "32"):
+            check_eq(t.raw("/eal/heap_info," + bad), {"/eal/heap_info": None}, "heap " + bad)
+        info = t.raw("/ethdev/info,1")["/ethdev/info"]
+        check_eq((info["name"], info["port_id"], info["dev_started"], info["rxq_state"],
+                  info["nb_tx_queues"] == len(info["txq_state"])),
+                 ("net_null1", 1, 1, [1], True), "ethdev info of port 1")
+        for bad in ("65536", "65537", "2", "-1", "1x"):
+            check_eq(t.raw("/ethdev/info," + bad), {"/ethdev/info": None}, "ethdev info " + bad)
+        t.close()
+        sh.cmd("stop")
+        st = sh.quit()
+        check_eq((st["mode"], st["mbufs_leaked"]), (mode, 0), "mode and leaks at exit")
+
+
+def case_routes_paging(c):
+    """/forwarder/routes answers 128 routes a page and says how many there are
+    and where the next page starts (it stopped at 128, silently)."""
+    n_static = 300
+    cfg = c.path("routes.ini")
+    with open(cfg, "w") as f:
+        f.write("[forward]\nfwd = route\n[port 0]\nip = 10.0.0.1/24\n[port 1]\n"
+                "ip = 10.1.0.1/24\n[route]\n")
+        for i in range(n_static):
+            f.write("route = 172.%d.%d.0/24 via 10.1.0.2\n" % (16 + i // 256, i % 256))
+    eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+    prefix = c.prefixes[-1]
+    sh = Shell(c, eal, ["--config", cfg])
+    t = TelClient(prefix)
+    first = t.raw("/forwarder/routes")["/forwarder/routes"]
+    total = first["total"]
+    check(total >= n_static, "total %r" % total)
+    got, start, pages = {}, 0, 0
+    while True:
+        page = t.raw("/forwarder/routes,%d" % start)["/forwarder/routes"]
+        meta = {k: page.pop(k) for k in ("total", "start", "count", "more", "next") if k in page}
+        check_eq((meta["total"], meta["start"], meta["count"]),
+                 (total, start, min(128, total - start)), "page at %d" % start)
+        check_eq(len(page), meta["count"], "routes on the page at %d" % start)
+        check(not set(page) & set(got), "a route on two pages")
+        got.update(page)
+        pages += 1
+        if not meta["more"]:
+            check("next" not in meta, "no next on the last page")
+            break
+        check_eq(meta["next"], start + meta["count"], "next")
+        start = meta["next"]
+    check_eq(pages, (total + 127) // 128, "pages")
+    check_eq(len(got), total, "routes over all pages")
+    for i in range(n_static):
+        key = "172_%d_%d_0/24" % (16 + i // 256, i % 256)
+        check_eq(got.get(key), "via 10.1.0.2 dev 1", key)
+    out = sh.cmd("route add 192.168.7.0/24 via 10.1.0.2")
+    check("error" not in out.lower(), out)
+    check_eq(t.raw("/forwarder/routes")["/forwarder/routes"]["total"], total + 1,
+             "total after route add")
+    end = t.raw("/forwarder/routes,%d" % (total + 1))["/forwarder/routes"]
+    check_eq(end, {"total": total + 1, "start": total + 1, "count": 0, "more": 0}, "past the end")
+    for bad in ("-1", "abc", "1 ", "0x10", "4294967296"):
+        check_eq(t.raw("/forwarder/routes," + bad), {"/forwarder/routes": None}, "start " + bad)
+    # the flows endpoint says how many flows there are next to its top 10
+    fl = t.raw("/forwarder/flows")["/forwarder/flows"]
+    check("flows" in fl and "flows_shown" in fl and fl["flows_shown"] <= 10, "flows: %r" % fl)
+    st = t.raw("/forwarder/stats")["/forwarder/stats"]
+    check_eq(st["workers"], 1, "the stats say how many lcores they cover")
+    t.close()
+    sh.quit()
+
+
+def case_stdout_closed(c):
+    """A reader that closes stdout (`| head`): no SIGPIPE death; a
+    non-interactive run keeps its duration and writes the stats file, and
+    the shell ends as at the end of input."""
+    eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+    stats = c.path("closed.json")
+    argv = c._argv(eal, ["--stats-period", "0.05", "--duration", "1.5", "--stats-file", stats])
+    t0 = time.monotonic()
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=c.dir)
+    p.stdout.readline()
+    p.stdout.close()  # what head does after its lines
+    err = p.stderr.read().decode(errors="replace")
+    rc = p.wait(30)
+    check_eq(rc, 0, "exit status with stdout closed (-13 is SIGPIPE)\n" + err[-1500:])
+    check(time.monotonic() - t0 >= 1.4, "ran its --duration")
+    st = ft.load_stats(stats)
+    check(st is not None, "stats file written")
+    check(st["lcores"][0]["rx_pkts"] > 0 and st["mbufs_leaked"] == 0, "stats file content")
+
+    # the shell: its answers go nowhere, so it stops as at the end of input
+    eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+    stats = c.path("closed-shell.json")
+    p = subprocess.Popen(c._argv(eal, ["-i", "--stats-file", stats]), stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=c.dir)
+    p.stdin.write(b"start\n")
+    p.stdin.flush()
+    p.stdout.read(1)
+    p.stdout.close()
+    for _ in range(200):  # every command now writes to a closed pipe
+        try:
+            p.stdin.write(b"show fwd stats\nshow port info all\n")
+            p.stdin.flush()
+        except BrokenPipeError:
+            break  # the shell has gone: it stopped reading
+        time.sleep(0.01)
+    try:
+        rc = p.wait(30)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        raise Fail("the shell did not end when its output was closed")
+    err = p.stderr.read().decode(errors="replace")
+    check_eq(rc, 0, "shell exit status with stdout closed\n" + err[-1500:])
+    st = ft.load_stats(stats)
+    check(st is not None and st["mbufs_leaked"] == 0, "shell stats file written")
+
+    # a closed standard descriptor (>&-): the output does not land in a file EAL opens
+    eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+    stats = c.path("nofd.json")
+    p = subprocess.run(c._argv(eal, ["--duration", "0.5", "--stats-file", stats]),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=c.dir,
+                       preexec_fn=lambda: os.close(1), timeout=30)
+    check_eq(p.returncode, 0, "exit status with fd 1 closed\n" + p.stderr.decode()[-1500:])
+    check(ft.load_stats(stats)["mbufs_leaked"] == 0, "stats file with fd 1 closed")
 
 
 def case_dumpcap(c):

@@ -685,6 +685,19 @@ rt_route_list(struct rt_table *t, struct rt_route *out, uint32_t max)
 }
 
 uint32_t
+rt_route_list_at(struct rt_table *t, uint32_t start, struct rt_route *out, uint32_t max)
+{
+	uint32_t n;
+
+	pthread_mutex_lock(&t->lock);
+	n = t->n_routes;
+	if (start < n)
+		memcpy(out, t->routes + start, RTE_MIN(n - start, max) * sizeof(*out));
+	pthread_mutex_unlock(&t->lock);
+	return n;
+}
+
+uint32_t
 rt_nh_neigh_get(struct rt_table *t, uint32_t ip, uint16_t port, bool host_route)
 {
 	uint32_t nh;

@@ -197,6 +197,16 @@ uint32_t rt_route_lookup(const struct rt_table *t, uint32_t ip);
 uint32_t rt_route_list(struct rt_table *t, struct rt_route *out, uint32_t max);
 
 /**
+ * Copy up to @p max routes, the @p start-th and those after it, into @p out
+ * (a consistent copy, under the lock), so that a reader can page through a
+ * table of any size.
+ *
+ * @return the number of routes in the table; min(@p max, that - @p start)
+ *   of them were copied (none when @p start is past the end).
+ */
+uint32_t rt_route_list_at(struct rt_table *t, uint32_t start, struct rt_route *out, uint32_t max);
+
+/**
  * Find or create the neighbour next hop for @p ip on port @p port, and take a
  * reference on it. Used for gateways and for destinations on connected
  * networks (then with @p host_route, which adds the /32 neighbour route unless
