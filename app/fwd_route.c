@@ -338,7 +338,6 @@ static const char *const kind_names[] = {
 	[RT_ROUTE_CONNECTED] = "connected",
 	[RT_ROUTE_LOCAL] = "local",
 	[RT_ROUTE_VIA] = "via",
-	[RT_ROUTE_DEV] = "dev",
 	[RT_ROUTE_BLACKHOLE] = "blackhole",
 	[RT_ROUTE_REJECT] = "reject",
 	[RT_ROUTE_NEIGH] = "neighbour",
@@ -359,8 +358,11 @@ fwd_route_show(struct fwd_app *app, FILE *f)
 	for (i = 0; i < n && i < RTE_DIM(routes); i++) {
 		const struct rt_route *r = &routes[i];
 
-		fprintf(f, "%s/%u %s", rt_ip_str(r->prefix, a), r->plen,
-			r->kind < RTE_DIM(kind_names) ? kind_names[r->kind] : "?");
+		fprintf(f, "%s/%u", rt_ip_str(r->prefix, a), r->plen);
+		/* an on-link route is "dev N", as written in the config and the shell */
+		if (r->kind != RT_ROUTE_DEV)
+			fprintf(f, " %s",
+				r->kind < RTE_DIM(kind_names) ? kind_names[r->kind] : "?");
 		if (r->kind == RT_ROUTE_VIA)
 			fprintf(f, " %s", rt_ip_str(r->gw, g));
 		if (r->kind != RT_ROUTE_BLACKHOLE && r->kind != RT_ROUTE_REJECT)
