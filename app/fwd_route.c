@@ -188,18 +188,20 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 
 /*
  * Free what the first worker did not send for the slow path before it
- * stopped, counted with the slow path's final counters (the control thread
- * no longer writes them).
+ * stopped. The ring is that worker's (the slow path counted the frames as
+ * handed on, ctl_tx), so they count as taken and dropped by it; it has
+ * stopped, so its counters are ours to write.
  */
 static void
 drain_tx_ring(struct fwd_app *app)
 {
+	struct fwd_lcore *lc = app->workers[0];
 	struct rte_mbuf *m;
 
 	while (app->rt_tx_ring != NULL && rte_ring_sc_dequeue(app->rt_tx_ring, (void **)&m) == 0) {
 		rte_pktmbuf_free(m);
-		if (app->rt_ctl_final != NULL)
-			app->rt_ctl_final->drops[RT_DROP_CTL_QUEUED_AT_EXIT]++;
+		lc->stats.slow_tx++;
+		lc->stats.drops[FWD_DROP_CTL_QUEUED_AT_EXIT]++;
 	}
 }
 
