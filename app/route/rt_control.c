@@ -276,12 +276,14 @@ echo_reply_out(struct rt_control *ctl, uint16_t port, struct rte_mbuf *m)
 	uint16_t mtu = ctl->t->ports[port].mtu;
 	int n, i;
 
-	ctl->st.c[RT_CTL_ECHO_REPLIES]++;
 	if (rte_pktmbuf_pkt_len(m) - RT_L2_LEN <= mtu) {
+		ctl->st.c[RT_CTL_ECHO_REPLIES]++;
 		rt_ctl_tx(ctl, port, m);
 		return;
 	}
 	n = fragment(ctl, m, mtu, frags);
+	if (n > 0) /* else dropped as frag_failed: no reply sent */
+		ctl->st.c[RT_CTL_ECHO_REPLIES]++;
 	for (i = 0; i < n; i++)
 		rt_ctl_tx(ctl, port, frags[i]);
 }
