@@ -515,7 +515,7 @@ route_add(struct cmd_route_result *r, bool with_dev)
 			return;
 	}
 	if (rt_route_add(t, prefix, plen, kind, gw, port, err, sizeof(err)) < 0)
-		say("route not added: %s\n", err);
+		say("route %s not added: %s\n", r->prefix, err);
 	else
 		printf("route %s added\n", r->prefix);
 }
@@ -546,7 +546,7 @@ cmd_route_special_parsed(void *res, struct cmdline *cl, void *data)
 	if (rt_route_add(t, prefix, plen,
 		    strcmp(r->how, "blackhole") == 0 ? RT_ROUTE_BLACKHOLE : RT_ROUTE_REJECT, 0, -1,
 		    err, sizeof(err)) < 0)
-		say("route not added: %s\n", err);
+		say("route %s not added: %s\n", r->prefix, err);
 	else
 		printf("route %s added\n", r->prefix);
 }
@@ -563,7 +563,7 @@ cmd_route_del_parsed(void *res, struct cmdline *cl, void *data)
 	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
 		return;
 	if (rt_route_del(t, prefix, plen, err, sizeof(err)) < 0)
-		say("route not deleted: %s\n", err);
+		say("route %s not deleted: %s\n", r->prefix, err);
 	else
 		printf("route %s deleted\n", r->prefix);
 }
@@ -667,7 +667,8 @@ cmd_neigh_parsed(void *res, struct cmdline *cl, void *data)
 		ret = rt_neigh_static_add(t, ip, &mac, err, sizeof(err));
 	}
 	if (ret < 0)
-		say("neighbour not %s: %s\n", strcmp(r->op, "del") == 0 ? "deleted" : "added", err);
+		say("neighbour %s not %s: %s\n", r->ip,
+			strcmp(r->op, "del") == 0 ? "deleted" : "added", err);
 	else
 		printf("neighbour %s %s\n", r->ip, strcmp(r->op, "del") == 0 ? "deleted" : "added");
 }

@@ -13,6 +13,7 @@
 #include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_port.h"
+#include "fwd_route.h"
 #include "fwd_stats.h"
 #include "rt_worker_setup.h"
 
@@ -203,6 +204,8 @@ fwd_ctl_clear_fwd_stats(struct fwd_app *app)
 	}
 	/* the flow tables' counters and every flow's packets and bytes */
 	fwd_flow_stats_reset(app);
+	/* and the slow path's, which the totals show (ttl_exceeded, arp_failed, ...) */
+	fwd_route_clear_stats(app);
 	if (was_running)
 		fwd_ctl_start(app);
 }

@@ -51,7 +51,11 @@ int fwd_ctl_promisc(struct fwd_app *app, uint16_t port, bool on, char *err, size
 /** Zero the port counters (ethdev stats and xstats) of @p port (RTE_MAX_ETHPORTS: all). */
 int fwd_ctl_clear_port_stats(struct fwd_app *app, uint16_t port);
 
-/** Zero every worker counter (RX/TX, per queue, drops). Forwarding must be stopped or not. */
+/**
+ * Zero every counter the forwarding stats show: the workers' (RX/TX, per
+ * queue, drops), the flow stage's and the route slow path's. Forwarding may
+ * run (it is stopped and started around the clear).
+ */
 void fwd_ctl_clear_fwd_stats(struct fwd_app *app);
 
 #endif /* FWD_CTL_H */

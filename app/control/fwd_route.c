@@ -71,8 +71,10 @@ control_thread(void *arg)
 		}
 	}
 	if (ctl != NULL) {
+		/* every frame it still has is counted before the counters are kept */
+		rt_control_drain(ctl);
 		*app->rt_ctl_final = *rt_control_stats(ctl);
-		rt_control_free(ctl); /* its held packets; ours come back to fp here */
+		rt_control_free(ctl); /* ours come back to fp here */
 	}
 	/* frames we built may still wait on the TX ring: the main lcore frees them */
 	__atomic_store_n(&app->rt_ctl_phase, FWD_RT_STOPPED, __ATOMIC_RELEASE);
@@ -184,14 +186,23 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	return 0;
 }
 
-/* Free what the first worker did not send for the slow path before it stopped. */
+/*
+ * Free what the first worker did not send for the slow path before it
+ * stopped. The ring is that worker's (the slow path counted the frames as
+ * handed on, ctl_tx), so they count as taken and dropped by it; it has
+ * stopped, so its counters are ours to write.
+ */
 static void
 drain_tx_ring(struct fwd_app *app)
 {
+	struct fwd_lcore *lc = app->workers[0];
 	struct rte_mbuf *m;
 
-	while (app->rt_tx_ring != NULL && rte_ring_sc_dequeue(app->rt_tx_ring, (void **)&m) == 0)
+	while (app->rt_tx_ring != NULL && rte_ring_sc_dequeue(app->rt_tx_ring, (void **)&m) == 0) {
 		rte_pktmbuf_free(m);
+		lc->stats.slow_tx++;
+		lc->stats.drops[FWD_DROP_CTL_QUEUED_AT_EXIT]++;
+	}
 }
 
 void
@@ -264,6 +275,41 @@ fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r)
 	return cs->drops[r - FWD_DROP_ROUTE_FIRST];
 }
 
+void
+fwd_route_clear_stats(struct fwd_app *app)
+{
+	struct rt_control *ctl = app->rt_ctl;
+
+	if (ctl == NULL) {
+		if (app->rt_ctl_final != NULL)
+			memset(app->rt_ctl_final, 0, sizeof(*app->rt_ctl_final));
+		return;
+	}
+	/*
+	 * What the stopped workers punted is taken first (so its drops and
+	 * errors come before the clear, not after); then the control thread,
+	 * which owns the counters, zeroes them at its next poll.
+	 */
+	while (rt_control_queued(ctl) != 0 &&
+		__atomic_load_n(&app->rt_ctl_phase, __ATOMIC_ACQUIRE) == FWD_RT_RUNNING)
+		rte_pause();
+	rt_control_clear_request(ctl);
+	while (rt_control_clear_pending(ctl) &&
+		__atomic_load_n(&app->rt_ctl_phase, __ATOMIC_ACQUIRE) == FWD_RT_RUNNING)
+		rte_pause();
+}
+
+/* Frames in flight through the slow path: on the workers' rings to it, held, on its TX ring. */
+static void
+in_flight(const struct fwd_app *app, uint64_t *queued, uint64_t *held, uint64_t *tx_ring)
+{
+	const struct rt_control_stats *cs = ctl_stats(app);
+
+	*queued = app->rt_ctl != NULL ? rt_control_queued(app->rt_ctl) : 0;
+	*held = cs != NULL ? cs->held : 0;
+	*tx_ring = app->rt_tx_ring != NULL ? rte_ring_count(app->rt_tx_ring) : 0;
+}
+
 static const char *const exc_names[] = {
 #define EXC_NAME(sym, name, desc) name,
 	RT_EXCEPTIONS(EXC_NAME)
@@ -286,6 +332,7 @@ void
 fwd_route_print(const struct fwd_app *app, FILE *f)
 {
 	const struct rt_control_stats *cs = ctl_stats(app);
+	uint64_t queued, held, tx_ring;
 	unsigned int i, e;
 
 	if (cs == NULL)
@@ -305,6 +352,11 @@ fwd_route_print(const struct fwd_app *app, FILE *f)
 	for (e = 0; e < RT_CTL_MAX; e++)
 		fprintf(f, " %s %" PRIu64, rt_ctl_counter_name(e), cs->c[e]);
 	fprintf(f, "\n");
+	in_flight(app, &queued, &held, &tx_ring);
+	fprintf(f,
+		"route in flight: to slow path %" PRIu64 " held %" PRIu64
+		" to the sending worker %" PRIu64 "\n",
+		queued, held, tx_ring);
 	fwd_flow_print(app, f);
 }
 
@@ -312,6 +364,7 @@ void
 fwd_route_json(const struct fwd_app *app, FILE *f)
 {
 	const struct rt_control_stats *cs = ctl_stats(app);
+	uint64_t queued, held, tx_ring;
 	unsigned int i, e;
 
 	if (cs == NULL)
@@ -330,7 +383,15 @@ fwd_route_json(const struct fwd_app *app, FILE *f)
 	fprintf(f, "],\n    \"slow_path\": {");
 	for (e = 0; e < RT_CTL_MAX; e++)
 		fprintf(f, "%s\"%s\": %" PRIu64, e ? ", " : "", rt_ctl_counter_name(e), cs->c[e]);
-	fprintf(f, "}\n  },\n");
+	in_flight(app, &queued, &held, &tx_ring);
+	fprintf(f,
+		"},\n    \"in_flight\": {\"queued\": %" PRIu64 ", \"held\": %" PRIu64
+		", \"tx_ring\": %" PRIu64 "},\n",
+		queued, held, tx_ring);
+	fprintf(f,
+		"    \"in_flight_at_clear\": {\"queued\": %" PRIu64 ", \"held\": %" PRIu64
+		", \"tx_ring\": %" PRIu64 "}\n  },\n",
+		cs->carried_queued, cs->carried_held, cs->carried_tx);
 	fwd_flow_json(app, f);
 }
 
@@ -338,7 +399,6 @@ static const char *const kind_names[] = {
 	[RT_ROUTE_CONNECTED] = "connected",
 	[RT_ROUTE_LOCAL] = "local",
 	[RT_ROUTE_VIA] = "via",
-	[RT_ROUTE_DEV] = "dev",
 	[RT_ROUTE_BLACKHOLE] = "blackhole",
 	[RT_ROUTE_REJECT] = "reject",
 	[RT_ROUTE_NEIGH] = "neighbour",
@@ -359,8 +419,11 @@ fwd_route_show(struct fwd_app *app, FILE *f)
 	for (i = 0; i < n && i < RTE_DIM(routes); i++) {
 		const struct rt_route *r = &routes[i];
 
-		fprintf(f, "%s/%u %s", rt_ip_str(r->prefix, a), r->plen,
-			r->kind < RTE_DIM(kind_names) ? kind_names[r->kind] : "?");
+		fprintf(f, "%s/%u", rt_ip_str(r->prefix, a), r->plen);
+		/* an on-link route is "dev N", as written in the config and the shell */
+		if (r->kind != RT_ROUTE_DEV)
+			fprintf(f, " %s",
+				r->kind < RTE_DIM(kind_names) ? kind_names[r->kind] : "?");
 		if (r->kind == RT_ROUTE_VIA)
 			fprintf(f, " %s", rt_ip_str(r->gw, g));
 		if (r->kind != RT_ROUTE_BLACKHOLE && r->kind != RT_ROUTE_REJECT)

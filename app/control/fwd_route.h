@@ -40,13 +40,24 @@ void fwd_route_release(struct fwd_app *app);
 /** Release (if not done) and free the workers' routing contexts. */
 void fwd_route_free(struct fwd_app *app);
 
+/**
+ * Zero the slow path's counters (not what it holds), with the workers
+ * stopped: once the slow path has taken what they punted, the control
+ * thread, which owns the counters, is asked and this waits until it has done
+ * it. What is still in flight then is noted (rt_control_stats' carried_*).
+ */
+void fwd_route_clear_stats(struct fwd_app *app);
+
 /** Drops of reason @p r decided by the slow path (0 for non-router reasons). */
 uint64_t fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r);
 
 /** Frames lcore @p lc handed to the slow path (every exception); 0 outside route mode. */
 uint64_t fwd_route_punted(const struct fwd_lcore *lc);
 
-/** Print the router's non-drop counters (forwarded, punted, slow path). */
+/**
+ * Print the router's non-drop counters (forwarded, punted, slow path) and
+ * what is in flight through the slow path (on its rings, held for ARP).
+ */
 void fwd_route_print(const struct fwd_app *app, FILE *f);
 
 /** Write the "route" member of the stats file (with a trailing comma). */

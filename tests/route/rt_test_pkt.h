@@ -98,4 +98,42 @@ pkt_make(struct rte_mempool *pool, const struct pkt_spec *s)
 	return m;
 }
 
+/*
+ * The frame @p m (one segment, consumed) as a chain of segments of @p seg
+ * bytes each (the last one shorter), as a PMD scattering a large frame
+ * builds it; NULL when @p pool runs out.
+ */
+static inline struct rte_mbuf *
+pkt_chain(struct rte_mempool *pool, struct rte_mbuf *m, uint16_t seg)
+{
+	const uint8_t *src = rte_pktmbuf_mtod(m, const uint8_t *);
+	uint32_t len = rte_pktmbuf_pkt_len(m), off;
+	struct rte_mbuf *head = NULL, *last = NULL;
+
+	for (off = 0; off < len; off += seg) {
+		uint16_t n = (uint16_t)RTE_MIN((uint32_t)seg, len - off);
+		struct rte_mbuf *s = rte_pktmbuf_alloc(pool);
+		uint8_t *p = s != NULL ? (uint8_t *)rte_pktmbuf_append(s, n) : NULL;
+
+		if (p == NULL) {
+			rte_pktmbuf_free(s);
+			rte_pktmbuf_free(head);
+			rte_pktmbuf_free(m);
+			return NULL;
+		}
+		memcpy(p, src + off, n);
+		if (head == NULL) {
+			head = s;
+		} else {
+			last->next = s;
+			head->nb_segs++;
+			head->pkt_len += n;
+		}
+		last = s;
+	}
+	head->port = m->port;
+	rte_pktmbuf_free(m);
+	return head;
+}
+
 #endif /* RT_TEST_PKT_H */

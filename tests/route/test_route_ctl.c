@@ -585,16 +585,206 @@ test_fragmentation(void)
 	CHECK_EQ(rt_iface_set_mtu(tbl, port[1], 1500, err, sizeof(err)), 0);
 }
 
+/* An echo request of @p payload ICMP bytes from 10.0.0.9 to @p dst, in segments of @p seg. */
+static struct rte_mbuf *
+echo_chain(uint32_t dst, uint16_t payload, uint16_t seg, uint32_t src)
+{
+	struct pkt_spec s = spec(dst, 64);
+	struct rte_icmp_hdr *icmp;
+	struct rte_mbuf *m;
+
+	s.proto = IPPROTO_ICMP;
+	s.payload = payload;
+	s.src = src;
+	m = pkt_make(pool, &s);
+	icmp = (struct rte_icmp_hdr *)(pkt_ip(m) + 1);
+	icmp->icmp_type = 8;
+	icmp->icmp_code = 0;
+	icmp->icmp_ident = RTE_BE16(78);
+	icmp->icmp_seq_nb = RTE_BE16(6);
+	icmp->icmp_cksum = 0;
+	icmp->icmp_cksum = (uint16_t)~rte_raw_cksum(icmp, payload);
+	return pkt_chain(pool, m, seg);
+}
+
+/* A multi-segment echo request is answered; above the port's MTU in fragments. */
+static void
+test_echo_chain(void)
+{
+	uint64_t replies = st()->c[RT_CTL_ECHO_REPLIES], cut = st()->c[RT_CTL_FRAGMENTED];
+	uint8_t a[1900], b[1900];
+	struct rte_mbuf *m, *req;
+	char err[RT_ERR_LEN];
+	uint32_t ip_bytes = 0;
+	unsigned int n = 0;
+	uint16_t sum = 0;
+
+	drain();
+	/* a jumbo port: the reply fits in one frame, the chain it came in */
+	CHECK_EQ(rt_iface_set_mtu(tbl, port[0], 9000, err, sizeof(err)), 0);
+	m = echo_chain(IP4(10, 0, 0, 1), 1800, 400, IP4(10, 0, 0, 9));
+	req = rte_pktmbuf_copy(m, pool, 0, UINT32_MAX);
+	CHECK(m != NULL && req != NULL && m->nb_segs == 5);
+	inject(&m, 1, 0);
+	m = take(0);
+	CHECK(m != NULL);
+	if (m != NULL && req != NULL) {
+		CHECK(m->nb_segs > 1);
+		CHECK_EQ(rte_pktmbuf_pkt_len(m), 14 + 20 + 1800);
+		CHECK_EQ(rte_be_to_cpu_32(pkt_ip(m)->dst_addr), IP4(10, 0, 0, 9));
+		CHECK_EQ(rt_ipv4_hdr_sum(pkt_ip(m), 5), 0xffff);
+		CHECK_EQ(((struct rte_icmp_hdr *)(pkt_ip(m) + 1))->icmp_type, 0);
+		CHECK_EQ(rte_raw_cksum_mbuf(m, 34, 1800, &sum), 0);
+		CHECK_EQ(sum, 0xffff);
+		/* id, sequence and data as in the request */
+		CHECK(memcmp(rte_pktmbuf_read(m, 38, 1796, a), rte_pktmbuf_read(req, 38, 1796, b),
+			      1796) == 0);
+		rte_pktmbuf_free(m);
+	}
+	rte_pktmbuf_free(req);
+	CHECK_EQ(st()->c[RT_CTL_ECHO_REPLIES] - replies, 1);
+	/* the same out of a 576-byte MTU: fragments that carry all of it */
+	CHECK_EQ(rt_iface_set_mtu(tbl, port[0], 576, err, sizeof(err)), 0);
+	m = echo_chain(IP4(10, 0, 0, 1), 1800, 400, IP4(10, 0, 0, 9));
+	inject(&m, 1, 0);
+	while ((m = take(0)) != NULL) {
+		CHECK(rte_pktmbuf_pkt_len(m) - 14 <= 576);
+		CHECK_EQ(rt_ipv4_hdr_sum(pkt_ip(m), 5), 0xffff);
+		ip_bytes += rte_be_to_cpu_16(pkt_ip(m)->total_length) - 20;
+		n++;
+		rte_pktmbuf_free(m);
+	}
+	CHECK(n >= 4);
+	CHECK_EQ(ip_bytes, 1800);
+	CHECK_EQ(st()->c[RT_CTL_FRAGMENTED] - cut, 1);
+	CHECK_EQ(st()->c[RT_CTL_ECHO_REPLIES] - replies, 2);
+	CHECK_EQ(rt_iface_set_mtu(tbl, port[0], 1500, err, sizeof(err)), 0);
+}
+
+/* No ICMP error, nor echo reply, to a subnet broadcast or network source. */
+static void
+test_icmp_bcast_src(void)
+{
+	static const uint32_t srcs[] = {IP4(10, 0, 0, 255), IP4(10, 0, 0, 0), IP4(10, 0, 1, 255)};
+	uint64_t sup = st()->c[RT_CTL_ICMP_SUPPRESSED], sent = st()->c[RT_CTL_ICMP_ERRORS];
+	uint64_t ttl = st()->drops[RT_DROP_TTL_EXCEEDED], rej = st()->drops[RT_DROP_REJECT];
+	uint64_t mart = st()->drops[RT_DROP_MARTIAN_SRC];
+	struct rte_mbuf *m;
+	unsigned int i;
+
+	drain();
+	now += 10 * hz; /* a full token bucket: a silence is not the rate limit */
+	for (i = 0; i < RTE_DIM(srcs); i++) {
+		struct pkt_spec s = spec(IP4(198, 18, 0, 1), 1);
+
+		s.src = srcs[i];
+		m = pkt_make(pool, &s);
+		inject(&m, 1, 0); /* time exceeded */
+		s = spec(IP4(198, 51, 100, 1), 64);
+		s.src = srcs[i];
+		m = pkt_make(pool, &s);
+		inject(&m, 1, 0); /* host unreachable (reject) */
+		m = echo_chain(IP4(10, 0, 0, 1), 40, 400, srcs[i]);
+		inject(&m, 1, 0);
+		CHECK(take(0) == NULL);
+	}
+	CHECK_EQ(st()->c[RT_CTL_ICMP_SUPPRESSED] - sup, 6);
+	CHECK_EQ(st()->c[RT_CTL_ICMP_ERRORS] - sent, 0);
+	CHECK_EQ(st()->drops[RT_DROP_TTL_EXCEEDED] - ttl, 3);
+	CHECK_EQ(st()->drops[RT_DROP_REJECT] - rej, 3);
+	CHECK_EQ(st()->drops[RT_DROP_MARTIAN_SRC] - mart, 3);
+}
+
+/*
+ * No next hop left for a new on-link neighbour: nh_full (not ctl_nomem). Its
+ * own table and slow path, small; rt_control_drain() then counts what it held.
+ */
+static void
+test_nh_full_and_drain(void)
+{
+	struct rt_table_params tp = {.name = "rt_ctl_small", .socket = SOCKET_ID_ANY, .max_nh = 8};
+	struct rt_control_params cp = {.pool = pool, .arp_hold = 4};
+	struct rt_table *t = rt_table_create(&tp);
+	const struct rt_control_stats *cs;
+	struct rt_control *c2 = NULL;
+	unsigned int i, before;
+	struct rte_mbuf *m[5], *q;
+	char err[RT_ERR_LEN];
+	struct rte_ring *ring;
+	struct rt_worker w2;
+	uint16_t out[5];
+
+	drain();
+	before = POOL_SIZE - rte_mempool_avail_count(pool);
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	for (i = 0; i < 2; i++)
+		CHECK_EQ(rt_iface_enable(t, port[i], &mac_p[i]), 0);
+	CHECK_EQ(rt_iface_set_addr(t, port[0], IP4(10, 0, 0, 1), 24, err, sizeof(err)), 0);
+	CHECK_EQ(rt_iface_set_addr(t, port[1], IP4(10, 0, 1, 1), 24, err, sizeof(err)), 0);
+	cp.table = t;
+	c2 = rt_control_create(&cp);
+	ring = c2 != NULL ? rt_control_add_worker(c2, rte_lcore_id()) : NULL;
+	CHECK(ring != NULL && rt_worker_init(&w2, t, ring, rte_lcore_id(), NULL) == 0);
+	if (ring == NULL)
+		goto out;
+	/* 8 next hops: local, blackhole, reject, two connected, three neighbours */
+	for (i = 0; i < 5; i++) {
+		struct pkt_spec s = spec(IP4(10, 0, 1, 10 + i), 64);
+
+		m[i] = pkt_make(pool, &s);
+	}
+	CHECK_EQ(rt_route_burst(&w2, port[0], m, 5, out), 0);
+	rt_control_poll(c2, now, 0);
+	cs = rt_control_stats(c2);
+	CHECK_EQ(cs->drops[RT_DROP_NH_FULL], 2);
+	CHECK_EQ(cs->drops[RT_DROP_CTL_NOMEM], 0);
+	CHECK_EQ(cs->held, 3);
+	/* at exit: held and queued frames counted, none freed silently */
+	q = pkt_make(pool, &(struct pkt_spec){.src = IP4(10, 0, 0, 9), .dst = IP4(10, 0, 1, 20)});
+	CHECK_EQ(rte_ring_enqueue(ring, q), 0);
+	rt_worker_fini(&w2);
+	rt_control_drain(c2);
+	CHECK_EQ(cs->drops[RT_DROP_ARP_HELD_AT_EXIT], 3);
+	CHECK_EQ(cs->drops[RT_DROP_CTL_QUEUED_AT_EXIT], 1); /* its ARP requests went at the poll */
+	CHECK_EQ(cs->held, 0);
+out:
+	rt_control_free(c2);
+	rt_table_free(t);
+	drain();
+	CHECK_EQ(POOL_SIZE - rte_mempool_avail_count(pool), before);
+}
+
+/* A clear asked from another thread is done by the poller, which keeps what it holds. */
+static void
+test_clear(void)
+{
+	unsigned int i;
+	bool zero = true;
+
+	drain();
+	send_unresolved(2, 90); /* held for 10.0.1.3 if it is unresolved */
+	rt_control_clear_request(ctl);
+	CHECK(rt_control_clear_pending(ctl));
+	rt_control_poll(ctl, now, 0);
+	CHECK(!rt_control_clear_pending(ctl));
+	for (i = 0; i < RT_CTL_MAX; i++)
+		zero = zero && (st()->c[i] == 0 || i == RT_CTL_TX || i == RT_CTL_ARP_REQUESTS);
+	for (i = 0; i < RT_DROP_MAX; i++)
+		zero = zero && st()->drops[i] == 0;
+	CHECK(zero);
+	CHECK_EQ(st()->carried_held, st()->held);
+	drain();
+}
+
 static const struct fwd_test_case cases[] = {
-	FWD_TEST(test_icmp_errors),
-	FWD_TEST(test_icmp_never_about),
-	FWD_TEST(test_icmp_rate_limit),
-	FWD_TEST(test_echo),
-	FWD_TEST(test_arp_reply_to_us),
-	FWD_TEST(test_arp_resolution),
-	FWD_TEST(test_arp_ageing_and_failure),
-	FWD_TEST(test_connected_resolution),
-	FWD_TEST(test_fragmentation),
+	FWD_TEST(test_icmp_errors), FWD_TEST(test_icmp_never_about), FWD_TEST(test_icmp_rate_limit),
+	FWD_TEST(test_echo), FWD_TEST(test_arp_reply_to_us), FWD_TEST(test_arp_resolution),
+	FWD_TEST(test_arp_ageing_and_failure), FWD_TEST(test_connected_resolution),
+	FWD_TEST(test_fragmentation), FWD_TEST(test_echo_chain), FWD_TEST(test_icmp_bcast_src),
+	FWD_TEST(test_nh_full_and_drain),
+	FWD_TEST(test_clear), /* last: the others count from where they start, but test_echo not */
 };
 
 int
@@ -607,7 +797,7 @@ main(void)
 	unsigned int i;
 	int ret = 0;
 
-	if (fwd_test_eal_init("route-ctl", 128) < 0) {
+	if (fwd_test_eal_init("route-ctl", 256) < 0) {
 		printf("Bail out! EAL init failed\n");
 		return 1;
 	}

@@ -415,6 +415,50 @@ test_padding_trimmed(void)
 	rte_pktmbuf_free(m);
 }
 
+/* Padding longer than the last segment, or ending in a middle one: cut across the chain. */
+static void
+test_padding_chain(void)
+{
+	static const struct {
+		uint16_t payload, pad, seg, segs_after;
+	} c[] = {
+		{26, 1800, 200, 1},  /* the datagram in the first segment, 9 more of padding */
+		{26, 1800, 50, 2},   /* ends 10 bytes into the 2nd of 38 */
+		{500, 1000, 256, 3}, /* ends in the 3rd of 6 */
+		{500, 6, 534, 1},    /* ends exactly where the first segment does */
+		{500, 2, 256, 3},    /* padding in the last segment only */
+	};
+	unsigned int i, before = in_use();
+
+	for (i = 0; i < RTE_DIM(c); i++) {
+		struct pkt_spec s = spec_fwd();
+		uint32_t want = RT_L2_LEN + 20 + c[i].payload;
+		struct rte_mbuf *m;
+		uint16_t out[1];
+		uint8_t buf[600];
+
+		s.payload = c[i].payload;
+		s.pad = c[i].pad;
+		m = pkt_chain(pool, pkt_make(pool, &s), c[i].seg);
+		CHECK(m != NULL && m->nb_segs > 1);
+		if (m == NULL)
+			continue;
+		if (rt_route_burst(&wk, 0, &m, 1, out) != 1) {
+			CHECK(!"padded chain forwarded"); /* dropped: m is gone */
+			continue;
+		}
+		CHECK_EQ(rte_pktmbuf_pkt_len(m), want);
+		CHECK_EQ(m->nb_segs, c[i].segs_after);
+		/* the segments add up and the datagram's last bytes are there */
+		CHECK_EQ(rte_pktmbuf_pkt_len(m), rte_pktmbuf_data_len(rte_pktmbuf_lastseg(m)) +
+							 (m->nb_segs - 1u) * c[i].seg);
+		CHECK_EQ(*(const uint8_t *)rte_pktmbuf_read(m, want - 1, 1, buf),
+			(uint8_t)(s.seq + c[i].payload - 1));
+		rte_pktmbuf_free(m);
+	}
+	CHECK_EQ(in_use(), before);
+}
+
 static void
 test_burst_l2_reasons(void)
 {
@@ -759,6 +803,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_burst_drop_reasons),
 	FWD_TEST(test_cksum_flags_untrusted),
 	FWD_TEST(test_padding_trimmed),
+	FWD_TEST(test_padding_chain),
 	FWD_TEST(test_burst_l2_reasons),
 	FWD_TEST(test_burst_forward),
 	FWD_TEST(test_burst_exceptions),

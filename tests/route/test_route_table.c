@@ -256,6 +256,15 @@ test_neigh_routes(void)
 	CHECK_EQ(rt_neigh_static_add(t, IP4(10, 0, 1, 9), &mac_n, err, sizeof(err)), -EEXIST);
 	CHECK_EQ(rt_neigh_static_add(t, IP4(10, 0, 7, 9), &mac_n, err, sizeof(err)), -EINVAL);
 	CHECK_EQ(rt_neigh_static_add(t, IP4(10, 0, 1, 1), &mac_n, err, sizeof(err)), -EINVAL);
+	/* the rule of gateways: no network or broadcast address either */
+	CHECK_EQ(rt_neigh_static_add(t, IP4(10, 0, 1, 0), &mac_n, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "network or broadcast address");
+	CHECK_EQ(rt_neigh_static_add(t, IP4(10, 0, 1, 255), &mac_n, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "neighbour 10.0.1.255 is the network or broadcast address");
+	CHECK_EQ(rt_route_add(t, IP4(198, 20, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 1, 255), -1, err,
+			 sizeof(err)),
+		-EINVAL);
+	CHECK_CONTAINS(err, "next hop 10.0.1.255 is the network or broadcast address");
 	n = nh_of(t, IP4(10, 0, 1, 9));
 	CHECK_EQ(t->nh[n].type, RT_NH_GW);
 	CHECK(t->nh[n].l2 & RT_NH_F_VALID);
@@ -367,6 +376,7 @@ static int
 parse(const char *text, struct rt_config *cfg, char *err, size_t len)
 {
 	rt_config_init(cfg);
+	cfg->where = fwd_cfgfile_where(); /* as the app does: each line's origin is kept */
 	err[0] = '\0';
 	return fwd_cfgfile_parse("r.ini", text, strlen(text), rt_config_cfgfile_cb, cfg, err, len);
 }
@@ -410,6 +420,15 @@ test_config_good(void)
 	rt_iface_enable(t, 0, &mac_p0);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), -ENODEV);
 	CHECK_CONTAINS(err, "[port 1]");
+	rt_table_free(t);
+
+	/* what only the table finds names the line: 6 next hops run out at the second gateway */
+	t = rt_table_create(
+		&(struct rt_table_params){.name = "rt_cfg1", .socket = SOCKET_ID_ANY, .max_nh = 6});
+	rt_iface_enable(t, 0, &mac_p0);
+	rt_iface_enable(t, 1, &mac_p1);
+	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), -ENOSPC);
+	CHECK_CONTAINS(err, "r.ini:8: no free next hop");
 	rt_table_free(t);
 
 	t = rt_table_create(&(struct rt_table_params){.name = "rt_cfg2", .socket = SOCKET_ID_ANY});

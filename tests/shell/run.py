@@ -72,7 +72,10 @@ class Shell:
         self.expect(pexpect.EOF, 30)
         self.p.close()
         check_eq(self.p.exitstatus, 0, "exit status after quit\n" + "".join(self.log)[-2000:])
-        return ft.load_stats(self.stats)
+        st = ft.load_stats(self.stats)
+        if st is not None:  # every shell session ends with the stop-time balance of its mode
+            ft.check_balance(st)
+        return st
 
 
 class _Tee:

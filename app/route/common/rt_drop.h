@@ -30,7 +30,9 @@
 	X(IP_IHL, "ip_ihl", "IHL below 5, or the header is longer than the frame")                 \
 	X(IP_LEN, "ip_len", "total length below the header length or beyond the frame")            \
 	X(IP_CKSUM, "ip_cksum", "bad IPv4 header checksum")                                        \
-	X(MARTIAN_SRC, "martian_src", "source in 0/8, 127/8, 224/4 (multicast) or 240/4")          \
+	X(MARTIAN_SRC, "martian_src",                                                              \
+		"source in 0/8, 127/8, 224/4 (multicast) or 240/4; to the router: from a subnet "  \
+		"broadcast or network address")                                                    \
 	X(MARTIAN_DST, "martian_dst", "destination in 0/8 or 127/8")                               \
 	X(MCAST_DST, "mcast_dst", "multicast or limited broadcast destination: not routed")        \
 	X(L2_BCAST, "l2_bcast_fwd", "link-layer broadcast/multicast, not for us (RFC 1812 5.3.4)") \
@@ -42,12 +44,18 @@
 	X(REJECT, "reject", "matched a reject route; ICMP host unreachable sent if allowed")       \
 	X(FRAG_NEEDED, "frag_needed", "larger than the output MTU with DF; ICMP frag needed sent") \
 	X(FRAG_FAILED, "frag_failed", "could not be fragmented (no mbufs, too many fragments)")    \
-	X(ARP_HOLD_FULL, "arp_hold_full", "next hop unresolved and its hold queue full")           \
+	X(ARP_HOLD_FULL, "arp_hold_full",                                                          \
+		"next hop unresolved, its hold queue full (or no memory)")                         \
 	X(ARP_FAILED, "arp_failed", "held for a next hop that never answered ARP")                 \
 	X(ARP_BAD, "arp_bad", "malformed or irrelevant ARP packet")                                \
 	X(LOCAL_OTHER, "local_other", "for the router itself, but not ARP or ICMP echo")           \
 	X(CTL_NOMEM, "ctl_nomem", "slow path: no mbuf to build an ICMP or ARP packet")             \
-	X(CTL_TX_FULL, "ctl_tx_full", "slow path: the control TX queue did not accept the packet")
+	X(CTL_TX_FULL, "ctl_tx_full", "slow path: the control TX queue did not accept the packet") \
+	X(NH_FULL, "nh_full", "slow path: no free next hop for a new on-link neighbour")           \
+	X(ARP_HELD_AT_EXIT, "arp_held_at_exit",                                                    \
+		"held for an unresolved next hop when the router shut down")                       \
+	X(CTL_QUEUED_AT_EXIT, "ctl_queued_at_exit",                                                \
+		"on a slow-path ring (from a worker, or to the worker that sends) at shutdown")
 
 enum rt_drop_reason {
 #define RT_DROP_ENUM(sym, name, desc) RT_DROP_##sym,

@@ -71,15 +71,33 @@ port_of_net(const struct rt_config *cfg, uint32_t ip)
 	return -1;
 }
 
-static bool
-is_own(const struct rt_config *cfg, uint32_t ip)
+/*
+ * A gateway or a static neighbour (@p what): the rule of rt_table's
+ * check_neighbour(), on the ports read so far; the port whose network holds
+ * it, or -1 with @p err set.
+ */
+static int
+neigh_port(const struct rt_config *cfg, const char *what, uint32_t ip, char *err, size_t errlen)
 {
-	int p;
+	int net = port_of_net(cfg, ip);
+	const char *why;
+	char a[16];
 
-	for (p = 0; p < RTE_MAX_ETHPORTS; p++)
-		if (cfg->ports[p].has_ip && cfg->ports[p].ip == ip)
-			return true;
-	return false;
+	why = net < 0 ? "not on any connected network (the [port N] section with its ip must "
+			"come first)"
+		      : rt_neigh_addr_invalid(ip, cfg->ports[net].ip, cfg->ports[net].plen);
+	if (why != NULL) {
+		snprintf(err, errlen, "%s %s is %s", what, rt_ip_str(ip, a), why);
+		return -1;
+	}
+	return net;
+}
+
+/* "file:line" of the key being read into @p where, for errors found later. */
+static void
+set_where(const struct rt_config *cfg, char *where, size_t len)
+{
+	snprintf(where, len, "%s", cfg->where != NULL ? cfg->where : "");
 }
 
 static int
@@ -88,12 +106,12 @@ parse_port_key(struct rt_config *cfg, int port, const char *key, const char *val
 {
 	struct rt_cfg_port *cp = &cfg->ports[port];
 	char a[16], b[16];
-	uint32_t ip, mask;
+	uint32_t ip;
 	uint8_t plen;
 	int q;
 
 	if (!cp->has_ip && !cp->has_mtu)
-		snprintf(cp->where, sizeof(cp->where), "%s", cfg->where != NULL ? cfg->where : "");
+		set_where(cfg, cp->where, sizeof(cp->where));
 	if (strcmp(key, "mtu") == 0) {
 		uint64_t mtu;
 
@@ -119,9 +137,7 @@ parse_port_key(struct rt_config *cfg, int port, const char *key, const char *val
 		snprintf(err, errlen, "ip '%s' is not ADDRESS/LENGTH (e.g. 10.0.0.1/24)", value);
 		return -EINVAL;
 	}
-	mask = rt_mask(plen);
-	if (rt_ipv4_martian_src(ip) ||
-		(plen <= 30 && ((ip & ~mask) == 0 || (ip | mask) == UINT32_MAX))) {
+	if (rt_ipv4_martian_src(ip) || rt_net_bcast_or_net(ip, plen)) {
 		snprintf(err, errlen, "%s/%u is not a usable interface address", rt_ip_str(ip, a),
 			plen);
 		return -EINVAL;
@@ -224,21 +240,12 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 		}
 	}
 	if (r.kind == RT_ROUTE_VIA) {
-		net = port_of_net(cfg, r.gw);
-		if (net < 0) {
-			snprintf(err, errlen,
-				"next hop %s is not on any connected network (the [port N] section with its ip must come first)",
-				rt_ip_str(r.gw, a));
+		net = neigh_port(cfg, "next hop", r.gw, err, errlen);
+		if (net < 0)
 			return -EINVAL;
-		}
 		if (r.port >= 0 && r.port != net) {
 			snprintf(err, errlen, "next hop %s is on port %d's network, not port %d's",
 				rt_ip_str(r.gw, a), net, r.port);
-			return -EINVAL;
-		}
-		if (is_own(cfg, r.gw)) {
-			snprintf(err, errlen, "next hop %s is the router's own address",
-				rt_ip_str(r.gw, a));
 			return -EINVAL;
 		}
 	} else if (r.kind == RT_ROUTE_DEV && !cfg->ports[r.port].has_ip) {
@@ -251,6 +258,7 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 		return -ENOSPC;
 	}
 	(void)b;
+	set_where(cfg, r.where, sizeof(r.where));
 	cfg->routes[cfg->n_routes++] = r;
 	return 0;
 }
@@ -271,11 +279,8 @@ parse_neigh(struct rt_config *cfg, const char *key, const char *value, char *err
 		snprintf(err, errlen, "'%s' is not a unicast MAC address", value);
 		return -EINVAL;
 	}
-	if (port_of_net(cfg, nb.ip) < 0 || is_own(cfg, nb.ip)) {
-		snprintf(err, errlen, "neighbour %s is not on any connected network, or is ours",
-			rt_ip_str(nb.ip, a));
+	if (neigh_port(cfg, "neighbour", nb.ip, err, errlen) < 0)
 		return -EINVAL;
-	}
 	for (k = 0; k < cfg->n_neigh; k++) {
 		if (cfg->neigh[k].ip == nb.ip) {
 			snprintf(err, errlen, "neighbour %s is already given", rt_ip_str(nb.ip, a));
@@ -286,6 +291,7 @@ parse_neigh(struct rt_config *cfg, const char *key, const char *value, char *err
 		snprintf(err, errlen, "more than %d neighbours", RT_CFG_MAX_NEIGH);
 		return -ENOSPC;
 	}
+	set_where(cfg, nb.where, sizeof(nb.where));
 	cfg->neigh[cfg->n_neigh++] = nb;
 	return 0;
 }
@@ -332,6 +338,7 @@ int
 rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size_t errlen)
 {
 	char why[RT_ERR_LEN];
+	const char *where = "";
 	uint32_t i;
 	int p, ret;
 
@@ -345,6 +352,7 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 				cp->where[0] != '\0' ? ": " : "", p);
 			return -ENODEV;
 		}
+		where = cp->where;
 		if (cp->has_mtu) {
 			ret = rt_iface_set_mtu(t, (uint16_t)p, cp->mtu, why, sizeof(why));
 			if (ret < 0)
@@ -359,12 +367,14 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 	for (i = 0; i < cfg->n_routes; i++) {
 		const struct rt_cfg_route *r = &cfg->routes[i];
 
+		where = r->where;
 		ret = rt_route_add(t, r->prefix, r->plen, (enum rt_route_kind)r->kind, r->gw,
 			r->port, why, sizeof(why));
 		if (ret < 0)
 			goto fail;
 	}
 	for (i = 0; i < cfg->n_neigh; i++) {
+		where = cfg->neigh[i].where;
 		ret = rt_neigh_static_add(
 			t, cfg->neigh[i].ip, &cfg->neigh[i].mac, why, sizeof(why));
 		if (ret < 0)
@@ -372,7 +382,11 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 	}
 	return 0;
 fail:
-	snprintf(err, errlen, "route config: %s", why);
+	/* found after EAL start, long after the line was read: name it */
+	if (where[0] != '\0')
+		snprintf(err, errlen, "%s: %s", where, why);
+	else
+		snprintf(err, errlen, "route config: %s", why);
 	return ret;
 }
 

@@ -66,12 +66,14 @@ struct rt_cfg_route {
 	uint8_t kind; /**< enum rt_route_kind */
 	int16_t port; /**< -1 = from the gateway */
 	uint32_t gw;
+	char where[96]; /**< "file:line", for errors found when the table takes it */
 };
 
 /** One line of [neigh]. */
 struct rt_cfg_neigh {
 	uint32_t ip;
 	struct rte_ether_addr mac;
+	char where[96]; /**< "file:line", for errors found when the table takes it */
 };
 
 /** The router's configuration as read from the file. */
@@ -108,8 +110,9 @@ int rt_config_cfgfile_cb(void *arg, const char *section, const char *key, const 
  * Put @p cfg into the table @p t, whose ports the app has enabled
  * (rt_iface_enable()): MTUs and addresses, then routes, then neighbours.
  *
- * @return 0, or a negative errno with @p err set (e.g. a [port N] that the
- *   app does not have).
+ * @return 0, or a negative errno with @p err set, starting with the
+ *   "file:line" of the line the table refused (e.g. a [port N] that the app
+ *   does not have, a full route table).
  */
 int rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size_t errlen);
 

@@ -120,6 +120,49 @@ rt_control_stats(const struct rt_control *ctl)
 	return &ctl->st;
 }
 
+void
+rt_control_clear_request(struct rt_control *ctl)
+{
+	__atomic_store_n(&ctl->clear_req, 1, __ATOMIC_RELEASE);
+}
+
+bool
+rt_control_clear_pending(const struct rt_control *ctl)
+{
+	return __atomic_load_n(&ctl->clear_req, __ATOMIC_ACQUIRE) != 0;
+}
+
+uint64_t
+rt_control_queued(const struct rt_control *ctl)
+{
+	uint64_t n = 0;
+	unsigned int i;
+
+	for (i = 0; i < ctl->n_rings; i++)
+		n += rte_ring_count(ctl->rings[i]);
+	return n;
+}
+
+void
+rt_control_drain(struct rt_control *ctl)
+{
+	struct rte_mbuf *m;
+	unsigned int i;
+	uint16_t p;
+
+	for (i = 0; i < ctl->n_rings; i++)
+		while (rte_ring_dequeue(ctl->rings[i], (void **)&m) == 0) {
+			rte_pktmbuf_free(m);
+			ctl->st.drops[RT_DROP_CTL_QUEUED_AT_EXIT]++;
+		}
+	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
+		rte_pktmbuf_free_bulk(ctl->txq[p].pkts, ctl->txq[p].n);
+		ctl->st.drops[RT_DROP_CTL_QUEUED_AT_EXIT] += ctl->txq[p].n;
+		ctl->txq[p].n = 0;
+	}
+	rt_neigh_drop_all_held(ctl, RT_DROP_ARP_HELD_AT_EXIT);
+}
+
 static void
 tx_flush(struct rt_control *ctl, uint16_t port)
 {
@@ -174,9 +217,17 @@ icmp_error(struct rt_control *ctl, struct rte_mbuf *m, uint8_t type, uint8_t cod
 	uint64_t now)
 {
 	const struct rt_port *p = &ctl->t->ports[m->port];
+	const struct rte_ipv4_hdr *ip =
+		rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN);
+	uint32_t src = rte_be_to_cpu_32(ip->src_addr), dst = rte_be_to_cpu_32(ip->dst_addr);
 	struct rte_mbuf *r;
 
-	if (p->ip == 0 || !rt_icmp_error_allowed(m)) {
+	/*
+	 * Nor to or from a connected network's broadcast or network address:
+	 * neither names one host (RFC 1812 4.3.2.7), and only the table knows them.
+	 */
+	if (p->ip == 0 || !rt_icmp_error_allowed(m) || rt_iface_is_subnet_bcast(ctl->t, src) ||
+		rt_iface_is_subnet_bcast(ctl->t, dst)) {
 		ctl->st.c[RT_CTL_ICMP_SUPPRESSED]++;
 		return;
 	}
@@ -193,6 +244,50 @@ icmp_error(struct rt_control *ctl, struct rte_mbuf *m, uint8_t type, uint8_t cod
 	ctl->st.c[RT_CTL_ICMP_ERRORS]++;
 }
 
+/*
+ * Cut @p m for @p mtu into @p frags (RT_FRAG_MAX), counted.
+ *
+ * @return the number of fragments, 0 when @p m could not be cut (then it is
+ *   dropped as frag_failed).
+ */
+static int
+fragment(struct rt_control *ctl, struct rte_mbuf *m, uint16_t mtu, struct rte_mbuf **frags)
+{
+	int n = rt_frag_ipv4(m, mtu, ctl->pool, frags, RT_FRAG_MAX);
+
+	if (n < 0) {
+		rt_ctl_drop(ctl, m, RT_DROP_FRAG_FAILED);
+		return 0;
+	}
+	ctl->st.c[RT_CTL_FRAGMENTED]++;
+	ctl->st.c[RT_CTL_FRAGMENTS] += (uint64_t)n;
+	return n;
+}
+
+/*
+ * An echo reply larger than the port's MTU (the request came in larger, or
+ * fragmented and reassembled elsewhere) leaves in fragments, as a host's
+ * would: the reply has DF clear.
+ */
+static void
+echo_reply_out(struct rt_control *ctl, uint16_t port, struct rte_mbuf *m)
+{
+	struct rte_mbuf *frags[RT_FRAG_MAX];
+	uint16_t mtu = ctl->t->ports[port].mtu;
+	int n, i;
+
+	if (rte_pktmbuf_pkt_len(m) - RT_L2_LEN <= mtu) {
+		ctl->st.c[RT_CTL_ECHO_REPLIES]++;
+		rt_ctl_tx(ctl, port, m);
+		return;
+	}
+	n = fragment(ctl, m, mtu, frags);
+	if (n > 0) /* else dropped as frag_failed: no reply sent */
+		ctl->st.c[RT_CTL_ECHO_REPLIES]++;
+	for (i = 0; i < n; i++)
+		rt_ctl_tx(ctl, port, frags[i]);
+}
+
 static void
 local_input(struct rt_control *ctl, struct rte_mbuf *m)
 {
@@ -200,13 +295,18 @@ local_input(struct rt_control *ctl, struct rte_mbuf *m)
 	const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(eth + 1);
 	uint16_t port = m->port;
 
+	/* a reply to a broadcast or network address would reach a whole network */
+	if (rt_iface_is_subnet_bcast(ctl->t, rte_be_to_cpu_32(ip->src_addr))) {
+		rt_ctl_drop(ctl, m, RT_DROP_MARTIAN_SRC);
+		return;
+	}
 	/* echo to a subnet broadcast stays unanswered (RFC 1812 4.3.3.6 allows silence) */
 	if (ip->next_proto_id == IPPROTO_ICMP &&
 		rt_iface_is_local(ctl->t, rte_be_to_cpu_32(ip->dst_addr)) &&
 		rt_icmp_echo_reply(m) == 0) {
+		eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *); /* options gone: moved */
 		rte_ether_addr_copy(&ctl->t->ports[port].mac, &eth->src_addr);
-		ctl->st.c[RT_CTL_ECHO_REPLIES]++;
-		rt_ctl_tx(ctl, port, m);
+		echo_reply_out(ctl, port, m);
 		return;
 	}
 	rt_ctl_drop(ctl, m, RT_DROP_LOCAL_OTHER);
@@ -231,13 +331,7 @@ route_out(struct rt_control *ctl, uint32_t nh, struct rte_mbuf *m, uint64_t now)
 		rt_ctl_drop(ctl, m, RT_DROP_FRAG_NEEDED);
 		return;
 	}
-	n = rt_frag_ipv4(m, mtu, ctl->pool, frags, RT_FRAG_MAX);
-	if (n < 0) {
-		rt_ctl_drop(ctl, m, RT_DROP_FRAG_FAILED);
-		return;
-	}
-	ctl->st.c[RT_CTL_FRAGMENTED]++;
-	ctl->st.c[RT_CTL_FRAGMENTS] += (uint64_t)n;
+	n = fragment(ctl, m, mtu, frags);
 	for (i = 0; i < n; i++)
 		rt_neigh_output(ctl, nh, frags[i], now);
 }
@@ -268,7 +362,7 @@ route_slow(struct rt_control *ctl, struct rte_mbuf *m, uint64_t now)
 	case RT_NH_CONNECTED:
 		nh = rt_neigh_lookup_create(ctl, dst, n->port);
 		if (nh == RT_NH_MISS)
-			rt_ctl_drop(ctl, m, RT_DROP_CTL_NOMEM);
+			rt_ctl_drop(ctl, m, RT_DROP_NH_FULL);
 		else
 			route_out(ctl, nh, m, now);
 		break;
@@ -323,6 +417,15 @@ rt_control_poll(struct rt_control *ctl, uint64_t now, unsigned int budget)
 
 	if (budget == 0)
 		budget = 256;
+	if (unlikely(rt_control_clear_pending(ctl))) {
+		/* the counters have one writer, us: a clear asked elsewhere is done here */
+		memset(ctl->st.c, 0, sizeof(ctl->st.c));
+		memset(ctl->st.drops, 0, sizeof(ctl->st.drops));
+		ctl->st.carried_queued = rt_control_queued(ctl);
+		ctl->st.carried_held = ctl->st.held;
+		ctl->st.carried_tx = ctl->tx_ring != NULL ? rte_ring_count(ctl->tx_ring) : 0;
+		__atomic_store_n(&ctl->clear_req, 0, __ATOMIC_RELEASE);
+	}
 	for (i = 0; i < ctl->n_rings && total < budget; i++) {
 		do {
 			n = rte_ring_sc_dequeue_burst(

@@ -26,6 +26,7 @@
  * one control thread for oversized traffic (and a ring crossing each).
  */
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <rte_mempool.h>
@@ -60,10 +61,31 @@ enum rt_ctl_counter {
 		RT_CTL_MAX
 };
 
-/** The control context's counters (written by the control thread only). */
+/**
+ * The control context's counters (written by the control thread only).
+ *
+ * With them every frame the slow path sees is accounted for (its balance,
+ * exact whenever it is idle):
+ *
+ *	ctl_rx + icmp_errors + arp_requests + arp_replies + fragments + ctl_nomem
+ *	= ctl_tx + drops (all of them) + arp_in + fragmented + held
+ *
+ * On the left what came in from the workers and what it built (ctl_nomem
+ * counts frames it could not build, dropped as soon as born); on the right
+ * what it handed on to be sent, dropped, consumed (ARP frames used, packets
+ * cut into fragments) or still holds. At rt_control_drain() @c held becomes
+ * arp_held_at_exit drops. After a clear, @c carried_held joins the left.
+ */
 struct rt_control_stats {
 	uint64_t c[RT_CTL_MAX];      /**< by enum rt_ctl_counter */
 	uint64_t drops[RT_DROP_MAX]; /**< drops decided on the slow path */
+	uint64_t held;               /**< frames in the ARP hold queues now (not a counter) */
+	/**
+	 * What was in flight at the last clear (rt_control_clear_request()),
+	 * which leaves counted without having come in since: on the workers'
+	 * rings, held, on the TX ring (tx_ring mode).
+	 */
+	uint64_t carried_queued, carried_held, carried_tx;
 };
 
 /** Parameters of rt_control_create(); zero means the default in brackets. */
@@ -119,6 +141,30 @@ unsigned int rt_control_poll(struct rt_control *ctl, uint64_t now, unsigned int 
 
 /** The control context's counters. */
 const struct rt_control_stats *rt_control_stats(const struct rt_control *ctl);
+
+/**
+ * Ask the thread that polls @p ctl to zero its counters (not @c held, which
+ * is state): it does so at the start of its next rt_control_poll(), so the
+ * counters keep one writer, and notes what is in flight then (the @c carried
+ * fields: exact when no worker enqueues meanwhile). Any thread may ask; see
+ * rt_control_clear_pending().
+ */
+void rt_control_clear_request(struct rt_control *ctl);
+
+/** True until the counters asked zeroed by rt_control_clear_request() are. */
+bool rt_control_clear_pending(const struct rt_control *ctl);
+
+/** Frames on the workers' rings to @p ctl, not taken yet (any thread may ask). */
+uint64_t rt_control_queued(const struct rt_control *ctl);
+
+/**
+ * The router is shutting down (no worker enqueues any more): free every
+ * frame @p ctl still has and count it, the held ones as arp_held_at_exit,
+ * those on the workers' rings and its TX queues as ctl_queued_at_exit, so
+ * that the final counters account for every frame. Call from the thread
+ * that polls, after its last rt_control_poll().
+ */
+void rt_control_drain(struct rt_control *ctl);
 
 /** Counter name of @p c ("icmp_errors", ...); "unknown" if out of range. */
 const char *rt_ctl_counter_name(enum rt_ctl_counter c);

@@ -57,6 +57,7 @@ struct rt_control {
 	struct rte_ring *rings[RT_CTL_MAX_RINGS];
 	struct rt_ctl_txq txq[RTE_MAX_ETHPORTS];
 	struct rt_neigh *neigh; /* by next hop index */
+	uint32_t clear_req;     /* rt_control_clear_request(): zero st at the next poll */
 	struct rt_control_stats st;
 };
 
@@ -65,6 +66,9 @@ void rt_ctl_tx(struct rt_control *ctl, uint16_t port, struct rte_mbuf *m);
 
 /* Forward the frame @p m (TTL checked) to MAC word @p l2 out of @p port. */
 void rt_ctl_xmit_fwd(struct rt_control *ctl, uint16_t port, uint64_t l2, struct rte_mbuf *m);
+
+/* Drop every held frame of every neighbour, counted under @p r. */
+void rt_neigh_drop_all_held(struct rt_control *ctl, enum rt_drop_reason r);
 
 static inline void
 rt_ctl_drop(struct rt_control *ctl, struct rte_mbuf *m, enum rt_drop_reason r)

@@ -109,7 +109,17 @@ drop_held(struct rt_control *ctl, struct rt_neigh *e, enum rt_drop_reason r)
 		rt_ctl_drop(ctl, e->held[e->head], r);
 		e->head = (e->head + 1) % ctl->hold_max;
 		e->n_held--;
+		ctl->st.held--;
 	}
+}
+
+void
+rt_neigh_drop_all_held(struct rt_control *ctl, enum rt_drop_reason r)
+{
+	uint32_t i;
+
+	for (i = 0; i < ctl->t->max_nh; i++)
+		drop_held(ctl, &ctl->neigh[i], r);
 }
 
 /* Forget @p nh: unresolved again, held packets dropped, reference returned. */
@@ -151,6 +161,7 @@ neigh_update(struct rt_control *ctl, uint32_t nh, const struct rte_ether_addr *m
 
 		e->head = (e->head + 1) % ctl->hold_max;
 		e->n_held--;
+		ctl->st.held--;
 		rt_ctl_xmit_fwd(ctl, n->port, l2, m);
 		ctl->st.c[RT_CTL_RELEASED]++;
 	}
@@ -235,7 +246,8 @@ rt_neigh_output(struct rt_control *ctl, uint32_t nh, struct rte_mbuf *m, uint64_
 	if (e->held == NULL) {
 		e->held = rte_zmalloc("rt_hold", ctl->hold_max * sizeof(e->held[0]), 0);
 		if (e->held == NULL) {
-			rt_ctl_drop(ctl, m, RT_DROP_CTL_NOMEM);
+			/* a queue of no room: not ctl_nomem, which counts frames not built */
+			rt_ctl_drop(ctl, m, RT_DROP_ARP_HOLD_FULL);
 			return;
 		}
 	}
@@ -245,6 +257,7 @@ rt_neigh_output(struct rt_control *ctl, uint32_t nh, struct rte_mbuf *m, uint64_
 	}
 	e->held[(e->head + e->n_held) % ctl->hold_max] = m;
 	e->n_held++;
+	ctl->st.held++;
 	ctl->st.c[RT_CTL_HELD]++;
 	if (e->state != RT_NEIGH_INCOMPLETE) {
 		entry_ref(ctl, nh);

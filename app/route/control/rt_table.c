@@ -424,7 +424,7 @@ set_addr_locked(
 			plen);
 		return -EINVAL;
 	}
-	if (plen <= 30 && (ip == net || ip == bcast)) {
+	if (rt_net_bcast_or_net(ip, plen)) {
 		snprintf(err, errlen, "%s is the network or broadcast address of %s/%u",
 			rt_ip_str(ip, a), rt_ip_str(net, b), plen);
 		return -EINVAL;
@@ -520,29 +520,36 @@ rt_iface_is_local(const struct rt_table *t, uint32_t ip)
 	return is_local(t, ip);
 }
 
-static int
-check_gateway(
-	const struct rt_table *t, uint32_t gw, int port, int *out_port, char *err, size_t errlen)
+bool
+rt_iface_is_subnet_bcast(const struct rt_table *t, uint32_t ip)
 {
-	int net = lookup_net(t, gw);
+	int net = lookup_net(t, ip);
+
+	return net >= 0 && rt_net_bcast_or_net(ip, t->ports[net].plen);
+}
+
+/*
+ * The one check of a gateway or a static neighbour (@p what names it in the
+ * message): on a connected network (port @p port's if >= 0), and neither the
+ * router's address nor the network's network or broadcast address.
+ */
+static int
+check_neighbour(const struct rt_table *t, const char *what, uint32_t ip, int port, int *out_port,
+	char *err, size_t errlen)
+{
+	int net = lookup_net(t, ip);
+	const char *why;
 	char a[16];
 
-	if (net < 0) {
-		snprintf(err, errlen, "next hop %s is not on any connected network",
-			rt_ip_str(gw, a));
+	why = net < 0 ? "not on any connected network"
+		      : rt_neigh_addr_invalid(ip, t->ports[net].ip, t->ports[net].plen);
+	if (why != NULL) {
+		snprintf(err, errlen, "%s %s is %s", what, rt_ip_str(ip, a), why);
 		return -EINVAL;
 	}
 	if (port >= 0 && net != port) {
-		snprintf(err, errlen, "next hop %s is on port %d's network, not port %d's",
-			rt_ip_str(gw, a), net, port);
-		return -EINVAL;
-	}
-	if (is_local(t, gw) || (t->ports[net].plen <= 30 &&
-				       ((gw & ~rt_mask(t->ports[net].plen)) == 0 ||
-					       (gw | rt_mask(t->ports[net].plen)) == UINT32_MAX))) {
-		snprintf(err, errlen,
-			"next hop %s is the router's own, network or broadcast address",
-			rt_ip_str(gw, a));
+		snprintf(err, errlen, "%s %s is on port %d's network, not port %d's", what,
+			rt_ip_str(ip, a), net, port);
 		return -EINVAL;
 	}
 	*out_port = net;
@@ -579,7 +586,7 @@ route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_rout
 
 	switch (kind) {
 	case RT_ROUTE_VIA:
-		ret = check_gateway(t, gw, port, &out, err, errlen);
+		ret = check_neighbour(t, "next hop", gw, port, &out, err, errlen);
 		if (ret < 0)
 			return ret;
 		nh = neigh_find(t, gw);
@@ -767,13 +774,9 @@ rt_neigh_static_add(
 		return -EINVAL;
 	}
 	pthread_mutex_lock(&t->lock);
-	port = lookup_net(t, ip);
-	if (port < 0 || is_local(t, ip)) {
-		snprintf(err, errlen, "neighbour %s is %s", rt_ip_str(ip, a),
-			port < 0 ? "not on any connected network" : "the router's own address");
-		ret = -EINVAL;
+	ret = check_neighbour(t, "neighbour", ip, -1, &port, err, errlen);
+	if (ret < 0)
 		goto out;
-	}
 	nh = neigh_find(t, ip);
 	if (nh != RT_NH_MISS && t->nh[nh].is_static) {
 		snprintf(err, errlen, "neighbour %s is already static", rt_ip_str(ip, a));

@@ -159,6 +159,12 @@ int rt_iface_lookup_net(const struct rt_table *t, uint32_t ip);
 bool rt_iface_is_local(const struct rt_table *t, uint32_t ip);
 
 /**
+ * True when @p ip is the network or the broadcast address of a port's
+ * connected network (prefixes up to /30): an address of no single host.
+ */
+bool rt_iface_is_subnet_bcast(const struct rt_table *t, uint32_t ip);
+
+/**
  * Add a static route @p prefix/@p plen of @p kind (RT_ROUTE_VIA with @p gw and
  * optionally @p port (-1 = find it from @p gw), RT_ROUTE_DEV with @p port,
  * RT_ROUTE_BLACKHOLE, RT_ROUTE_REJECT). Safe while workers run.
@@ -277,6 +283,37 @@ static inline uint32_t
 rt_mask(uint8_t plen)
 {
 	return plen == 0 ? 0 : UINT32_MAX << (32 - plen);
+}
+
+/**
+ * True when @p ip, on a network of prefix length @p plen, is that network's
+ * network (host part all zeros) or broadcast (all ones) address; a /31 or
+ * /32 has neither (RFC 3021).
+ */
+static inline bool
+rt_net_bcast_or_net(uint32_t ip, uint8_t plen)
+{
+	const uint32_t m = rt_mask(plen);
+
+	return plen <= 30 && ((ip & ~m) == 0 || (ip | m) == UINT32_MAX);
+}
+
+/**
+ * Why @p ip may not be a next hop or a neighbour on the network
+ * @p net_ip/@p plen (the router's address there is @p own): NULL when it
+ * may, else "not on ..."-style text. The one rule for gateways and static
+ * neighbours, from the config file (before EAL) and the table alike.
+ */
+static inline const char *
+rt_neigh_addr_invalid(uint32_t ip, uint32_t own, uint8_t plen)
+{
+	if (((ip ^ own) & rt_mask(plen)) != 0)
+		return "not on any connected network";
+	if (ip == own)
+		return "the router's own address";
+	if (rt_net_bcast_or_net(ip, plen))
+		return "the network or broadcast address of a connected network";
+	return NULL;
 }
 
 #endif /* RT_TABLE_H */

@@ -124,25 +124,36 @@ rt_icmp_echo_reply(struct rte_mbuf *m)
 	uint32_t len = rte_be_to_cpu_16(ip->total_length);
 	struct rte_icmp_hdr *icmp;
 	struct rte_ether_addr mac;
+	uint16_t sum;
 	rte_be32_t a;
 
-	if (m->nb_segs != 1 || len < hl + 8 || RT_L2_LEN + len > rte_pktmbuf_data_len(m) ||
+	/* any number of segments; the headers up to the ICMP one are in the first */
+	if (len < hl + 8 || RT_L2_LEN + len > rte_pktmbuf_pkt_len(m) ||
+		RT_L2_LEN + hl + 8 > rte_pktmbuf_data_len(m) ||
 		(rte_be_to_cpu_16(ip->fragment_offset) &
 			(RTE_IPV4_HDR_OFFSET_MASK | RTE_IPV4_HDR_MF_FLAG)) != 0)
 		return -EINVAL;
 	icmp = (struct rte_icmp_hdr *)((uint8_t *)ip + hl);
 	if (icmp->icmp_type != RTE_IP_ICMP_ECHO_REQUEST || icmp->icmp_code != 0 ||
-		rte_raw_cksum(icmp, len - hl) != 0xffff)
+		rte_raw_cksum_mbuf(m, RT_L2_LEN + hl, len - hl, &sum) != 0 || sum != 0xffff)
 		return -EINVAL;
 
-	/* options of the request (record route...) are not echoed: drop them */
+	/*
+	 * Options of the request (record route...) are not echoed: the Ethernet
+	 * and fixed IP headers move up over them, so the ICMP message, in as many
+	 * segments as it came, stays where it is.
+	 */
 	if (hl > sizeof(*ip)) {
-		memmove((uint8_t *)ip + sizeof(*ip), icmp, len - hl);
-		rte_pktmbuf_trim(m, (uint16_t)(hl - sizeof(*ip)));
-		len -= hl - (unsigned int)sizeof(*ip);
-		icmp = (struct rte_icmp_hdr *)(ip + 1);
+		uint16_t opt = (uint16_t)(hl - sizeof(*ip));
+
+		memmove((uint8_t *)eth + opt, eth, RT_L2_LEN + sizeof(*ip));
+		rte_pktmbuf_adj(m, opt);
+		eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
+		ip = (struct rte_ipv4_hdr *)(eth + 1);
+		len -= opt;
 		ip->version_ihl = RTE_IPV4_VHL_DEF;
 		ip->total_length = rte_cpu_to_be_16((uint16_t)len);
+		icmp = (struct rte_icmp_hdr *)(ip + 1);
 	}
 	rte_ether_addr_copy(&eth->src_addr, &mac);
 	rte_ether_addr_copy(&eth->dst_addr, &eth->src_addr);
@@ -155,6 +166,7 @@ rt_icmp_echo_reply(struct rte_mbuf *m)
 	ip->hdr_checksum = rt_ipv4_cksum(ip);
 	icmp->icmp_type = RTE_IP_ICMP_ECHO_REPLY;
 	icmp->icmp_cksum = 0;
-	icmp->icmp_cksum = (rte_be16_t)~rte_raw_cksum(icmp, len - sizeof(*ip));
+	rte_raw_cksum_mbuf(m, RT_L2_LEN + sizeof(*ip), len - sizeof(*ip), &sum);
+	icmp->icmp_cksum = (rte_be16_t)~sum;
 	return 0;
 }

@@ -96,8 +96,11 @@ struct rte_mbuf *rt_icmp_error_build(struct rte_mempool *pool, const struct rte_
 
 /**
  * Turn the ICMP echo request frame @p m (Ethernet header first, IPv4 header
- * checked) into its reply in place: MACs and addresses swapped, TTL 64, IP
- * options dropped, type 0, checksums recomputed.
+ * checked, any number of segments with the headers up to the ICMP one in
+ * the first) into its reply in place: MACs and addresses swapped, TTL 64, IP
+ * options dropped (then @p m starts later: reload its data pointer), DF
+ * clear, type 0, checksums recomputed. The reply is as long as the request:
+ * its sender fragments it for the port's MTU if need be.
  *
  * @return 0, or -EINVAL when @p m is not a well-formed echo request (bad ICMP
  *   checksum, truncated, a fragment).

@@ -163,6 +163,44 @@ static const uint8_t rt_ipv4_octet_class[256] = {
 };
 
 /**
+ * Cut the chain @p m to its first @p keep bytes (0 < @p keep <= its length):
+ * the last kept segment ends where the bytes end and the segments after it
+ * are freed. rte_pktmbuf_trim() cuts in the last segment only, so L2 padding
+ * longer than that segment needs this.
+ */
+static __rte_noinline void
+rt_pktmbuf_cut_chain(struct rte_mbuf *m, uint32_t keep)
+{
+	struct rte_mbuf *s = m, *rest;
+	uint32_t left = keep;
+	uint16_t n = 1;
+
+	while (left > s->data_len) {
+		left -= s->data_len;
+		s = s->next;
+		n++;
+	}
+	s->data_len = (uint16_t)left;
+	rest = s->next;
+	s->next = NULL;
+	m->nb_segs = n;
+	m->pkt_len = keep;
+	rte_pktmbuf_free(rest); /* NULL is fine */
+}
+
+/** Cut the frame @p m to its first @p keep bytes (<= its length, > 0), in any number of segments. */
+static __rte_always_inline void
+rt_pktmbuf_cut(struct rte_mbuf *m, uint32_t keep)
+{
+	if (likely(m->nb_segs == 1)) {
+		m->data_len = (uint16_t)keep;
+		m->pkt_len = keep;
+	} else {
+		rt_pktmbuf_cut_chain(m, keep);
+	}
+}
+
+/**
  * The part of rt_ipv4_check() after the header's shape: total length (L2
  * padding trimmed), header checksum, martian source, martian or group
  * destination. For the caller that already knows @p ip (in @p m's first
@@ -195,13 +233,13 @@ rt_ipv4_check_body(
 	 * A datagram that fills its frame is right (l3_len >= hlen: the header
 	 * is in the frame). Otherwise, with l3_len >= hlen, one unsigned compare
 	 * is tot < hlen || tot > l3_len; what is left is Ethernet padding, which
-	 * goes now (a frame dropped below is freed whole anyway).
+	 * goes now, from as many segments as it fills (a frame dropped below is
+	 * freed whole anyway).
 	 */
 	if (unlikely(tot != l3_len)) {
 		if (tot - hlen > l3_len - hlen)
 			return 1 + RT_DROP_IP_LEN;
-		if (rte_pktmbuf_trim(m, (uint16_t)(l3_len - tot)) != 0)
-			return 1 + RT_DROP_IP_LEN;
+		rt_pktmbuf_cut(m, RT_L2_LEN + tot);
 	}
 
 	ck = hw_cksum ? m->ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK : RTE_MBUF_F_RX_IP_CKSUM_UNKNOWN;
