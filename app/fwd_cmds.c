@@ -123,14 +123,14 @@ static void
 cmd_set_fwd_parsed(void *res, struct cmdline *cl, void *data)
 {
 	struct cmd_set_fwd_result *r = res;
+	char err[256];
 	unsigned int m;
 
 	for (m = 0; m < FWD_MODE_MAX; m++)
 		if (strcmp(r->mode, fwd_mode_name(m)) == 0)
 			break;
-	if (fwd_ctl_set_mode(app, (enum fwd_mode)m) == -ENOTSUP) {
-		printf("route mode must be chosen at start (--fwd route): it sets up the table, "
-		       "the slow path and their TX queues\n");
+	if (fwd_ctl_set_mode(app, (enum fwd_mode)m, err, sizeof(err)) < 0) {
+		printf("%s\n", err);
 		return;
 	}
 	printf("forwarding mode: %s\n", fwd_mode_name(m));
@@ -906,7 +906,9 @@ static bool
 generating(void)
 {
 	if (app->cfg.mode != FWD_MODE_PKTGEN)
-		printf("not generating: start the forwarder with --fwd pktgen\n");
+		printf(fwd_pktgen_ready(app)
+				? "not generating: set fwd pktgen first\n"
+				: "not generating: start the forwarder with --fwd pktgen\n");
 	return app->cfg.mode == FWD_MODE_PKTGEN;
 }
 

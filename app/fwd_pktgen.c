@@ -106,6 +106,17 @@ fwd_pktgen_rebuild(struct fwd_app *app, char *err, size_t errlen)
 	return create_generators(app, err, errlen);
 }
 
+bool
+fwd_pktgen_ready(const struct fwd_app *app)
+{
+	unsigned int i;
+
+	for (i = 0; i < app->n_workers; i++)
+		if (app->workers[i]->pg == NULL || app->workers[i]->pg_rx == NULL)
+			return false;
+	return app->n_workers > 0;
+}
+
 void
 fwd_pktgen_restart(struct fwd_app *app)
 {

@@ -28,6 +28,9 @@ int fwd_pktgen_setup(struct fwd_app *app, char *err, size_t errlen);
  */
 int fwd_pktgen_rebuild(struct fwd_app *app, char *err, size_t errlen);
 
+/** Every worker has its generator and receive side (the forwarder started in pktgen mode). */
+bool fwd_pktgen_ready(const struct fwd_app *app);
+
 /** Send the stream again from the start (count, duration, sequence numbers). */
 void fwd_pktgen_restart(struct fwd_app *app);
 
