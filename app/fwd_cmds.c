@@ -917,7 +917,6 @@ cmd_pktgen_set_parsed(void *res, struct cmdline *cl, void *data)
 {
 	struct cmd_pktgen_result *r = res;
 	struct pktgen_stream_cfg saved = app->cfg.pktgen;
-	bool was_running = app->running;
 	char err[256];
 	int ret;
 
@@ -933,18 +932,14 @@ cmd_pktgen_set_parsed(void *res, struct cmdline *cl, void *data)
 		printf("%s\n", err);
 		return;
 	}
-	/* the generators are built from the stream: rebuild them with the workers stopped */
-	fwd_ctl_stop(app);
-	ret = fwd_pktgen_rebuild(app, err, sizeof(err));
+	/* the generators are built from the stream: new ones replace them */
+	ret = fwd_pktgen_rebuild(app, &saved, err, sizeof(err));
 	if (ret < 0) {
 		printf("%s; keeping the previous stream\n", err);
 		app->cfg.pktgen = saved;
-		fwd_pktgen_rebuild(app, err, sizeof(err));
 	} else {
 		printf("pktgen %s = %s\n", r->key, r->value);
 	}
-	if (was_running)
-		fwd_ctl_start(app);
 }
 
 static void
