@@ -55,6 +55,8 @@ struct fwd_app {
 	uint64_t prev_tsc;      /**< time of the previous periodic print */
 	uint64_t stop_tsc;
 	int leak; /**< mbufs missing from the pools at exit (after close) */
+	/** --fwd pktgen: workers whose generator has not stopped yet (atomic) */
+	unsigned int pg_sending;
 	/* --fwd route (fwd_route.c) */
 	struct rt_table *rt;
 	struct rt_acl *rt_acl; /**< the [filter] rules (fwd_flow.c) */

@@ -67,6 +67,7 @@ fwd_ctl_start(struct fwd_app *app)
 		return -EALREADY;
 	apply_port_states(app);
 	app->fwd_stop = false;
+	app->pg_sending = app->n_workers;
 	if (app->start_tsc == 0)
 		app->start_tsc = rte_get_tsc_cycles();
 	app->prev_tsc = rte_get_tsc_cycles();

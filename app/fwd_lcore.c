@@ -217,8 +217,9 @@ poll_rxonly(struct fwd_lcore *lc)
  * loopback ring, a cable, another worker's queue) is received and accounted
  * as the run's, so its mbufs are back in its pools before anything counts
  * them (a rebuild, the leak check at exit). Each worker drains its own
- * queues until they are quiet: in a ring topology a generator's packets come
- * back to another worker.
+ * queues until they are quiet once every generator stopped: in a ring
+ * topology a generator's packets come back to another worker, which may be
+ * descheduled for a while when workers share a CPU.
  */
 static void
 pktgen_settle(struct fwd_lcore *lc)
@@ -229,6 +230,7 @@ pktgen_settle(struct fwd_lcore *lc)
 	const uint64_t start = rte_rdtsc();
 	uint64_t now = start, last_rx = start;
 
+	__atomic_fetch_sub(lc->pg_sending, 1, __ATOMIC_RELEASE);
 	while (now - last_rx < quiet && now - start < hz / 1000 * FWD_PKTGEN_SETTLE_MS) {
 		uint16_t i;
 
@@ -245,6 +247,9 @@ pktgen_settle(struct fwd_lcore *lc)
 			last_rx = rte_rdtsc();
 		}
 		now = rte_rdtsc();
+		/* quiet counts from when the last generator stopped sending */
+		if (__atomic_load_n(lc->pg_sending, __ATOMIC_ACQUIRE) != 0)
+			last_rx = now;
 	}
 }
 

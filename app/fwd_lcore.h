@@ -27,7 +27,7 @@
 /* pktgen stop: what comes back is received until the RX queues are quiet this long... */
 #define FWD_PKTGEN_QUIET_US 1000
 /* ...or for this long at most (a port that always receives, such as net_null) */
-#define FWD_PKTGEN_SETTLE_MS 20
+#define FWD_PKTGEN_SETTLE_MS 50
 /* replaced generators a worker keeps until the ports give their mbufs back */
 #define FWD_PKTGEN_RETIRED_MAX 4
 
@@ -59,6 +59,7 @@ struct fwd_lcore {
 	/** generators replaced by "pktgen set" while a port still held their mbufs */
 	struct pktgen_lcore *pg_retired[FWD_PKTGEN_RETIRED_MAX];
 	uint16_t n_pg_retired;
+	unsigned int *pg_sending;        /**< --fwd pktgen: workers still generating (atomic) */
 	bool out_down[RTE_MAX_ETHPORTS]; /**< --fwd route: output port stopped */
 	struct fwd_rx_source rx[FWD_MAX_RX_PER_LCORE];
 	struct fwd_lcore_stats stats __rte_cache_aligned;
