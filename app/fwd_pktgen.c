@@ -12,6 +12,7 @@
 #include "fwd_ctl.h"
 #include "fwd_log.h"
 #include "fwd_pktgen.h"
+#include "fwd_telemetry.h"
 
 /* Build every worker's generator for app->cfg.pktgen into @p pg (nothing on failure). */
 static int
@@ -189,8 +190,11 @@ fwd_pktgen_rebuild(
 	if (ret < 0)
 		goto out;
 	fwd_ctl_stop(app);
+	/* the telemetry thread reads the generators and receive sides: not while they change */
+	fwd_telemetry_uninit();
 	ret = set_rx_flows(app, app->cfg.pktgen.flows, prev->flows, err, errlen);
 	if (ret < 0) {
+		fwd_telemetry_init(app);
 		for (i = 0; i < app->n_workers; i++)
 			pktgen_lcore_free(pg[i]);
 		goto out;
@@ -209,6 +213,7 @@ fwd_pktgen_rebuild(
 		}
 		lc->pg = pg[i];
 	}
+	fwd_telemetry_init(app);
 	reap_retired(app);
 out:
 	if (was_running && !app->running)
