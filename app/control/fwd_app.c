@@ -128,6 +128,7 @@ setup_workers(struct fwd_app *app, char *err, size_t errlen)
 		lc->burst = cfg->burst;
 		lc->drain_tsc = drain_tsc;
 		lc->quit = &app->fwd_stop;
+		lc->pg_sending = &app->pg_sending;
 		lc->n_txb = n_out;
 		for (k = 0; k < n_out; k++) {
 			struct fwd_txbuf *b = &lc->txb[k];

@@ -58,6 +58,8 @@ struct fwd_app {
 	uint64_t run_tsc;  /**< start of the current run (rates count forwarding time only) */
 	uint64_t busy_tsc; /**< time forwarded by the runs before the current one */
 	int leak;          /**< mbufs missing from the pools at exit (after close) */
+	/** --fwd pktgen: workers whose generator has not stopped yet (atomic) */
+	unsigned int pg_sending;
 	/* --fwd route (fwd_route.c) */
 	struct rt_table *rt;
 	struct rt_acl *rt_acl; /**< the [filter] rules (fwd_flow.c) */

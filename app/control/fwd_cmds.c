@@ -127,14 +127,14 @@ static void
 cmd_set_fwd_parsed(void *res, struct cmdline *cl, void *data)
 {
 	struct cmd_set_fwd_result *r = res;
+	char err[256];
 	unsigned int m;
 
 	for (m = 0; m < FWD_MODE_MAX; m++)
 		if (strcmp(r->mode, fwd_mode_name(m)) == 0)
 			break;
-	if (fwd_ctl_set_mode(app, (enum fwd_mode)m) == -ENOTSUP) {
-		printf("route mode must be chosen at start (--fwd route): it sets up the table, "
-		       "the slow path and their TX queues\n");
+	if (fwd_ctl_set_mode(app, (enum fwd_mode)m, err, sizeof(err)) < 0) {
+		printf("%s\n", err);
 		return;
 	}
 	printf("forwarding mode: %s\n", fwd_mode_name(m));
@@ -907,7 +907,9 @@ static bool
 generating(void)
 {
 	if (app->cfg.mode != FWD_MODE_PKTGEN)
-		printf("not generating: start the forwarder with --fwd pktgen\n");
+		printf(fwd_pktgen_ready(app)
+				? "not generating: set fwd pktgen first\n"
+				: "not generating: start the forwarder with --fwd pktgen\n");
 	return app->cfg.mode == FWD_MODE_PKTGEN;
 }
 
@@ -916,7 +918,6 @@ cmd_pktgen_set_parsed(void *res, struct cmdline *cl, void *data)
 {
 	struct cmd_pktgen_result *r = res;
 	struct pktgen_stream_cfg saved = app->cfg.pktgen;
-	bool was_running = app->running;
 	char err[256];
 	int ret;
 
@@ -932,18 +933,14 @@ cmd_pktgen_set_parsed(void *res, struct cmdline *cl, void *data)
 		say("%s\n", err);
 		return;
 	}
-	/* the generators are built from the stream: rebuild them with the workers stopped */
-	fwd_ctl_stop(app);
-	ret = fwd_pktgen_rebuild(app, err, sizeof(err));
+	/* the generators are built from the stream: new ones replace them */
+	ret = fwd_pktgen_rebuild(app, &saved, err, sizeof(err));
 	if (ret < 0) {
 		say("%s; keeping the previous stream\n", err);
 		app->cfg.pktgen = saved;
-		fwd_pktgen_rebuild(app, err, sizeof(err));
 	} else {
 		say("pktgen %s = %s\n", r->key, r->value);
 	}
-	if (was_running)
-		fwd_ctl_start(app);
 }
 
 static void

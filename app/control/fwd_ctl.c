@@ -12,6 +12,7 @@
 #include "fwd_ctl.h"
 #include "fwd_flow.h"
 #include "fwd_log.h"
+#include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
@@ -68,6 +69,7 @@ fwd_ctl_start(struct fwd_app *app)
 		return -EALREADY;
 	apply_port_states(app);
 	app->fwd_stop = false;
+	app->pg_sending = app->n_workers;
 	if (app->start_tsc == 0)
 		app->start_tsc = rte_get_tsc_cycles();
 	/* counters and time restart together: a rate spans this run only */
@@ -95,16 +97,29 @@ fwd_ctl_stop(struct fwd_app *app)
 }
 
 int
-fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode)
+fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen)
 {
 	bool was_running = app->running;
 	unsigned int i;
 
-	if ((unsigned int)mode >= FWD_MODE_MAX)
+	if ((unsigned int)mode >= FWD_MODE_MAX) {
+		snprintf(err, errlen, "no forwarding mode %u", (unsigned int)mode);
 		return -EINVAL;
+	}
 	/* the router's table, slow path and TX queues exist only if it ran from the start */
-	if (mode == FWD_MODE_ROUTE && app->rt == NULL)
+	if (mode == FWD_MODE_ROUTE && app->rt == NULL) {
+		snprintf(err, errlen,
+			"route mode must be chosen at start (--fwd route): it sets up the table, "
+			"the slow path and their TX queues");
 		return -ENOTSUP;
+	}
+	/* so do the generators (their fragpools, sized at start) and the receive sides */
+	if (mode == FWD_MODE_PKTGEN && !fwd_pktgen_ready(app)) {
+		snprintf(err, errlen,
+			"pktgen mode must be chosen at start (--fwd pktgen): it sets up the "
+			"generators, their fragpools and the receive sides");
+		return -ENOTSUP;
+	}
 	fwd_ctl_stop(app);
 	app->cfg.mode = mode;
 	for (i = 0; i < app->n_workers; i++)

@@ -29,11 +29,13 @@ int fwd_ctl_start(struct fwd_app *app);
 int fwd_ctl_stop(struct fwd_app *app);
 
 /**
- * Change the forwarding mode of every worker. Route mode needs the router
- * set up at start (--fwd route): -ENOTSUP otherwise. Leaving route mode for
- * an L2 mode and coming back works.
+ * Change the forwarding mode of every worker. Route and pktgen mode need
+ * what only a start in that mode sets up (the router; the generators and
+ * receive sides): -ENOTSUP otherwise, with the reason in @p err, and the
+ * mode stays. Leaving route or pktgen mode for an L2 mode and coming back
+ * works (the generators go on where they stopped).
  */
-int fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode);
+int fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen);
 
 /**
  * Stop or start port @p port (RTE_MAX_ETHPORTS: every port). While a port is

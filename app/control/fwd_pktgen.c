@@ -9,21 +9,25 @@
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 
+#include "fwd_ctl.h"
+#include "fwd_log.h"
 #include "fwd_pktgen.h"
+#include "fwd_telemetry.h"
 
+/* Build every worker's generator for app->cfg.pktgen into @p pg (nothing on failure). */
 static int
-create_generators(struct fwd_app *app, char *err, size_t errlen)
+create_generators(struct fwd_app *app, struct pktgen_lcore **pg, char *err, size_t errlen)
 {
 	unsigned int i;
 
 	for (i = 0; i < app->n_workers; i++) {
 		struct fwd_lcore *lc = app->workers[i];
 		struct rte_eth_link link = {0};
-		char name[32];
+		char name[32], why[256] = "";
 
 		rte_eth_link_get_nowait(lc->txb[0].port, &link);
 		snprintf(name, sizeof(name), "fwd_pg%u", lc->lcore_id);
-		lc->pg = pktgen_lcore_create(name, &app->cfg.pktgen,
+		pg[i] = pktgen_lcore_create(name, &app->cfg.pktgen,
 			&(struct pktgen_lcore_params){
 				.port = lc->txb[0].port,
 				.queue = lc->txb[0].queue,
@@ -32,29 +36,78 @@ create_generators(struct fwd_app *app, char *err, size_t errlen)
 				.index = i,
 				.count = app->n_workers,
 				.link_speed_mbps = link.link_speed,
+				.err = why,
+				.errlen = sizeof(why),
 			});
-		if (lc->pg == NULL) {
+		if (pg[i] == NULL) {
+			int ret = -rte_errno;
+
 			snprintf(err, errlen, "lcore %u: cannot create the generator: %s",
-				lc->lcore_id, rte_strerror(rte_errno));
-			return -rte_errno;
+				lc->lcore_id, why[0] != '\0' ? why : rte_strerror(-ret));
+			/* never polled: they hold nothing */
+			while (i-- > 0)
+				pktgen_lcore_free(pg[i]);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* Free the replaced generators whose mbufs the ports gave back (workers stopped). */
+static void
+reap_retired(struct fwd_app *app)
+{
+	unsigned int i, j, k;
+
+	for (i = 0; i < app->n_workers; i++) {
+		struct fwd_lcore *lc = app->workers[i];
+
+		for (j = k = 0; j < lc->n_pg_retired; j++)
+			if (!pktgen_lcore_try_free(lc->pg_retired[j]))
+				lc->pg_retired[k++] = lc->pg_retired[j];
+		lc->n_pg_retired = (uint16_t)k;
+	}
+}
+
+/* Every receive side to @p flows flows; on failure all are back at @p old. */
+static int
+set_rx_flows(struct fwd_app *app, uint32_t flows, uint32_t old, char *err, size_t errlen)
+{
+	unsigned int i;
+
+	for (i = 0; i < app->n_workers; i++) {
+		int ret = pktgen_rx_set_flows(app->workers[i]->pg_rx, flows);
+
+		if (ret < 0) {
+			snprintf(err, errlen,
+				"lcore %u: cannot resize the receive side to %u flows: %s",
+				app->workers[i]->lcore_id, flows, rte_strerror(-ret));
+			while (i-- > 0)
+				pktgen_rx_set_flows(
+					app->workers[i]->pg_rx, old); /* shrinks: no alloc */
+			return ret;
 		}
 	}
 	return 0;
 }
 
 void
-fwd_pktgen_check(const struct fwd_app *app, int *missing)
+fwd_pktgen_check(struct fwd_app *app, int *missing)
 {
-	unsigned int i;
+	unsigned int i, j;
 
+	/* the ports are closed: what the replaced generators are still short of is lost too */
+	reap_retired(app);
 	for (i = 0; i < app->n_workers; i++) {
-		const struct fwd_lcore *lc = app->workers[i];
+		struct fwd_lcore *lc = app->workers[i];
 		uint64_t out;
 
 		if (lc->pg == NULL)
 			continue;
 		/* the workers returned: what the ports freed on this lcore is settled here */
 		out = pktgen_lcore_in_use(lc->pg);
+		for (j = 0; j < lc->n_pg_retired; j++)
+			out += pktgen_lcore_in_use(lc->pg_retired[j]);
 		if (out != 0) {
 			fprintf(stderr,
 				"dpdk-forwarder: error: mbuf leak: %" PRIu64
@@ -68,6 +121,7 @@ fwd_pktgen_check(const struct fwd_app *app, int *missing)
 int
 fwd_pktgen_setup(struct fwd_app *app, char *err, size_t errlen)
 {
+	struct pktgen_lcore *pg[RTE_MAX_LCORE];
 	unsigned int i;
 	int ret;
 
@@ -87,23 +141,95 @@ fwd_pktgen_setup(struct fwd_app *app, char *err, size_t errlen)
 			return -rte_errno;
 		}
 	}
-	return create_generators(app, err, errlen);
+	ret = create_generators(app, pg, err, errlen);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < app->n_workers; i++)
+		app->workers[i]->pg = pg[i];
+	return 0;
+}
+
+/* Some worker keeps as many replaced generators as it may. */
+static bool
+retired_full(const struct fwd_app *app)
+{
+	unsigned int i;
+
+	for (i = 0; i < app->n_workers; i++)
+		if (app->workers[i]->n_pg_retired == FWD_PKTGEN_RETIRED_MAX)
+			return true;
+	return false;
 }
 
 int
-fwd_pktgen_rebuild(struct fwd_app *app, char *err, size_t errlen)
+fwd_pktgen_rebuild(
+	struct fwd_app *app, const struct pktgen_stream_cfg *prev, char *err, size_t errlen)
 {
+	struct pktgen_lcore *pg[RTE_MAX_LCORE];
+	bool was_running = app->running;
 	unsigned int i;
 	int ret;
 
 	ret = pktgen_stream_check(&app->cfg.pktgen, err, errlen);
 	if (ret < 0)
 		return ret;
-	for (i = 0; i < app->n_workers; i++) {
-		pktgen_lcore_free(app->workers[i]->pg);
-		app->workers[i]->pg = NULL;
+	if (retired_full(app)) {
+		fwd_ctl_stop(app); /* reaping reads the fragpools: their owners must not run */
+		reap_retired(app);
+		if (retired_full(app)) {
+			snprintf(err, errlen,
+				"the ports still hold mbufs of the last %u generators (a stopped "
+				"port gives them back once started)",
+				FWD_PKTGEN_RETIRED_MAX);
+			ret = -EBUSY;
+			goto out;
+		}
 	}
-	return create_generators(app, err, errlen);
+	/* beside the running ones, which go on generating if these cannot be built */
+	ret = create_generators(app, pg, err, errlen);
+	if (ret < 0)
+		goto out;
+	fwd_ctl_stop(app);
+	/* the telemetry thread reads the generators and receive sides: not while they change */
+	fwd_telemetry_uninit();
+	ret = set_rx_flows(app, app->cfg.pktgen.flows, prev->flows, err, errlen);
+	if (ret < 0) {
+		fwd_telemetry_init(app);
+		for (i = 0; i < app->n_workers; i++)
+			pktgen_lcore_free(pg[i]);
+		goto out;
+	}
+	for (i = 0; i < app->n_workers; i++) {
+		struct fwd_lcore *lc = app->workers[i];
+
+		/* a port still holding its mbufs frees them into its pools: kept until then */
+		if (!pktgen_lcore_try_free(lc->pg)) {
+			FWD_LOG(INFO,
+				"lcore %u: a port still holds %" PRIu64
+				" mbufs of the replaced generator: its pools are freed once they "
+				"are back\n",
+				lc->lcore_id, pktgen_lcore_in_use(lc->pg));
+			lc->pg_retired[lc->n_pg_retired++] = lc->pg;
+		}
+		lc->pg = pg[i];
+	}
+	fwd_telemetry_init(app);
+	reap_retired(app);
+out:
+	if (was_running && !app->running)
+		fwd_ctl_start(app);
+	return ret;
+}
+
+bool
+fwd_pktgen_ready(const struct fwd_app *app)
+{
+	unsigned int i;
+
+	for (i = 0; i < app->n_workers; i++)
+		if (app->workers[i]->pg == NULL || app->workers[i]->pg_rx == NULL)
+			return false;
+	return app->n_workers > 0;
 }
 
 void
@@ -146,6 +272,8 @@ fwd_pktgen_free(struct fwd_app *app)
 		struct fwd_lcore *lc = app->workers[i];
 
 		pktgen_lcore_free(lc->pg);
+		while (lc->n_pg_retired > 0)
+			pktgen_lcore_free(lc->pg_retired[--lc->n_pg_retired]);
 		pktgen_rx_free(lc->pg_rx);
 		lc->pg = NULL;
 		lc->pg_rx = NULL;

@@ -23,10 +23,25 @@
 int fwd_pktgen_setup(struct fwd_app *app, char *err, size_t errlen);
 
 /**
- * Rebuild the generators from app->cfg.pktgen (after "pktgen set"); the
- * workers must be stopped. The receive sides keep their counters.
+ * Rebuild the generators from app->cfg.pktgen (after "pktgen set"). The new
+ * generators are built beside the running ones, which go on untouched if
+ * that fails (both must fit in memory); forwarding stops only for the swap
+ * and starts again if it ran. A replaced generator whose mbufs a port still
+ * holds is kept until they are back (freed by a later rebuild or at exit).
+ * The receive sides follow the stream's flow count and keep their counters.
+ *
+ * @param prev
+ *   The stream the running generators were built from.
+ * @return
+ *   0, or -errno with @p err (-EBUSY: the ports still hold the mbufs of too
+ *   many replaced generators); the running generators and receive sides are
+ *   then unchanged.
  */
-int fwd_pktgen_rebuild(struct fwd_app *app, char *err, size_t errlen);
+int fwd_pktgen_rebuild(
+	struct fwd_app *app, const struct pktgen_stream_cfg *prev, char *err, size_t errlen);
+
+/** Every worker has its generator and receive side (the forwarder started in pktgen mode). */
+bool fwd_pktgen_ready(const struct fwd_app *app);
 
 /** Send the stream again from the start (count, duration, sequence numbers). */
 void fwd_pktgen_restart(struct fwd_app *app);
@@ -42,7 +57,7 @@ void fwd_pktgen_clear(struct fwd_app *app);
  * workers stopped, which dropped the templates, and the ports closed),
  * reporting each generator short.
  */
-void fwd_pktgen_check(const struct fwd_app *app, int *missing);
+void fwd_pktgen_check(struct fwd_app *app, int *missing);
 
 /** Free generators and receive sides (ports stopped: no packet in flight). */
 void fwd_pktgen_free(struct fwd_app *app);

@@ -173,12 +173,54 @@ poll_rxonly(struct fwd_lcore *lc)
 	poll_loop(lc, FWD_MODE_RXONLY);
 }
 
+/*
+ * The generator stopped: what it sent and is still on its way back (a
+ * loopback ring, a cable, another worker's queue) is received and accounted
+ * as the run's, so its mbufs are back in its pools before anything counts
+ * them (a rebuild, the leak check at exit). Each worker drains its own
+ * queues until they are quiet once every generator stopped: in a ring
+ * topology a generator's packets come back to another worker, which may be
+ * descheduled for a while when workers share a CPU.
+ */
+static void
+pktgen_settle(struct fwd_lcore *lc)
+{
+	struct rte_mbuf *pkts[FWD_MAX_BURST];
+	const uint64_t hz = rte_get_tsc_hz();
+	const uint64_t quiet = hz / 1000000 * FWD_PKTGEN_QUIET_US;
+	const uint64_t start = rte_rdtsc();
+	uint64_t now = start, last_rx = start;
+
+	__atomic_fetch_sub(lc->pg_sending, 1, __ATOMIC_RELEASE);
+	while (now - last_rx < quiet && now - start < hz / 1000 * FWD_PKTGEN_SETTLE_MS) {
+		uint16_t i;
+
+		for (i = 0; i < lc->n_rx; i++) {
+			struct fwd_rx_source *src = &lc->rx[i];
+			uint16_t n;
+
+			if (src->down)
+				continue;
+			n = rte_eth_rx_burst(src->port, src->queue, pkts, lc->burst);
+			if (n == 0)
+				continue;
+			handle_burst(lc, src, pkts, n, FWD_MODE_PKTGEN);
+			last_rx = rte_rdtsc();
+		}
+		now = rte_rdtsc();
+		/* quiet counts from when the last generator stopped sending */
+		if (__atomic_load_n(lc->pg_sending, __ATOMIC_ACQUIRE) != 0)
+			last_rx = now;
+	}
+}
+
 /* The generator's references are settled on every stop: mempools come back full. */
 static void
 poll_pktgen(struct fwd_lcore *lc)
 {
 	poll_loop(lc, FWD_MODE_PKTGEN);
 	pktgen_lcore_stop(lc->pg);
+	pktgen_settle(lc);
 }
 
 /* Online in the table's RCU only while forwarding: a stopped worker holds nothing. */

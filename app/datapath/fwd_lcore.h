@@ -24,6 +24,12 @@
 
 #define FWD_MAX_RX_PER_LCORE 64
 #define FWD_DRAIN_US         100 /* longest a packet waits in a TX buffer (as in l3fwd) */
+/* pktgen stop: what comes back is received until the RX queues are quiet this long... */
+#define FWD_PKTGEN_QUIET_US 1000
+/* ...or for this long at most (a port that always receives, such as net_null) */
+#define FWD_PKTGEN_SETTLE_MS 50
+/* replaced generators a worker keeps until the ports give their mbufs back */
+#define FWD_PKTGEN_RETIRED_MAX 4
 
 /** One RX queue polled by a worker, and where its packets go. */
 #define FWD_TXB_DOWN UINT16_MAX /* fwd_rx_source.txb: output port stopped, drop "port_down" */
@@ -50,6 +56,10 @@ struct fwd_lcore {
 	struct rte_ring *ctl_tx; /**< --fwd route, first worker: frames the slow path sends */
 	struct pktgen_lcore *pg; /**< --fwd pktgen: this worker's generator (TX on txb[0]) */
 	struct pktgen_rx *pg_rx; /**< --fwd pktgen: this worker's receive side */
+	/** generators replaced by "pktgen set" while a port still held their mbufs */
+	struct pktgen_lcore *pg_retired[FWD_PKTGEN_RETIRED_MAX];
+	uint16_t n_pg_retired;
+	unsigned int *pg_sending;        /**< --fwd pktgen: workers still generating (atomic) */
 	bool out_down[RTE_MAX_ETHPORTS]; /**< --fwd route: output port stopped */
 	struct fwd_rx_source rx[FWD_MAX_RX_PER_LCORE];
 	struct fwd_lcore_stats stats __rte_cache_aligned;

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include <rte_errno.h>
@@ -377,6 +378,25 @@ create_fp(struct pktgen_lcore *g, uint32_t n_chunks, int socket)
 	});
 }
 
+/* Why a create failed: into params->err when the caller gave one, else the log. */
+static struct pktgen_lcore *__rte_format_printf(4, 5)
+	create_fail(const struct pktgen_lcore_params *params, const char *name, int errnum,
+		const char *fmt, ...)
+{
+	char msg[320];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (params != NULL && params->err != NULL && params->errlen > 0)
+		snprintf(params->err, params->errlen, "%s", msg);
+	else
+		PKTGEN_LOG(ERR, "%s: %s", name != NULL ? name : "?", msg);
+	rte_errno = errnum;
+	return NULL;
+}
+
 struct pktgen_lcore *
 pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 	const struct pktgen_lcore_params *params)
@@ -390,36 +410,23 @@ pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 	int ret;
 
 	if (name == NULL || cfg == NULL || params == NULL || params->count == 0 ||
-		params->index >= params->count || strlen(name) > 20) {
-		rte_errno = EINVAL;
-		return NULL;
-	}
-	if (pktgen_stream_check(cfg, err, sizeof(err)) != 0) {
-		PKTGEN_LOG(ERR, "%s: %s", name, err);
-		rte_errno = EINVAL;
-		return NULL;
-	}
-	if (cfg->pcap[0] == '\0' && cfg->flows < params->count) {
-		PKTGEN_LOG(ERR, "%s: %u flows for %u TX lcores: each lcore needs a flow of its own",
-			name, cfg->flows, params->count);
-		rte_errno = EINVAL;
-		return NULL;
-	}
+		params->index >= params->count || strlen(name) > 20)
+		return create_fail(params, name, EINVAL, "bad parameters");
+	if (pktgen_stream_check(cfg, err, sizeof(err)) != 0)
+		return create_fail(params, name, EINVAL, "%s", err);
+	if (cfg->pcap[0] == '\0' && cfg->flows < params->count)
+		return create_fail(params, name, EINVAL,
+			"%u flows for %u TX lcores: each lcore needs a flow of its own", cfg->flows,
+			params->count);
 	pps = stream_pps(cfg, params->link_speed_mbps);
-	if (pps < 0) {
-		PKTGEN_LOG(ERR, "%s: rate in %% of a link whose speed is unknown", name);
-		rte_errno = EINVAL;
-		return NULL;
-	}
-	if (params->lcore >= RTE_MAX_LCORE) {
-		rte_errno = EINVAL;
-		return NULL;
-	}
+	if (pps < 0)
+		return create_fail(
+			params, name, EINVAL, "rate in %% of a link whose speed is unknown");
+	if (params->lcore >= RTE_MAX_LCORE)
+		return create_fail(params, name, EINVAL, "lcore %u out of range", params->lcore);
 	g = rte_zmalloc_socket(name, sizeof(*g), RTE_CACHE_LINE_SIZE, params->socket);
-	if (g == NULL) {
-		rte_errno = ENOMEM;
-		return NULL;
-	}
+	if (g == NULL)
+		return create_fail(params, name, ENOMEM, "out of memory for its state");
 	snprintf(g->name, sizeof(g->name), "%s", name);
 	/* memory names by number: a generator freed while a port held its mbufs keeps its own */
 	g->uid = uid++;
@@ -444,10 +451,8 @@ pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 				pname, cfg->pcap, params->socket, err, sizeof(err));
 			if (g->pcap == NULL) {
 				ret = rte_errno;
-				PKTGEN_LOG(ERR, "%s: %s", name, err);
 				rte_free(g);
-				rte_errno = ret;
-				return NULL;
+				return create_fail(params, name, ret, "%s", err);
 			}
 			pktgen_replay_init(g, cfg);
 			pktgen_pace_init(g, cfg->replay_timing == PKTGEN_REPLAY_FAST ? pps : 0,
@@ -460,12 +465,11 @@ pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 				params->socket);
 			if (g->fp == NULL) {
 				ret = rte_errno;
-				PKTGEN_LOG(ERR, "%s: cannot create its fragpool: %s", name,
-					rte_strerror(ret));
 				pktgen_pcap_free(g->pcap);
 				rte_free(g);
-				rte_errno = ret;
-				return NULL;
+				return create_fail(params, name, ret,
+					"cannot create its fragpool for the capture: %s",
+					rte_strerror(ret));
 			}
 		}
 		g->remaining = g->count_share;
@@ -508,8 +512,7 @@ pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 	if (init_tables(g, cfg, name, params->socket) != 0) {
 		free_tables(g);
 		rte_free(g);
-		rte_errno = ENOMEM;
-		return NULL;
+		return create_fail(params, name, ENOMEM, "out of memory for its flow tables");
 	}
 	maxlen = (uint16_t)(max_frame(cfg) - PKTGEN_FCS_LEN);
 	/* room for the 64-byte image copy, whatever the size */
@@ -520,10 +523,14 @@ pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 	g->fill = build_fill(cfg, name, g->tmpl_data - g->hdr_len, params->socket);
 	chunks = pktgen_tmpl_chunks(g);
 	if (g->fill == NULL || chunks == 0) {
+		bool nomem = g->fill == NULL;
+
 		free_tables(g);
 		rte_free(g);
-		rte_errno = g->fill == NULL ? ENOMEM : EINVAL;
-		return NULL;
+		if (nomem)
+			return create_fail(params, name, ENOMEM, "out of memory for its payload");
+		return create_fail(params, name, EINVAL,
+			"a %u-byte template does not fit a fragpool chunk", maxlen);
 	}
 	/*
 	 * No slack: the templates are carved again only after every one came back and
@@ -532,11 +539,11 @@ pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 	g->fp = create_fp(g, chunks + 1, params->socket);
 	if (g->fp == NULL) {
 		ret = rte_errno;
-		PKTGEN_LOG(ERR, "%s: cannot create its fragpool: %s", name, rte_strerror(ret));
 		free_tables(g);
 		rte_free(g);
-		rte_errno = ret;
-		return NULL;
+		return create_fail(params, name, ret,
+			"cannot create its fragpool for %u mbufs of %u bytes: %s", cfg->mbufs,
+			maxlen, rte_strerror(ret));
 	}
 	g->done = g->remaining == 0;
 	return g;
@@ -653,6 +660,18 @@ pktgen_lcore_free(struct pktgen_lcore *g)
 	pktgen_pcap_free(g->pcap);
 	free_tables(g);
 	rte_free(g);
+}
+
+bool
+pktgen_lcore_try_free(struct pktgen_lcore *g)
+{
+	if (g == NULL)
+		return true;
+	pktgen_lcore_stop(g);
+	if (pktgen_lcore_in_use(g) != 0)
+		return false;
+	pktgen_lcore_free(g);
+	return true;
 }
 
 uint64_t

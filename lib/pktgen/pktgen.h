@@ -376,6 +376,8 @@ struct pktgen_lcore_params {
 	unsigned int count;       /**< TX lcores of the stream (count and rate are split) */
 	uint32_t link_speed_mbps; /**< for rate in %; 0 if unknown */
 	uint64_t hz;              /**< TSC frequency, 0: rte_get_tsc_hz() (tests inject a clock) */
+	char *err;     /**< receives why pktgen_lcore_create() failed; NULL: it is logged */
+	size_t errlen; /**< size of err */
 };
 
 struct pktgen_pcap;
@@ -473,8 +475,9 @@ struct pktgen_lcore {
  * @param params
  *   Where the lcore runs.
  * @return
- *   The state, or NULL with rte_errno set (EINVAL: bad configuration,
- *   ENOMEM, ENOENT: pcap not readable).
+ *   The state, or NULL with rte_errno set (EINVAL: bad configuration or a
+ *   pcap that is not an Ethernet capture, ENOMEM, ENOENT or EACCES: pcap not
+ *   readable) and the reason in params->err.
  */
 struct pktgen_lcore *pktgen_lcore_create(const char *name, const struct pktgen_stream_cfg *cfg,
 	const struct pktgen_lcore_params *params);
@@ -548,12 +551,26 @@ void pktgen_lcore_restart(struct pktgen_lcore *g);
  * Stop (see pktgen_lcore_stop()) and free the lcore state and its fragpool.
  * The ports should no longer hold its mbufs (stop or drain them first): if
  * they do, the template mempool and the fragpool are left allocated (and a
- * warning logged) rather than freed under them.
+ * warning logged) rather than freed under them. To free it once they gave
+ * them back, use pktgen_lcore_try_free() instead.
  *
  * @param g
  *   The lcore state, or NULL.
  */
 void pktgen_lcore_free(struct pktgen_lcore *g);
+
+/**
+ * Free @p g if the ports hold none of its mbufs any more (pktgen_lcore_in_use()
+ * is 0 after a stop); otherwise stop it and leave it allocated, to be tried
+ * again once they gave them back. Its polling lcore stopped (the fragpool's
+ * owner must not run at the same time).
+ *
+ * @param g
+ *   The lcore state, or NULL.
+ * @return
+ *   true if @p g was freed (or NULL), false if it is still held.
+ */
+bool pktgen_lcore_try_free(struct pktgen_lcore *g);
 
 /**
  * The mempool of the generator's templates while they exist (from the first
@@ -1105,7 +1122,9 @@ struct pktgen_rx_flow_stats {
 
 /** @internal State of one receiving lcore. */
 struct pktgen_rx {
-	uint32_t n_flows;
+	uint32_t n_flows; /**< the stream's: a signature of a flow beyond is foreign */
+	uint32_t n_alloc; /**< flows kept (n_flows or more, after pktgen_rx_set_flows()) */
+	int socket;
 	uint32_t reset_req; /**< set by pktgen_rx_reset(), applied by the owner */
 	uint64_t ns_mult;   /**< ns = cycles * ns_mult >> 32 */
 	uint64_t hz;
@@ -1136,6 +1155,21 @@ struct pktgen_rx {
  *   The state, or NULL with rte_errno set (EINVAL, ENOMEM).
  */
 struct pktgen_rx *pktgen_rx_create(const char *name, uint32_t n_flows, int socket, uint64_t hz);
+
+/**
+ * Make @p r account @p n_flows flows (the stream's flows changed). The
+ * counters stay: flows kept keep theirs, new ones start at zero, and those
+ * beyond a smaller count keep what they counted in the totals. Owner
+ * stopped (the control path, while the lcore does not poll).
+ *
+ * @param r
+ *   The state.
+ * @param n_flows
+ *   1..PKTGEN_FLOWS_MAX.
+ * @return
+ *   0, -EINVAL, or -ENOMEM (then @p r is unchanged).
+ */
+int pktgen_rx_set_flows(struct pktgen_rx *r, uint32_t n_flows);
 
 /**
  * Free a receive-side accountant.
@@ -1176,7 +1210,7 @@ void pktgen_rx_stats(const struct pktgen_rx *r, struct pktgen_rx_stats *st);
  * @param r
  *   The state.
  * @param flow
- *   Flow index < n_flows.
+ *   Flow index < n_flows (or one kept from a larger count).
  * @param st
  *   Receives the counters.
  * @return
@@ -1391,7 +1425,9 @@ pktgen_rx_burst(struct pktgen_rx *r, struct rte_mbuf **pkts, uint16_t n)
  * @param errlen
  *   Size of @p err.
  * @return
- *   The loaded file, or NULL with rte_errno set (ENOENT, EINVAL, ENOMEM).
+ *   The loaded file, or NULL with rte_errno set (the errno of a file that
+ *   cannot be read, EISDIR, EINVAL: not a pcap or pcapng capture of Ethernet
+ *   frames, or no packet in it, ENOMEM) and the reason in @p err.
  */
 struct pktgen_pcap *pktgen_pcap_load(
 	const char *name, const char *path, int socket, char *err, size_t errlen);

@@ -12,7 +12,9 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <pcap/pcap.h>
 
@@ -57,21 +59,50 @@ static int __rte_format_printf(3, 4) set_err(char *err, size_t len, const char *
 	return 0;
 }
 
+/*
+ * Open @p path for reading its packets; NULL with rte_errno and the reason:
+ * the file cannot be read (its errno), or it is not a capture of Ethernet
+ * frames (EINVAL).
+ */
 static pcap_t *
 open_file(const char *path, char *err, size_t errlen)
 {
 	char ebuf[PCAP_ERRBUF_SIZE];
-	pcap_t *pc =
-		pcap_open_offline_with_tstamp_precision(path, PCAP_TSTAMP_PRECISION_NANO, ebuf);
+	struct stat st;
+	pcap_t *pc;
+	FILE *f;
+	int dlt;
 
-	if (pc == NULL) {
-		set_err(err, errlen, "pcap %s: %s", path, ebuf);
+	/* opened here, so that a file we cannot read is told from one that is not a pcap */
+	f = fopen(path, "rb");
+	if (f == NULL) {
+		rte_errno = errno;
+		set_err(err, errlen, "pcap %s: cannot open: %s", path, strerror(errno));
 		return NULL;
 	}
-	if (pcap_datalink(pc) != DLT_EN10MB) {
-		set_err(err, errlen, "pcap %s: link type %d is not Ethernet", path,
-			pcap_datalink(pc));
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		rte_errno = EISDIR;
+		set_err(err, errlen, "pcap %s: is a directory, not a capture file", path);
+		return NULL;
+	}
+	pc = pcap_fopen_offline_with_tstamp_precision(f, PCAP_TSTAMP_PRECISION_NANO, ebuf);
+	if (pc == NULL) {
+		fclose(f);
+		rte_errno = EINVAL;
+		set_err(err, errlen, "pcap %s: not a pcap or pcapng capture (%s)", path, ebuf);
+		return NULL;
+	}
+	dlt = pcap_datalink(pc);
+	if (dlt != DLT_EN10MB) {
+		const char *dname = pcap_datalink_val_to_name(dlt);
+
+		set_err(err, errlen,
+			"pcap %s: link type %d (%s) is not Ethernet: only Ethernet (EN10MB) "
+			"captures can be replayed",
+			path, dlt, dname != NULL ? dname : "unknown");
 		pcap_close(pc);
+		rte_errno = EINVAL;
 		return NULL;
 	}
 	return pc;
@@ -89,10 +120,8 @@ pktgen_pcap_load(const char *name, const char *path, int socket, char *err, size
 	int ret;
 
 	pc = open_file(path, err, errlen);
-	if (pc == NULL) {
-		rte_errno = ENOENT;
+	if (pc == NULL)
 		return NULL;
-	}
 	while ((ret = pcap_next_ex(pc, &h, &data)) == 1) {
 		if (h->caplen < h->len || h->len > PCAP_MAX_LEN || h->len < RTE_ETHER_HDR_LEN)
 			continue;
@@ -123,8 +152,9 @@ pktgen_pcap_load(const char *name, const char *path, int socket, char *err, size
 		goto nomem;
 	pc = open_file(path, err, errlen);
 	if (pc == NULL) {
+		ret = rte_errno;
 		pktgen_pcap_free(p);
-		rte_errno = ENOENT;
+		rte_errno = ret;
 		return NULL;
 	}
 	while (p->n < n && pcap_next_ex(pc, &h, &data) == 1) {

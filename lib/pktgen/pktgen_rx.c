@@ -38,10 +38,34 @@ pktgen_rx_create(const char *name, uint32_t n_flows, int socket, uint64_t hz)
 		return NULL;
 	}
 	r->n_flows = n_flows;
+	r->n_alloc = n_flows;
+	r->socket = socket;
 	r->hz = hz != 0 ? hz : rte_get_tsc_hz();
 	r->ns_mult = (uint64_t)((1e9 * 4294967296.0) / (double)r->hz);
 	pktgen_rx_reset_apply(r);
 	return r;
+}
+
+int
+pktgen_rx_set_flows(struct pktgen_rx *r, uint32_t n_flows)
+{
+	struct pktgen_rx_flow *flows;
+
+	if (n_flows == 0 || n_flows > PKTGEN_FLOWS_MAX)
+		return -EINVAL;
+	if (n_flows > r->n_alloc) {
+		flows = rte_zmalloc_socket("pktgen_rx", (size_t)n_flows * sizeof(flows[0]),
+			RTE_CACHE_LINE_SIZE, r->socket);
+		if (flows == NULL)
+			return -ENOMEM;
+		memcpy(flows, r->flows, (size_t)r->n_alloc * sizeof(flows[0]));
+		rte_free(r->flows);
+		r->flows = flows;
+		r->n_alloc = n_flows;
+	}
+	/* a smaller count keeps the array: what the flows beyond counted stays in the totals */
+	r->n_flows = n_flows;
+	return 0;
 }
 
 void
@@ -62,7 +86,7 @@ pktgen_rx_reset(struct pktgen_rx *r)
 void
 pktgen_rx_reset_apply(struct pktgen_rx *r)
 {
-	memset(r->flows, 0, (size_t)r->n_flows * sizeof(r->flows[0]));
+	memset(r->flows, 0, (size_t)r->n_alloc * sizeof(r->flows[0]));
 	r->pkts = 0;
 	r->bytes = 0;
 	r->foreign = 0;
@@ -105,7 +129,7 @@ flow_stats(const struct pktgen_rx_flow *fl, struct pktgen_rx_flow_stats *st)
 int
 pktgen_rx_flow_stats(const struct pktgen_rx *r, uint32_t flow, struct pktgen_rx_flow_stats *st)
 {
-	if (flow >= r->n_flows)
+	if (flow >= r->n_alloc)
 		return -EINVAL;
 	flow_stats(&r->flows[flow], st);
 	return 0;
@@ -121,7 +145,7 @@ pktgen_rx_stats(const struct pktgen_rx *r, struct pktgen_rx_stats *st)
 	st->rx_bytes = r->bytes;
 	st->foreign = r->foreign;
 	st->signed_pkts = r->lat_n;
-	for (f = 0; f < r->n_flows; f++) {
+	for (f = 0; f < r->n_alloc; f++) {
 		struct pktgen_rx_flow_stats fs;
 
 		if (!r->flows[f].started)

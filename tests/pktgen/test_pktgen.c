@@ -1370,6 +1370,79 @@ test_tx_to_rx(void)
 	pktgen_rx_free(r);
 }
 
+/* A changed flow count: the receive side follows it and keeps its counters. */
+static void
+test_rx_set_flows(void)
+{
+	struct pktgen_rx *r = pktgen_rx_create("rx2", 1, SOCKET_ID_ANY, HZ);
+	struct pktgen_rx_flow_stats fs;
+	struct pktgen_rx_stats st;
+	uint32_t f;
+
+	CHECK(r != NULL);
+	rx_one(r, crafted(0, 0, 1, 1000, PKTGEN_SIG_MAGIC), 2000);
+	rx_one(r, crafted(5, 0, 1, 1000, PKTGEN_SIG_MAGIC), 2000);
+	pktgen_rx_stats(r, &st);
+	CHECK_EQ(st.foreign, 1); /* flow 5 of a one-flow stream */
+	CHECK_EQ(pktgen_rx_set_flows(r, 64), 0);
+	for (f = 0; f < 64; f++) {
+		rx_one(r, crafted(f, 1, 1, 1000, PKTGEN_SIG_MAGIC), 2000);
+		if (f != 7)
+			rx_one(r, crafted(f, 3, 1, 1000, PKTGEN_SIG_MAGIC), 2000);
+	}
+	pktgen_rx_stats(r, &st);
+	CHECK_EQ(st.rx_pkts, 2 + 64 + 63);
+	CHECK_EQ(st.signed_pkts, 1 + 64 + 63);
+	CHECK_EQ(st.foreign, 1);
+	/* flow 0 kept its first packet (seq 0), the others started at seq 1 */
+	CHECK_EQ(pktgen_rx_flow_stats(r, 0, &fs), 0);
+	CHECK_EQ(fs.pkts, 3);
+	CHECK_EQ(pktgen_rx_flow_stats(r, 63, &fs), 0);
+	CHECK_EQ(fs.pkts, 2);
+	CHECK_EQ(st.lost, 63); /* seq 2 of every flow that saw seq 3: all but flow 7 */
+	/* smaller: flows beyond are foreign again, what they counted stays in the totals */
+	CHECK_EQ(pktgen_rx_set_flows(r, 2), 0);
+	rx_one(r, crafted(40, 4, 1, 1000, PKTGEN_SIG_MAGIC), 2000);
+	pktgen_rx_stats(r, &st);
+	CHECK_EQ(st.foreign, 2);
+	CHECK_EQ(st.lost, 63);
+	CHECK_EQ(pktgen_rx_flow_stats(r, 40, &fs), 0);
+	CHECK_EQ(fs.pkts, 2);
+	CHECK_EQ(pktgen_rx_set_flows(r, 0), -EINVAL);
+	CHECK_EQ(pktgen_rx_set_flows(r, PKTGEN_FLOWS_MAX + 1), -EINVAL);
+	/* a reset zeroes every flow kept, not only the current ones */
+	pktgen_rx_reset(r);
+	rx_one(r, crafted(1, 9, 1, 1000, PKTGEN_SIG_MAGIC), 2000);
+	CHECK_EQ(pktgen_rx_flow_stats(r, 40, &fs), 0);
+	CHECK_EQ(fs.pkts, 0);
+	pktgen_rx_stats(r, &st);
+	CHECK_EQ(st.rx_pkts, 1);
+	CHECK_EQ(st.lost, 0);
+	pktgen_rx_free(r);
+}
+
+/* A replaced generator whose mbufs are still out is kept, and freed once they are back. */
+static void
+test_try_free(void)
+{
+	struct pktgen_stream_cfg cfg;
+	struct pktgen_lcore *g;
+
+	cfg_default(&cfg);
+	set(&cfg, "count", "100");
+	g = gen(&cfg, 0, 1);
+	CHECK(g != NULL);
+	if (g == NULL)
+		return;
+	run(g, 0, 1000, 1000);
+	CHECK_EQ(n_out, 100); /* the test holds them, as a port's TX ring would */
+	CHECK(!pktgen_lcore_try_free(g));
+	CHECK(in_use(g) != 0);
+	free_out();
+	CHECK(pktgen_lcore_try_free(g));
+	CHECK(pktgen_lcore_try_free(NULL));
+}
+
 /* ---------------------------------------------------------------- pcap */
 
 static char pcap_path[64];
@@ -1511,6 +1584,82 @@ test_pcap_replay(void)
 	unlink(pcap_path);
 }
 
+/* A generator built with params: NULL and the reason in @p err on failure. */
+static struct pktgen_lcore *
+gen_err(const struct pktgen_stream_cfg *c, unsigned int count, char *err, size_t errlen)
+{
+	struct pktgen_lcore_params p = {
+		.port = port,
+		.socket = SOCKET_ID_ANY,
+		.lcore = rte_lcore_id(),
+		.count = count,
+		.hz = HZ,
+		.err = err,
+		.errlen = errlen,
+	};
+
+	err[0] = '\0';
+	return pktgen_lcore_create("pgerr", c, &p);
+}
+
+/* Why a create failed reaches the caller: what is wrong with a pcap, or the stream. */
+static void
+test_create_reason(void)
+{
+	char path[64], err[256];
+	struct pktgen_stream_cfg cfg;
+	pcap_dumper_t *d;
+	pcap_t *pd;
+	FILE *f;
+
+	cfg_default(&cfg);
+	CHECK(gen_err(&cfg, 2, err, sizeof(err)) == NULL);
+	CHECK_EQ(rte_errno, EINVAL);
+	CHECK(strstr(err, "1 flows for 2 TX lcores") != NULL);
+
+	set(&cfg, "pcap", "/nonexistent/x.pcap");
+	CHECK(gen_err(&cfg, 1, err, sizeof(err)) == NULL);
+	CHECK_EQ(rte_errno, ENOENT);
+	CHECK(strstr(err, "/nonexistent/x.pcap: cannot open: No such file") != NULL);
+
+	/* a text file */
+	snprintf(path, sizeof(path), "/tmp/test_pktgen_%d.txt", (int)getpid());
+	f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (f == NULL)
+		return;
+	fputs("not a capture\n", f);
+	fclose(f);
+	set(&cfg, "pcap", path);
+	CHECK(gen_err(&cfg, 1, err, sizeof(err)) == NULL);
+	CHECK_EQ(rte_errno, EINVAL);
+	CHECK(strstr(err, "not a pcap or pcapng capture") != NULL);
+
+	/* a capture of raw IP packets: no Ethernet header to replay */
+	pd = pcap_open_dead(DLT_RAW, 65535);
+	d = pcap_dump_open(pd, path);
+	if (d != NULL) {
+		static const uint8_t ip[28] = {0x45};
+		struct pcap_pkthdr h = {.caplen = sizeof(ip), .len = sizeof(ip)};
+
+		pcap_dump((u_char *)d, &h, ip);
+		pcap_dump_close(d);
+	}
+	pcap_close(pd);
+	CHECK(gen_err(&cfg, 1, err, sizeof(err)) == NULL);
+	CHECK_EQ(rte_errno, EINVAL);
+	CHECK(strstr(err, "(RAW) is not Ethernet") != NULL);
+
+	/* a directory */
+	set(&cfg, "pcap", "/tmp");
+	CHECK(gen_err(&cfg, 1, err, sizeof(err)) == NULL);
+	CHECK_EQ(rte_errno, EISDIR);
+	CHECK(strstr(err, "is a directory") != NULL);
+	unlink(path);
+	if (fwd_test_case_failed)
+		printf("#   last reason: %s\n", err);
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_set_good),
 	FWD_TEST(test_set_bad),
@@ -1529,6 +1678,9 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_rx_crafted),
 	FWD_TEST(test_tx_to_rx),
 	FWD_TEST(test_pcap_replay),
+	FWD_TEST(test_rx_set_flows),
+	FWD_TEST(test_try_free),
+	FWD_TEST(test_create_reason),
 };
 
 int

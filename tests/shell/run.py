@@ -188,6 +188,46 @@ def case_set_fwd(c):
     check("mac" not in kinds[switch:], "no mac frame after the switch to macswap")
 
 
+def case_set_fwd_refused(c):
+    """set fwd to a mode the running forwarder was not set up for is refused with the reason
+    (was a SIGSEGV at the next start for pktgen); the mode stays; leaving pktgen or route mode
+    for an L2 mode and coming back works."""
+    null2 = ["--vdev", "net_null0", "--vdev", "net_null1"]
+    pktgen_refused = "pktgen mode must be chosen at start (--fwd pktgen)"
+    route_refused = "route mode must be chosen at start (--fwd route)"
+
+    sh = Shell(c, c.eal(null2))
+    check(pktgen_refused in sh.cmd("set fwd pktgen"), "pktgen refused in an io forwarder")
+    check("forwarding started: io mode" in sh.cmd("start"), "still io after the refusal")
+    check(pktgen_refused in sh.cmd("set fwd pktgen"), "refused while forwarding")
+    wait_for(lambda: port_counter(sh, 1, "tx") > 100, "io still forwarding")
+    sh.cmd("stop")
+    st = sh.quit()
+    check_eq((st["mode"], st["mbufs_leaked"]), ("io", 0), "io forwarder after the refusal")
+
+    sh = Shell(c, c.eal(null2), ["--fwd", "route"])
+    check(pktgen_refused in sh.cmd("set fwd pktgen"), "pktgen refused in a router")
+    check("forwarding started: route mode" in sh.cmd("start"), "still route after the refusal")
+    check("forwarding mode: io" in sh.cmd("set fwd io"), "route -> io")
+    check("forwarding mode: route" in sh.cmd("set fwd route"), "io -> route again")
+    sh.cmd("stop")
+    st = sh.quit()
+    check_eq((st["mode"], st["mbufs_leaked"]), ("route", 0), "router after the switches")
+
+    sh = Shell(c, c.eal(null2), ["--fwd", "pktgen"])
+    check(route_refused in sh.cmd("set fwd route"), "route refused in a generator")
+    check("forwarding mode: macswap" in sh.cmd("set fwd macswap"), "pktgen -> macswap")
+    check("set fwd pktgen first" in sh.cmd("pktgen set count 50"), "pktgen set needs pktgen mode")
+    check("forwarding mode: pktgen" in sh.cmd("set fwd pktgen"), "macswap -> pktgen again")
+    check("pktgen count = 50" in sh.cmd("pktgen set count 50"), "pktgen set back in pktgen mode")
+    check("generating" in sh.cmd("pktgen start"), "pktgen start")
+    wait_for(lambda: "tx_pkts 50 " in sh.cmd("show pktgen"), "the 50 packets sent")
+    sh.cmd("stop")
+    st = sh.quit()
+    check_eq((st["mode"], st["mbufs_leaked"]), ("pktgen", 0), "generator after the switches")
+    check_eq(st["pktgen"][0]["tx"]["tx_pkts"], 50, "generator counter")
+
+
 def case_port_stop(c):
     """A stopped output port: nothing sent to it, packets counted as port_down; restart works."""
     vdevs, outs = c.pcap_ports([[frames()], [[]]], infinite=(0,))
