@@ -518,6 +518,35 @@ rx_count_len(uint16_t len)
 	return got;
 }
 
+/*
+ * Ring slices of a UIO descriptor area: NXP's map1 of 1 MiB cut in six must
+ * give naturally aligned ring bases (plain 1 MiB / 6 = 0x2AAAA is not even
+ * 4-byte aligned: an alignment fault on a Device-memory mapping, the trap of
+ * DPDK's net_enetfec), and the model's area keeps its 16 KiB slices.
+ */
+static void
+case_bd_slice(void)
+{
+	static const size_t lens[] = {0x100000, 0x60000, FEC_BD_AREA_SIZE, 6 * 512 * 8, 1000};
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(lens); i++) {
+		size_t sl = fec_bd_slice_size(lens[i]);
+
+		CHECK(sl % 64 == 0, "slice %#zx of %#zx not 64-byte aligned", sl, lens[i]);
+		CHECK(sl * FEC_NB_SLICES <= lens[i], "slices of %#zx overrun it", lens[i]);
+		CHECK(sl > lens[i] / FEC_NB_SLICES - (sl >= 4096 ? 4096 : 64),
+			"slice %#zx of %#zx wastes too much", sl, lens[i]);
+		if (sl >= 4096)
+			CHECK(sl % 4096 == 0, "slice %#zx of %#zx not page aligned", sl, lens[i]);
+	}
+	CHECK(fec_bd_slice_size(0x100000) == 0x2A000, "1 MiB: slice %#zx",
+		fec_bd_slice_size(0x100000));
+	CHECK(fec_bd_slice_size(FEC_BD_AREA_SIZE) == FEC_RING_SLICE, "model area: slice %#zx",
+		fec_bd_slice_size(FEC_BD_AREA_SIZE));
+	check_clean();
+}
+
 static void
 case_mtu(void)
 {
@@ -1153,6 +1182,7 @@ static const struct {
 	{"startstop_imx6q", ",profile=imx6q", case_startstop},
 	{"filters", "", case_filters},
 	{"mtu", "", case_mtu},
+	{"bd_slice", "", case_bd_slice},
 	{"stats", "", case_stats},
 	{"mib_fold", ",mib_period_ms=1", case_mib_fold},
 	{"link", "", case_link},
