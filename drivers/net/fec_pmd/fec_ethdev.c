@@ -888,6 +888,14 @@ fec_probe(struct rte_vdev_device *vdev)
 	dev->data->mac_addrs[0].addr_bytes[5] = (uint8_t)dev->data->port_id;
 	/* Probe-time reset; the MDC clock is needed for the PHY. */
 	fec_wr32(fep, FEC_ECR, FEC_ECR_RESET);
+	/* What the MAC holds after a reset: model vs QEMU vs silicon (docs/fec_pmd.md). */
+	FEC_LOG(DEBUG,
+		"%s: after reset ECR %#x RCR %#x TCR %#x MIBC %#x OPD %#x PAUR %#x FTRL %#x "
+		"MRBR %#x RDAR %#x EIMR %#x",
+		name, fec_rd32(fep, FEC_ECR), fec_rd32(fep, FEC_RCR), fec_rd32(fep, FEC_TCR),
+		fec_rd32(fep, FEC_MIBC), fec_rd32(fep, FEC_OPD), fec_rd32(fep, FEC_PAUR),
+		fec_rd32(fep, FEC_FTRL), fec_rd32(fep, FEC_MRBR), fec_rd32(fep, FEC_RDAR),
+		fec_rd32(fep, FEC_EIMR));
 	fec_wr32(fep, FEC_MSCR, fep->mscr);
 	phy_bringup(fep, a.phy_set);
 	/* Counters start from what the hardware holds now. */

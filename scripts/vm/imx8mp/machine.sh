@@ -11,6 +11,7 @@
 #                   QEMU counts the SHIFT16 pad against MAX_FL, see
 #                   docs/fec_pmd.md; add
 #                   bd=legacy for 8-byte descriptors)
+#   VM_EAL_EXTRA    more EAL options (e.g. --log-level=pmd.net.fec:debug)
 #   VM_QEMU_TIMEOUT seconds QEMU may run at most (default 600)
 #   VM_DUMP         a pcap file QEMU's filter-dump writes both directions into
 
@@ -33,7 +34,7 @@ vm_ports() {
 # 0x40000000-0x7fffffff with -m 1G, so every page is below 4 GiB).
 vm_eal() {
 	echo "-l 0,1 -n 1 --iova-mode=pa --file-prefix vm --no-pci" \
-		"--vdev net_fec0,${VM_FEC_DEVARGS:-backend=uio,stats=sw,shift16=0}"
+		"--vdev net_fec0,${VM_FEC_DEVARGS:-backend=uio,stats=sw,shift16=0} ${VM_EAL_EXTRA:-}"
 }
 
 # Guest set-up (busybox sh): the kernel's fec driver is never loaded; the ENET
