@@ -64,7 +64,17 @@ vm_qemu() {
 	local script=$1 d=$VM_WORK/guest-cpio base=${VM_PORT_BASE:-5555}
 	rm -rf "$d" && mkdir -p "$d"
 	cp "$script" "$d/guest.sh"
-	(cd "$d" && echo guest.sh | cpio -o -H newc --quiet | gzip -1) >"$VM_WORK/guest.cpio.gz"
+	# The guest sees no host file system: host files the script names (a
+	# --config, a --cmdline-file, ...) go in at the same path.
+	local f
+	for f in $(grep -o '/[A-Za-z0-9._+/-]*' "$script" | sort -u); do
+		case "$f" in /proc/* | /sys/* | /dev/* | /usr/* | /lib/* | /bin/*) continue ;; esac
+		[ -f "$f" ] && [ "$(stat -c %s "$f")" -le 16777216 ] || continue
+		mkdir -p "$d$(dirname "$f")"
+		cp "$f" "$d$f"
+	done
+	(cd "$d" && find . -mindepth 1 | sed 's#^\./##' | cpio -o -H newc --quiet | gzip -1) \
+		>"$VM_WORK/guest.cpio.gz"
 	cat "$VM_CACHE/initrd.gz" "$VM_WORK/guest.cpio.gz" >"$VM_WORK/initrd.gz"
 	local dump=()
 	[ -n "${VM_DUMP:-}" ] && dump=(-object "filter-dump,id=d0,netdev=n0,file=$VM_DUMP")
