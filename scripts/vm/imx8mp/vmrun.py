@@ -13,7 +13,8 @@ the forwarder with vm_eal + the options + --stats-file, the @@VM console
 protocol of scripts/vm/README.md), starts QEMU (vm_qemu) with the console on
 a pipe, and once the guest says @@VM READY injects the input pcap into the
 ENET over the dgram netdev at VM_PPS frames/s (default 500) while writing
-every frame the port sends into the output pcap. When the output has been
+every frame the port sends into the output pcap (never more than VM_WINDOW,
+default 256, frames ahead of the output while output flows). When the output has been
 quiet for VM_QUIET seconds (default 2) after the last input frame it sends
 @@VM STOP, collects the stats file and exits with the forwarder's status
 (124 on timeout, 2 on bad usage, 3 when the guest could not be prepared or
@@ -132,6 +133,7 @@ def main(argv):
         sys.stderr.write("vmrun: the guest could not be prepared\n")
         return 3
     base, sock = free_port_pair()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 8 << 20)
     env["VM_PORT_BASE"] = str(base)
     env.setdefault("VM_QEMU_TIMEOUT", str(timeout + 30))
 
@@ -214,12 +216,19 @@ echo "@@VM EXIT $st"
             last_rx[0] = now
 
     def tx():
+        # At VM_PPS, and never more than VM_WINDOW frames ahead of what came
+        # back while output keeps coming (a guest vCPU starved by the host
+        # would otherwise let the ENET ring and QEMU's socket overflow); after
+        # 0.5 s without output (frames the forwarder drops) the pace alone.
         pps = float(os.environ.get("VM_PPS", "500"))
+        window = int(os.environ.get("VM_WINDOW", "256"))
         t0 = time.time()
         for k, fr in enumerate(frames_in):
             delay = t0 + k / pps - time.time()
             if delay > 0:
                 time.sleep(delay)
+            while k - len(captured) >= window and time.time() - last_rx[0] < 0.5:
+                time.sleep(0.005)
             sock.sendto(fr, ("127.0.0.1", base))
         last_rx[0] = max(last_rx[0], time.time())
         state["injected"] = True
