@@ -29,10 +29,11 @@ RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
 #define FEC_ARG_UIO     "uio_name"
 #define FEC_ARG_SHIFT16 "shift16"
 #define FEC_ARG_MIB_MS  "mib_period_ms"
+#define FEC_ARG_STATS   "stats"
 
 static const char *const fec_valid_args[] = {FEC_ARG_BACKEND, FEC_ARG_BD, FEC_ARG_PROFILE,
 	FEC_ARG_MODE, FEC_ARG_WIRE, FEC_ARG_PHY, FEC_ARG_UIO, FEC_ARG_SHIFT16, FEC_ARG_MIB_MS,
-	NULL};
+	FEC_ARG_STATS, NULL};
 
 struct fec_args {
 	char backend[8];
@@ -41,7 +42,9 @@ struct fec_args {
 	char mode[12];
 	char wire[PATH_MAX * 2 + 16];
 	char uio_name[32];
+	char stats[4];
 	unsigned int phy_addr;
+	bool phy_set; /**< phy_addr given; else the PHY is looked for on MDIO */
 	unsigned int shift16;
 	unsigned int mib_period_ms;
 };
@@ -86,7 +89,7 @@ fec_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->min_rx_bufsize = 256;
 	info->max_rx_pktlen = FEC_MAX_BUF;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
-	info->max_mtu = FEC_MAX_BUF - RTE_ETHER_HDR_LEN - RTE_ETHER_CRC_LEN;
+	info->max_mtu = FEC_MAX_BUF - RTE_ETHER_HDR_LEN - RTE_VLAN_HLEN - RTE_ETHER_CRC_LEN;
 	info->rx_offload_capa = 0;
 	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
 	info->rx_desc_lim.nb_max = FEC_RING_MAX;
@@ -176,6 +179,40 @@ fec_rx_free_bufs(struct fec_rxq *rxq)
 	}
 }
 
+struct pool_check {
+	int bad;
+};
+
+static void
+check_chunk(struct rte_mempool *mp, void *arg, struct rte_mempool_memhdr *memhdr, unsigned int i)
+{
+	struct pool_check *c = arg;
+
+	RTE_SET_USED(mp);
+	RTE_SET_USED(i);
+	if (memhdr->iova == RTE_BAD_IOVA || memhdr->iova + memhdr->len > (1ULL << 32))
+		c->bad = 1;
+}
+
+/* Hardware: every pktmbuf pool the application may transmit from. */
+static void
+check_pool_cb(struct rte_mempool *mp, void *arg)
+{
+	struct fec_priv *fep = arg;
+	struct pool_check c = {0};
+
+	if (mp->private_data_size != sizeof(struct rte_pktmbuf_pool_private))
+		return;
+	rte_mempool_mem_iter(mp, check_chunk, &c);
+	if (c.bad) {
+		FEC_LOG(ERR,
+			"%s: pool %s has IOVAs the 32-bit MAC cannot reach (need IOVA as PA "
+			"below 4 GiB)",
+			fep->name, mp->name);
+		fep->pool_bad = true;
+	}
+}
+
 static void
 map_pool_cb(struct rte_mempool *mp, void *arg)
 {
@@ -197,8 +234,14 @@ fec_start(struct rte_eth_dev *dev)
 	if (rxq == NULL || txq == NULL)
 		return -EINVAL;
 	/* Model: any pool the application may transmit from needs bus addresses. */
-	if (fep->model != NULL)
+	if (fep->model != NULL) {
 		rte_mempool_walk(map_pool_cb, fep);
+	} else {
+		fep->pool_bad = false;
+		rte_mempool_walk(check_pool_cb, fep);
+		if (fep->pool_bad)
+			return -ERANGE;
+	}
 	for (i = 0; i < rxq->nb_desc; i++) {
 		if (rxq->sw_ring[i] != NULL)
 			continue;
@@ -292,21 +335,6 @@ fec_close(struct rte_eth_dev *dev)
 		fec_uio_unmap(fep);
 	}
 	return 0;
-}
-
-struct pool_check {
-	int bad;
-};
-
-static void
-check_chunk(struct rte_mempool *mp, void *arg, struct rte_mempool_memhdr *memhdr, unsigned int i)
-{
-	struct pool_check *c = arg;
-
-	RTE_SET_USED(mp);
-	RTE_SET_USED(i);
-	if (memhdr->iova == RTE_BAD_IOVA || memhdr->iova + memhdr->len > (1ULL << 32))
-		c->bad = 1;
 }
 
 static int
@@ -487,7 +515,7 @@ static int
 fec_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
 	struct fec_priv *fep = dev->data->dev_private;
-	uint32_t frame = (uint32_t)mtu + RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN;
+	uint32_t frame = (uint32_t)mtu + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN + RTE_ETHER_CRC_LEN;
 	uint32_t rcr;
 
 	if (fep->rx_frame_max != 0 && frame > fep->rx_frame_max)
@@ -507,10 +535,19 @@ fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
 
 	rte_spinlock_lock(&fep->mib_lock);
 	fec_mib_update(fep);
-	st->ipackets = fep->mib[FEC_MIB_ieee_r_frame_ok];
-	st->ibytes = fep->mib[FEC_MIB_ieee_r_octets_ok] - RTE_ETHER_CRC_LEN * st->ipackets;
-	st->opackets = fep->mib[FEC_MIB_ieee_t_frame_ok];
-	st->obytes = fep->mib[FEC_MIB_ieee_t_octets_ok] - RTE_ETHER_CRC_LEN * st->opackets;
+	if (fep->sw_stats) {
+		struct fec_txq *txq = fec_txq_get(dev);
+
+		st->ipackets = rxq != NULL ? rxq->sw_pkts : 0;
+		st->ibytes = rxq != NULL ? rxq->sw_bytes : 0;
+		st->opackets = txq != NULL ? txq->sw_pkts : 0;
+		st->obytes = txq != NULL ? txq->sw_bytes : 0;
+	} else {
+		st->ipackets = fep->mib[FEC_MIB_ieee_r_frame_ok];
+		st->ibytes = fep->mib[FEC_MIB_ieee_r_octets_ok] - RTE_ETHER_CRC_LEN * st->ipackets;
+		st->opackets = fep->mib[FEC_MIB_ieee_t_frame_ok];
+		st->obytes = fep->mib[FEC_MIB_ieee_t_octets_ok] - RTE_ETHER_CRC_LEN * st->opackets;
+	}
 	st->imissed = fep->mib[FEC_MIB_ieee_r_macerr] + fep->mib[FEC_MIB_ieee_r_drop];
 	st->ierrors = rxq != NULL ? rxq->ierrors : 0;
 	st->oerrors = fep->mib[FEC_MIB_ieee_t_macerr] + fep->mib[FEC_MIB_ieee_t_lcol] +
@@ -524,16 +561,32 @@ fec_stats_reset(struct rte_eth_dev *dev)
 {
 	struct fec_priv *fep = dev->data->dev_private;
 	struct fec_rxq *rxq = fec_rxq_get(dev);
+	struct fec_txq *txq = fec_txq_get(dev);
 
 	rte_spinlock_lock(&fep->mib_lock);
 	fec_mib_update(fep);
 	memset(fep->mib, 0, sizeof(fep->mib));
 	rte_spinlock_unlock(&fep->mib_lock);
-	if (rxq != NULL)
+	if (rxq != NULL) {
 		rxq->ierrors = 0;
+		rxq->sw_pkts = 0;
+		rxq->sw_bytes = 0;
+	}
+	if (txq != NULL) {
+		txq->sw_pkts = 0;
+		txq->sw_bytes = 0;
+	}
 	dev->data->rx_mbuf_alloc_failed = 0;
 	return 0;
 }
+
+/*
+ * After the MIB: the driver's own counts, the ones to compare with a MAC that
+ * has no MIB (QEMU's ENET reads 0 there).
+ */
+static const char *const fec_sw_names[] = {
+	"rx_sw_packets", "rx_sw_bytes", "tx_sw_packets", "tx_sw_bytes"};
+#define FEC_XSTATS_NB (FEC_MIB_NB + RTE_DIM(fec_sw_names))
 
 static int
 fec_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names, unsigned int n)
@@ -541,21 +594,25 @@ fec_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names, 
 	unsigned int i;
 
 	RTE_SET_USED(dev);
-	if (names == NULL || n < FEC_MIB_NB)
-		return FEC_MIB_NB;
+	if (names == NULL || n < FEC_XSTATS_NB)
+		return FEC_XSTATS_NB;
 	for (i = 0; i < FEC_MIB_NB; i++)
 		snprintf(names[i].name, sizeof(names[i].name), "%s", fec_mib_names[i]);
-	return FEC_MIB_NB;
+	for (i = 0; i < RTE_DIM(fec_sw_names); i++)
+		snprintf(names[FEC_MIB_NB + i].name, sizeof(names[0].name), "%s", fec_sw_names[i]);
+	return FEC_XSTATS_NB;
 }
 
 static int
 fec_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xs, unsigned int n)
 {
 	struct fec_priv *fep = dev->data->dev_private;
+	struct fec_rxq *rxq = fec_rxq_get(dev);
+	struct fec_txq *txq = fec_txq_get(dev);
 	unsigned int i;
 
-	if (xs == NULL || n < FEC_MIB_NB)
-		return FEC_MIB_NB;
+	if (xs == NULL || n < FEC_XSTATS_NB)
+		return FEC_XSTATS_NB;
 	rte_spinlock_lock(&fep->mib_lock);
 	fec_mib_update(fep);
 	for (i = 0; i < FEC_MIB_NB; i++) {
@@ -563,7 +620,13 @@ fec_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xs, unsigned int n
 		xs[i].value = fep->mib[i];
 	}
 	rte_spinlock_unlock(&fep->mib_lock);
-	return FEC_MIB_NB;
+	xs[FEC_MIB_NB].value = rxq != NULL ? rxq->sw_pkts : 0;
+	xs[FEC_MIB_NB + 1].value = rxq != NULL ? rxq->sw_bytes : 0;
+	xs[FEC_MIB_NB + 2].value = txq != NULL ? txq->sw_pkts : 0;
+	xs[FEC_MIB_NB + 3].value = txq != NULL ? txq->sw_bytes : 0;
+	for (i = FEC_MIB_NB; i < FEC_XSTATS_NB; i++)
+		xs[i].id = i;
+	return FEC_XSTATS_NB;
 }
 
 static const struct eth_dev_ops fec_ops = {
@@ -613,10 +676,12 @@ copy_arg(const char *key, const char *value, void *opaque)
 
 		if (*value == '\0' || *end != '\0' || v > 31)
 			return -EINVAL;
-		if (strcmp(key, FEC_ARG_PHY) == 0)
+		if (strcmp(key, FEC_ARG_PHY) == 0) {
 			a->phy_addr = (unsigned int)v;
-		else
+			a->phy_set = true;
+		} else {
 			a->shift16 = (unsigned int)v;
+		}
 		return 0;
 	}
 	if (strcmp(key, FEC_ARG_BACKEND) == 0) {
@@ -634,6 +699,9 @@ copy_arg(const char *key, const char *value, void *opaque)
 	} else if (strcmp(key, FEC_ARG_WIRE) == 0) {
 		dst = a->wire;
 		len = sizeof(a->wire);
+	} else if (strcmp(key, FEC_ARG_STATS) == 0) {
+		dst = a->stats;
+		len = sizeof(a->stats);
 	} else {
 		dst = a->uio_name;
 		len = sizeof(a->uio_name);
@@ -657,7 +725,7 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 	snprintf(a->profile, sizeof(a->profile), "imx8mm");
 	snprintf(a->mode, sizeof(a->mode), "step");
 	snprintf(a->wire, sizeof(a->wire), "script");
-	snprintf(a->uio_name, sizeof(a->uio_name), "imx-fec-uio");
+	snprintf(a->stats, sizeof(a->stats), "mib");
 	a->shift16 = 1;
 	a->mib_period_ms = FEC_MIB_PERIOD_MS;
 	if (params == NULL || params[0] == '\0')
@@ -676,7 +744,8 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 			strcmp(a->mode, "thread") != 0) ||
 		(strcmp(a->wire, "script") != 0 && strcmp(a->wire, "loop") != 0 &&
 			strncmp(a->wire, "ring:", 5) != 0 && strncmp(a->wire, "pcap:", 5) != 0) ||
-		(strncmp(a->wire, "ring:", 5) == 0 && a->wire[5] == '\0') || a->shift16 > 1)
+		(strncmp(a->wire, "ring:", 5) == 0 && a->wire[5] == '\0') || a->shift16 > 1 ||
+		(strcmp(a->stats, "mib") != 0 && strcmp(a->stats, "sw") != 0))
 		return -EINVAL;
 	return 0;
 }
@@ -735,6 +804,39 @@ backend_model(struct fec_priv *fep, const struct fec_args *a)
 	return ret;
 }
 
+/*
+ * The PHY on the MAC's MDIO bus: the given address, else the first one that
+ * answers with an ID (QEMU's EVK has it at 1, boards anywhere). Then make sure
+ * it negotiates: out of power-down/isolation, autonegotiation on, as phylib's
+ * genphy start does. Link state is read from it by link_update.
+ */
+static void
+phy_bringup(struct fec_priv *fep, bool given)
+{
+	unsigned int addr;
+	int id, bmcr;
+
+	for (addr = given ? fep->phy_addr : 0; addr < 32; addr++) {
+		fep->phy_addr = addr;
+		id = fec_mdio_read(fep, FEC_PHY_ID1);
+		if ((id >= 0 && id != 0xFFFF && id != 0) || given)
+			break;
+	}
+	if (addr == 32 || id < 0 || id == 0xFFFF) {
+		fep->phy_addr = given ? fep->phy_addr : 0;
+		FEC_LOG(WARNING, "%s: no PHY %s%u on MDIO", fep->name,
+			given ? "at address " : "up to ", given ? fep->phy_addr : 31u);
+		return;
+	}
+	bmcr = fec_mdio_read(fep, FEC_PHY_BMCR);
+	if (bmcr >= 0 && ((bmcr & (FEC_BMCR_PDOWN | FEC_BMCR_ISO)) || !(bmcr & FEC_BMCR_ANENA)))
+		fec_mdio_write(fep, FEC_PHY_BMCR,
+			(uint16_t)((bmcr & ~(FEC_BMCR_PDOWN | FEC_BMCR_ISO)) | FEC_BMCR_ANENA |
+				   FEC_BMCR_ANRST));
+	FEC_LOG(INFO, "%s: PHY %04x:%04x at MDIO address %u", fep->name, (unsigned int)id,
+		(unsigned int)fec_mdio_read(fep, FEC_PHY_ID2) & 0xFFFF, fep->phy_addr);
+}
+
 static int
 fec_probe(struct rte_vdev_device *vdev)
 {
@@ -761,6 +863,7 @@ fec_probe(struct rte_vdev_device *vdev)
 	fep->err007885 = strcmp(a.profile, "imx8mm") == 0;
 	fep->hard_reset = strcmp(a.profile, "imx8mm") != 0;
 	fep->shift16 = a.shift16;
+	fep->sw_stats = strcmp(a.stats, "sw") == 0;
 	fep->phy_addr = a.phy_addr;
 	fep->mib_period_ms = a.mib_period_ms;
 	rte_spinlock_init(&fep->mib_lock);
@@ -775,7 +878,7 @@ fec_probe(struct rte_vdev_device *vdev)
 	}
 	if (ret < 0)
 		goto fail;
-	fep->bd_slice = fep->bd_len / FEC_NB_SLICES;
+	fep->bd_slice = fec_bd_slice_size(fep->bd_len);
 	dev->data->mac_addrs = rte_zmalloc("fec_mac", RTE_ETHER_ADDR_LEN, 0);
 	if (dev->data->mac_addrs == NULL) {
 		ret = -ENOMEM;
@@ -785,10 +888,16 @@ fec_probe(struct rte_vdev_device *vdev)
 	dev->data->mac_addrs[0].addr_bytes[5] = (uint8_t)dev->data->port_id;
 	/* Probe-time reset; the MDC clock is needed for the PHY. */
 	fec_wr32(fep, FEC_ECR, FEC_ECR_RESET);
+	/* What the MAC holds after a reset: model vs QEMU vs silicon (docs/fec_pmd.md). */
+	FEC_LOG(DEBUG,
+		"%s: after reset ECR %#x RCR %#x TCR %#x MIBC %#x OPD %#x PAUR %#x FTRL %#x "
+		"MRBR %#x RDAR %#x EIMR %#x",
+		name, fec_rd32(fep, FEC_ECR), fec_rd32(fep, FEC_RCR), fec_rd32(fep, FEC_TCR),
+		fec_rd32(fep, FEC_MIBC), fec_rd32(fep, FEC_OPD), fec_rd32(fep, FEC_PAUR),
+		fec_rd32(fep, FEC_FTRL), fec_rd32(fep, FEC_MRBR), fec_rd32(fep, FEC_RDAR),
+		fec_rd32(fep, FEC_EIMR));
 	fec_wr32(fep, FEC_MSCR, fep->mscr);
-	ret = fec_mdio_read(fep, FEC_PHY_ID1);
-	if (ret < 0 || ret == 0xFFFF)
-		FEC_LOG(WARNING, "%s: no PHY at MDIO address %u", name, fep->phy_addr);
+	phy_bringup(fep, a.phy_set);
 	/* Counters start from what the hardware holds now. */
 	fec_mib_update(fep);
 	for (i = 0; i < FEC_MIB_NB; i++)
@@ -829,4 +938,5 @@ RTE_PMD_REGISTER_PARAM_STRING(net_fec, "backend=model|uio bd=legacy|enhanced "
 				       "profile=imx8mm|imx6q mode=step|autostep|thread "
 				       "wire=script|loop|ring:<name>|pcap:[<in>,<out>] "
 				       "phy_addr=<0-31> "
-				       "uio_name=<name> shift16=0|1 mib_period_ms=<1-30000>");
+				       "uio_name=<name> shift16=0|1 mib_period_ms=<1-30000> "
+				       "stats=mib|sw");

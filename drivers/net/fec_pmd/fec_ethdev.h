@@ -50,6 +50,8 @@ struct fec_rxq {
 	uint32_t bd_bus;           /**< ring base (bus) */
 	struct rte_mempool *mp;    /**< buffers */
 	uint64_t ierrors;          /**< frames dropped for BD status errors */
+	uint64_t sw_pkts;          /**< frames handed to the application */
+	uint64_t sw_bytes;         /**< their bytes (without FCS) */
 	uint16_t port_id;          /**< ethdev port */
 	uint16_t stash_n;          /**< mbufs in stash */
 	struct rte_mbuf *stash[FEC_RX_STASH]; /**< replacements taken from the pool in bulk */
@@ -69,6 +71,8 @@ struct fec_txq {
 	uint8_t bd_shift;          /**< log2 of the BD size */
 	bool ex;                   /**< enhanced BDs */
 	uint32_t bd_bus;           /**< ring base (bus) */
+	uint64_t sw_pkts;          /**< frames put on the ring */
+	uint64_t sw_bytes;         /**< their bytes */
 };
 
 /** Per-device private data. */
@@ -80,6 +84,9 @@ struct fec_priv {
 	bool err007885;  /**< TDAR write guard */
 	bool hard_reset; /**< restart with ECR.RESET (not multi-queue IPs) */
 	bool shift16;    /**< RACC.SHIFT16 */
+	bool sw_stats;   /**< basic stats from the driver's counts, not the MIB */
+	bool uio_stock;  /**< uio_pdrv_genirq: registers only, BDs in DPDK memory */
+	bool pool_bad;   /**< a pool beyond the 32-bit DMA reach (dev_start check) */
 	uint8_t *bd_va;  /**< descriptor area */
 	uint32_t bd_bus;
 	size_t bd_len;
@@ -102,6 +109,7 @@ struct fec_priv {
 	uint32_t mib_last[FEC_MIB_NB];
 	uint64_t mib[FEC_MIB_NB];
 	int uio_fd;
+	const struct rte_memzone *bd_mz; /**< BD area of the stock UIO layout */
 	void *uio_regs_map, *uio_bd_map;
 	size_t uio_regs_len, uio_bd_len;
 	char name[RTE_ETH_NAME_MAX_LEN];
@@ -288,12 +296,30 @@ void fec_mib_alarm_stop(struct fec_priv *fep);
 uint64_t fec_mib_alarm_count(void);
 
 /**
- * Map the UIO device (imx-fec-uio): registers and descriptor area.
+ * Bytes per ring slice of a descriptor area of bd_len bytes cut in
+ * FEC_NB_SLICES: rounded down so that every slice, and so every ring base,
+ * is naturally aligned (4 KiB when slices are that large, else 64 bytes).
+ * Plain bd_len / 6 is not even 4-byte aligned for NXP's 1 MiB map1.
+ *
+ * @param bd_len
+ *   Size of the descriptor area.
+ * @return
+ *   Slice size, 0 when the area is too small for one 64-byte slice each.
+ */
+size_t fec_bd_slice_size(size_t bd_len);
+
+/**
+ * Map the UIO device: NXP's imx-fec-uio (map0 registers, map1 descriptor
+ * area with its bus address) or the stock uio_pdrv_genirq (map0 registers
+ * only; the descriptor area is then a DPDK memzone with a physical address
+ * below 4 GiB, which needs IOVA as PA). The layout is told by the map count.
  *
  * @param fep
  *   Device.
  * @param uio_name
- *   Name in /sys/class/uio/uioX/name to match.
+ *   Name in /sys/class/uio/uioX/name to match; empty: imx-fec-uio (a
+ *   substring, as NXP's module names it), else one named exactly
+ *   "ethernet" (uio_pdrv_genirq names it after the DT node).
  * @return
  *   0 or a negative errno.
  */

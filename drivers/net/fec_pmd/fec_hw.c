@@ -161,7 +161,8 @@ fec_hw_restart(struct rte_eth_dev *dev)
 		ecr |= FEC_ECR_SPEED;
 	else if (fep->speed == 10)
 		rcr |= FEC_RCR_RMII_10T;
-	max_fl = dev->data->mtu + RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN;
+	/* Room for one VLAN tag: a tagged frame of a full MTU is not a length error. */
+	max_fl = dev->data->mtu + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN + RTE_ETHER_CRC_LEN;
 	rcr |= max_fl << FEC_RCR_MAX_FL_SHIFT;
 	if (dev->data->promiscuous)
 		rcr |= FEC_RCR_PROM;

@@ -238,6 +238,10 @@ enum fec_mib_off { FEC_MIB_TABLE(FEC_MIB_OFF) };
 #define FEC_PHY_ANLPAR   5
 #define FEC_PHY_CTRL1000 9
 #define FEC_PHY_STAT1000 10
+#define FEC_BMCR_ANRST   0x0200u /* restart autonegotiation */
+#define FEC_BMCR_ISO     0x0400u /* isolate */
+#define FEC_BMCR_PDOWN   0x0800u
+#define FEC_BMCR_ANENA   0x1000u /* autonegotiation enable */
 #define FEC_BMSR_LINK    0x0004u
 #define FEC_BMSR_ANEG_OK 0x0020u
 #define FEC_ADV_10HD     0x0020u

@@ -68,6 +68,7 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	const uint64_t ierrors = rxq->ierrors;
 	unsigned int stash_n = rxq->stash_n;
 	unsigned int cur = rxq->cur, nb = 0;
+	uint64_t bytes = 0;
 
 	while (nb < n) {
 		volatile struct fec_bd *bd = bd_at(base, shift, cur);
@@ -101,19 +102,19 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 		m->packet_type = RTE_PTYPE_L2_ETHER;
 		m->data_len = (uint16_t)len;
 		m->pkt_len = len;
+		bytes += len;
 		pkts[nb++] = m;
 		bd->addr = rte_cpu_to_le_32((uint32_t)(nm->buf_iova + RTE_PKTMBUF_HEADROOM));
 	recycle:
 		if (ex) {
-			/* esc = INT and prot = 0 are adjacent: one 64-bit store. */
-			volatile uint64_t *esc_prot =
-				(volatile uint64_t *)((volatile uint8_t *)bd +
-						      offsetof(struct fec_bd_ex, esc));
+			/*
+			 * 32-bit stores only: on NXP's layout the BDs are a UIO map,
+			 * Device memory, where wider or unaligned accesses fault.
+			 */
 			volatile struct fec_bd_ex *bx = (volatile struct fec_bd_ex *)bd;
 
-			RTE_BUILD_BUG_ON(offsetof(struct fec_bd_ex, prot) !=
-					 offsetof(struct fec_bd_ex, esc) + 4);
-			*esc_prot = rte_cpu_to_le_64((uint64_t)FEC_BD_EX_RX_INT);
+			bx->esc = rte_cpu_to_le_32(FEC_BD_EX_RX_INT);
+			bx->prot = 0;
 			bx->bdu = 0;
 		}
 		wrap = sc & FEC_BD_W;
@@ -130,6 +131,8 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	 */
 	rxq->cur = (uint16_t)cur;
 	rxq->stash_n = (uint16_t)stash_n;
+	rxq->sw_pkts += nb;
+	rxq->sw_bytes += bytes;
 	if (nb != 0 || rxq->ierrors != ierrors)
 		fec_wr32(rxq->fep, FEC_RDAR, 0);
 	return (uint16_t)nb;
@@ -297,6 +300,7 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	volatile uint8_t *base;
 	struct rte_mbuf **sw_ring = txq->sw_ring;
 	unsigned int cur, nb_free, sent;
+	uint64_t bytes = 0;
 
 	if (txq->nb_free < RTE_MAX(n, txq->free_thresh))
 		fec_tx_reclaim(txq);
@@ -314,9 +318,12 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 		struct rte_mbuf *m = pkts[sent];
 		volatile struct fec_bd *bd;
 
+		bytes += m->pkt_len;
 		if (unlikely(m->nb_segs != 1)) {
-			if (m->nb_segs > nb_free - sent)
+			if (m->nb_segs > nb_free - sent) {
+				bytes -= m->pkt_len;
 				break;
+			}
 			cur = tx_chain(txq, m, (uint16_t)cur, ex);
 			nb_free -= m->nb_segs - 1u;
 			if (n > nb_free)
@@ -337,6 +344,8 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	}
 	txq->cur = (uint16_t)cur;
 	txq->nb_free = (uint16_t)(nb_free - sent);
+	txq->sw_pkts += sent;
+	txq->sw_bytes += bytes;
 	if (sent != 0)
 		tx_kick(txq->fep);
 	return (uint16_t)sent;

@@ -3,8 +3,13 @@
  */
 
 /*
- * UIO backend: NXP's fec-uio kernel module exposes the register block as map0
- * and a coherent descriptor block (with its 32-bit bus address) as map1.
+ * UIO backend, two kernel sides told apart by the map count:
+ * - NXP's imx-fec-uio (out of tree): map0 = register block, map1 = a coherent
+ *   descriptor block with its 32-bit bus address;
+ * - mainline's uio_pdrv_genirq bound through driver_override: map0 = register
+ *   block only (named after the DT node, "ethernet"), the interrupt on the
+ *   UIO fd. The descriptor area is then a DPDK memzone: IOVA as PA, below
+ *   4 GiB (the uDMA takes 32-bit addresses).
  */
 
 #include <dirent.h>
@@ -15,6 +20,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include <rte_eal.h>
+#include <rte_memzone.h>
 
 #include "fec_ethdev.h"
 
@@ -55,39 +63,107 @@ read_map(const char *dev, int map, uint64_t *addr, uint64_t *size)
 	return 0;
 }
 
-int
-fec_uio_map(struct fec_priv *fep, const char *uio_name)
+size_t
+fec_bd_slice_size(size_t bd_len)
 {
-	uint64_t regs_addr, regs_size, bd_addr, bd_size;
-	char found[256] = "", buf[64], path[300];
-	long pg = sysconf(_SC_PAGESIZE);
+	size_t slice = bd_len / FEC_NB_SLICES;
+
+	return slice >= 4096 ? RTE_ALIGN_FLOOR(slice, 4096) : RTE_ALIGN_FLOOR(slice, 64);
+}
+
+/* First /sys/class/uio entry whose name matches (see fec_uio_map()). */
+static int
+find_uio(const char *uio_name, char *found, size_t len)
+{
+	static const char *const auto_names[] = {"imx-fec-uio", "ethernet"};
+	char buf[64];
+	unsigned int pass;
 	struct dirent *e;
 	DIR *d;
 
-	d = opendir(UIO_SYS);
-	if (d == NULL) {
-		FEC_LOG(ERR, "%s: no %s: is the fec-uio module loaded?", fep->name, UIO_SYS);
-		return -ENODEV;
-	}
-	while ((e = readdir(d)) != NULL) {
-		if (strncmp(e->d_name, "uio", 3) != 0)
-			continue;
-		if (read_sys(e->d_name, "name", buf, sizeof(buf)) == 0 &&
-			strstr(buf, uio_name) != NULL) {
-			snprintf(found, sizeof(found), "%s", e->d_name);
-			break;
+	for (pass = 0; pass < (uio_name[0] != '\0' ? 1u : RTE_DIM(auto_names)); pass++) {
+		const char *want = uio_name[0] != '\0' ? uio_name : auto_names[pass];
+		/* NXP's name is matched as a substring, as its module may suffix it. */
+		bool exact = strcmp(want, "imx-fec-uio") != 0;
+
+		d = opendir(UIO_SYS);
+		if (d == NULL)
+			return -ENODEV;
+		while ((e = readdir(d)) != NULL) {
+			if (strncmp(e->d_name, "uio", 3) != 0 ||
+				read_sys(e->d_name, "name", buf, sizeof(buf)) < 0)
+				continue;
+			if (exact ? strcmp(buf, want) == 0 : strstr(buf, want) != NULL) {
+				snprintf(found, len, "%s", e->d_name);
+				closedir(d);
+				return 0;
+			}
 		}
+		closedir(d);
 	}
-	closedir(d);
-	if (found[0] == '\0') {
-		FEC_LOG(ERR, "%s: no UIO device named %s", fep->name, uio_name);
+	return -ENODEV;
+}
+
+/* Stock layout: the BD area in DPDK memory the 32-bit uDMA can reach. */
+static int
+bd_memzone(struct fec_priv *fep)
+{
+	char mz_name[RTE_MEMZONE_NAMESIZE];
+	const struct rte_memzone *mz;
+
+	if (rte_eal_iova_mode() != RTE_IOVA_PA) {
+		FEC_LOG(ERR,
+			"%s: uio_pdrv_genirq gives no DMA mapping: descriptors and buffers need "
+			"physical addresses (hugepages, --iova-mode=pa), IOVA mode is %s",
+			fep->name, rte_eal_iova_mode() == RTE_IOVA_VA ? "VA" : "DC");
+		return -EINVAL;
+	}
+	snprintf(mz_name, sizeof(mz_name), "fec_bd_%s", fep->name);
+	/* Slice-aligned, so each ring base is naturally aligned. */
+	mz = rte_memzone_reserve_aligned(
+		mz_name, FEC_BD_AREA_SIZE, SOCKET_ID_ANY, RTE_MEMZONE_IOVA_CONTIG, FEC_RING_SLICE);
+	if (mz == NULL) {
+		FEC_LOG(ERR, "%s: no memory for the descriptor area: %s", fep->name,
+			rte_strerror(rte_errno));
+		return -ENOMEM;
+	}
+	if (mz->iova == RTE_BAD_IOVA || mz->iova + mz->len > (1ULL << 32)) {
+		FEC_LOG(ERR,
+			"%s: descriptor area at IOVA %#" PRIx64 " is beyond the 32-bit reach of "
+			"the uDMA: give the guest/board its hugepages below 4 GiB",
+			fep->name, (uint64_t)mz->iova);
+		rte_memzone_free(mz);
+		return -ERANGE;
+	}
+	memset(mz->addr, 0, mz->len);
+	fep->bd_mz = mz;
+	fep->bd_va = mz->addr;
+	fep->bd_bus = (uint32_t)mz->iova;
+	fep->bd_len = FEC_BD_AREA_SIZE;
+	return 0;
+}
+
+int
+fec_uio_map(struct fec_priv *fep, const char *uio_name)
+{
+	uint64_t regs_addr, regs_size, bd_addr = 0, bd_size = 0;
+	long pg = sysconf(_SC_PAGESIZE);
+	char found[256] = "", path[300];
+	int ret;
+
+	if (find_uio(uio_name, found, sizeof(found)) < 0) {
+		FEC_LOG(ERR,
+			"%s: no UIO device named %s: bind the ENET to uio_pdrv_genirq "
+			"(driver_override) or load NXP's fec-uio",
+			fep->name, uio_name[0] != '\0' ? uio_name : "imx-fec-uio or ethernet");
 		return -ENODEV;
 	}
-	if (read_map(found, 0, &regs_addr, &regs_size) < 0 ||
-		read_map(found, 1, &bd_addr, &bd_size) < 0)
+	if (read_map(found, 0, &regs_addr, &regs_size) < 0)
 		return -ENODEV;
-	if (regs_size < FEC_REG_SPACE || bd_size < FEC_NB_SLICES * 8u * 8u ||
-		bd_addr + bd_size > (1ULL << 32)) {
+	fep->uio_stock = read_map(found, 1, &bd_addr, &bd_size) < 0;
+	if (regs_size < FEC_REG_SPACE ||
+		(!fep->uio_stock && (fec_bd_slice_size(bd_size) < FEC_RING_MAX * 8u ||
+					    bd_addr + bd_size > (1ULL << 32)))) {
 		FEC_LOG(ERR,
 			"%s: %s maps unusable (regs %#" PRIx64 ", BDs %#" PRIx64 "@%#" PRIx64 ")",
 			fep->name, found, regs_size, bd_size, bd_addr);
@@ -100,17 +176,33 @@ fec_uio_map(struct fec_priv *fep, const char *uio_name)
 	/* UIO selects map N by an mmap offset of N pages. */
 	fep->uio_regs_map =
 		mmap(NULL, regs_size, PROT_READ | PROT_WRITE, MAP_SHARED, fep->uio_fd, 0);
-	fep->uio_bd_map = mmap(NULL, bd_size, PROT_READ | PROT_WRITE, MAP_SHARED, fep->uio_fd, pg);
-	if (fep->uio_regs_map == MAP_FAILED || fep->uio_bd_map == MAP_FAILED) {
+	if (fep->uio_regs_map == MAP_FAILED) {
 		fec_uio_unmap(fep);
 		return -ENOMEM;
 	}
 	fep->uio_regs_len = regs_size;
-	fep->uio_bd_len = bd_size;
 	fep->regs = fep->uio_regs_map;
-	fep->bd_va = fep->uio_bd_map;
-	fep->bd_bus = (uint32_t)bd_addr;
-	fep->bd_len = bd_size;
+	if (fep->uio_stock) {
+		ret = bd_memzone(fep);
+		if (ret < 0) {
+			fec_uio_unmap(fep);
+			return ret;
+		}
+	} else {
+		fep->uio_bd_map =
+			mmap(NULL, bd_size, PROT_READ | PROT_WRITE, MAP_SHARED, fep->uio_fd, pg);
+		if (fep->uio_bd_map == MAP_FAILED) {
+			fec_uio_unmap(fep);
+			return -ENOMEM;
+		}
+		fep->uio_bd_len = bd_size;
+		fep->bd_va = fep->uio_bd_map;
+		fep->bd_bus = (uint32_t)bd_addr;
+		fep->bd_len = bd_size;
+	}
+	FEC_LOG(INFO, "%s: %s (%s layout), registers %#" PRIx64 ", descriptors at bus %#x",
+		fep->name, found, fep->uio_stock ? "stock uio_pdrv_genirq" : "NXP imx-fec-uio",
+		regs_addr, fep->bd_bus);
 	return 0;
 }
 
@@ -123,6 +215,9 @@ fec_uio_unmap(struct fec_priv *fep)
 		munmap(fep->uio_bd_map, fep->uio_bd_len);
 	fep->uio_regs_map = NULL;
 	fep->uio_bd_map = NULL;
+	if (fep->bd_mz != NULL)
+		rte_memzone_free(fep->bd_mz);
+	fep->bd_mz = NULL;
 	if (fep->uio_fd >= 0)
 		close(fep->uio_fd);
 	fep->uio_fd = -1;
