@@ -106,6 +106,8 @@ guest=$VM_WORK/guest.sh
 	echo "VM_PORTS=$nports"
 	echo "VM_NEED_LINK=${VM_NEED_LINK:-1}"
 	echo "VM_READY_TIMEOUT=${VM_READY_TIMEOUT:-180}"
+	# optional hook: where the guest script may write (default /tmp)
+	if [ "$(type -t vm_guest_tmp)" = function ]; then echo "VM_GUEST_TMP=$(sq "$(vm_guest_tmp)")"; fi
 	echo "vm_setup() {"
 	vm_guest_setup
 	echo ":"

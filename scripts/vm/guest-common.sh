@@ -5,8 +5,12 @@
 # scripts/vm/README.md. The machine's init powers the guest off when this
 # script returns.
 
-vm_out=/tmp/vm-fwd.out
-vm_stats=/tmp/vm-fwd-stats.json
+# VM_GUEST_TMP: a writable directory (the igb guest keeps the host's /tmp
+# visible, read-only, so that files named in the options are found)
+vm_tmp=${VM_GUEST_TMP:-/tmp}
+mkdir -p "$vm_tmp"
+vm_out=$vm_tmp/vm-fwd.out
+vm_stats=$vm_tmp/vm-fwd-stats.json
 
 # guest uptime, for the console log's timeline
 vm_up() { cut -d' ' -f1 /proc/uptime; }
@@ -36,7 +40,6 @@ stty -echo 2>/dev/null
 
 echo "vm: [$(vm_up)] setting up"
 vm_setup || vm_exit 97
-mkdir -p /tmp
 echo "vm: [$(vm_up)] starting $VM_BIN $VM_EAL -- $VM_ARGS --stats-file $vm_stats"
 eval "set -- $VM_ARGS"
 # shellcheck disable=SC2086 # VM_EAL is split on purpose

@@ -1,6 +1,7 @@
 #!/bin/sh
 # /init of the igb guest's initramfs (busybox): load the 9p modules, mount the
-# host's / read-only, give it fresh /proc, /sys, /dev, /run, /tmp and
+# host's / read-only (its /tmp too, for files named in the options), give it
+# fresh /proc, /sys, /dev, /run, /var/tmp and
 # hugetlbfs, run the guest script (vm_script= on the kernel command line) in a
 # chroot of it, power off. Everything the guest writes stays in its tmpfs.
 /bin/busybox mount -t proc proc /proc
@@ -26,7 +27,7 @@ until /bin/busybox mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=524288 
 	/bin/busybox sleep 0.2
 done
 if [ $i -lt 50 ]; then
-	# the script may live under the host's /tmp, which the guest's tmpfs hides
+	# a copy in the guest tmpfs: the host file may go away while the guest runs
 	/bin/busybox cp "$r$script" /vm-script.sh || echo "init: cannot read $script"
 	/bin/busybox mount -t proc proc $r/proc
 	/bin/busybox mount -t sysfs sys $r/sys
@@ -35,7 +36,7 @@ if [ $i -lt 50 ]; then
 	/bin/busybox mount -t devpts devpts $r/dev/pts
 	/bin/busybox mount -t tmpfs tmpfs $r/dev/shm
 	/bin/busybox mount -t hugetlbfs hugetlbfs $r/dev/hugepages
-	for d in run tmp var/tmp; do
+	for d in run var/tmp; do
 		/bin/busybox mount -t tmpfs tmpfs $r/$d
 	done
 	/bin/busybox cp /vm-script.sh $r/run/vm-script.sh

@@ -45,6 +45,10 @@ vm_ports() { echo 2; }
 
 vm_guest_bin() { echo "$VM_FWD_BIN"; }
 
+# the guest sees the host's / read-only, /tmp included (files named in the
+# forwarder's options are found there); its own files go to a tmpfs
+vm_guest_tmp() { echo /run/vm; }
+
 vm_eal() {
 	local s args=""
 	for s in $(_igb_slots); do
