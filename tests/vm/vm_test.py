@@ -115,7 +115,7 @@ def check_clean(st, inputs, outputs, fcs=0):
                  "port %d obytes vs captured" % p)
         for k in ("imissed", "ierrors", "oerrors", "rx_nombuf"):
             check_eq(ps[k], 0, "port %d %s" % (p, k))
-        check_eq(ps["link_up"], True, "port %d link up at exit" % p)
+        check_eq(ps.get("link_up"), True, "port %d link up at exit (stats file)" % p)
 
 
 def check_console(console, nic):
@@ -148,7 +148,7 @@ def case_smoke(vm):
     check_eq(x.get("rx_good_packets"), 1000, "port 0 xstat rx_good_packets")
     check_eq(ft.port_stats(st, 1)["xstats"].get("tx_good_packets"), 1000,
              "port 1 xstat tx_good_packets")
-    check_eq(ft.port_stats(st, 0)["rx_ip_cksum"], True, "igb offers RX IPv4 checksum")
+    check_eq(ft.port_stats(st, 0).get("rx_ip_cksum"), True, "igb offers RX IPv4 checksum")
 
 
 def case_mac(vm):
@@ -242,7 +242,7 @@ def case_route(vm):
     check_eq(rt.forwarded(st), len(in0) + len(in1), "frames the fast path forwarded")
     check_clean(st, [frames0, in1], outs)
     for p in range(2):
-        check_eq(ft.port_stats(st, p)["rx_ip_cksum"], True, "port %d RX IPv4 checksum" % p)
+        check_eq(ft.port_stats(st, p).get("rx_ip_cksum"), True, "port %d RX IPv4 checksum" % p)
     print("vm: route drops %r" % {k: v for k, v in st["drops"].items() if v})
 
 
