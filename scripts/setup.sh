@@ -4,6 +4,11 @@
 #
 #   scripts/setup.sh            build and test dependencies
 #   scripts/setup.sh --bench    also what the benchmarks need (valgrind)
+#   scripts/setup.sh --vm [igb|imx8mp]...
+#                               also what scripts/vm-run.sh needs for those
+#                               machines (all when none is named): QEMU 10
+#                               from Debian's bookworm-backports, busybox-static,
+#                               kmod, cpio
 set -euo pipefail
 
 pkgs=(
@@ -15,7 +20,31 @@ pkgs=(
 	clang libclang-rt-14-dev           # libFuzzer and the sanitizers' runtimes
 	dpkg-dev xz-utils                  # apt-get source, for the driver-SDK headers
 )
-[ "${1:-}" = "--bench" ] && pkgs+=(valgrind)
+# name=suite pairs installed with -t SUITE (QEMU 10 is in bookworm-backports only)
+backports=()
+case "${1:-}" in
+--bench) pkgs+=(valgrind) ;;
+--vm)
+	shift
+	[ $# -gt 0 ] || set -- igb imx8mp
+	pkgs+=(busybox-static kmod cpio)
+	for m in "$@"; do
+		case "$m" in
+		igb) backports+=(qemu-system-x86) ;;
+		imx8mp) backports+=(qemu-system-arm) ;;
+		*)
+			echo "setup: --vm: unknown machine '$m' (igb, imx8mp)" >&2
+			exit 2
+			;;
+		esac
+	done
+	;;
+"") ;;
+*)
+	echo "usage: scripts/setup.sh [--bench | --vm [igb|imx8mp]...]" >&2
+	exit 2
+	;;
+esac
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -25,11 +54,36 @@ done
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 
+# QEMU from backports: a QEMU older than 10 (bookworm's own is 7.2) lacks the
+# igb and imx8mp-evk models, so an installed one counts only when it is 10+.
+bp_missing=()
+for p in "${backports[@]}"; do
+	v=$(dpkg-query -W -f='${Version}' "$p" 2>/dev/null || true)
+	case "$v" in
+	1:1[0-9].*) ;;
+	*) bp_missing+=("$p") ;;
+	esac
+done
+bp_list=/etc/apt/sources.list.d/bookworm-backports.sources
+if [ ${#bp_missing[@]} -gt 0 ] && ! grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+	echo "setup: adding $bp_list"
+	printf '%s\n' 'Types: deb' 'URIs: http://deb.debian.org/debian' 'Suites: bookworm-backports' \
+		'Components: main' 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' |
+		$sudo tee "$bp_list" >/dev/null
+fi
+
+if [ ${#missing[@]} -gt 0 ] || [ ${#bp_missing[@]} -gt 0 ]; then
+	$sudo apt-get update -qq
+fi
 if [ ${#missing[@]} -gt 0 ]; then
 	echo "setup: installing ${missing[*]}"
-	$sudo apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
 		"${missing[@]}" >/dev/null
+fi
+if [ ${#bp_missing[@]} -gt 0 ]; then
+	echo "setup: installing ${bp_missing[*]} from bookworm-backports"
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+		-t bookworm-backports "${bp_missing[@]}" >/dev/null
 fi
 
 # scapy is Debian's, under /usr/bin/python3 (a pyenv python3 does not see it).

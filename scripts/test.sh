@@ -3,7 +3,8 @@
 # This is the README's second command and what CI runs (.ci/run).
 #
 # Two builds: build/ (release, as users run it: every suite) and build-asan/
-# (ASan + UBSan: every suite but the fuzzer, which is sanitized on its own).
+# (ASan + UBSan: every suite but the fuzzer, which is sanitized on its own, and
+# the VM smoke, whose guest runs the release binary).
 #   scripts/test.sh                 everything
 #   FWD_NO_ASAN=1 scripts/test.sh   skip the sanitizer build (quicker, local use)
 #   scripts/test.sh ARGS...         passed to both `meson test` runs (e.g. --suite unit)
@@ -33,7 +34,7 @@ if [ -z "${FWD_NO_ASAN:-}" ]; then
 	if bash scripts/build.sh build-asan -Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debugoptimized >/dev/null; then
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-			run_suite build-asan --no-suite fuzz "$@"
+			run_suite build-asan --no-suite fuzz --no-suite vm "$@"
 	else
 		echo "sanitizer build failed" >&2
 		status=1

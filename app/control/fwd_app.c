@@ -283,11 +283,22 @@ fwd_app_run(struct fwd_app *app)
 	uint64_t duration = (uint64_t)ceil(cfg->duration * (double)hz);
 	uint64_t start;
 
+	uint64_t link_poll = 0;
+	uint16_t p;
+
 	fwd_ctl_start(app);
 	start = rte_get_tsc_cycles();
 	while (!app->quit) {
 		uint64_t now;
 
+		now = rte_get_tsc_cycles();
+		/* the first state of every port, then changes on ports without LSC interrupts */
+		if (now - link_poll >= hz / 2) {
+			for (p = 0; p < app->nb_ports; p++)
+				if (link_poll == 0 || !app->ports[p].lsc)
+					fwd_port_link_report(&app->ports[p]);
+			link_poll = now;
+		}
 		sleep_ms(10);
 		now = rte_get_tsc_cycles();
 		if (duration != 0 && now - start >= duration)

@@ -30,8 +30,11 @@ struct fwd_port {
 	int socket; /**< NUMA socket, 0 when the port does not say */
 	bool closed;
 	bool started;
-	bool rss;         /**< RSS spreads RX over nb_rxq queues */
-	bool rx_ip_cksum; /**< the port checks IPv4 header checksums on RX (flags in mbufs) */
+	bool rss;              /**< RSS spreads RX over nb_rxq queues */
+	bool rx_ip_cksum;      /**< the port checks IPv4 header checksums on RX (flags in mbufs) */
+	bool lsc;              /**< the port raises link-change interrupts (else: polled) */
+	uint8_t link;          /**< last reported link state: FWD_LINK_* (fwd_port_link_report) */
+	uint32_t link_changes; /**< link state changes reported since start */
 	char name[RTE_ETH_NAME_MAX_LEN];
 	struct rte_ether_addr mac;
 	struct rte_eth_stats stats;      /**< last read: periodic, then final */

@@ -181,7 +181,8 @@ show_port_info(uint16_t p)
 	printf("  MAC " RTE_ETHER_ADDR_PRT_FMT ", MTU %u, promiscuous %s, %s\n",
 		RTE_ETHER_ADDR_BYTES(&fp->mac), mtu, rte_eth_promiscuous_get(p) == 1 ? "on" : "off",
 		fp->started ? "started" : "stopped");
-	printf("  link: %s\n", link_str);
+	printf("  link: %s (changes %s, %u so far)\n", link_str,
+		fp->lsc ? "by interrupt" : "polled", fp->link_changes);
 	printf("  %u RX queue%s%s, %u TX queue%s, forwards to port %u\n", fp->nb_rxq,
 		fp->nb_rxq == 1 ? "" : "s", fp->rss ? " (RSS)" : "", fp->nb_txq,
 		fp->nb_txq == 1 ? "" : "s", fp->out_port);

@@ -16,6 +16,37 @@
 	snprintf(err, errlen, "port %u (%s): %s: %s", (p)->id, (p)->name, what, \
 		rte_strerror(-(ret)))
 
+void
+fwd_port_link_report(struct fwd_port *port)
+{
+	struct rte_eth_link link;
+	char str[RTE_ETH_LINK_MAX_STR_LEN];
+	uint8_t now, was;
+
+	if (rte_eth_link_get_nowait(port->id, &link) != 0)
+		return;
+	now = link.link_status == RTE_ETH_LINK_UP ? FWD_LINK_UP : FWD_LINK_DOWN;
+	/* the LSC callback (interrupt thread) and the main loop may both get here */
+	was = __atomic_exchange_n(&port->link, now, __ATOMIC_RELAXED);
+	if (was == now)
+		return;
+	if (was != FWD_LINK_UNKNOWN)
+		__atomic_fetch_add(&port->link_changes, 1, __ATOMIC_RELAXED);
+	rte_eth_link_to_str(str, sizeof(str), &link);
+	FWD_LOG(INFO, "port %u (%s): %s%s\n", port->id, port->name, str,
+		port->lsc ? "" : " (polled)");
+}
+
+static int
+lsc_event(uint16_t port_id, enum rte_eth_event_type type, void *arg, void *ret_param)
+{
+	RTE_SET_USED(port_id);
+	RTE_SET_USED(type);
+	RTE_SET_USED(ret_param);
+	fwd_port_link_report(arg);
+	return 0;
+}
+
 int
 fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_mempool *pool,
 	char *err, size_t errlen)
@@ -68,6 +99,17 @@ fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_m
 	 */
 	if (info.tx_offload_capa & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE)
 		conf.txmode.offloads |= RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	/* link changes come as interrupts where the PMD can (igb, e1000e, ixgbe) */
+	port->lsc = info.dev_flags != NULL && (*info.dev_flags & RTE_ETH_DEV_INTR_LSC) != 0;
+	if (port->lsc) {
+		conf.intr_conf.lsc = 1;
+		ret = rte_eth_dev_callback_register(
+			port->id, RTE_ETH_EVENT_INTR_LSC, lsc_event, port);
+		if (ret < 0) {
+			PORT_ERR(port, "cannot register the link event callback", ret);
+			return ret;
+		}
+	}
 
 	ret = rte_eth_dev_configure(port->id, port->nb_rxq, port->nb_txq, &conf);
 	if (ret < 0) {
@@ -146,6 +188,8 @@ fwd_port_close(struct fwd_port *port)
 
 	if (port->closed)
 		return;
+	if (port->lsc)
+		rte_eth_dev_callback_unregister(port->id, RTE_ETH_EVENT_INTR_LSC, lsc_event, port);
 	ret = rte_eth_dev_close(port->id);
 	if (ret < 0)
 		FWD_LOG(WARNING, "port %u: close failed: %s\n", port->id, rte_strerror(-ret));

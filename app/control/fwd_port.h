@@ -23,6 +23,17 @@
 int fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_mempool *pool,
 	char *err, size_t errlen);
 
+/** fwd_port::link: nothing reported yet, down, up. */
+enum { FWD_LINK_UNKNOWN, FWD_LINK_DOWN, FWD_LINK_UP };
+
+/**
+ * Read the link of @p port without waiting and log a line when it differs
+ * from the last one reported ("port N (name): link up, 1 Gbps full-duplex" /
+ * "link down"). Called from the LSC callback on ports that raise link
+ * interrupts, and periodically by the main loop for the others.
+ */
+void fwd_port_link_report(struct fwd_port *port);
+
 /** Stop a started port (TX pcap files are complete after this). */
 void fwd_port_stop(struct fwd_port *port);
 

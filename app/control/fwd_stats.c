@@ -15,6 +15,7 @@
 
 #include "fwd_log.h"
 #include "fwd_pktgen.h"
+#include "fwd_port.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
 
@@ -232,13 +233,17 @@ json_ports(const struct fwd_app *app, FILE *f)
 		fprintf(f,
 			", \"mac\": \"" RTE_ETHER_ADDR_PRT_FMT "\", \"out_port\": %u"
 			", \"rx_queues\": %u, \"tx_queues\": %u, \"rss\": %s"
+			", \"rx_ip_cksum\": %s, \"link_up\": %s, \"link_changes\": %u"
 			", \"ipackets\": %" PRIu64 ", \"opackets\": %" PRIu64
 			", \"ibytes\": %" PRIu64 ", \"obytes\": %" PRIu64 ", \"imissed\": %" PRIu64
 			", \"ierrors\": %" PRIu64 ", \"oerrors\": %" PRIu64
 			", \"rx_nombuf\": %" PRIu64,
 			RTE_ETHER_ADDR_BYTES(&port->mac), port->out_port, port->nb_rxq,
-			port->nb_txq, port->rss ? "true" : "false", s->ipackets, s->opackets,
-			s->ibytes, s->obytes, s->imissed, s->ierrors, s->oerrors, s->rx_nombuf);
+			port->nb_txq, port->rss ? "true" : "false",
+			port->rx_ip_cksum ? "true" : "false",
+			port->link == FWD_LINK_UP ? "true" : "false", port->link_changes,
+			s->ipackets, s->opackets, s->ibytes, s->obytes, s->imissed, s->ierrors,
+			s->oerrors, s->rx_nombuf);
 		if (app->cfg.xstats) {
 			fprintf(f, ", \"xstats\": {");
 			for (i = 0; i < port->n_xstats; i++) {
