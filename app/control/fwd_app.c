@@ -75,6 +75,20 @@ cmp_uint(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The topology over the used ports only, as testpmd pairs the ports of its --portmask. */
+static void
+setup_peers(struct fwd_app *app)
+{
+	uint16_t used[RTE_MAX_ETHPORTS];
+	uint16_t n = 0, p, k;
+
+	for (p = 0; p < app->nb_ports; p++)
+		if (fwd_port_used(&app->cfg, p))
+			used[n++] = p;
+	for (k = 0; k < n; k++)
+		app->ports[used[k]].out_port = used[fwd_topology_peer(app->cfg.topology, k, n)];
+}
+
 /* One worker per distinct lcore of the map; TX queues are handed out per port. */
 static int
 setup_workers(struct fwd_app *app, char *err, size_t errlen)
@@ -101,8 +115,9 @@ setup_workers(struct fwd_app *app, char *err, size_t errlen)
 
 		/* the output ports this lcore sends to, in map order; a router sends anywhere */
 		if (cfg->mode == FWD_MODE_ROUTE)
-			for (n_out = 0; n_out < app->nb_ports; n_out++)
-				out[n_out] = n_out;
+			for (k = 0; k < app->nb_ports; k++)
+				if (fwd_port_used(cfg, k))
+					out[n_out++] = k;
 		for (j = 0; j < cfg->n_map && cfg->mode != FWD_MODE_ROUTE; j++) {
 			uint16_t o;
 
@@ -166,6 +181,8 @@ setup_pools(struct fwd_app *app, char *err, size_t errlen)
 	for (p = 0; p < app->nb_ports; p++) {
 		struct fwd_port *port = &app->ports[p];
 
+		if (!fwd_port_used(cfg, p))
+			continue; /* left out by -p: neither configured nor started */
 		if (port->nb_rxq == 0)
 			port->nb_rxq = 1; /* not polled, but a port needs one to start */
 		if (port->nb_txq == 0)
@@ -237,15 +254,31 @@ fwd_app_setup(struct fwd_app *app, char *err, size_t errlen)
 	ret = fwd_map_validate(cfg, app->nb_ports, err, errlen);
 	if (ret < 0)
 		return ret;
+	setup_peers(app);
 	ret = setup_workers(app, err, errlen);
 	if (ret < 0)
 		return ret;
+	for (p = 0; p < app->nb_ports && cfg->txq != 0; p++) {
+		struct fwd_port *port = &app->ports[p];
+
+		/* each sending lcore has a TX queue of its own: no locks on the way out */
+		if (port->nb_txq > cfg->txq) {
+			snprintf(err, errlen,
+				"--txq %u: port %u needs %u TX queues, one per lcore sending to it",
+				cfg->txq, p, port->nb_txq);
+			return -EINVAL;
+		}
+		if (fwd_port_used(cfg, p))
+			port->nb_txq = cfg->txq;
+	}
 	ret = setup_pools(app, err, errlen);
 	if (ret < 0)
 		return ret;
 	for (p = 0; p < app->nb_ports; p++) {
 		struct fwd_port *port = &app->ports[p];
 
+		if (!fwd_port_used(cfg, p))
+			continue;
 		ret = fwd_port_start(cfg, port, app->pools[port->socket], err, errlen);
 		if (ret < 0)
 			return ret;
