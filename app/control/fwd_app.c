@@ -347,6 +347,22 @@ release_ports_and_check_pools(struct fwd_app *app)
 	uint16_t p;
 	int missing = 0;
 
+	/* what a loop still carries (a net_ring, tx_first's frames): back to the pool */
+	for (p = 0; p < app->nb_ports; p++) {
+		uint16_t q;
+
+		for (q = 0; app->ports[p].started && q < app->ports[p].nb_rxq; q++) {
+			struct rte_mbuf *pkts[FWD_MAX_BURST];
+			uint16_t n, tries;
+
+			for (tries = 0; tries < 64; tries++) {
+				n = rte_eth_rx_burst(p, q, pkts, FWD_MAX_BURST);
+				if (n == 0)
+					break;
+				rte_pktmbuf_free_bulk(pkts, n);
+			}
+		}
+	}
 	for (p = 0; p < app->nb_ports; p++)
 		fwd_port_stop(&app->ports[p]);
 	for (p = 0; p < app->nb_ports; p++)
