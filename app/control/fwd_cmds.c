@@ -168,7 +168,8 @@ cmd_help_parsed(void *res, struct cmdline *cl, void *data)
 	}
 
 WORD_CMD(start, "start", "start: start forwarding");
-WORD_CMD(stop, "stop", "stop: stop forwarding (workers flush their TX buffers)");
+WORD_CMD(stop, "stop",
+	"stop: stop forwarding (workers flush their TX buffers), print the run's forward statistics per port");
 WORD_CMD(quit, "quit", "quit: stop forwarding and exit, printing the final stats");
 WORD_CMD(help, "help", "help: list the commands");
 
