@@ -205,7 +205,7 @@ main(int argc, char **argv)
 	if (ret == 0 && !app.quit) {
 		if (app.cfg.interactive) {
 			if (app.cfg.auto_start)
-				fwd_ctl_start(&app);
+				fwd_ctl_start_configured(&app);
 			fwd_shell_run(&app, NULL, true);
 		} else {
 			fwd_app_run(&app);

@@ -316,7 +316,7 @@ fwd_app_run(struct fwd_app *app)
 	uint64_t duration = (uint64_t)ceil(cfg->duration * (double)hz);
 	uint64_t start;
 
-	fwd_ctl_start(app);
+	fwd_ctl_start_configured(app);
 	start = rte_get_tsc_cycles();
 	while (!app->quit) {
 		uint64_t now;

@@ -66,6 +66,7 @@ struct fwd_config {
 	bool xstats;                 /**< include extended port stats in prints and the file */
 	bool interactive;            /**< -i: the shell on stdin */
 	bool auto_start;             /**< with -i: start forwarding before the prompt */
+	bool tx_first;               /**< testpmd's --tx-first: one burst out before the start */
 	char cmdline_file[PATH_MAX]; /**< shell commands to run first; "" = none */
 	char stats_file[PATH_MAX];   /**< JSON of every counter at exit; "" = none */
 	char config_file[PATH_MAX];  /**< the file that was loaded, for messages */

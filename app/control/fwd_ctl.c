@@ -147,6 +147,22 @@ fwd_ctl_tx_first(struct fwd_app *app, char *err, size_t errlen)
 	return sent;
 }
 
+void
+fwd_ctl_start_configured(struct fwd_app *app)
+{
+	char err[FWD_ERR_LEN];
+
+	if (app->cfg.tx_first && !app->running) {
+		int n = fwd_ctl_tx_first(app, err, sizeof(err));
+
+		if (n < 0)
+			FWD_LOG(WARNING, "--tx-first: %s\n", err);
+		else
+			FWD_LOG(INFO, "tx_first: sent %d packets\n", n);
+	}
+	fwd_ctl_start(app);
+}
+
 int
 fwd_ctl_set_burst(struct fwd_app *app, unsigned int burst, char *err, size_t errlen)
 {

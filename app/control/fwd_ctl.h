@@ -36,6 +36,12 @@ int fwd_ctl_start(struct fwd_app *app);
 int fwd_ctl_tx_first(struct fwd_app *app, char *err, size_t errlen);
 
 /**
+ * Start forwarding, after fwd_ctl_tx_first() when --tx-first was given (a
+ * mode that cannot is logged, and starts anyway, as testpmd does).
+ */
+void fwd_ctl_start_configured(struct fwd_app *app);
+
+/**
  * testpmd's "set burst N": packets per RX burst and TX flush, on every worker
  * (quiesced and restarted if forwarding). @return 0 or -EINVAL (reason in @p err).
  */

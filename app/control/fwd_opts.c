@@ -45,6 +45,7 @@ static int parse_map(struct fwd_config *cfg, const char *v, char *err, size_t er
 static int parse_peer(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_flowsort(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_portmask(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+static int parse_nb_ports(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 
 #define FIELD(f) offsetof(struct fwd_config, f)
 
@@ -98,6 +99,10 @@ static const struct fwd_opt fwd_opts[] = {
 		"forward on the first N worker lcores only (default all; no --map)", NULL},
 	{"portmask", OPT_SPECIAL, 0, 0, 0, "HEX",
 		"-p: use only these ports (hex mask; default every port)", parse_portmask},
+	{"nb-ports", OPT_SPECIAL, 0, 0, 0, "N", "use only ports 0..N-1 (testpmd's; a --portmask)",
+		parse_nb_ports},
+	{"tx-first", OPT_FLAG, FIELD(tx_first), 0, 0, NULL,
+		"send one burst out of every port before forwarding starts (start tx_first)", NULL},
 	{"help", OPT_ACTION, 0, 0, 0, NULL, "print this help and exit", NULL},
 };
 
@@ -286,6 +291,20 @@ parse_portmask(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	cfg->portmask = mask;
+	return 0;
+}
+
+/* testpmd's --nb-ports N: the first N ports, which is a port mask */
+static int
+parse_nb_ports(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
+{
+	uint64_t n;
+
+	if (parse_uint(v, RTE_MAX_ETHPORTS, &n) < 0 || n == 0) {
+		snprintf(err, errlen, "'%s' is not a number from 1 to %d", v, RTE_MAX_ETHPORTS);
+		return -EINVAL;
+	}
+	cfg->portmask = n == 64 ? UINT64_MAX : (UINT64_C(1) << n) - 1;
 	return 0;
 }
 

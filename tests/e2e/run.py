@@ -670,6 +670,14 @@ def testpmd_options(c):
     bad(c, ["--txq", "1", "--map", "(0,0,1),(0,1,2),(1,0,1)"],
         r"^--txq 1: port 1 needs 2 TX queues, one per lcore sending to it",
         eal=c.eal(null_vdevs(), lcores="0@0,1@1,2@1"))
+    # --tx-first primes two looped rings, which carry nothing otherwise
+    rings = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
+    for first in (False, True):
+        r = c.run(c.eal(rings), (["--tx-first"] if first else []) + ["--duration", "0.3"])
+        r.check_ok()
+        rx = port_stats(r.stats, 0)["ipackets"]
+        check(rx > 0 if first else rx == 0, "port 0 rx %d with tx_first %s" % (rx, first))
+    check_eq(r.stats["mbufs_leaked"], 0, "the frames still looping at exit came back")
     bad(c, ["--nb-cores", "2"], r"^--nb-cores 2: only 1 worker lcore")
     bad(c, ["--forward-mod", "io"], r"^unknown option '--forward-mod'; did you mean --forward-mode\?")
     bad(c, ["--brust", "4"], r"^unknown option '--brust'; did you mean --burst\?")

@@ -603,6 +603,10 @@ test_other_tools_spellings(void)
 	CHECK_PARSE_FAILS("not a hexadecimal port mask", "-p", "0xg");
 	CHECK_PARSE_FAILS("not a hexadecimal port mask", "-p", "0x100000000");
 	CHECK_PARSE_FAILS("-p needs an argument", "-p");
+	CHECK_EQ(PARSE("--nb-ports=3", "--tx-first"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.portmask, 7);
+	CHECK(cfg.tx_first);
+	CHECK_PARSE_FAILS("--nb-ports: '0' is not a number from 1", "--nb-ports", "0");
 	/* l3fwd's --config LIST is --map; anything else stays a file */
 	CHECK_EQ(PARSE("--config", "(0,0,1),(1,0,2)"), FWD_OPTS_RUN);
 	CHECK_EQ(cfg.n_map, 2);
