@@ -115,9 +115,8 @@ setup_workers(struct fwd_app *app, char *err, size_t errlen)
 
 		/* the output ports this lcore sends to, in map order; a router sends anywhere */
 		if (cfg->mode == FWD_MODE_ROUTE)
-			for (k = 0; k < app->nb_ports; k++)
-				if (fwd_port_used(cfg, k))
-					out[n_out++] = k;
+			for (n_out = 0; n_out < app->nb_ports; n_out++)
+				out[n_out] = n_out;
 		for (j = 0; j < cfg->n_map && cfg->mode != FWD_MODE_ROUTE; j++) {
 			uint16_t o;
 
@@ -258,6 +257,11 @@ fwd_app_setup(struct fwd_app *app, char *err, size_t errlen)
 	ret = setup_workers(app, err, errlen);
 	if (ret < 0)
 		return ret;
+	for (p = 0; p < app->nb_ports; p++)
+		/* a router's TX buffer k is port k's: an unused port keeps its (never
+		 * sent to: the port is down) buffer, but the port gets no queue */
+		if (!fwd_port_used(cfg, p))
+			app->ports[p].nb_txq = 0;
 	for (p = 0; p < app->nb_ports && cfg->txq != 0; p++) {
 		struct fwd_port *port = &app->ports[p];
 
