@@ -96,39 +96,45 @@ run_delta(uint64_t now, uint64_t base)
 	return now >= base ? now - base : now;
 }
 
+/* RX and TX lines of a port's (or all ports') forward statistics, testpmd's layout */
+static void
+print_run_lines(uint64_t rx, uint64_t rx_drop, uint64_t tx, uint64_t tx_drop)
+{
+	printf("  RX-packets: %-14" PRIu64 " RX-dropped: %-14" PRIu64 " RX-total: %" PRIu64 "\n",
+		rx, rx_drop, rx + rx_drop);
+	printf("  TX-packets: %-14" PRIu64 " TX-dropped: %-14" PRIu64 " TX-total: %" PRIu64 "\n",
+		tx, tx_drop, tx + tx_drop);
+}
+
 /* What the run just ended did on each port, as testpmd prints at stop. */
 static void
 print_run_stats(void)
 {
-	uint64_t rx = 0, tx = 0, drop = 0;
+	uint64_t sum[4] = {0};
 	uint16_t p;
 
 	for (p = 0; p < app->nb_ports; p++) {
 		const struct rte_eth_stats *b = &app->ports[p].run_base;
 		struct rte_eth_stats s;
-		uint64_t r, t, d;
+		uint64_t v[4];
+		unsigned int k;
 
 		if (!fwd_port_used(&app->cfg, p) || rte_eth_stats_get(p, &s) != 0)
 			continue;
-		r = run_delta(s.ipackets, b->ipackets);
-		t = run_delta(s.opackets, b->opackets);
-		d = run_delta(s.imissed, b->imissed) + run_delta(s.rx_nombuf, b->rx_nombuf) +
-		    run_delta(s.oerrors, b->oerrors);
+		v[0] = run_delta(s.ipackets, b->ipackets);
+		v[1] = run_delta(s.imissed, b->imissed) + run_delta(s.rx_nombuf, b->rx_nombuf);
+		v[2] = run_delta(s.opackets, b->opackets);
+		v[3] = run_delta(s.oerrors, b->oerrors);
 		printf("  ---------------------- Forward statistics for port %-2u "
 		       "----------------------\n",
 			p);
-		printf("  RX-packets: %-14" PRIu64 " RX-dropped: %-14" PRIu64
-		       " TX-packets: %" PRIu64 "\n",
-			r, run_delta(s.imissed, b->imissed) + run_delta(s.rx_nombuf, b->rx_nombuf),
-			t);
-		rx += r;
-		tx += t;
-		drop += d;
+		print_run_lines(v[0], v[1], v[2], v[3]);
+		for (k = 0; k < 4; k++)
+			sum[k] += v[k];
 	}
 	printf("  ++++++++++++++ Accumulated forward statistics for all ports "
 	       "+++++++++++++++\n");
-	printf("  RX-packets: %-14" PRIu64 " RX-dropped: %-14" PRIu64 " TX-packets: %" PRIu64 "\n",
-		rx, drop, tx);
+	print_run_lines(sum[0], sum[1], sum[2], sum[3]);
 	printf("  (the lcores' and drops' counters of every run: show fwd stats)\n");
 }
 

@@ -782,9 +782,9 @@ def case_testpmd_commands(c):
     out = sh.cmd("show fwd stats all")
     check("lcore 1: rx " in out and "drops: " in out, out)
     out = sh.cmd("stop")
-    m = re.search(r"Forward statistics for port 0 .*\n\s*RX-packets: (\d+) +RX-dropped: (\d+)"
-                  r" +TX-packets: (\d+)", out)
-    check(m is not None and int(m.group(1)) > 1000, out)
+    m = re.search(r"Forward statistics for port 0 .*\n\s*RX-packets: (\d+) +RX-dropped: (\d+) +"
+                  r"RX-total: (\d+)\s*\n\s*TX-packets: (\d+) +TX-dropped: (\d+)", out)
+    check(m is not None and int(m.group(1)) > 1000 and int(m.group(4)) > 1000, out)
     check("Accumulated forward statistics for all ports" in out and out.rstrip().endswith("Done."),
           out)
     # a second run's statistics are its own
