@@ -678,6 +678,15 @@ def testpmd_options(c):
         rx = port_stats(r.stats, 0)["ipackets"]
         check(rx > 0 if first else rx == 0, "port 0 rx %d with tx_first %s" % (rx, first))
     check_eq(r.stats["mbufs_leaked"], 0, "the frames still looping at exit came back")
+    # --nb-cores: the first N workers forward; a map may name at most N
+    three = "0@0,1@1,2@1"
+    r = c.run(c.eal(null_vdevs(), lcores=three), ["--nb-cores", "1", "--duration", "0.2"])
+    r.check_ok()
+    check_eq([lc["lcore"] for lc in r.stats["lcores"]], [1], "lcores forwarding with --nb-cores 1")
+    r = c.run(c.eal(null_vdevs(), lcores=three), ["--duration", "0.2"])
+    check_eq([lc["lcore"] for lc in r.stats["lcores"]], [1, 2], "lcores forwarding by default")
+    bad(c, ["--nb-cores", "1", "--map", "(0,0,1),(1,0,2)"], r"^--nb-cores 1: the map names 2 lcores",
+        eal=c.eal(null_vdevs(), lcores=three))
     bad(c, ["--nb-cores", "2"], r"^--nb-cores 2: only 1 worker lcore")
     bad(c, ["--forward-mod", "io"], r"^unknown option '--forward-mod'; did you mean --forward-mode\?")
     bad(c, ["--brust", "4"], r"^unknown option '--brust'; did you mean --burst\?")
