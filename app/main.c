@@ -122,6 +122,13 @@ eal_init_default(const char *prog)
 	return rte_eal_init((int)(sizeof(args) / sizeof(args[0])) - 1, args);
 }
 
+/* After EAL's usage, for "-h" before "--". */
+static void
+app_usage(const char *prog)
+{
+	fwd_opts_usage(stdout, prog);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -132,6 +139,11 @@ main(int argc, char **argv)
 	for (sep = 1; sep < argc && strcmp(argv[sep], "--") != 0; sep++)
 		;
 	for (i = 1; i < sep; i++) {
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			/* EAL's own help: it prints its usage, then ours, and exits */
+			rte_set_application_usage_hook(app_usage);
+			break;
+		}
 		if (fwd_opts_is_app_option(argv[i])) {
 			fwd_err("'%s' is an application option: put it after \"--\" (%s [EAL "
 				"options] -- [options])",
@@ -193,7 +205,7 @@ main(int argc, char **argv)
 	if (ret == 0 && !app.quit) {
 		if (app.cfg.interactive) {
 			if (app.cfg.auto_start)
-				fwd_ctl_start(&app);
+				fwd_ctl_start_configured(&app);
 			fwd_shell_run(&app, NULL, true);
 		} else {
 			fwd_app_run(&app);

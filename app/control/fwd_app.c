@@ -75,6 +75,20 @@ cmp_uint(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The topology over the used ports only, as testpmd pairs the ports of its --portmask. */
+static void
+setup_peers(struct fwd_app *app)
+{
+	uint16_t used[RTE_MAX_ETHPORTS];
+	uint16_t n = 0, p, k;
+
+	for (p = 0; p < app->nb_ports; p++)
+		if (fwd_port_used(&app->cfg, p))
+			used[n++] = p;
+	for (k = 0; k < n; k++)
+		app->ports[used[k]].out_port = used[fwd_topology_peer(app->cfg.topology, k, n)];
+}
+
 /* One worker per distinct lcore of the map; TX queues are handed out per port. */
 static int
 setup_workers(struct fwd_app *app, char *err, size_t errlen)
@@ -166,6 +180,8 @@ setup_pools(struct fwd_app *app, char *err, size_t errlen)
 	for (p = 0; p < app->nb_ports; p++) {
 		struct fwd_port *port = &app->ports[p];
 
+		if (!fwd_port_used(cfg, p))
+			continue; /* left out by -p: neither configured nor started */
 		if (port->nb_rxq == 0)
 			port->nb_rxq = 1; /* not polled, but a port needs one to start */
 		if (port->nb_txq == 0)
@@ -237,15 +253,36 @@ fwd_app_setup(struct fwd_app *app, char *err, size_t errlen)
 	ret = fwd_map_validate(cfg, app->nb_ports, err, errlen);
 	if (ret < 0)
 		return ret;
+	setup_peers(app);
 	ret = setup_workers(app, err, errlen);
 	if (ret < 0)
 		return ret;
+	for (p = 0; p < app->nb_ports; p++)
+		/* a router's TX buffer k is port k's: an unused port keeps its (never
+		 * sent to: the port is down) buffer, but the port gets no queue */
+		if (!fwd_port_used(cfg, p))
+			app->ports[p].nb_txq = 0;
+	for (p = 0; p < app->nb_ports && cfg->txq != 0; p++) {
+		struct fwd_port *port = &app->ports[p];
+
+		/* each sending lcore has a TX queue of its own: no locks on the way out */
+		if (port->nb_txq > cfg->txq) {
+			snprintf(err, errlen,
+				"--txq %u: port %u needs %u TX queues, one per lcore sending to it",
+				cfg->txq, p, port->nb_txq);
+			return -EINVAL;
+		}
+		if (fwd_port_used(cfg, p))
+			port->nb_txq = cfg->txq;
+	}
 	ret = setup_pools(app, err, errlen);
 	if (ret < 0)
 		return ret;
 	for (p = 0; p < app->nb_ports; p++) {
 		struct fwd_port *port = &app->ports[p];
 
+		if (!fwd_port_used(cfg, p))
+			continue;
 		ret = fwd_port_start(cfg, port, app->pools[port->socket], err, errlen);
 		if (ret < 0)
 			return ret;
@@ -286,7 +323,7 @@ fwd_app_run(struct fwd_app *app)
 	uint64_t link_poll = 0;
 	uint16_t p;
 
-	fwd_ctl_start(app);
+	fwd_ctl_start_configured(app);
 	start = rte_get_tsc_cycles();
 	while (!app->quit) {
 		uint64_t now;
@@ -325,6 +362,22 @@ release_ports_and_check_pools(struct fwd_app *app)
 	uint16_t p;
 	int missing = 0;
 
+	/* what a loop still carries (a net_ring, tx_first's frames): back to the pool */
+	for (p = 0; p < app->nb_ports; p++) {
+		uint16_t q;
+
+		for (q = 0; app->ports[p].started && q < app->ports[p].nb_rxq; q++) {
+			struct rte_mbuf *pkts[FWD_MAX_BURST];
+			uint16_t n, tries;
+
+			for (tries = 0; tries < 64; tries++) {
+				n = rte_eth_rx_burst(p, q, pkts, FWD_MAX_BURST);
+				if (n == 0)
+					break;
+				rte_pktmbuf_free_bulk(pkts, n);
+			}
+		}
+	}
 	for (p = 0; p < app->nb_ports; p++)
 		fwd_port_stop(&app->ports[p]);
 	for (p = 0; p < app->nb_ports; p++)

@@ -40,6 +40,7 @@ struct fwd_port {
 	struct rte_eth_stats stats;      /**< last read: periodic, then final */
 	struct rte_eth_stats prev_stats; /**< at the previous print, for rates */
 	uint64_t busy_at_clear;          /**< app->busy_tsc when its counters were cleared */
+	struct rte_eth_stats run_base;   /**< at the last start: stop prints the run's */
 	int n_xstats;                    /**< with --xstats: entries below */
 	struct rte_eth_xstat_name *xstat_names;
 	uint64_t *xstat_values;

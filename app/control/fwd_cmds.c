@@ -74,13 +74,80 @@ cmd_start_parsed(void *res, struct cmdline *cl, void *data)
 		printf("forwarding started: %s mode\n", fwd_mode_name(app->cfg.mode));
 }
 
+/* testpmd's "start tx_first": one burst out of every port, then start */
+static void
+cmd_start_tx_first_parsed(void *res, struct cmdline *cl, void *data)
+{
+	char err[FWD_ERR_LEN];
+	int n = fwd_ctl_tx_first(app, err, sizeof(err));
+
+	if (n < 0) {
+		printf("start tx_first: %s\n", err);
+		return;
+	}
+	printf("tx_first: sent %d packets\n", n);
+	cmd_start_parsed(res, cl, data);
+}
+
+/* A counter of this run: since start, or since a clear made during it. */
+static uint64_t
+run_delta(uint64_t now, uint64_t base)
+{
+	return now >= base ? now - base : now;
+}
+
+/* RX and TX lines of a port's (or all ports') forward statistics, testpmd's layout */
+static void
+print_run_lines(uint64_t rx, uint64_t rx_drop, uint64_t tx, uint64_t tx_drop)
+{
+	printf("  RX-packets: %-14" PRIu64 " RX-dropped: %-14" PRIu64 " RX-total: %" PRIu64 "\n",
+		rx, rx_drop, rx + rx_drop);
+	printf("  TX-packets: %-14" PRIu64 " TX-dropped: %-14" PRIu64 " TX-total: %" PRIu64 "\n",
+		tx, tx_drop, tx + tx_drop);
+}
+
+/* What the run just ended did on each port, as testpmd prints at stop. */
+static void
+print_run_stats(void)
+{
+	uint64_t sum[4] = {0};
+	uint16_t p;
+
+	for (p = 0; p < app->nb_ports; p++) {
+		const struct rte_eth_stats *b = &app->ports[p].run_base;
+		struct rte_eth_stats s;
+		uint64_t v[4];
+		unsigned int k;
+
+		if (!fwd_port_used(&app->cfg, p) || rte_eth_stats_get(p, &s) != 0)
+			continue;
+		v[0] = run_delta(s.ipackets, b->ipackets);
+		v[1] = run_delta(s.imissed, b->imissed) + run_delta(s.rx_nombuf, b->rx_nombuf);
+		v[2] = run_delta(s.opackets, b->opackets);
+		v[3] = run_delta(s.oerrors, b->oerrors);
+		printf("  ---------------------- Forward statistics for port %-2u "
+		       "----------------------\n",
+			p);
+		print_run_lines(v[0], v[1], v[2], v[3]);
+		for (k = 0; k < 4; k++)
+			sum[k] += v[k];
+	}
+	printf("  ++++++++++++++ Accumulated forward statistics for all ports "
+	       "+++++++++++++++\n");
+	print_run_lines(sum[0], sum[1], sum[2], sum[3]);
+	printf("  (the lcores' and drops' counters of every run: show fwd stats)\n");
+}
+
 static void
 cmd_stop_parsed(void *res, struct cmdline *cl, void *data)
 {
-	if (fwd_ctl_stop(app) == -EALREADY)
+	if (fwd_ctl_stop(app) == -EALREADY) {
 		printf("forwarding is not started\n");
-	else
-		printf("forwarding stopped\n");
+		return;
+	}
+	printf("forwarding stopped\n");
+	print_run_stats();
+	printf("Done.\n");
 }
 
 static void
@@ -107,9 +174,19 @@ cmd_help_parsed(void *res, struct cmdline *cl, void *data)
 	}
 
 WORD_CMD(start, "start", "start: start forwarding");
-WORD_CMD(stop, "stop", "stop: stop forwarding (workers flush their TX buffers)");
+WORD_CMD(stop, "stop",
+	"stop: stop forwarding (workers flush their TX buffers), print the run's forward statistics per port");
 WORD_CMD(quit, "quit", "quit: stop forwarding and exit, printing the final stats");
 WORD_CMD(help, "help", "help: list the commands");
+
+static cmdline_parse_token_string_t cmd_start_tx_first_tok =
+	TOKEN_STRING_INITIALIZER(struct cmd_word_result, word, "tx_first");
+static cmdline_parse_inst_t cmd_start_tx_first = {
+	.f = cmd_start_tx_first_parsed,
+	.help_str = "start tx_first: send one burst out of every port first (io, mac, macswap), "
+		    "then start",
+	.tokens = {(void *)&cmd_start_tok, (void *)&cmd_start_tx_first_tok, NULL},
+};
 
 /* ---- set fwd <mode> ---- */
 
@@ -227,6 +304,40 @@ show_port_xstats(uint16_t p)
 	free(values);
 }
 
+/* testpmd's "show port summary": one line a port */
+static void
+cmd_show_port_summary_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_show_port_result *r = res;
+	uint16_t sel, p;
+
+	if (port_arg(r->which, &sel) < 0)
+		return;
+	printf("Number of available ports: %u\n", app->nb_ports);
+	printf("%-4s %-17s %-16s %-12s %-8s %s\n", "Port", "MAC Address", "Name", "Driver",
+		"Status", "Link");
+	FOREACH_SELECTED_PORT(p, sel)
+	{
+		const struct fwd_port *fp = &app->ports[p];
+		struct rte_eth_dev_info info;
+		struct rte_eth_link link;
+		char speed[32] = "?";
+
+		if (rte_eth_dev_info_get(p, &info) != 0)
+			memset(&info, 0, sizeof(info));
+		if (rte_eth_link_get_nowait(p, &link) == 0)
+			snprintf(speed, sizeof(speed), "%s",
+				rte_eth_link_speed_to_str(link.link_speed));
+		printf("%-4u " RTE_ETHER_ADDR_PRT_FMT " %-16s %-12s %-8s %s\n", p,
+			RTE_ETHER_ADDR_BYTES(&fp->mac), fp->name,
+			info.driver_name != NULL ? info.driver_name : "?",
+			!fwd_port_used(&app->cfg, p) ? "unused"
+			: fp->started                ? "up"
+						     : "stopped",
+			speed);
+	}
+}
+
 static void
 cmd_show_port_parsed(void *res, struct cmdline *cl, void *data)
 {
@@ -254,6 +365,15 @@ static cmdline_parse_token_string_t cmd_show_port_what =
 	TOKEN_STRING_INITIALIZER(struct cmd_show_port_result, what, "info#stats#xstats");
 static cmdline_parse_token_string_t cmd_show_port_which =
 	TOKEN_STRING_INITIALIZER(struct cmd_show_port_result, which, NULL);
+static cmdline_parse_token_string_t cmd_show_port_summary_tok =
+	TOKEN_STRING_INITIALIZER(struct cmd_show_port_result, what, "summary");
+static cmdline_parse_inst_t cmd_show_port_summary = {
+	.f = cmd_show_port_summary_parsed,
+	.help_str = "show port summary <port>|all: one line a port (MAC, name, driver, status, "
+		    "link)",
+	.tokens = {(void *)&cmd_show_port_show, (void *)&cmd_show_port_port,
+		(void *)&cmd_show_port_summary_tok, (void *)&cmd_show_port_which, NULL},
+};
 static cmdline_parse_inst_t cmd_show_port = {
 	.f = cmd_show_port_parsed,
 	.help_str = "show port info|stats|xstats <port>|all: port details or counters",
@@ -361,6 +481,7 @@ struct cmd_three_result {
 	cmdline_fixed_string_t a;
 	cmdline_fixed_string_t b;
 	cmdline_fixed_string_t c;
+	cmdline_fixed_string_t d;
 };
 
 static void
@@ -392,6 +513,14 @@ static cmdline_parse_inst_t cmd_show_fwd_stats = {
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_fwd_stats_fwd,
 		(void *)&cmd_fwd_stats_stats, NULL},
 };
+static cmdline_parse_token_string_t cmd_fwd_stats_all =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, d, "all");
+static cmdline_parse_inst_t cmd_show_fwd_stats_all = {
+	.f = cmd_show_fwd_stats_parsed,
+	.help_str = "show fwd stats all: testpmd's spelling of show fwd stats",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_fwd_stats_fwd,
+		(void *)&cmd_fwd_stats_stats, (void *)&cmd_fwd_stats_all, NULL},
+};
 static cmdline_parse_inst_t cmd_clear_fwd_stats = {
 	.f = cmd_clear_fwd_stats_parsed,
 	.help_str = "clear fwd stats: zero the lcore, queue and drop counters",
@@ -418,6 +547,73 @@ cmd_show_lcores_parsed(void *res, struct cmdline *cl, void *data)
 	}
 }
 
+/* testpmd's "show config fwd": the mode, the counts, then who polls what */
+static void
+cmd_show_config_fwd_parsed(void *res, struct cmdline *cl, void *data)
+{
+	unsigned int i, streams = 0;
+	uint16_t p, used = 0;
+
+	for (i = 0; i < app->n_workers; i++)
+		streams += app->workers[i]->n_rx;
+	for (p = 0; p < app->nb_ports; p++)
+		used += fwd_port_used(&app->cfg, p);
+	printf("%s packet forwarding - ports=%u - cores=%u - streams=%u - burst=%u - topology "
+	       "%s\n",
+		fwd_mode_name(app->cfg.mode), used, app->n_workers, streams, app->cfg.burst,
+		fwd_topology_name(app->cfg.topology));
+	cmd_show_lcores_parsed(res, cl, data);
+}
+
+struct cmd_set_num_result {
+	cmdline_fixed_string_t set;
+	cmdline_fixed_string_t what;
+	cmdline_fixed_string_t n;
+};
+
+/* testpmd's "set burst N" and "set nbcore N" */
+static void
+cmd_set_num_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_set_num_result *r = res;
+	char err[FWD_ERR_LEN];
+	uint64_t n;
+
+	if (num_u64(r->n, 0, UINT32_MAX, &n) < 0) {
+		say("set %s: '%s' is not a number\n", r->what, r->n);
+		return;
+	}
+	if (strcmp(r->what, "burst") == 0) {
+		if (fwd_ctl_set_burst(app, (unsigned int)n, err, sizeof(err)) < 0)
+			printf("set burst: %s\n", err);
+		else
+			printf("burst set to %u\n", app->cfg.burst);
+		return;
+	}
+	/* the map is fixed at start: which lcore polls which queue, and their TX queues */
+	if (n != app->n_workers)
+		printf("set nbcore %" PRIu64 ": %u lcore%s forward; the map (and the TX queues "
+		       "it sized) is fixed at start: restart with --nb-cores %" PRIu64
+		       " or a --map\n",
+			n, app->n_workers, app->n_workers == 1 ? "" : "s", n);
+	else
+		printf("nbcore is %u\n", app->n_workers);
+}
+
+static cmdline_parse_token_string_t cmd_set_num_set =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_num_result, set, "set");
+static cmdline_parse_token_string_t cmd_set_num_what =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_num_result, what, "burst#nbcore");
+static cmdline_parse_token_string_t cmd_set_num_n =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_num_result, n, NULL);
+static cmdline_parse_inst_t cmd_set_num = {
+	.f = cmd_set_num_parsed,
+	.help_str = "set burst|nbcore <n>: packets per burst (1-512); nbcore only reports, the map "
+		    "is fixed at start (--nb-cores)",
+	.tokens = {(void *)&cmd_set_num_set, (void *)&cmd_set_num_what, (void *)&cmd_set_num_n,
+		NULL},
+};
+
 static void
 cmd_show_drops_parsed(void *res, struct cmdline *cl, void *data)
 {
@@ -437,6 +633,16 @@ static cmdline_parse_inst_t cmd_show_lcores = {
 	.f = cmd_show_lcores_parsed,
 	.help_str = "show lcores: which lcore polls which queue and sends where",
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_lcores, NULL},
+};
+static cmdline_parse_token_string_t cmd_show_config_tok =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "config");
+static cmdline_parse_token_string_t cmd_show_config_fwd_tok =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, c, "fwd");
+static cmdline_parse_inst_t cmd_show_config_fwd = {
+	.f = cmd_show_config_fwd_parsed,
+	.help_str = "show config fwd: mode, ports, cores, streams and burst, then show lcores",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_config_tok,
+		(void *)&cmd_show_config_fwd_tok, NULL},
 };
 static cmdline_parse_inst_t cmd_show_drops = {
 	.f = cmd_show_drops_parsed,
@@ -1007,14 +1213,19 @@ static cmdline_parse_inst_t cmd_show_pktgen = {
 
 static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_start,
+	&cmd_start_tx_first,
 	&cmd_stop,
 	&cmd_set_fwd,
+	&cmd_set_num,
 	&cmd_show_port,
+	&cmd_show_port_summary,
 	&cmd_clear_port,
 	&cmd_port_startstop,
 	&cmd_promisc,
 	&cmd_show_fwd_stats,
+	&cmd_show_fwd_stats_all,
 	&cmd_clear_fwd_stats,
+	&cmd_show_config_fwd,
 	&cmd_show_lcores,
 	&cmd_show_drops,
 	&cmd_route_add_via,

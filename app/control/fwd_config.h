@@ -55,6 +55,9 @@ struct fwd_config {
 	uint16_t nb_rxd;             /**< RX descriptors per queue */
 	uint16_t nb_txd;             /**< TX descriptors per queue */
 	uint16_t rxq;                /**< RX queues per port when no map is given */
+	uint16_t txq;                /**< testpmd's --txq: TX queues per port; 0 = as needed */
+	uint16_t nb_cores;           /**< testpmd's --nb-cores: workers that forward; 0 = all */
+	uint64_t portmask;           /**< l3fwd's -p: bit N = port N is used; 0 = every port */
 	uint32_t nb_mbufs;           /**< mbufs in the pool; 0 = sized from the queues */
 	uint32_t mbuf_cache;         /**< per-lcore mempool cache */
 	double stats_period;         /**< seconds between stats prints; 0 = only at exit */
@@ -63,6 +66,7 @@ struct fwd_config {
 	bool xstats;                 /**< include extended port stats in prints and the file */
 	bool interactive;            /**< -i: the shell on stdin */
 	bool auto_start;             /**< with -i: start forwarding before the prompt */
+	bool tx_first;               /**< testpmd's --tx-first: one burst out before the start */
 	char cmdline_file[PATH_MAX]; /**< shell commands to run first; "" = none */
 	char stats_file[PATH_MAX];   /**< JSON of every counter at exit; "" = none */
 	char config_file[PATH_MAX];  /**< the file that was loaded, for messages */
@@ -73,6 +77,13 @@ struct fwd_config {
 	struct pktgen_stream_cfg pktgen; /**< --fwd pktgen: the stream */
 	uint8_t flowsort; /**< --fwd route: flowsort = on|off|auto (enum flowsort_mode) */
 };
+
+/** Is @p port one the run uses (l3fwd's -p; every port without one)? */
+static inline bool
+fwd_port_used(const struct fwd_config *cfg, uint16_t port)
+{
+	return cfg->portmask == 0 || (cfg->portmask >> port & 1) != 0;
+}
 
 /** Fill @p cfg with the built-in defaults. */
 void fwd_config_defaults(struct fwd_config *cfg);

@@ -75,6 +75,9 @@ fwd_ctl_start(struct fwd_app *app)
 	/* counters and time restart together: a rate spans this run only */
 	fwd_stats_rate_base(app);
 	app->run_tsc = app->prev_tsc;
+	for (i = 0; i < app->nb_ports; i++)
+		if (rte_eth_stats_get((uint16_t)i, &app->ports[i].run_base) != 0)
+			memset(&app->ports[i].run_base, 0, sizeof(app->ports[i].run_base));
 	for (i = 0; i < app->n_workers; i++)
 		rte_eal_remote_launch(fwd_lcore_main, app->workers[i], app->workers[i]->lcore_id);
 	app->running = true;
@@ -93,6 +96,94 @@ fwd_ctl_stop(struct fwd_app *app)
 	app->running = false;
 	app->stop_tsc = rte_get_tsc_cycles();
 	app->busy_tsc += app->stop_tsc - app->run_tsc;
+	return 0;
+}
+
+int
+fwd_ctl_tx_first(struct fwd_app *app, char *err, size_t errlen)
+{
+	enum fwd_mode m = app->cfg.mode;
+	int sent = 0;
+	uint16_t p;
+
+	if (app->running) {
+		snprintf(err, errlen, "forwarding is already started");
+		return -EALREADY;
+	}
+	if (m != FWD_MODE_IO && m != FWD_MODE_MAC && m != FWD_MODE_MACSWAP) {
+		snprintf(err, errlen,
+			"tx_first needs a mode that forwards what it receives (io, mac, "
+			"macswap), not %s: use start",
+			fwd_mode_name(m));
+		return -ENOTSUP;
+	}
+	for (p = 0; p < app->nb_ports; p++) {
+		struct fwd_port *fp = &app->ports[p];
+		struct rte_mbuf *pkts[FWD_MAX_BURST];
+		uint16_t n = app->cfg.burst, k, done;
+
+		if (!fp->started || app->pools[fp->socket] == NULL)
+			continue;
+		if (rte_pktmbuf_alloc_bulk(app->pools[fp->socket], pkts, n) != 0) {
+			snprintf(err, errlen, "port %u: no mbufs for tx_first", p);
+			return -ENOMEM;
+		}
+		for (k = 0; k < n; k++) {
+			struct rte_ether_hdr *eh =
+				(struct rte_ether_hdr *)rte_pktmbuf_append(pkts[k], 60);
+
+			/* a minimal frame to the peer, as the port's own forwarding would send */
+			memset(eh, 0, 60);
+			rte_ether_addr_copy(&app->cfg.peer[p], &eh->dst_addr);
+			rte_ether_addr_copy(&fp->mac, &eh->src_addr);
+			eh->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
+		}
+		/* the workers are not running: queue 0 is free to use from here */
+		done = rte_eth_tx_burst(p, 0, pkts, n);
+		if (done < n)
+			rte_pktmbuf_free_bulk(pkts + done, n - done);
+		sent += done;
+	}
+	return sent;
+}
+
+void
+fwd_ctl_start_configured(struct fwd_app *app)
+{
+	char err[FWD_ERR_LEN];
+
+	if (app->cfg.tx_first && !app->running) {
+		int n = fwd_ctl_tx_first(app, err, sizeof(err));
+
+		if (n < 0)
+			FWD_LOG(WARNING, "--tx-first: %s\n", err);
+		else
+			FWD_LOG(INFO, "tx_first: sent %d packets\n", n);
+	}
+	fwd_ctl_start(app);
+}
+
+int
+fwd_ctl_set_burst(struct fwd_app *app, unsigned int burst, char *err, size_t errlen)
+{
+	bool was_running = app->running;
+	unsigned int i, k;
+
+	if (burst < 1 || burst > FWD_MAX_BURST) {
+		snprintf(err, errlen, "burst %u: expected 1 to %d", burst, FWD_MAX_BURST);
+		return -EINVAL;
+	}
+	fwd_ctl_stop(app);
+	app->cfg.burst = (uint16_t)burst;
+	for (i = 0; i < app->n_workers; i++) {
+		struct fwd_lcore *lc = app->workers[i];
+
+		lc->burst = (uint16_t)burst;
+		for (k = 0; k < lc->n_txb; k++)
+			lc->txb[k].burst = (uint16_t)burst;
+	}
+	if (was_running)
+		fwd_ctl_start(app);
 	return 0;
 }
 

@@ -25,6 +25,28 @@
 /** Launch the workers. @return 0, or -EALREADY if forwarding runs. */
 int fwd_ctl_start(struct fwd_app *app);
 
+/**
+ * testpmd's "start tx_first": before the workers start, send one burst of
+ * 64-byte frames out of every started port, so that ports wired into a loop
+ * have something to forward. Only where the mode forwards what it receives
+ * (io, mac, macswap), with forwarding stopped.
+ *
+ * @return frames sent, or -errno with the reason in @p err.
+ */
+int fwd_ctl_tx_first(struct fwd_app *app, char *err, size_t errlen);
+
+/**
+ * Start forwarding, after fwd_ctl_tx_first() when --tx-first was given (a
+ * mode that cannot is logged, and starts anyway, as testpmd does).
+ */
+void fwd_ctl_start_configured(struct fwd_app *app);
+
+/**
+ * testpmd's "set burst N": packets per RX burst and TX flush, on every worker
+ * (quiesced and restarted if forwarding). @return 0 or -EINVAL (reason in @p err).
+ */
+int fwd_ctl_set_burst(struct fwd_app *app, unsigned int burst, char *err, size_t errlen);
+
 /** Stop the workers and wait for them (they flush their TX buffers). @return 0 or -EALREADY. */
 int fwd_ctl_stop(struct fwd_app *app);
 

@@ -8,6 +8,7 @@
 #include <rte_lcore.h>
 
 #include "fwd_app.h"
+#include "fwd_log.h"
 
 int
 fwd_map_default(struct fwd_config *cfg, uint16_t nb_ports, char *err, size_t errlen)
@@ -24,6 +25,15 @@ fwd_map_default(struct fwd_config *cfg, uint16_t nb_ports, char *err, size_t err
 			"lcore only prints stats");
 		return -EINVAL;
 	}
+	if (cfg->nb_cores > n_workers) {
+		snprintf(err, errlen,
+			"--nb-cores %u: only %u worker lcore%s (the main lcore does not forward; "
+			"give EAL more with -l)",
+			cfg->nb_cores, n_workers, n_workers == 1 ? "" : "s");
+		return -EINVAL;
+	}
+	if (cfg->nb_cores != 0)
+		n_workers = cfg->nb_cores; /* testpmd's: the first N forward */
 	if ((unsigned int)nb_ports * cfg->rxq > FWD_MAX_MAP) {
 		snprintf(err, errlen, "%u ports x %u queues is more than %d map entries", nb_ports,
 			cfg->rxq, FWD_MAX_MAP);
@@ -32,6 +42,8 @@ fwd_map_default(struct fwd_config *cfg, uint16_t nb_ports, char *err, size_t err
 	/* queue-major, so that with one queue per port the ports spread over lcores */
 	for (q = 0; q < cfg->rxq; q++) {
 		for (port = 0; port < nb_ports; port++) {
+			if (!fwd_port_used(cfg, port))
+				continue;
 			cfg->map[n].port = port;
 			cfg->map[n].queue = q;
 			cfg->map[n].lcore = workers[n % n_workers];
@@ -47,8 +59,16 @@ fwd_map_validate(const struct fwd_config *cfg, uint16_t nb_ports, char *err, siz
 {
 	uint64_t queues[RTE_MAX_ETHPORTS] = {0}; /* bit q: queue q is mapped */
 	unsigned int per_lcore[RTE_MAX_LCORE] = {0};
-	unsigned int i;
+	unsigned int i, n_lcores = 0;
 	uint16_t port;
+
+	if (cfg->portmask >> nb_ports != 0) {
+		snprintf(err, errlen, "-p 0x%" PRIx64 ": port %u does not exist (%u port%s found)",
+			cfg->portmask,
+			(unsigned int)__builtin_ctzll(cfg->portmask >> nb_ports) + nb_ports,
+			nb_ports, nb_ports == 1 ? "" : "s");
+		return -ENODEV;
+	}
 
 	for (i = 0; i < cfg->n_map; i++) {
 		const struct fwd_map_entry *e = &cfg->map[i];
@@ -64,13 +84,24 @@ fwd_map_validate(const struct fwd_config *cfg, uint16_t nb_ports, char *err, siz
 				e->lcore);
 			return -EINVAL;
 		}
-		if (e->lcore == rte_get_main_lcore()) {
+		if (!fwd_port_used(cfg, e->port)) {
 			snprintf(err, errlen,
-				"--map: lcore %u is the main lcore, which prints stats; map queues "
-				"to worker lcores",
+				"--map: port %u is not in the port mask -p 0x%" PRIx64, e->port,
+				cfg->portmask);
+			return -EINVAL;
+		}
+		if (e->lcore == rte_get_main_lcore()) {
+			/* l3fwd's "-l 1,2 --config (0,0,1),(1,0,2)" lands here: EAL's main
+			 * lcore is the lowest of -l, and it runs the stats and the shell */
+			snprintf(err, errlen,
+				"--map: lcore %u is the main lcore (EAL's: the lowest of -l), which "
+				"runs the stats and the shell, not a queue; add a core below it (e.g. "
+				"-l 0,...) or pick another with --main-lcore",
 				e->lcore);
 			return -EINVAL;
 		}
+		if (per_lcore[e->lcore] == 0)
+			n_lcores++;
 		if (++per_lcore[e->lcore] > FWD_MAX_RX_PER_LCORE) {
 			snprintf(err, errlen, "--map: lcore %u polls more than %d queues", e->lcore,
 				FWD_MAX_RX_PER_LCORE);
@@ -78,8 +109,19 @@ fwd_map_validate(const struct fwd_config *cfg, uint16_t nb_ports, char *err, siz
 		}
 		queues[e->port] |= UINT64_C(1) << e->queue;
 	}
+	if (cfg->nb_cores != 0 && n_lcores > cfg->nb_cores) {
+		snprintf(err, errlen, "--nb-cores %u: the map names %u lcores", cfg->nb_cores,
+			n_lcores);
+		return -EINVAL;
+	}
 	for (port = 0; port < nb_ports; port++) {
 		uint64_t q = queues[port];
+
+		if (q == 0 && fwd_port_used(cfg, port))
+			FWD_LOG(WARNING,
+				"port %u is in no --map entry: it is not polled, only sent to "
+				"(leave it out with -p)\n",
+				port);
 
 		/* mapped queues must be exactly 0..N-1: an unpolled queue fills and drops */
 		if ((q & (q + 1)) != 0) {

@@ -8,12 +8,14 @@
 #include <string.h>
 #include <strings.h>
 
+#include <rte_common.h>
 #include <rte_mempool.h>
 
 #include "numparse.h"
 
 #include "fwd_cfgfile.h"
 #include "fwd_opts.h"
+#include "fwd_suggest.h"
 #include "rt_flow_ctl.h"
 
 /* How an option's argument is read and where it is stored. */
@@ -42,12 +44,16 @@ static int parse_topology(struct fwd_config *cfg, const char *v, char *err, size
 static int parse_map(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_peer(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_flowsort(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+static int parse_portmask(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+static int parse_nb_ports(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 
 #define FIELD(f) offsetof(struct fwd_config, f)
 
 static const struct fwd_opt fwd_opts[] = {
 	{"config", OPT_PATH, FIELD(config_file), 0, 0, "FILE",
-		"load options from an INI file (keys are these option names)", NULL},
+		"load options from an INI file (keys are these option names); a "
+		"(port,queue,lcore) list instead is l3fwd's and means --map",
+		NULL},
 	{"fwd", OPT_SPECIAL, 0, 0, 0, "MODE",
 		"forwarding mode: io, mac, macswap, rxonly, route, pktgen", parse_mode},
 	{"map", OPT_SPECIAL, 0, 0, 0, "LIST",
@@ -83,10 +89,33 @@ static const struct fwd_opt fwd_opts[] = {
 		"-i: open the shell (dpdk-forwarder> ) on stdin; forwarding waits for 'start'",
 		NULL},
 	{"auto-start", OPT_FLAG, FIELD(auto_start), 0, 0, NULL,
-		"with -i: start forwarding before showing the prompt", NULL},
+		"-a: with -i, start forwarding before showing the prompt", NULL},
 	{"cmdline-file", OPT_PATH, FIELD(cmdline_file), 0, 0, "FILE",
 		"run shell commands from FILE first (then the prompt with -i)", NULL},
+	{"txq", OPT_U16, FIELD(txq), 1, FWD_MAX_QUEUES, "N",
+		"TX queues per port (default: one per lcore sending to it; fewer is refused)",
+		NULL},
+	{"nb-cores", OPT_U16, FIELD(nb_cores), 1, RTE_MAX_LCORE, "N",
+		"forward on the first N worker lcores only (default all; no --map)", NULL},
+	{"portmask", OPT_SPECIAL, 0, 0, 0, "HEX",
+		"-p: use only these ports (hex mask; default every port)", parse_portmask},
+	{"nb-ports", OPT_SPECIAL, 0, 0, 0, "N", "use only ports 0..N-1 (testpmd's; a --portmask)",
+		parse_nb_ports},
+	{"tx-first", OPT_FLAG, FIELD(tx_first), 0, 0, NULL,
+		"send one burst out of every port before forwarding starts (start tx_first)", NULL},
 	{"help", OPT_ACTION, 0, 0, 0, NULL, "print this help and exit", NULL},
+};
+
+/*
+ * testpmd's and l3fwd's spellings of our options, on the command line only
+ * (docs/user-guide.md, "Coming from testpmd / l3fwd"). Their -i, -a and -p are
+ * in split_arg(); l3fwd's --config LIST is in fwd_opts_parse().
+ */
+static const struct {
+	const char *name, *of, *from;
+} fwd_aliases[] = {
+	{"forward-mode", "fwd", "testpmd"},
+	{"mbcache", "mbuf-cache", "testpmd"},
 };
 
 #define FWD_NB_OPTS (sizeof(fwd_opts) / sizeof(fwd_opts[0]))
@@ -230,6 +259,64 @@ parse_flowsort(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
 	return ret;
 }
 
+/* l3fwd's -p: hexadecimal, "0x" optional, as l3fwd reads it */
+static int
+parse_portmask(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
+{
+	const char *p = v;
+	uint64_t mask = 0;
+
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		p += 2;
+	if (*p == '\0') {
+		snprintf(err, errlen, "'%s' is not a hexadecimal port mask (e.g. 0x3)", v);
+		return -EINVAL;
+	}
+	for (; *p != '\0'; p++) {
+		unsigned int d;
+
+		if (!isxdigit((unsigned char)*p) || (mask >> (RTE_MAX_ETHPORTS - 4)) != 0) {
+			snprintf(err, errlen,
+				"'%s' is not a hexadecimal port mask of ports 0-%d (e.g. 0x3)", v,
+				RTE_MAX_ETHPORTS - 1);
+			return -EINVAL;
+		}
+		d = isdigit((unsigned char)*p)
+			    ? (unsigned int)(*p - '0')
+			    : (unsigned int)(tolower((unsigned char)*p) - 'a' + 10);
+		mask = mask << 4 | d;
+	}
+	if (mask == 0) {
+		snprintf(err, errlen, "mask %s names no port", v);
+		return -EINVAL;
+	}
+	cfg->portmask = mask;
+	return 0;
+}
+
+/* testpmd's --nb-ports N: the first N ports, which is a port mask */
+static int
+parse_nb_ports(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
+{
+	uint64_t n;
+
+	if (parse_uint(v, RTE_MAX_ETHPORTS, &n) < 0 || n == 0) {
+		snprintf(err, errlen, "'%s' is not a number from 1 to %d", v, RTE_MAX_ETHPORTS);
+		return -EINVAL;
+	}
+	cfg->portmask = n == 64 ? UINT64_MAX : (UINT64_C(1) << n) - 1;
+	return 0;
+}
+
+/* l3fwd's --config "(port,queue,lcore),...": a value that opens a list is a map */
+static bool
+is_map_list(const char *v)
+{
+	while (isspace((unsigned char)*v))
+		v++;
+	return *v == '(';
+}
+
 static int
 parse_map(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
 {
@@ -335,6 +422,41 @@ opt_lookup(const char *name, size_t len)
 	return NULL;
 }
 
+/* An option of the command line: one of ours or another tool's spelling of it. */
+static const struct fwd_opt *
+opt_lookup_alias(const char *name, size_t len)
+{
+	const struct fwd_opt *o = opt_lookup(name, len);
+	unsigned int i;
+
+	for (i = 0; o == NULL && i < RTE_DIM(fwd_aliases); i++)
+		if (strlen(fwd_aliases[i].name) == len &&
+			strncmp(fwd_aliases[i].name, name, len) == 0)
+			o = opt_lookup(fwd_aliases[i].of, strlen(fwd_aliases[i].of));
+	return o;
+}
+
+/* "unknown option '--brust'; did you mean --burst?" */
+static void
+unknown_option(const char *typed, size_t len, char *err, size_t errlen)
+{
+	char name[64];
+	const char *best = NULL;
+	unsigned int best_d = UINT32_MAX, i;
+
+	snprintf(name, sizeof(name), "%.*s", (int)(len < sizeof(name) ? len : sizeof(name) - 1),
+		typed);
+	for (i = 0; i < FWD_NB_OPTS; i++)
+		fwd_suggest_consider(name, fwd_opts[i].name, &best, &best_d);
+	for (i = 0; i < RTE_DIM(fwd_aliases); i++)
+		fwd_suggest_consider(name, fwd_aliases[i].name, &best, &best_d);
+	if (best != NULL)
+		snprintf(err, errlen, "unknown option '--%s'; did you mean --%s? (see --help)",
+			name, best);
+	else
+		snprintf(err, errlen, "unknown option '--%s' (see --help)", name);
+}
+
 static int
 parse_bool(const char *v, bool *out)
 {
@@ -431,10 +553,10 @@ opt_apply(const struct fwd_opt *o, struct fwd_config *cfg, const char *value, ch
 int
 fwd_opt_apply(struct fwd_config *cfg, const char *name, const char *value, char *err, size_t errlen)
 {
-	const struct fwd_opt *o = opt_lookup(name, strlen(name));
+	const struct fwd_opt *o = opt_lookup_alias(name, strlen(name));
 
 	if (o == NULL) {
-		snprintf(err, errlen, "unknown option '--%s' (see --help)", name);
+		unknown_option(name, strlen(name), err, errlen);
 		return -ENOENT;
 	}
 	return opt_apply(o, cfg, value, err, errlen);
@@ -494,13 +616,13 @@ fwd_opts_is_app_option(const char *arg)
 {
 	const char *eq;
 
-	if (strcmp(arg, "-h") == 0 || strcmp(arg, "-i") == 0)
+	if (strcmp(arg, "-h") == 0 || strcmp(arg, "-i") == 0 || strcmp(arg, "-p") == 0)
 		return 1;
 	if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
 		return 0;
 	arg += 2;
 	eq = strchr(arg, '=');
-	return opt_lookup(arg, eq != NULL ? (size_t)(eq - arg) : strlen(arg)) != NULL;
+	return opt_lookup_alias(arg, eq != NULL ? (size_t)(eq - arg) : strlen(arg)) != NULL;
 }
 
 /*
@@ -516,9 +638,29 @@ split_arg(int argc, char **argv, int i, const struct fwd_opt **o, const char **v
 	size_t len;
 
 	*value = NULL;
-	if (strcmp(a, "-h") == 0 || strcmp(a, "-i") == 0) {
-		*o = opt_lookup(a[1] == 'h' ? "help" : "interactive", a[1] == 'h' ? 4 : 11);
-		return 1;
+	if (a[0] == '-' && a[1] != '-' && a[1] != '\0') {
+		/* testpmd's -i and -a, l3fwd's -p MASK (or -pMASK) */
+		static const char *const shorts[][2] = {{"h", "help"}, {"i", "interactive"},
+			{"a", "auto-start"}, {"p", "portmask"}};
+		unsigned int s;
+
+		for (s = 0; s < RTE_DIM(shorts) && a[1] != shorts[s][0][0]; s++)
+			;
+		if (s < RTE_DIM(shorts) && (a[2] == '\0' || s == 3)) {
+			*o = opt_lookup(shorts[s][1], strlen(shorts[s][1]));
+			if ((*o)->kind == OPT_FLAG || (*o)->kind == OPT_ACTION)
+				return 1;
+			if (a[2] != '\0') {
+				*value = a + 2;
+				return 1;
+			}
+			if (i + 1 >= argc) {
+				snprintf(err, errlen, "%s needs an argument (%s)", a, (*o)->arg);
+				return -EINVAL;
+			}
+			*value = argv[i + 1];
+			return 2;
+		}
 	}
 	if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {
 		snprintf(err, errlen,
@@ -528,9 +670,9 @@ split_arg(int argc, char **argv, int i, const struct fwd_opt **o, const char **v
 	a += 2;
 	eq = strchr(a, '=');
 	len = eq != NULL ? (size_t)(eq - a) : strlen(a);
-	*o = opt_lookup(a, len);
+	*o = opt_lookup_alias(a, len);
 	if (*o == NULL) {
-		snprintf(err, errlen, "unknown option '%s' (see --help)", argv[i]);
+		unknown_option(a, len, err, errlen);
 		return -ENOENT;
 	}
 	if (eq != NULL) {
@@ -568,7 +710,7 @@ fwd_opts_parse(struct fwd_config *cfg, int argc, char **argv, char *err, size_t 
 		}
 		if (strcmp(o->name, "help") == 0)
 			return FWD_OPTS_HELP;
-		if (strcmp(o->name, "config") == 0)
+		if (strcmp(o->name, "config") == 0 && !is_map_list(value))
 			config = value;
 	}
 
@@ -586,8 +728,10 @@ fwd_opts_parse(struct fwd_config *cfg, int argc, char **argv, char *err, size_t 
 	/* Second pass: the command line overrides the file. */
 	for (i = 0; i < argc; i += n) {
 		n = split_arg(argc, argv, i, &o, &value, err, errlen);
-		if (strcmp(o->name, "config") == 0)
+		if (strcmp(o->name, "config") == 0 && !is_map_list(value))
 			continue;
+		if (strcmp(o->name, "config") == 0)
+			o = opt_lookup("map", 3); /* l3fwd's --config is our --map */
 		ret = opt_apply(o, cfg, value, err, errlen);
 		if (ret < 0)
 			return ret;
@@ -618,6 +762,21 @@ fwd_opts_usage(FILE *f, const char *prog)
 			snprintf(lhs, sizeof(lhs), "--%s", fwd_opts[i].name);
 		fprintf(f, "  %-26s %s\n", lhs, fwd_opts[i].help);
 	}
+	fprintf(f,
+		"\nOther tools' spellings (docs/user-guide.md, \"Coming from testpmd / l3fwd\"):\n");
+	for (i = 0; i < RTE_DIM(fwd_aliases); i++) {
+		char lhs[40];
+
+		snprintf(lhs, sizeof(lhs), "--%s", fwd_aliases[i].name);
+		fprintf(f, "  %-26s %s: --%s\n", lhs, fwd_aliases[i].from, fwd_aliases[i].of);
+	}
+	fprintf(f, "  %-26s testpmd: --interactive\n", "-i");
+	fprintf(f, "  %-26s testpmd: --auto-start\n", "-a");
+	fprintf(f, "  %-26s l3fwd: --portmask (also testpmd's name)\n", "-p HEX");
+	fprintf(f, "  %-26s l3fwd: --map\n", "--config \"(p,q,l),...\"");
+	fprintf(f, "  %-26s testpmd's own (--rxq, --txq, --rxd, --txd, --burst, --nb-cores,\n", "");
+	fprintf(f, "  %-26s --portmask, --port-topology, --eth-peer, --total-num-mbufs,\n", "");
+	fprintf(f, "  %-26s --stats-period, --auto-start, --cmdline-file) mean the same\n", "");
 	fprintf(f, "\nModes:\n");
 #define FWD_MODE_HELP(sym, name, desc) fprintf(f, "  %-10s %s\n", name, desc);
 	FWD_MODES(FWD_MODE_HELP)

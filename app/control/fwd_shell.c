@@ -11,11 +11,13 @@
 #include <unistd.h>
 
 #include <cmdline.h>
+#include <rte_common.h>
 #include <cmdline_parse.h>
 #include <cmdline_rdline.h>
 
 #include "fwd_cmds.h"
 #include "fwd_shell.h"
+#include "fwd_suggest.h"
 
 /*
  * rte_cmdline does the parsing and completion; the shell owns the line
@@ -104,8 +106,22 @@ fwd_shell_exec(struct fwd_app *app, const char *line)
 			}
 		}
 	}
-	if (shown == 0)
-		printf("unknown command '%s': type 'help' for the list\n", word);
+	if (shown == 0) {
+		const char *best = NULL;
+		unsigned int best_d = UINT32_MAX;
+		char names[64][64];
+
+		/* the nearest first word of the command table: "did you mean 'start'?" */
+		for (i = 0; ctx[i] != NULL && i < RTE_DIM(names); i++) {
+			first_word(ctx[i]->help_str, names[i], sizeof(names[i]));
+			fwd_suggest_consider(word, names[i], &best, &best_d);
+		}
+		if (best != NULL)
+			printf("unknown command '%s'; did you mean '%s'? type 'help' for the list\n",
+				word, best);
+		else
+			printf("unknown command '%s': type 'help' for the list\n", word);
+	}
 	fflush(stdout);
 	return -EINVAL;
 }

@@ -638,5 +638,101 @@ def escape_user_input(c):
     check_printable(answer[0], "shell answer")
 
 
+# ------------------------------------------------- testpmd and l3fwd habits (issue 23)
+
+@case
+def eal_help(c):
+    """-h / --help before "--" are EAL's: its usage, then the application's, exit 0."""
+    for argv in (["-h"], ["--help"], ["--no-pci", "-h", "--"]):
+        r = c.run(None, argv, timeout=20, stats=False)
+        check_eq(r.rc, 0, "exit status of %s\n%s" % (" ".join(argv), r.describe()))
+        check("EAL common options" in r.stdout, "no EAL usage\n" + r.describe())
+        check("--fwd MODE" in r.stdout and "--forward-mode" in r.stdout and "-p HEX" in r.stdout,
+              "no application usage (with the aliases) after EAL's\n" + r.describe())
+
+
+@case
+def testpmd_options(c):
+    """testpmd's spellings after "--": --forward-mode, --mbcache, --nb-cores, --txq."""
+    inputs = [mixed_frames(n, port=p) for p, n in zip(range(2), (120, 80))]
+    vdevs, outs = c.pcap_ports([[f] for f in inputs])
+    r = c.run(c.eal(vdevs), ["--forward-mode", "io", "--mbcache=64", "--nb-cores=1",
+                             "--duration", "1"])
+    r.check_ok()
+    check_eq(r.stats["mode"], "io", "mode in the stats file")
+    got = [read_pcap(o[0]) for o in outs]
+    check_frames(got[1], inputs[0], "port 0's input leaving port 1")
+    check_stats(r.stats, inputs, got)
+    r = c.run(c.eal(null_vdevs()), ["--forward-mode=macswap", "--txq", "2", "--duration", "0.2"])
+    r.check_ok()
+    check_eq(r.stats["mode"], "macswap", "--forward-mode=macswap")
+    check_eq(port_stats(r.stats, 0)["tx_queues"], 2, "--txq 2 on port 0")
+    bad(c, ["--txq", "1", "--map", "(0,0,1),(0,1,2),(1,0,1)"],
+        r"^--txq 1: port 1 needs 2 TX queues, one per lcore sending to it",
+        eal=c.eal(null_vdevs(), lcores="0@0,1@1,2@1"))
+    # --tx-first primes two looped rings, which carry nothing otherwise
+    rings = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
+    for first in (False, True):
+        r = c.run(c.eal(rings), (["--tx-first"] if first else []) + ["--duration", "0.3"])
+        r.check_ok()
+        rx = port_stats(r.stats, 0)["ipackets"]
+        check(rx > 0 if first else rx == 0, "port 0 rx %d with tx_first %s" % (rx, first))
+    check_eq(r.stats["mbufs_leaked"], 0, "the frames still looping at exit came back")
+    # --nb-cores: the first N workers forward; a map may name at most N
+    three = "0@0,1@1,2@1"
+    r = c.run(c.eal(null_vdevs(), lcores=three), ["--nb-cores", "1", "--duration", "0.2"])
+    r.check_ok()
+    check_eq([lc["lcore"] for lc in r.stats["lcores"]], [1], "lcores forwarding with --nb-cores 1")
+    r = c.run(c.eal(null_vdevs(), lcores=three), ["--duration", "0.2"])
+    check_eq([lc["lcore"] for lc in r.stats["lcores"]], [1, 2], "lcores forwarding by default")
+    bad(c, ["--nb-cores", "1", "--map", "(0,0,1),(1,0,2)"], r"^--nb-cores 1: the map names 2 lcores",
+        eal=c.eal(null_vdevs(), lcores=three))
+    bad(c, ["--nb-cores", "2"], r"^--nb-cores 2: only 1 worker lcore")
+    bad(c, ["--forward-mod", "io"], r"^unknown option '--forward-mod'; did you mean --forward-mode\?")
+    bad(c, ["--brust", "4"], r"^unknown option '--brust'; did you mean --burst\?")
+
+
+@case
+def l3fwd_portmask(c):
+    """l3fwd's -p: only the masked ports are used; the others are neither polled
+    nor started; a mask naming an absent port is refused."""
+    inputs = [mixed_frames(n, port=p) for p, n in zip(range(3), (90, 70, 50))]
+    vdevs, outs = c.pcap_ports([[f] for f in inputs])
+    r = c.run(c.eal(vdevs), ["-p", "0x5", "--duration", "1"])
+    r.check_ok()
+    got = [read_pcap(o[0]) for o in outs]
+    check_frames(got[2], inputs[0], "port 0's input leaving port 2 (paired over the mask)")
+    check_frames(got[0], inputs[2], "port 2's input leaving port 0")
+    check_eq(len(got[1]), 0, "frames sent out of port 1, outside the mask")
+    p1 = port_stats(r.stats, 1)
+    check_eq((p1["ipackets"], p1["rx_queues"], p1["tx_queues"]), (0, 0, 0),
+             "port 1, outside the mask: polled or given queues")
+    bad(c, ["-p", "0x7"], r"^-p 0x7: port 2 does not exist \(2 ports found\)")
+    bad(c, ["-p", "0x1", "--map", "(0,0,1),(1,0,1)"], r"^--map: port 1 is not in the port mask")
+    r = c.run(None, ["-p", "0x3", "--"] + c.eal(null_vdevs()), timeout=20, stats=False)
+    r.check_error(r"^'-p' is an application option: put it after \"--\"")
+
+
+@case
+def l3fwd_config_list(c):
+    """l3fwd's --config "(port,queue,lcore),...": taken as --map; a port left
+    out of it is warned about; l3fwd's -l 1,2 layout names the main lcore and is
+    refused with what to do."""
+    inputs = [mixed_frames(n, port=p) for p, n in zip(range(2), (60, 40))]
+    vdevs, outs = c.pcap_ports([[f] for f in inputs])
+    r = c.run(c.eal(vdevs), ["--config", "(0,0,1),(1,0,1)", "--duration", "1"])
+    r.check_ok()
+    got = [read_pcap(o[0]) for o in outs]
+    check_frames(got[1], inputs[0], "port 0's input leaving port 1")
+    check_stats(r.stats, inputs, got)
+    r = c.run(c.eal(null_vdevs()), ["--config", "(0,0,1)", "--duration", "0.2"], stats=False)
+    r.check_ok()
+    check("port 1 is in no --map entry: it is not polled" in r.stdout + r.stderr,
+          "no warning for a port left out of the map\n" + r.describe())
+    bad(c, ["--config", "(0,0,1),(1,0,2)"],
+        r"^--map: lcore 1 is the main lcore .*add a core below it",
+        eal=c.eal(null_vdevs(), lcores="1@0,2@1"))
+
+
 if __name__ == "__main__":
     sys.exit(run_cases(sys.argv, CASES, "", "tests/e2e/meson.build"))

@@ -757,6 +757,48 @@ def case_rates(c):
     sh.quit()
 
 
+def case_testpmd_commands(c):
+    """testpmd's shell spellings (issue 23): show config fwd, show port summary
+    all, set burst/nbcore, start tx_first on two looped rings, stop printing the
+    run's forward statistics and Done., and did-you-mean for a typo."""
+    sh = Shell(c, c.eal(["--vdev", "net_ring0", "--vdev", "net_ring1"]))
+    out = sh.cmd("show config fwd")
+    check("io packet forwarding - ports=2 - cores=1 - streams=2 - burst=32" in out, out)
+    out = sh.cmd("show port summary all")
+    check("Number of available ports: 2" in out and re.search(r"\n1 +\S+ +net_ring1 +net_ring +up", out),
+          out)
+    check("burst set to 16" in sh.cmd("set burst 16"), "set burst 16")
+    check("burst=16" in sh.cmd("show config fwd"), "burst shown after set burst")
+    check("expected 1 to 512" in sh.cmd("set burst 0"), "set burst 0 refused")
+    check("nbcore is 1" in sh.cmd("set nbcore 1"), "set nbcore 1")
+    out = sh.cmd("set nbcore 3")
+    check("fixed at start" in out and "--nb-cores 3" in out, out)
+    out = sh.cmd("strat")
+    check("unknown command 'strat'; did you mean 'start'?" in out, out)
+    out = sh.cmd("start tx_first")
+    check("tx_first: sent 32 packets" in out and "forwarding started: io mode" in out, out)
+    # the rings loop: the 32 frames go round and round
+    wait_for(lambda: port_counter(sh, 1, "rx") > 1000, "tx_first's frames looping")
+    out = sh.cmd("show fwd stats all")
+    check("lcore 1: rx " in out and "drops: " in out, out)
+    out = sh.cmd("stop")
+    m = re.search(r"Forward statistics for port 0 .*\n\s*RX-packets: (\d+) +RX-dropped: (\d+) +"
+                  r"RX-total: (\d+)\s*\n\s*TX-packets: (\d+) +TX-dropped: (\d+)", out)
+    check(m is not None and int(m.group(1)) > 1000 and int(m.group(4)) > 1000, out)
+    check("Accumulated forward statistics for all ports" in out and out.rstrip().endswith("Done."),
+          out)
+    # a second run's statistics are its own
+    sh.cmd("start")
+    time.sleep(0.2)
+    out = sh.cmd("stop")
+    m2 = re.search(r"port 0 .*\n\s*RX-packets: (\d+)", out)
+    check(m2 is not None, out)
+    sh.cmd("set fwd rxonly")
+    out = sh.cmd("start tx_first")
+    check("tx_first needs a mode that forwards what it receives" in out, out)
+    sh.quit()
+
+
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
 
 

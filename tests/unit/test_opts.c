@@ -574,6 +574,60 @@ test_number_rule_every_key(void)
 	CHECK(cfg.duration == 1e-6);
 }
 
+/* testpmd's and l3fwd's spellings (issue 23), and "did you mean" */
+static void
+test_other_tools_spellings(void)
+{
+	CHECK_EQ(PARSE("--forward-mode=macswap"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.mode, FWD_MODE_MACSWAP);
+	CHECK_EQ(PARSE("--forward-mode", "mac", "--mbcache=64", "--txq=3", "--nb-cores", "2"),
+		FWD_OPTS_RUN);
+	CHECK_EQ(cfg.mode, FWD_MODE_MAC);
+	CHECK_EQ(cfg.mbuf_cache, 64);
+	CHECK_EQ(cfg.txq, 3);
+	CHECK_EQ(cfg.nb_cores, 2);
+	CHECK_PARSE_FAILS("--fwd: unknown mode 'ioo'", "--forward-mode", "ioo");
+	CHECK_PARSE_FAILS("--nb-cores: '0'", "--nb-cores=0");
+	/* testpmd's -i -a after "--" */
+	CHECK_EQ(PARSE("-i", "-a"), FWD_OPTS_RUN);
+	CHECK(cfg.interactive);
+	CHECK(cfg.auto_start);
+	/* l3fwd's -p, hexadecimal with or without 0x, and testpmd's --portmask */
+	CHECK_EQ(PARSE("-p", "0x3"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.portmask, 3);
+	CHECK_EQ(PARSE("-pA"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.portmask, 10);
+	CHECK_EQ(PARSE("--portmask=ff"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.portmask, 255);
+	CHECK_PARSE_FAILS("names no port", "-p", "0");
+	CHECK_PARSE_FAILS("not a hexadecimal port mask", "-p", "0xg");
+	CHECK_PARSE_FAILS("not a hexadecimal port mask", "-p", "0x100000000");
+	CHECK_PARSE_FAILS("-p needs an argument", "-p");
+	CHECK_EQ(PARSE("--nb-ports=3", "--tx-first"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.portmask, 7);
+	CHECK(cfg.tx_first);
+	CHECK_PARSE_FAILS("--nb-ports: '0' is not a number from 1", "--nb-ports", "0");
+	/* l3fwd's --config LIST is --map; anything else stays a file */
+	CHECK_EQ(PARSE("--config", "(0,0,1),(1,0,2)"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.n_map, 2);
+	CHECK_EQ(cfg.map[1].lcore, 2);
+	CHECK_EQ(cfg.config_file[0], '\0');
+	CHECK_EQ(PARSE("--config= (0,0,1)"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.n_map, 1);
+	CHECK_PARSE_FAILS("--map: expected ','", "--config", "(0,0)");
+	CHECK(PARSE("--config", "/nonexistent/fwd.ini") < 0);
+	CHECK_CONTAINS(err, "/nonexistent/fwd.ini");
+	/* the nearest known option */
+	CHECK_PARSE_FAILS("unknown option '--brust'; did you mean --burst?", "--brust", "4");
+	CHECK_PARSE_FAILS("did you mean --forward-mode?", "--forward-mod=io");
+	CHECK_PARSE_FAILS("did you mean --nb-cores?", "--nb-core", "1");
+	CHECK_PARSE_FAILS("unknown option '--zzzzzzzz' (see --help)", "--zzzzzzzz");
+	/* before "--": -p is ours, -a is EAL's allow-list */
+	CHECK(fwd_opts_is_app_option("-p"));
+	CHECK(fwd_opts_is_app_option("--forward-mode=io"));
+	CHECK(!fwd_opts_is_app_option("-a"));
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_defaults),
 	FWD_TEST(test_good_options),
@@ -589,6 +643,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_router_config),
 	FWD_TEST(test_number_rule),
 	FWD_TEST(test_number_rule_every_key),
+	FWD_TEST(test_other_tools_spellings),
 };
 
 int
