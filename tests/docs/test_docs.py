@@ -25,6 +25,11 @@ A comment on the line above a fence says how to treat it:
   <!-- doctest: vm -->           runs in the QEMU harness (suite vm-smoke,
                                  scripts/vm-test.sh): not run here
   <!-- doctest: file PATH -->    (any block) must be PATH's content, exactly
+  <!-- doctest: ini [BASE] [OPT...] -->  an ```ini block: load it after the
+                                 repository file BASE, with options OPT
+
+Every other ```ini block is loaded as a config file on two net_null ports
+(--duration 0.2): it must parse and run.
 
 An unmarked shell block whose command this test cannot run fails it (mark the
 block). A dpdk-forwarder command gets its own --file-prefix when it names EAL
@@ -457,6 +462,24 @@ def run_shell_block(b, cwd, state):
                 state["made"] = True
 
 
+def load_ini_block(b, cwd):
+    """An ```ini block that is not a repository file is loaded as a config file
+    on two net_null ports for a moment: it must parse and run. `doctest: ini
+    [BASE.ini] [OPTION...]` puts a repository file in front of it (a section
+    shown alone, e.g. [filter] under config/router.ini) and adds options."""
+    extra = shlex.split(b.arg) if b.directive == "ini" else []
+    text = "\n".join(b.body) + "\n"
+    if extra and extra[0].endswith(".ini"):
+        text = open(os.path.join(root, extra.pop(0))).read() + "\n" + text
+    path = os.path.join(cwd, "doc-block-%d.ini" % b.line)
+    with open(path, "w") as f:
+        f.write(text)
+    words = ["dpdk-forwarder", "-l", "0,1", "--no-huge", "-m", "256", "--no-pci",
+             "--vdev", "net_null0", "--vdev", "net_null1", "--",
+             "--config", path, "--duration", "0.2"] + extra
+    run_forwarder(b.where + " (ini block)", words, cwd, None)
+
+
 fixed = []
 for page in pages:
     cwd = page_dir(page)
@@ -467,6 +490,10 @@ for page in pages:
             continue
         if b.lang in SHELL:
             run_shell_block(b, cwd, state)
+        elif b.lang == "ini" and b.directive in (None, "ini"):
+            load_ini_block(b, cwd)
+        elif b.lang == "ini" and b.directive == "skip" and b.arg:
+            print("ok - %s: # SKIP %s" % (b.where, b.arg))
         elif b.lang == "" and b.body:
             first = next((l.split()[0] for l in b.body if l.strip() and not l.lstrip().startswith("#")), "")
             if first in COMMAND_WORDS or first.startswith(("./build/", "build/")):
