@@ -480,10 +480,30 @@ def load_ini_block(b, cwd):
     run_forwarder(b.where + " (ini block)", words, cwd, None)
 
 
+def check_inline(page):
+    """Commands in the prose (`dpdk-forwarder ...` in backticks) name only
+    files that exist or that make-pcaps.py makes."""
+    text, inside, prose = open(os.path.join(root, page)).read(), False, []
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            inside = not inside
+        elif not inside:
+            prose.append(line)
+    for n, line in enumerate(prose):
+        for span in re.findall(r"`([^`]+)`", line):
+            try:
+                words = shlex.split(span)
+            except ValueError:
+                continue
+            if words and (words[0] in FWD_NAMES or words[-1:] and "vm-run.sh" in span):
+                check_inputs("%s (inline `%s`)" % (page, span[:40]), words, None, True)
+
+
 fixed = []
 for page in pages:
     cwd = page_dir(page)
     state = {"made": False}
+    check_inline(page)
     for b in blocks_of(page):
         if b.directive == "file":
             check_file_block(b)
