@@ -24,6 +24,9 @@ A comment on the line above a fence says how to treat it:
                                  devbind, sysfs) is not run
   <!-- doctest: vm -->           runs in the QEMU harness (suite vm-smoke,
                                  scripts/vm-test.sh): not run here
+  <!-- doctest: beside OPT... -->  commands that talk to a running forwarder
+                                 (telemetry): one is started with OPT on two
+                                 net_null ports, <file-prefix> is its prefix
   <!-- doctest: file PATH -->    (any block) must be PATH's content, exactly
   <!-- doctest: ini [BASE] [OPT...] -->  an ```ini block: load it after the
                                  repository file BASE, with options OPT
@@ -187,7 +190,7 @@ def commands(body, console):
         except ValueError as e:
             words = ["<unparsable: %s>" % e]
         if words:
-            out.append((words, exp))
+            out.append((words, exp, text.replace("\\\n", " ")))
     return out
 
 
@@ -390,6 +393,45 @@ def run_plain(where, words, cwd, expect):
         ok(where, "%s: exit 0" % shlex.join(words[:3]))
 
 
+def run_beside(b, cmds, cwd):
+    """A block of commands that talk to a running forwarder (telemetry): start
+    one with OPTIONS on two net_null ports, run each command in bash with
+    <file-prefix> its prefix, then stop it with SIGINT (exit 0)."""
+    global run_no
+    run_no += 1
+    prefix = "doctest-%d-%d" % (os.getpid(), run_no)
+    argv = [binary, "-l", "0,1", "--no-huge", "-m", "256", "--no-pci", "--file-prefix", prefix,
+            "--vdev", "net_null0", "--vdev", "net_null1", "--"] + shlex.split(b.arg)
+    fwd = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, errors="replace")
+    sock = "/var/run/dpdk/%s/dpdk_telemetry.v2" % prefix
+    deadline = time.monotonic() + RUN_SLACK
+    while not os.path.exists(sock) and fwd.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.3)  # the forwarder registers its endpoints after EAL's socket is up
+    if not os.path.exists(sock):
+        fwd.kill()
+        fail(b.where, "the forwarder to talk to did not come up: %s" % fwd.communicate()[0][-1500:])
+        return
+    for words, expect, text in cmds:
+        cmd = text.replace("<file-prefix>", prefix)
+        p = subprocess.run(["bash", "-c", cmd], cwd=cwd, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           errors="replace", timeout=60)
+        if p.returncode != 0 or "Error" in p.stdout:
+            fail(b.where, "%s: exit %d: %s" % (cmd, p.returncode, p.stdout[-1500:]))
+        elif check_output(b.where, p.stdout, expect):
+            ok(b.where, "%s: exit 0, beside a running forwarder" % cmd[:60])
+    fwd.send_signal(signal.SIGINT)
+    try:
+        out, _ = fwd.communicate(timeout=RUN_SLACK)
+    except subprocess.TimeoutExpired:
+        fwd.kill()
+        out, _ = fwd.communicate()
+    if fwd.returncode != 0:
+        fail(b.where, "the forwarder beside exited %d: %s" % (fwd.returncode, out[-1500:]))
+
+
 def runnable(words):
     if words[0] in FWD_NAMES:
         return "fwd"
@@ -423,7 +465,7 @@ def run_shell_block(b, cwd, state):
         return
     if b.directive == "vm":
         ran = 0
-        for words, _ in cmds:
+        for words, _, _ in cmds:
             check_inputs(b.where, words, None, True)
             script = next((w for w in words if w.endswith("vm-run.sh") or w.endswith("vm-test.sh")), None)
             if script and not os.path.isfile(os.path.join(root, script)):
@@ -432,18 +474,21 @@ def run_shell_block(b, cwd, state):
         print("ok - %s: # SKIP %d VM command(s): the vm-smoke suite and scripts/vm-test.sh run them"
               % (b.where, ran))
         return
-    if b.directive not in (None, "hardware"):
+    if b.directive not in (None, "hardware", "beside"):
         fail(b.where, "unknown directive `doctest: %s`" % b.directive)
         return
     if b.directive is None:
-        cannot = [w for w, _ in cmds if runnable(w) is None]
+        cannot = [w for w, _, _ in cmds if runnable(w) is None]
         if cannot:
             fail(b.where, "cannot run %r%s: run it in the test, or mark the block "
                  "(<!-- doctest: skip REASON -->, hardware, vm)" % (
                      shlex.join(cannot[0])[:80],
                      " (and %d more)" % (len(cannot) - 1) if len(cannot) > 1 else ""))
             return
-    for words, expect in cmds:
+    if b.directive == "beside":
+        run_beside(b, cmds, cwd)
+        return
+    for words, expect, _ in cmds:
         kind = runnable(words)
         if b.directive == "hardware":
             if kind == "fwd":
