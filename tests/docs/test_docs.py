@@ -8,7 +8,7 @@
 
 Every fenced shell block (```sh, ```bash, ```shell, ```console) of the
 markdown is run, command by command, in a temp dir per page where the
-repository's files are linked (`config/`, `scripts/`, ...) and `build` is
+repository is copied (`config/`, `scripts/`, ...) and `build` is
 BUILDDIR, so a block runs exactly as a user in a clone would type it. Blocks of
 one page share the dir, in order: a page that makes its pcaps first
 (`scripts/make-pcaps.py`) feeds the examples after it.
@@ -51,6 +51,7 @@ import glob
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -443,11 +444,17 @@ def runnable(words):
 
 
 def page_dir(page):
+    """A copy of the source tree (a few MB: what a command writes stays out of
+    the real one) with `build` the build dir under test."""
     d = tempfile.mkdtemp(prefix="doctest-%s-" % re.sub(r"\W", "_", page))
     for e in os.listdir(root):
+        src = os.path.join(root, e)
         if e.startswith(".") or e.startswith("build"):
             continue
-        os.symlink(os.path.join(root, e), os.path.join(d, e))
+        if os.path.isdir(src):
+            shutil.copytree(src, os.path.join(d, e), symlinks=True)
+        else:
+            shutil.copy2(src, d)
     os.symlink(build, os.path.join(d, "build"))
     return d
 
@@ -568,7 +575,7 @@ for page in pages:
         if as_file and b.directive != "file":
             fail(b.where, "the text presents this block as `%s`: mark it "
                  "<!-- doctest: file %s --> (or say it is an excerpt, without a colon)" % (as_file, as_file))
-    subprocess.run(["rm", "-rf", cwd])
+    shutil.rmtree(cwd, ignore_errors=True)
 # EAL's run dirs of the runs given a --file-prefix here
 for d in glob.glob("/var/run/dpdk/doctest-%d-*" % os.getpid()):
     subprocess.run(["rm", "-rf", d])
