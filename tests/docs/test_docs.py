@@ -48,6 +48,7 @@ A block the prose presents as a repository file (the paragraph above names
 """
 
 import glob
+import importlib.util
 import os
 import re
 import shlex
@@ -81,21 +82,22 @@ pages = [a for a in args if a != "--fix"] or (
     ["README.md"] + sorted(os.path.relpath(p, root) for p in glob.glob(os.path.join(root, "docs", "*.md"))))
 binary = os.environ.get("DPDK_FORWARDER") or os.path.join(build, "app", "dpdk-forwarder")
 
-sys.path.insert(0, os.path.join(root, "scripts"))
-made_by_script = set()
-try:
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("make_pcaps", os.path.join(root, "scripts", "make-pcaps.py"))
-    mp = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mp)
-    made_by_script = set(mp.FILES)
-except (OSError, SystemExit) as e:
-    print("# make-pcaps.py not loadable: %s" % e)
-
 failures = []
 passed = 0
-ncpu = len(os.sched_getaffinity(0))
 run_no = 0
+
+
+def pcap_maker_files():
+    """The files scripts/make-pcaps.py writes (its FILES table)."""
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "make_pcaps", os.path.join(root, "scripts", "make-pcaps.py"))
+        mp = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mp)
+        return set(mp.FILES)
+    except (OSError, SystemExit, AttributeError) as e:
+        fail("scripts/make-pcaps.py", "cannot read its FILES: %s" % e)
+        return set()
 
 
 def fail(where, msg):
@@ -551,6 +553,7 @@ def check_inline(page):
                 check_inputs("%s (inline `%s`)" % (page, span[:40]), words, None, True)
 
 
+made_by_script = pcap_maker_files()
 fixed = []
 for page in pages:
     cwd = page_dir(page)
