@@ -375,7 +375,8 @@ def check_output(where, out, expect):
         e = e.rstrip()
         if not e or e.strip() == "...":
             continue
-        pat = re.compile(".*".join(re.escape(part) for part in e.strip().split("...")))
+        # "a ... b": a, then b further on the line (the blanks around ... are optional)
+        pat = re.compile(".*".join(re.escape(part.strip()) for part in e.strip().split("...")))
         while pos < len(lines) and not pat.search(lines[pos]):
             pos += 1
         if pos == len(lines):
