@@ -558,28 +558,30 @@ made_by_script = pcap_maker_files()
 fixed = []
 for page in pages:
     cwd = page_dir(page)
-    state = {"made": False}
-    check_inline(page)
-    for b in blocks_of(page):
-        if b.directive == "file":
-            check_file_block(b)
-            continue
-        if b.lang in SHELL:
-            run_shell_block(b, cwd, state)
-        elif b.lang == "ini" and b.directive in (None, "ini"):
-            load_ini_block(b, cwd)
-        elif b.lang == "ini" and b.directive == "skip" and b.arg:
-            print("ok - %s: # SKIP %s" % (b.where, b.arg))
-        elif b.lang == "" and b.body:
-            first = next((l.split()[0] for l in b.body if l.strip() and not l.lstrip().startswith("#")), "")
-            if first in COMMAND_WORDS or first.startswith(("./build/", "build/")):
-                fail(b.where, "a fence without a language holding commands (%r): label it ```sh "
-                     "(and mark it if it cannot run here)" % first)
-        as_file = presented_as_file(b) if b.lang not in SHELL else None
-        if as_file and b.directive != "file":
-            fail(b.where, "the text presents this block as `%s`: mark it "
-                 "<!-- doctest: file %s --> (or say it is an excerpt, without a colon)" % (as_file, as_file))
-    shutil.rmtree(cwd, ignore_errors=True)
+    try:
+        state = {"made": False}
+        check_inline(page)
+        for b in blocks_of(page):
+            if b.directive == "file":
+                check_file_block(b)
+                continue
+            if b.lang in SHELL:
+                run_shell_block(b, cwd, state)
+            elif b.lang == "ini" and b.directive in (None, "ini"):
+                load_ini_block(b, cwd)
+            elif b.lang == "ini" and b.directive == "skip" and b.arg:
+                print("ok - %s: # SKIP %s" % (b.where, b.arg))
+            elif b.lang == "" and b.body:
+                first = next((l.split()[0] for l in b.body if l.strip() and not l.lstrip().startswith("#")), "")
+                if first in COMMAND_WORDS or first.startswith(("./build/", "build/")):
+                    fail(b.where, "a fence without a language holding commands (%r): label it ```sh "
+                         "(and mark it if it cannot run here)" % first)
+            as_file = presented_as_file(b) if b.lang not in SHELL else None
+            if as_file and b.directive != "file":
+                fail(b.where, "the text presents this block as `%s`: mark it "
+                     "<!-- doctest: file %s --> (or say it is an excerpt, without a colon)" % (as_file, as_file))
+    finally:
+        shutil.rmtree(cwd, ignore_errors=True)
 # EAL's run dirs of the runs given a --file-prefix here
 for d in glob.glob("/var/run/dpdk/doctest-%d-*" % os.getpid()):
     subprocess.run(["rm", "-rf", d])
