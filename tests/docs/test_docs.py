@@ -557,11 +557,15 @@ def check_inline(page):
 made_by_script = pcap_maker_files()
 fixed = []
 for page in pages:
-    cwd = page_dir(page)
+    blocks = blocks_of(page)
+    # a tree to run in, for a page with something to run
+    runs = any(b.directive not in ("skip", "vm", "file") and (b.lang in SHELL or b.lang == "ini")
+               for b in blocks)
+    cwd = page_dir(page) if runs else tempfile.mkdtemp(prefix="doctest-")
     try:
         state = {"made": False}
         check_inline(page)
-        for b in blocks_of(page):
+        for b in blocks:
             if b.directive == "file":
                 check_file_block(b)
                 continue
