@@ -37,9 +37,14 @@ def udp(dst_mac, src_ip, dst_ip, sport=1024, dport=9):
                  / UDP(sport=sport, dport=dport) / Raw(b"\x00" * 18))
 
 
-def l2_frames(count, port):
-    """COUNT frames for the L2 modes (io, mac, macswap): any addresses will do."""
-    return [udp(pcap_mac(port), "10.%d.0.2" % port, "10.%d.0.2" % (1 - port), 1024 + i)
+# the FEC model's MAC when no mac= is given (drivers/net/fec_pmd/fec_ethdev.c)
+FEC_MAC = "02:00:00:fe:c0:00"
+
+
+def l2_frames(count, port, dst_mac=None):
+    """COUNT frames for the L2 modes (io, mac, macswap), to DST_MAC (default:
+    net_pcap's port PORT)."""
+    return [udp(dst_mac or pcap_mac(port), "10.%d.0.2" % port, "10.%d.0.2" % (1 - port), 1024 + i)
             for i in range(count)]
 
 
@@ -58,7 +63,9 @@ FILES = {
     "in1.pcap": (lambda: l2_frames(64, 1), "README: the two-pcap mac example, port 1"),
     "route-in.pcap": (router_frames, "README: the router example (config/router.ini), port 0"),
     "pcap_in.pcap": (lambda: l2_frames(32, 0), "docs/fec_pmd.md: the net_pcap port beside net_fec0"),
-    "fec_in.pcap": (lambda: l2_frames(32, 0), "docs/fec_pmd.md: the FEC model's wire input"),
+    # to the MAC's own address: its filter drops other frames until promiscuous
+    # mode is on, and the wire delivers from dev_start, before the app turns it on
+    "fec_in.pcap": (lambda: l2_frames(32, 0, FEC_MAC), "docs/fec_pmd.md: the FEC model's wire input"),
     "a.pcap": (lambda: l2_frames(32, 0), "docs/user-guide.md: scripts/vm-run.sh --in 0=a.pcap"),
 }
 

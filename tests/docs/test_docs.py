@@ -54,6 +54,7 @@ import re
 import shlex
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -397,6 +398,19 @@ def run_plain(where, words, cwd, expect):
         ok(where, "%s: exit 0" % shlex.join(words[:3]))
 
 
+def telemetry_query(sock, cmd):
+    """The answer of one telemetry command, or None (no socket yet, no answer)."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET) as s:
+            s.settimeout(2)
+            s.connect(sock)
+            s.recv(16384)  # the greeting
+            s.send(cmd.encode())
+            return s.recv(1 << 16).decode(errors="replace")
+    except OSError:
+        return None
+
+
 def run_beside(b, cmds, cwd):
     """A block of commands that talk to a running forwarder (telemetry): start
     one with OPTIONS on two net_null ports, run each command in bash with
@@ -409,11 +423,16 @@ def run_beside(b, cmds, cwd):
     fwd = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True, errors="replace")
     sock = "/var/run/dpdk/%s/dpdk_telemetry.v2" % prefix
+    interactive = any(w in ("-i", "--interactive") for w in shlex.split(b.arg))
     deadline = time.monotonic() + RUN_SLACK
-    while not os.path.exists(sock) and fwd.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.1)
-    time.sleep(0.3)  # the forwarder registers its endpoints after EAL's socket is up
-    if not os.path.exists(sock):
+    up = False
+    while not up and fwd.poll() is None and time.monotonic() < deadline:
+        # up: its endpoints answer and (without -i) it forwards
+        ans = telemetry_query(sock, "/forwarder/stats")
+        up = ans is not None and '"state"' in ans and (interactive or '"forwarding"' in ans)
+        if not up:
+            time.sleep(0.1)
+    if not up:
         fwd.kill()
         fail(b.where, "the forwarder to talk to did not come up: %s" % fwd.communicate()[0][-1500:])
         return
