@@ -316,6 +316,7 @@ fwd_pktgen_json(const struct fwd_app *app, FILE *f)
 		const struct fwd_lcore *lc = app->workers[i];
 		struct pktgen_tx_stats ts;
 		struct pktgen_rx_stats rs;
+		uint64_t hist[PKTGEN_HIST_BUCKETS];
 
 		memset(&ts, 0, sizeof(ts));
 		memset(&rs, 0, sizeof(rs));
@@ -332,7 +333,15 @@ fwd_pktgen_json(const struct fwd_app *app, FILE *f)
 		for (k = 0; k < PKTGEN_RX_STAT_MAX; k++)
 			fprintf(f, "%s\"%s\": %" PRIu64, k ? ", " : "", pktgen_rx_stat_names[k],
 				pktgen_rx_stat(&rs, k));
-		fprintf(f, "}}");
+		fprintf(f, "}, \"lat_hist\": [");
+		/* Bucket 0 is 0 ns, bucket i is [2^(i-1), 2^i) ns, the last is open: sums to
+		 * signed_pkts, so a reader can plot the distribution, not only min/avg/max. */
+		memset(hist, 0, sizeof(hist));
+		if (lc->pg_rx != NULL)
+			pktgen_rx_hist(lc->pg_rx, hist);
+		for (k = 0; k < PKTGEN_HIST_BUCKETS; k++)
+			fprintf(f, "%s%" PRIu64, k ? ", " : "", hist[k]);
+		fprintf(f, "]}");
 	}
 	fprintf(f, "\n  ],\n");
 }

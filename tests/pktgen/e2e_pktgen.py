@@ -171,6 +171,12 @@ def case_loopback(c):
     check_eq(rx["signed_pkts"], 5000, "carrying our signature")
     check_eq((rx["lost"], rx["reorder"], rx["dup"]), (0, 0, 0), "loss, reorder, duplicates")
     check(0 < rx["lat_min_ns"] <= rx["lat_avg_ns"] <= rx["lat_max_ns"], "latency measured")
+    hist = r.stats["pktgen"][0]["lat_hist"]
+    check_eq((len(hist), sum(hist)), (33, 5000), "latency histogram: 33 buckets, one per signed packet")
+    lo = min(i for i, n in enumerate(hist) if n)
+    hi = max(i for i, n in enumerate(hist) if n)
+    check(lo == 0 or 2 ** (lo - 1) <= rx["lat_min_ns"] < 2 ** lo, "lowest bucket holds lat_min_ns")
+    check(hi == 32 or 2 ** (hi - 1) <= rx["lat_max_ns"] < 2 ** hi, "highest bucket holds lat_max_ns")
     check_eq(r.stats["drops"]["pktgen_rx"], 5000, "received packets counted as pktgen_rx")
     check_balance(r.stats, looped=True)
 
