@@ -15,6 +15,8 @@ fail() {
 	echo "0 passed, 1 failed"
 	exit 1
 }
+# progress on stderr: the whole run takes about 10 minutes on 2 cores
+echo "test.sh: set-up, build/ and its tests, then build-asan/ and its tests (about 10 minutes in all on 2 cores)" >&2
 bash scripts/setup.sh || fail "set-up failed"
 bash scripts/build.sh build || fail "build failed"
 
@@ -31,6 +33,7 @@ run_suite() { # BUILDDIR [meson test args]
 
 run_suite build "$@"
 if [ -z "${FWD_NO_ASAN:-}" ]; then
+	echo "test.sh: building build-asan/ (ASan + UBSan), then its tests" >&2
 	if bash scripts/build.sh build-asan -Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debugoptimized >/dev/null; then
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
