@@ -17,6 +17,7 @@ pkgs=(
 	libnuma-dev libpcap-dev
 	python3 python3-scapy python3-pexpect
 	python3-matplotlib                 # bench/plot.py (the benchmark plots in docs/img)
+	python3-prometheus-client prometheus # tools/dpdk-forwarder-exporter, promtool for its test
 	clang-format                       # the lint target
 	clang libclang-rt-14-dev           # libFuzzer and the sanitizers' runtimes
 	dpkg-dev xz-utils                  # apt-get source, for the driver-SDK headers

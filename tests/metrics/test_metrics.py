@@ -1,0 +1,302 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 dpdk-forwarder authors
+"""The Prometheus exporter (tools/dpdk-forwarder-exporter) against a running forwarder.
+
+    DPDK_FORWARDER=build/app/dpdk-forwarder test_metrics.py CASE | --list
+
+Each case runs the forwarder on vdevs until its traffic is done, scrapes the exporter over
+HTTP, validates the scrape with `promtool check metrics`, stops the forwarder with SIGINT and
+checks the scraped values against the stats file it wrote (nothing moves once the traffic is
+done, so both are the same moment).
+"""
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
+
+import fwdtest as ft  # noqa: E402
+from fwdtest import Fail, check, check_eq  # noqa: E402
+
+EXPORTER = os.path.join(ROOT, "tools", "dpdk-forwarder-exporter")
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def parse(text):
+    """Scrape text -> {(name, frozenset(labels)): value}; types as {name: type}."""
+    samples, types = {}, {}
+    for line in text.splitlines():
+        if line.startswith("# TYPE "):
+            _, _, name, typ = line.split()
+            types[name] = typ
+        if not line or line.startswith("#"):
+            continue
+        m = re.fullmatch(r"([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)", line)
+        check(m is not None, "not a sample line: %r" % line)
+        labels = frozenset(re.findall(r'(\w+)="((?:[^"\\]|\\.)*)"', m.group(2) or ""))
+        samples[(m.group(1), labels)] = float(m.group(3))
+    return samples, types
+
+
+def value(samples, name, **labels):
+    key = (name, frozenset((k, str(v)) for k, v in labels.items()))
+    check(key in samples, "no sample %s%s in the scrape" % (name, labels))
+    return samples[key]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Exporter:
+    def __init__(self, prefix):
+        self.port = free_port()
+        self.p = subprocess.Popen([sys.executable, EXPORTER, "--file-prefix", prefix, "--listen",
+                                   "127.0.0.1:%d" % self.port], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+        line = self.p.stdout.readline()
+        if "/metrics" not in line:  # stderr only then: reading it waits for the exporter's exit
+            raise Fail("exporter did not start: %r %s" % (line, self.p.stderr.read()))
+
+    def scrape(self):
+        with urllib.request.urlopen("http://127.0.0.1:%d/metrics" % self.port, timeout=10) as r:
+            check_eq(r.status, 200, "HTTP status")
+            check(r.headers["Content-Type"].startswith("text/plain"), "content type " +
+                  r.headers["Content-Type"])
+            return r.read().decode()
+
+    def close(self):
+        self.p.terminate()
+        self.p.wait(5)
+
+
+def promtool(text):
+    r = subprocess.run(["promtool", "check", "metrics"], input=text, capture_output=True,
+                       text=True)
+    check(r.returncode == 0, "promtool check metrics: exit %d\n%s%s" %
+          (r.returncode, r.stdout, r.stderr))
+
+
+class Shell:
+    """The forwarder in interactive mode, its shell on a pipe (stays up after a generator's
+    count is sent, where a non-interactive run would end), stopped by `quit`."""
+
+    def __init__(self, c, argv):
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE, text=True, cwd=c.dir)
+        c.procs.append(self.p)
+
+    def describe(self):
+        return "interactive forwarder, exit status %r" % self.p.poll()
+
+    def quit(self, timeout=20):
+        _, err = self.p.communicate("quit\n", timeout=timeout)
+        return self.p.returncode, "", err
+
+
+def run_until(c, eal, app, done, timeout=30, shell=False):
+    """Start the forwarder (stats file, no periodic prints), an exporter on its telemetry
+    socket; scrape until done(samples) is true. Returns (run, exporter, text, samples)."""
+    sfile = c.path("stats.json")
+    run = c.start(eal, list(app) + ["--stats-file", sfile]) if not shell else Shell(
+        c, c._argv(eal, list(app) + ["--stats-file", sfile, "-i", "--auto-start"]))
+    prefix = eal[eal.index("--file-prefix") + 1]
+    sock = "/var/run/dpdk/%s/dpdk_telemetry.v2" % prefix
+    deadline = time.monotonic() + timeout
+    while not os.path.exists(sock):
+        check(run.p.poll() is None, "the forwarder exited\n" + run.describe())
+        check(time.monotonic() < deadline, "no telemetry socket " + sock)
+        time.sleep(0.05)
+    exp = Exporter(prefix)
+    while True:
+        text = exp.scrape()
+        samples, _ = parse(text)
+        try:
+            ready = value(samples, "dpdk_forwarder_up") == 1 and done(samples)
+        except Fail:
+            ready = False  # not all there yet (the workers not started)
+        if ready:
+            return run, exp, text, samples, sfile
+        check(time.monotonic() < deadline, "traffic not done within %d s:\n%s" % (timeout, text))
+        time.sleep(0.1)
+
+
+def stop(run, exp, sfile):
+    exp.close()
+    if isinstance(run, Shell):
+        rc, _, _ = run.quit()
+    else:
+        run.p.send_signal(signal.SIGINT)
+        rc, _, _ = run.finish(20)
+    check_eq(rc, 0, "the forwarder's exit status")
+    st = ft.load_stats(sfile)
+    check(st is not None, "no stats file")
+    check_eq(st["mbufs_leaked"], 0, "mbufs_leaked")
+    if st["mode"] != "pktgen":  # the generator's own balance is the pktgen tests'
+        ft.check_stats(st)
+    return st
+
+
+def check_common(text, samples, types, st):
+    """What every scrape must say, against the stats file of the same (quiet) moment."""
+    promtool(text)
+    for name, typ in types.items():
+        check(name.startswith("dpdk_forwarder_"), "metric outside the namespace: " + name)
+        if typ == "counter":
+            check(name.endswith("_total"), "counter %s: its name does not end in _total" % name)
+    check_eq(value(samples, "dpdk_forwarder_info", mode=st["mode"], state="forwarding"), 1,
+             "info{mode,state}")
+    for p in st["ports"]:
+        for key, metric in (("ipackets", "port_rx_packets"), ("opackets", "port_tx_packets"),
+                            ("ibytes", "port_rx_bytes"), ("obytes", "port_tx_bytes"),
+                            ("imissed", "port_rx_missed"), ("ierrors", "port_rx_errors"),
+                            ("oerrors", "port_tx_errors"), ("rx_nombuf", "port_rx_nombuf")):
+            check_eq(value(samples, "dpdk_forwarder_%s_total" % metric, port=p["port"]), p[key],
+                     "port %d %s" % (p["port"], key))
+        # scraped while forwarding: every vdev's link is up (at exit, stopped, some say down)
+        check_eq(value(samples, "dpdk_forwarder_port_link_up", port=p["port"]), 1,
+                 "port %d link while forwarding" % p["port"])
+        check_eq(value(samples, "dpdk_forwarder_queue_rx_packets_total", port=p["port"], queue=0),
+                 p["ipackets"], "port %d queue 0 rx (one queue)" % p["port"])
+    for lc in st["lcores"]:
+        for key, metric in (("rx_pkts", "lcore_rx_packets"), ("tx_pkts", "lcore_tx_packets"),
+                            ("rx_bursts", "lcore_rx_bursts"), ("punted", "lcore_punted_packets")):
+            check_eq(value(samples, "dpdk_forwarder_%s_total" % metric, lcore=lc["lcore"]),
+                     lc[key], "lcore %d %s" % (lc["lcore"], key))
+    for reason, n in st["drops"].items():
+        key = ("dpdk_forwarder_drops_total", frozenset([("reason", reason)]))
+        if key not in samples and st["mode"] != "route":
+            # the router's reasons are in /forwarder/drops only in route mode
+            check_eq(n, 0, "drops{reason=%s} outside route mode" % reason)
+            continue
+        check_eq(value(samples, "dpdk_forwarder_drops_total", reason=reason), n,
+                 "drops{reason=%s}" % reason)
+
+
+@case
+def io(c):
+    """io on two net_pcap ports: 300 + 200 frames forwarded, every counter scraped."""
+    inputs = [ft.mixed_frames(300, port=0), ft.mixed_frames(200, port=1)]
+    vdevs, _ = c.pcap_ports([[f] for f in inputs])
+    run, exp, text, samples, sfile = run_until(
+        c, c.eal(vdevs), ["--fwd", "io"],
+        lambda s: value(s, "dpdk_forwarder_port_tx_packets_total", port=0) +
+        value(s, "dpdk_forwarder_port_tx_packets_total", port=1) >= 500)
+    _, types = parse(text)
+    st = stop(run, exp, sfile)
+    check_common(text, samples, types, st)
+    check_eq(value(samples, "dpdk_forwarder_port_tx_packets_total", port=1), 300, "port 1 tx")
+    check(value(samples, "dpdk_forwarder_port_rx_bytes_total", port=0) > 300 * 60, "rx bytes")
+    check(("dpdk_forwarder_route_entries", frozenset()) not in samples, "routes outside route mode")
+
+
+@case
+def route(c):
+    """The router: forwarded, dropped by reason (malformed IPv4 among the frames), its routes
+    by kind and the flow table's counters."""
+    from scapy.all import Ether, IP, UDP  # noqa: E402
+    cfg = c.path("router.ini")
+    with open(cfg, "w") as f:
+        f.write(open(os.path.join(ROOT, "config", "router.ini")).read().replace(
+            "stats-period = 1", "stats-period = 0"))
+    mac0 = "02:70:63:61:70:00"  # net_pcap port 0's MAC (the PMD derives it from the index)
+    good = [bytes(Ether(dst=mac0, src="02:00:00:00:01:01") /
+                  IP(src="10.0.0.9", dst="172.16.%d.1" % (i % 200), ttl=64) /
+                  UDP(sport=1000 + i % 7, dport=53) / (b"x" * 20)) for i in range(150)]
+    # dropped without an answer (an ICMP error sent later would move port 0's counters)
+    bad_cksum = [bytes(Ether(dst=mac0) / IP(src="10.0.0.9", dst="172.16.0.1", chksum=0x1234) /
+                       UDP()) for _ in range(7)]
+    blackhole = [bytes(Ether(dst=mac0) / IP(src="10.0.0.9", dst="192.0.2.5") / UDP())
+                 for _ in range(5)]
+    frames = good + bad_cksum + blackhole
+    vdevs, _ = c.pcap_ports([[frames], [[]]])
+    run, exp, text, samples, sfile = run_until(
+        c, c.eal(vdevs), ["--config", cfg],
+        lambda s: value(s, "dpdk_forwarder_port_rx_packets_total", port=0) >= len(frames) and
+        value(s, "dpdk_forwarder_lcore_rx_packets_total", lcore=1) >= len(frames))
+    _, types = parse(text)
+    st = stop(run, exp, sfile)
+    check_common(text, samples, types, st)
+    check_eq(value(samples, "dpdk_forwarder_route_entries"), 11, "routes of config/router.ini")
+    check_eq({k: value(samples, "dpdk_forwarder_routes", kind=k) for k in
+              ("connected", "via", "blackhole", "reject")},
+             {"connected": 7, "via": 2, "blackhole": 1, "reject": 1}, "routes by kind")
+    check(sum(v for (n, _), v in samples.items() if n == "dpdk_forwarder_flow_lookups_total") > 0,
+          "flow table lookups scraped")
+    check_eq(value(samples, "dpdk_forwarder_drops_total", reason="blackhole"), 5, "blackholed")
+    check_eq(value(samples, "dpdk_forwarder_drops_total", reason="ip_cksum"), 7, "bad checksums")
+    check_eq(value(samples, "dpdk_forwarder_port_tx_packets_total", port=1), 150, "routed")
+
+
+@case
+def pktgen(c):
+    """The generator on a net_ring loop (in the interactive shell, so the forwarder stays up
+    once its count is sent): its counters and latency gauges."""
+    ini = c.path("gen.ini")
+    with open(ini, "w") as f:
+        f.write("[forward]\nfwd = pktgen\nport-topology = loop\n[pktgen]\nsize = 64\n"
+                "flows = 4\ncount = 4000\n")
+    run, exp, text, samples, sfile = run_until(
+        c, c.eal(["--vdev", "net_ring0"]), ["--config", ini],
+        lambda s: value(s, "dpdk_forwarder_pktgen_rx_packets_total", lcore=1) >= 4000,
+        shell=True)
+    _, types = parse(text)
+    st = stop(run, exp, sfile)
+    check_common(text, samples, types, st)
+    pg = st["pktgen"][0]
+    for k in ("tx_pkts", "tx_bytes", "rx_pkts", "signed_pkts", "lost"):
+        check_eq(value(samples, "dpdk_forwarder_pktgen_%s_total" % k.replace("_pkts", "_packets"),
+                       lcore=1), pg["tx" if k.startswith("tx") else "rx"][k], "pktgen " + k)
+    check_eq(types.get("dpdk_forwarder_pktgen_latency_seconds"), "gauge", "latency is a gauge")
+    check(0 < value(samples, "dpdk_forwarder_pktgen_latency_seconds", lcore=1, stat="min") <=
+          value(samples, "dpdk_forwarder_pktgen_latency_seconds", lcore=1, stat="max"),
+          "latency min <= max")
+
+
+@case
+def no_forwarder(c):
+    """No forwarder behind the socket: a valid scrape saying up 0, for every way of asking."""
+    r = subprocess.run([sys.executable, EXPORTER, "--file-prefix", "fwd-metrics-nobody-%d" %
+                        os.getpid(), "--once"], capture_output=True, text=True, timeout=30)
+    check_eq(r.returncode, 0, "exit status of --once with nobody there")
+    samples, _ = parse(r.stdout)
+    check_eq(samples, {("dpdk_forwarder_up", frozenset()): 0.0}, "the whole scrape")
+    promtool(r.stdout)
+    r = subprocess.run([sys.executable, EXPORTER, "--listen", "127.0.0.1:notaport"],
+                       capture_output=True, text=True, timeout=30)
+    check(r.returncode == 2 and "cannot listen" in r.stderr, "a bad --listen: %r" % (r,))
+
+
+@case
+def forwarder_goes_away(c):
+    """The forwarder exits while the exporter serves: the next scrapes say up 0, the exporter
+    keeps serving."""
+    inputs = [ft.mixed_frames(20, port=0), ft.mixed_frames(20, port=1)]
+    vdevs, _ = c.pcap_ports([[f] for f in inputs])
+    run, exp, text, samples, sfile = run_until(c, c.eal(vdevs), ["--fwd", "io"], lambda s: True)
+    run.p.send_signal(signal.SIGTERM)
+    run.finish(20)
+    for _ in range(3):
+        samples, _ = parse(exp.scrape())
+        check_eq(value(samples, "dpdk_forwarder_up"), 0, "up after the forwarder exited")
+    check(exp.p.poll() is None, "the exporter died")
+    exp.close()
+
+
+if __name__ == "__main__":
+    sys.exit(ft.run_cases(sys.argv, CASES, "metrics-", "tests/metrics/meson.build"))
