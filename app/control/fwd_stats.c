@@ -54,6 +54,41 @@ fwd_stats_drop_total(const struct fwd_app *app, enum fwd_drop_reason r)
 	return sum + fwd_route_ctl_drops(app, r);
 }
 
+void
+fwd_stats_app_bytes(const struct fwd_app *app, uint16_t p, uint64_t *ibytes, uint64_t *obytes)
+{
+	uint64_t ib = 0, ob = app->ports[p].app_obytes;
+	unsigned int i, j;
+
+	for (i = 0; i < app->n_workers; i++) {
+		const struct fwd_lcore *lc = app->workers[i];
+
+		for (j = 0; j < lc->n_rx; j++)
+			if (lc->rx[j].port == p)
+				ib += lc->rx[j].rx_bytes;
+		for (j = 0; j < lc->n_txb; j++)
+			if (lc->txb[j].port == p)
+				ob += lc->txb[j].tx_bytes;
+	}
+	*ibytes = ib;
+	*obytes = ob;
+}
+
+int
+fwd_stats_port_get(const struct fwd_app *app, uint16_t p, struct rte_eth_stats *s)
+{
+	const struct fwd_port *port = &app->ports[p];
+	uint64_t ib, ob;
+	int ret = rte_eth_stats_get(p, s);
+
+	if (ret < 0 || p >= app->nb_ports || !port->app_bytes)
+		return ret;
+	fwd_stats_app_bytes(app, p, &ib, &ob);
+	s->ibytes = ib - port->app_ibytes_clr;
+	s->obytes = ob - port->app_obytes_clr;
+	return 0;
+}
+
 static void
 read_xstats(struct fwd_port *p)
 {
@@ -85,7 +120,7 @@ fwd_stats_read_ports(struct fwd_app *app)
 		struct fwd_port *p = &app->ports[i];
 
 		p->prev_stats = p->stats;
-		if (rte_eth_stats_get(p->id, &p->stats) < 0)
+		if (fwd_stats_port_get(app, p->id, &p->stats) < 0)
 			p->stats = p->prev_stats;
 		if (app->cfg.xstats)
 			read_xstats(p);
@@ -172,6 +207,8 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 		if (lc->rt != NULL)
 			fprintf(f, " | to slow path %" PRIu64 " from slow path %" PRIu64,
 				fwd_route_punted(lc), lc->stats.slow_tx);
+		if (lc->stats.tx_first != 0)
+			fprintf(f, " | tx_first %" PRIu64, lc->stats.tx_first);
 		fprintf(f, " | avg burst %.1f\n",
 			lc->stats.rx_bursts ? (double)lc->stats.rx_pkts / lc->stats.rx_bursts
 					    : 0.0);
@@ -270,10 +307,10 @@ json_lcores(const struct fwd_app *app, FILE *f)
 		fprintf(f,
 			"%s\n    {\"lcore\": %u, \"rx_pkts\": %" PRIu64 ", \"tx_pkts\": %" PRIu64
 			", \"rx_bursts\": %" PRIu64 ", \"polls\": %" PRIu64 ", \"punted\": %" PRIu64
-			", \"slow_tx\": %" PRIu64 ", \"drops\": {",
+			", \"slow_tx\": %" PRIu64 ", \"tx_first\": %" PRIu64 ", \"drops\": {",
 			i ? "," : "", lc->lcore_id, lc->stats.rx_pkts, lc->stats.tx_pkts,
 			lc->stats.rx_bursts, lc->stats.polls, fwd_route_punted(lc),
-			lc->stats.slow_tx);
+			lc->stats.slow_tx, lc->stats.tx_first);
 		for (j = 0; j < FWD_DROP_MAX; j++)
 			fprintf(f, "%s\"%s\": %" PRIu64, j ? ", " : "", drop_names[j],
 				lc->stats.drops[j]);

@@ -444,16 +444,18 @@ def port_stats(stats, port):
 def check_lcore_balance(lc, generated=0):
     """One lcore's balance at a stop (its TX buffers are flushed then): what
     it received, what the route slow path gave it to send (slow_tx) and what
-    it generated (--fwd pktgen) went out (tx_pkts), was dropped under a
+    it generated (--fwd pktgen) and what start tx_first sent on its queue
+    (tx_first) went out (tx_pkts), was dropped under a
     reason, or was handed to the route slow path (punted)."""
     d = sum(lc["drops"].values())
-    got_in = lc["rx_pkts"] + lc.get("slow_tx", 0) + generated
+    got_in = lc["rx_pkts"] + lc.get("slow_tx", 0) + lc.get("tx_first", 0) + generated
     got_out = lc["tx_pkts"] + d + lc.get("punted", 0)
     check(got_in == got_out,
-          "lcore %d: rx_pkts %d + slow_tx %d + generated %d != tx_pkts %d + drops %d + punted %d "
-          "(%d frames unaccounted)\n  drops %r" %
-          (lc["lcore"], lc["rx_pkts"], lc.get("slow_tx", 0), generated, lc["tx_pkts"], d,
-           lc.get("punted", 0), got_in - got_out, {k: v for k, v in lc["drops"].items() if v}))
+          "lcore %d: rx_pkts %d + slow_tx %d + tx_first %d + generated %d != tx_pkts %d + "
+          "drops %d + punted %d (%d frames unaccounted)\n  drops %r" %
+          (lc["lcore"], lc["rx_pkts"], lc.get("slow_tx", 0), lc.get("tx_first", 0), generated,
+           lc["tx_pkts"], d, lc.get("punted", 0), got_in - got_out,
+           {k: v for k, v in lc["drops"].items() if v}))
 
 
 def slow_path_drops(stats):

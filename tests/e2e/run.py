@@ -255,6 +255,36 @@ def stats_file(c):
         check(line in r.stdout, "printed final stats lack %r\n%s" % (line, r.describe()))
 
 
+# ------------------------------------------------- bytes on every port (issue 23)
+
+def check_port_bytes(r, frame_len, what):
+    """net_null and net_ring count no bytes: the forwarder does, so every
+    port's bytes are its packets times the one frame size, in the stats file
+    and in the printed final stats."""
+    r.check_ok()
+    check_stats(r.stats)
+    for ps in r.stats["ports"]:
+        check(ps["ipackets"] > 0 and ps["opackets"] > 0, "%s: port %d moved nothing: %r" %
+              (what, ps["port"], ps))
+        check_eq(ps["ibytes"], ps["ipackets"] * frame_len, "%s: port %d ibytes" % (what, ps["port"]))
+        check_eq(ps["obytes"], ps["opackets"] * frame_len, "%s: port %d obytes" % (what, ps["port"]))
+        line = "port %d (%s): rx %d pkts %d bytes" % (ps["port"], ps["name"], ps["ipackets"],
+                                                     ps["ibytes"])
+        check(line in r.stdout, "%s: printed final stats lack %r\n%s" % (what, line, r.describe()))
+
+
+@case
+def port_bytes(c):
+    """Bytes on net_null (64-byte frames, io and mac) and on net_ring (tx_first's
+    60-byte frames looping, io; pktgen's 60-byte frames)."""
+    for mode in ("io", "mac"):
+        r = c.run(c.eal(null_vdevs()), ["--fwd", mode, "--duration", "1"])
+        check_port_bytes(r, 64, "net_null " + mode)
+    rings = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
+    r = c.run(c.eal(rings), ["--fwd", "io", "--tx-first", "--duration", "1"])
+    check_port_bytes(r, 60, "net_ring io --tx-first")
+
+
 # ---------------------------------------------------------------- signals
 
 def signal_case(c, signame):
