@@ -449,12 +449,12 @@ def check_lcore_balance(lc, generated=0):
     reason, or was handed to the route slow path (punted)."""
     d = sum(lc["drops"].values())
     got_in = lc["rx_pkts"] + lc.get("slow_tx", 0) + lc.get("tx_first", 0) + generated
-    got_out = lc["tx_pkts"] + d + lc.get("punted", 0)
+    got_out = lc["tx_pkts"] + d + lc.get("punted", 0) + lc.get("in_flight", 0)
     check(got_in == got_out,
           "lcore %d: rx_pkts %d + slow_tx %d + tx_first %d + generated %d != tx_pkts %d + "
-          "drops %d + punted %d (%d frames unaccounted)\n  drops %r" %
+          "drops %d + punted %d + in_flight %d (%d frames unaccounted)\n  drops %r" %
           (lc["lcore"], lc["rx_pkts"], lc.get("slow_tx", 0), lc.get("tx_first", 0), generated,
-           lc["tx_pkts"], d, lc.get("punted", 0), got_in - got_out,
+           lc["tx_pkts"], d, lc.get("punted", 0), lc.get("in_flight", 0), got_in - got_out,
            {k: v for k, v in lc["drops"].items() if v}))
 
 
@@ -519,6 +519,8 @@ def check_balance(stats, generated=None, final=True):
         elif stats["mode"] == "pktgen":
             g = lc["tx_pkts"]
         check_lcore_balance(lc, g)
+        if final:
+            check_eq(lc.get("in_flight", 0), 0, "lcore %d: packets in flight at a stop" % lc["lcore"])
     if "route" in stats:
         check_route_balance(stats, final)
     else:
