@@ -70,6 +70,7 @@ struct fwd_app {
 	uint64_t run_tsc;  /**< start of the current run (rates count forwarding time only) */
 	uint64_t busy_tsc; /**< time forwarded by the runs before the current one */
 	int leak;          /**< mbufs missing from the pools at exit (after close) */
+	bool run_base_set; /**< tx_first took ports[].run_base: its frames are the next run's */
 	/** --fwd pktgen: workers whose generator has not stopped yet (atomic) */
 	unsigned int pg_sending;
 	/* --fwd route (fwd_route.c) */

@@ -60,6 +60,17 @@ port_range(const struct fwd_app *app, uint16_t port, uint16_t *first, uint16_t *
 	return 0;
 }
 
+/* The ports' counters at the start of a run: stop prints what the run added. */
+static void
+take_run_base(struct fwd_app *app)
+{
+	uint16_t i;
+
+	for (i = 0; i < app->nb_ports; i++)
+		if (fwd_stats_port_get(app, i, &app->ports[i].run_base) != 0)
+			memset(&app->ports[i].run_base, 0, sizeof(app->ports[i].run_base));
+}
+
 int
 fwd_ctl_start(struct fwd_app *app)
 {
@@ -75,9 +86,9 @@ fwd_ctl_start(struct fwd_app *app)
 	/* counters and time restart together: a rate spans this run only */
 	fwd_stats_rate_base(app);
 	app->run_tsc = app->prev_tsc;
-	for (i = 0; i < app->nb_ports; i++)
-		if (fwd_stats_port_get(app, (uint16_t)i, &app->ports[i].run_base) != 0)
-			memset(&app->ports[i].run_base, 0, sizeof(app->ports[i].run_base));
+	if (!app->run_base_set)
+		take_run_base(app);
+	app->run_base_set = false;
 	for (i = 0; i < app->n_workers; i++)
 		rte_eal_remote_launch(fwd_lcore_main, app->workers[i], app->workers[i]->lcore_id);
 	app->running = true;
@@ -148,6 +159,9 @@ fwd_ctl_tx_first(struct fwd_app *app, char *err, size_t errlen)
 			fwd_mode_name(m));
 		return -ENOTSUP;
 	}
+	/* as in testpmd, the burst sent first belongs to the run it starts (stop's summary) */
+	take_run_base(app);
+	app->run_base_set = true;
 	for (p = 0; p < app->nb_ports; p++) {
 		struct fwd_port *fp = &app->ports[p];
 		struct rte_mbuf *pkts[FWD_MAX_BURST];
