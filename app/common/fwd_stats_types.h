@@ -28,6 +28,12 @@ struct fwd_lcore_stats {
 	 * = tx + drops + frames punted to the slow path.
 	 */
 	uint64_t slow_tx;
+	/**
+	 * Frames "start tx_first" (--tx-first) sent on this lcore's TX queue from
+	 * the main lcore before the run: in tx_pkts, never received, so that
+	 * rx + slow_tx + tx_first = tx + drops + punted.
+	 */
+	uint64_t tx_first;
 	uint64_t drops[FWD_DROP_MAX];
 };
 

@@ -293,7 +293,10 @@ fwd_app_setup(struct fwd_app *app, char *err, size_t errlen)
 		for (k = 0; k < lc->n_txb; k++) {
 			lc->txb[k].src = app->ports[lc->txb[k].port].mac;
 			lc->txb[k].dst = cfg->peer[lc->txb[k].port];
+			lc->txb[k].count_bytes = app->ports[lc->txb[k].port].app_bytes;
 		}
+		for (k = 0; k < lc->n_rx; k++)
+			lc->rx[k].count_bytes = app->ports[lc->rx[k].port].app_bytes;
 	}
 	if (cfg->mode == FWD_MODE_ROUTE)
 		return fwd_route_setup(app, err, errlen);

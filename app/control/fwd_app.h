@@ -35,6 +35,14 @@ struct fwd_port {
 	bool lsc;              /**< the port raises link-change interrupts (else: polled) */
 	uint8_t link;          /**< last reported link state: FWD_LINK_* (fwd_port_link_report) */
 	uint32_t link_changes; /**< link state changes reported since start */
+	/**
+	 * The PMD leaves ibytes/obytes at 0: the workers (and tx_first) count
+	 * them, and fwd_stats_port_get() reports those counts as the port's.
+	 */
+	bool app_bytes;
+	uint64_t app_obytes;     /**< bytes sent from the main lcore (start tx_first) */
+	uint64_t app_ibytes_clr; /**< the app's byte counts at the last port stats clear */
+	uint64_t app_obytes_clr;
 	char name[RTE_ETH_NAME_MAX_LEN];
 	struct rte_ether_addr mac;
 	struct rte_eth_stats stats;      /**< last read: periodic, then final */
@@ -62,6 +70,7 @@ struct fwd_app {
 	uint64_t run_tsc;  /**< start of the current run (rates count forwarding time only) */
 	uint64_t busy_tsc; /**< time forwarded by the runs before the current one */
 	int leak;          /**< mbufs missing from the pools at exit (after close) */
+	bool run_base_set; /**< tx_first took ports[].run_base: its frames are the next run's */
 	/** --fwd pktgen: workers whose generator has not stopped yet (atomic) */
 	unsigned int pg_sending;
 	/* --fwd route (fwd_route.c) */

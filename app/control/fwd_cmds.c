@@ -119,7 +119,7 @@ print_run_stats(void)
 		uint64_t v[4];
 		unsigned int k;
 
-		if (!fwd_port_used(&app->cfg, p) || rte_eth_stats_get(p, &s) != 0)
+		if (!fwd_port_used(&app->cfg, p) || fwd_stats_port_get(app, p, &s) != 0)
 			continue;
 		v[0] = run_delta(s.ipackets, b->ipackets);
 		v[1] = run_delta(s.imissed, b->imissed) + run_delta(s.rx_nombuf, b->rx_nombuf);
@@ -272,7 +272,7 @@ show_port_stats(uint16_t p)
 {
 	struct rte_eth_stats s;
 
-	if (rte_eth_stats_get(p, &s) != 0) {
+	if (fwd_stats_port_get(app, p, &s) != 0) {
 		printf("port %u: no stats\n", p);
 		return;
 	}

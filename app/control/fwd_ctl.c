@@ -60,6 +60,17 @@ port_range(const struct fwd_app *app, uint16_t port, uint16_t *first, uint16_t *
 	return 0;
 }
 
+/* The ports' counters at the start of a run: stop prints what the run added. */
+static void
+take_run_base(struct fwd_app *app)
+{
+	uint16_t i;
+
+	for (i = 0; i < app->nb_ports; i++)
+		if (fwd_stats_port_get(app, i, &app->ports[i].run_base) != 0)
+			memset(&app->ports[i].run_base, 0, sizeof(app->ports[i].run_base));
+}
+
 int
 fwd_ctl_start(struct fwd_app *app)
 {
@@ -75,9 +86,9 @@ fwd_ctl_start(struct fwd_app *app)
 	/* counters and time restart together: a rate spans this run only */
 	fwd_stats_rate_base(app);
 	app->run_tsc = app->prev_tsc;
-	for (i = 0; i < app->nb_ports; i++)
-		if (rte_eth_stats_get((uint16_t)i, &app->ports[i].run_base) != 0)
-			memset(&app->ports[i].run_base, 0, sizeof(app->ports[i].run_base));
+	if (!app->run_base_set)
+		take_run_base(app);
+	app->run_base_set = false;
 	for (i = 0; i < app->n_workers; i++)
 		rte_eal_remote_launch(fwd_lcore_main, app->workers[i], app->workers[i]->lcore_id);
 	app->running = true;
@@ -99,6 +110,37 @@ fwd_ctl_stop(struct fwd_app *app)
 	return 0;
 }
 
+/*
+ * tx_first's frames go out of queue 0 of port @p p, a worker's TX queue: they
+ * count as that worker's (tx_pkts, its queue's line, and tx_first, so that
+ * its balance holds), written here because the workers are stopped.
+ */
+static void
+tx_first_count(struct fwd_app *app, uint16_t p, uint16_t n, uint16_t len)
+{
+	struct fwd_port *fp = &app->ports[p];
+	unsigned int i, k;
+
+	for (i = 0; i < app->n_workers; i++) {
+		struct fwd_lcore *lc = app->workers[i];
+
+		for (k = 0; k < lc->n_txb; k++) {
+			struct fwd_txbuf *b = &lc->txb[k];
+
+			if (b->port != p || b->queue != 0)
+				continue;
+			lc->stats.tx_pkts += n;
+			lc->stats.tx_first += n;
+			b->tx_pkts += n;
+			if (b->count_bytes)
+				b->tx_bytes += (uint64_t)n * len;
+			return;
+		}
+	}
+	if (fp->app_bytes) /* no worker sends there: the port's bytes all the same */
+		fp->app_obytes += (uint64_t)n * len;
+}
+
 int
 fwd_ctl_tx_first(struct fwd_app *app, char *err, size_t errlen)
 {
@@ -117,6 +159,9 @@ fwd_ctl_tx_first(struct fwd_app *app, char *err, size_t errlen)
 			fwd_mode_name(m));
 		return -ENOTSUP;
 	}
+	/* as in testpmd, the burst sent first belongs to the run it starts (stop's summary) */
+	take_run_base(app);
+	app->run_base_set = true;
 	for (p = 0; p < app->nb_ports; p++) {
 		struct fwd_port *fp = &app->ports[p];
 		struct rte_mbuf *pkts[FWD_MAX_BURST];
@@ -140,6 +185,7 @@ fwd_ctl_tx_first(struct fwd_app *app, char *err, size_t errlen)
 		}
 		/* the workers are not running: queue 0 is free to use from here */
 		done = rte_eth_tx_burst(p, 0, pkts, n);
+		tx_first_count(app, p, done, 60);
 		if (done < n)
 			rte_pktmbuf_free_bulk(pkts + done, n - done);
 		sent += done;
@@ -280,6 +326,9 @@ fwd_ctl_clear_port_stats(struct fwd_app *app, uint16_t port)
 	for (p = first; p <= last; p++) {
 		rte_eth_stats_reset(p);
 		rte_eth_xstats_reset(p);
+		/* a worker may add to its byte counts meanwhile: what it adds now is after the clear */
+		fwd_stats_app_bytes(
+			app, p, &app->ports[p].app_ibytes_clr, &app->ports[p].app_obytes_clr);
 		memset(&app->ports[p].stats, 0, sizeof(app->ports[p].stats));
 		memset(&app->ports[p].prev_stats, 0, sizeof(app->ports[p].prev_stats));
 		app->ports[p].busy_at_clear = fwd_stats_busy(app);

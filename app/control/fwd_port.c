@@ -47,6 +47,25 @@ lsc_event(uint16_t port_id, enum rte_eth_event_type type, void *arg, void *ret_p
 	return 0;
 }
 
+/*
+ * PMDs of DPDK 22.11 that count packets but leave ibytes/obytes at 0: on
+ * their ports the forwarder counts the bytes itself (fwd_stats_port_get()).
+ * A list rather than a probe: a probe needs traffic, and a port that has
+ * received nothing yet looks the same whether its PMD counts bytes or not.
+ */
+static const char *const no_byte_count_drivers[] = {"net_null", "net_ring"};
+
+static bool
+pmd_counts_bytes(const char *driver)
+{
+	unsigned int i;
+
+	for (i = 0; driver != NULL && i < RTE_DIM(no_byte_count_drivers); i++)
+		if (strcmp(driver, no_byte_count_drivers[i]) == 0)
+			return false;
+	return true;
+}
+
 int
 fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_mempool *pool,
 	char *err, size_t errlen)
@@ -74,6 +93,7 @@ fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_m
 		return -EINVAL;
 	}
 
+	port->app_bytes = !pmd_counts_bytes(info.driver_name);
 	memset(&conf, 0, sizeof(conf));
 	port->rss = false;
 	if (port->nb_rxq > 1 && (info.flow_type_rss_offloads & FWD_RSS_HF) != 0) {

@@ -54,6 +54,142 @@ fwd_stats_drop_total(const struct fwd_app *app, enum fwd_drop_reason r)
 	return sum + fwd_route_ctl_drops(app, r);
 }
 
+void
+fwd_stats_app_bytes(const struct fwd_app *app, uint16_t p, uint64_t *ibytes, uint64_t *obytes)
+{
+	uint64_t ib = 0, ob = app->ports[p].app_obytes;
+	unsigned int i, j;
+
+	for (i = 0; i < app->n_workers; i++) {
+		const struct fwd_lcore *lc = app->workers[i];
+
+		for (j = 0; j < lc->n_rx; j++)
+			if (lc->rx[j].port == p)
+				ib += lc->rx[j].rx_bytes;
+		for (j = 0; j < lc->n_txb; j++)
+			if (lc->txb[j].port == p)
+				ob += lc->txb[j].tx_bytes;
+	}
+	*ibytes = ib;
+	*obytes = ob;
+}
+
+int
+fwd_stats_port_get(const struct fwd_app *app, uint16_t p, struct rte_eth_stats *s)
+{
+	const struct fwd_port *port = &app->ports[p];
+	uint64_t ib, ob;
+	int ret = rte_eth_stats_get(p, s);
+
+	if (ret < 0 || p >= app->nb_ports || !port->app_bytes)
+		return ret;
+	fwd_stats_app_bytes(app, p, &ib, &ob);
+	s->ibytes = ib - port->app_ibytes_clr;
+	s->obytes = ob - port->app_obytes_clr;
+	return 0;
+}
+
+/*
+ * One lcore's counters, copied at one moment: a display prints from the
+ * copy, so every figure of a block (an lcore's dropped beside the reasons
+ * it sums, the lcores beside the totals) comes from one read of each
+ * counter. What leaves an lcore (tx, drops, punts) is read before what
+ * enters it (rx, the slow path's frames): the worker counts a packet in
+ * before it counts it out, so the difference, the packets in flight (in a
+ * TX buffer, or in the burst in hand), is never negative.
+ */
+struct lcore_snap {
+	struct fwd_lcore_stats st;
+	uint64_t punted;
+	uint64_t in_flight;
+	uint64_t rx_q[FWD_MAX_RX_PER_LCORE];
+	uint64_t tx_q[RTE_MAX_ETHPORTS];
+	uint64_t dropped; /**< sum of st.drops[] */
+};
+
+/* Every worker's counters, and the drop totals from the same copy. */
+struct stats_snap {
+	uint64_t drops[FWD_DROP_MAX]; /**< the lcores' and the slow path's */
+	uint64_t ctl_dropped;         /**< of those, the slow path's */
+	uint64_t rx, tx, dropped, in_flight, punted, slow_tx, tx_first; /**< over the lcores */
+	struct lcore_snap lc[];
+};
+
+static void
+snap_lcore(const struct fwd_lcore *lc, struct lcore_snap *s)
+{
+	const volatile struct fwd_lcore_stats *v = &lc->stats;
+	uint64_t in, out;
+	unsigned int r;
+
+	/*
+	 * An lcore's rx and tx are the sums of its queues' (each packet is
+	 * counted in both, the same way): taken from the queues' copies, the
+	 * queue lines add up to the lcore's.
+	 */
+	s->st.tx_pkts = 0;
+	for (r = 0; r < lc->n_txb; r++) {
+		s->tx_q[r] = ((const volatile struct fwd_txbuf *)&lc->txb[r])->tx_pkts;
+		s->st.tx_pkts += s->tx_q[r];
+	}
+	for (r = 0; r < FWD_DROP_MAX; r++)
+		s->st.drops[r] = v->drops[r];
+	s->punted = fwd_route_punted(lc);
+	rte_smp_rmb();
+	s->st.rx_pkts = 0;
+	for (r = 0; r < lc->n_rx; r++) {
+		s->rx_q[r] = ((const volatile struct fwd_rx_source *)&lc->rx[r])->rx_pkts;
+		s->st.rx_pkts += s->rx_q[r];
+	}
+	s->st.slow_tx = v->slow_tx;
+	s->st.tx_first = v->tx_first;
+	s->st.rx_bursts = v->rx_bursts;
+	s->st.polls = v->polls;
+	s->dropped = 0;
+	for (r = 0; r < FWD_DROP_MAX; r++)
+		s->dropped += s->st.drops[r];
+	in = s->st.rx_pkts + s->st.slow_tx + s->st.tx_first;
+	out = s->st.tx_pkts + s->dropped + s->punted;
+	/* --fwd pktgen: what goes out was generated, not received */
+	if (lc->pg != NULL)
+		in += s->st.tx_pkts;
+	s->in_flight = in >= out ? in - out : 0;
+}
+
+/* Copy every counter a display prints; NULL (and a log) without memory. */
+static struct stats_snap *
+snap_take(const struct fwd_app *app)
+{
+	struct stats_snap *s = calloc(1, sizeof(*s) + app->n_workers * sizeof(s->lc[0]));
+	unsigned int i, r;
+
+	if (s == NULL) {
+		FWD_LOG(ERR, "no memory for a copy of the counters\n");
+		return NULL;
+	}
+	for (i = 0; i < app->n_workers; i++) {
+		struct lcore_snap *l = &s->lc[i];
+
+		snap_lcore(app->workers[i], l);
+		for (r = 0; r < FWD_DROP_MAX; r++)
+			s->drops[r] += l->st.drops[r];
+		s->rx += l->st.rx_pkts;
+		s->tx += l->st.tx_pkts;
+		s->dropped += l->dropped;
+		s->in_flight += l->in_flight;
+		s->punted += l->punted;
+		s->slow_tx += l->st.slow_tx;
+		s->tx_first += l->st.tx_first;
+	}
+	for (r = 0; r < FWD_DROP_MAX; r++) {
+		uint64_t c = fwd_route_ctl_drops(app, r);
+
+		s->drops[r] += c;
+		s->ctl_dropped += c;
+	}
+	return s;
+}
+
 static void
 read_xstats(struct fwd_port *p)
 {
@@ -85,7 +221,7 @@ fwd_stats_read_ports(struct fwd_app *app)
 		struct fwd_port *p = &app->ports[i];
 
 		p->prev_stats = p->stats;
-		if (rte_eth_stats_get(p->id, &p->stats) < 0)
+		if (fwd_stats_port_get(app, p->id, &p->stats) < 0)
 			p->stats = p->prev_stats;
 		if (app->cfg.xstats)
 			read_xstats(p);
@@ -128,8 +264,13 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 	double since_start = app->start_tsc != 0 ? (double)(now - app->start_tsc) / hz : 0.0;
 	double since_prev = end > app->prev_tsc ? (double)(end - app->prev_tsc) / hz : 0.0;
 	uint64_t busy = fwd_stats_busy(app);
+	/* the lcores first: the ports' counters were read just before (they lead them) */
+	struct stats_snap *snap = snap_take(app);
 	unsigned int i, r;
 	uint16_t p;
+
+	if (snap == NULL)
+		return;
 
 	fprintf(f, "\n=== %s: %s forwarding, %.1f s ===\n", final ? "final stats" : "stats",
 		fwd_mode_name(app->cfg.mode), since_start);
@@ -162,32 +303,50 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 
 	for (i = 0; i < app->n_workers; i++) {
 		const struct fwd_lcore *lc = app->workers[i];
-		uint64_t dropped = 0;
+		const struct lcore_snap *l = &snap->lc[i];
 
-		for (r = 0; r < FWD_DROP_MAX; r++)
-			dropped += lc->stats.drops[r];
-		fprintf(f, "lcore %u: rx %" PRIu64 " tx %" PRIu64 " dropped %" PRIu64, lc->lcore_id,
-			lc->stats.rx_pkts, lc->stats.tx_pkts, dropped);
-		/* so that rx + from = tx + dropped + to adds up in route mode */
+		fprintf(f,
+			"lcore %u: rx %" PRIu64 " tx %" PRIu64 " dropped %" PRIu64
+			" in flight %" PRIu64,
+			lc->lcore_id, l->st.rx_pkts, l->st.tx_pkts, l->dropped, l->in_flight);
+		/* so that rx + from + tx_first = tx + dropped + to + in flight adds up in route mode */
 		if (lc->rt != NULL)
-			fprintf(f, " | to slow path %" PRIu64 " from slow path %" PRIu64,
-				fwd_route_punted(lc), lc->stats.slow_tx);
+			fprintf(f, " | to slow path %" PRIu64 " from slow path %" PRIu64, l->punted,
+				l->st.slow_tx);
+		if (l->st.tx_first != 0)
+			fprintf(f, " | tx_first %" PRIu64, l->st.tx_first);
+		if (lc->pg != NULL) /* rx + generated = tx + dropped + in flight */
+			fprintf(f, " | generated %" PRIu64, l->st.tx_pkts);
 		fprintf(f, " | avg burst %.1f\n",
-			lc->stats.rx_bursts ? (double)lc->stats.rx_pkts / lc->stats.rx_bursts
-					    : 0.0);
+			l->st.rx_bursts ? (double)l->st.rx_pkts / l->st.rx_bursts : 0.0);
 		for (r = 0; r < lc->n_rx; r++)
 			fprintf(f, "    rx port %u queue %u: %" PRIu64 " pkts\n", lc->rx[r].port,
-				lc->rx[r].queue, lc->rx[r].rx_pkts);
+				lc->rx[r].queue, l->rx_q[r]);
 		for (r = 0; r < lc->n_txb; r++)
 			fprintf(f, "    tx port %u queue %u: %" PRIu64 " pkts\n", lc->txb[r].port,
-				lc->txb[r].queue, lc->txb[r].tx_pkts);
+				lc->txb[r].queue, l->tx_q[r]);
+	}
+	if (app->n_workers > 1 || app->cfg.mode == FWD_MODE_ROUTE) {
+		fprintf(f,
+			"all lcores: rx %" PRIu64 " tx %" PRIu64 " dropped %" PRIu64
+			" in flight %" PRIu64,
+			snap->rx, snap->tx, snap->dropped, snap->in_flight);
+		if (app->cfg.mode == FWD_MODE_ROUTE)
+			fprintf(f,
+				" | to slow path %" PRIu64 " from slow path %" PRIu64
+				" | slow path dropped %" PRIu64,
+				snap->punted, snap->slow_tx, snap->ctl_dropped);
+		if (snap->tx_first != 0)
+			fprintf(f, " | tx_first %" PRIu64, snap->tx_first);
+		fprintf(f, "\n");
 	}
 
 	fwd_route_print(app, f);
 	fwd_pktgen_print(app, f);
+	/* the lcores' dropped and the slow path's sum to these */
 	fprintf(f, "drops:");
 	for (r = 0; r < FWD_DROP_MAX; r++) {
-		uint64_t n = fwd_stats_drop_total(app, r);
+		uint64_t n = snap->drops[r];
 
 		/* the router's reasons only where it runs, and then only those that happened */
 		if (r < FWD_DROP_ROUTE_FIRST || (app->cfg.mode == FWD_MODE_ROUTE && n != 0))
@@ -197,6 +356,7 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 	if (!final)
 		app->prev_tsc = now;
 	fflush(f);
+	free(snap);
 }
 
 /* Port and xstat names come from drivers; keep the JSON valid whatever they hold. */
@@ -259,33 +419,33 @@ json_ports(const struct fwd_app *app, FILE *f)
 }
 
 static void
-json_lcores(const struct fwd_app *app, FILE *f)
+json_lcores(const struct fwd_app *app, const struct stats_snap *snap, FILE *f)
 {
 	unsigned int i, j;
 
 	fprintf(f, "  \"lcores\": [");
 	for (i = 0; i < app->n_workers; i++) {
 		const struct fwd_lcore *lc = app->workers[i];
+		const struct lcore_snap *l = &snap->lc[i];
 
 		fprintf(f,
 			"%s\n    {\"lcore\": %u, \"rx_pkts\": %" PRIu64 ", \"tx_pkts\": %" PRIu64
 			", \"rx_bursts\": %" PRIu64 ", \"polls\": %" PRIu64 ", \"punted\": %" PRIu64
-			", \"slow_tx\": %" PRIu64 ", \"drops\": {",
-			i ? "," : "", lc->lcore_id, lc->stats.rx_pkts, lc->stats.tx_pkts,
-			lc->stats.rx_bursts, lc->stats.polls, fwd_route_punted(lc),
-			lc->stats.slow_tx);
+			", \"slow_tx\": %" PRIu64 ", \"tx_first\": %" PRIu64
+			", \"in_flight\": %" PRIu64 ", \"drops\": {",
+			i ? "," : "", lc->lcore_id, l->st.rx_pkts, l->st.tx_pkts, l->st.rx_bursts,
+			l->st.polls, l->punted, l->st.slow_tx, l->st.tx_first, l->in_flight);
 		for (j = 0; j < FWD_DROP_MAX; j++)
 			fprintf(f, "%s\"%s\": %" PRIu64, j ? ", " : "", drop_names[j],
-				lc->stats.drops[j]);
+				l->st.drops[j]);
 		fprintf(f, "}, \"rx_queues\": [");
 		for (j = 0; j < lc->n_rx; j++)
 			fprintf(f, "%s{\"port\": %u, \"queue\": %u, \"pkts\": %" PRIu64 "}",
-				j ? ", " : "", lc->rx[j].port, lc->rx[j].queue, lc->rx[j].rx_pkts);
+				j ? ", " : "", lc->rx[j].port, lc->rx[j].queue, l->rx_q[j]);
 		fprintf(f, "], \"tx_queues\": [");
 		for (j = 0; j < lc->n_txb; j++)
 			fprintf(f, "%s{\"port\": %u, \"queue\": %u, \"pkts\": %" PRIu64 "}",
-				j ? ", " : "", lc->txb[j].port, lc->txb[j].queue,
-				lc->txb[j].tx_pkts);
+				j ? ", " : "", lc->txb[j].port, lc->txb[j].queue, l->tx_q[j]);
 		fprintf(f, "]}");
 	}
 	fprintf(f, "\n  ],\n");
@@ -448,6 +608,7 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, siz
 {
 	char target[PATH_MAX], tmp[PATH_MAX + 16];
 	double secs = (double)(app->stop_tsc - app->start_tsc) / (double)rte_get_tsc_hz();
+	struct stats_snap *snap;
 	enum stats_dest how;
 	mode_t mode = 0666; /* less the umask, as any new file */
 	struct stat st;
@@ -472,6 +633,14 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, siz
 	f = stats_open(how == STATS_RENAME ? tmp : path, how, mode, err, errlen);
 	if (f == NULL)
 		return -EIO;
+	snap = snap_take(app);
+	if (snap == NULL) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		fclose(f);
+		if (how == STATS_RENAME)
+			unlink(tmp);
+		return -ENOMEM;
+	}
 	if (how == STATS_RENAME)
 		(void)fchmod(
 			fileno(f), mode); /* the umask must not narrow a replaced file's mode */
@@ -480,15 +649,15 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, siz
 		fwd_mode_name(app->cfg.mode), fwd_topology_name(app->cfg.topology), app->cfg.burst);
 	fprintf(f, "  \"duration_s\": %.6f,\n", secs);
 	json_ports(app, f);
-	json_lcores(app, f);
+	json_lcores(app, snap, f);
 	json_pools(app, f);
 	fwd_route_json(app, f);
 	fwd_pktgen_json(app, f);
 	fprintf(f, "  \"mbufs_leaked\": %d,\n  \"drops\": {", app->leak);
 	for (r = 0; r < FWD_DROP_MAX; r++)
-		fprintf(f, "%s\"%s\": %" PRIu64, r ? ", " : "", drop_names[r],
-			fwd_stats_drop_total(app, r));
+		fprintf(f, "%s\"%s\": %" PRIu64, r ? ", " : "", drop_names[r], snap->drops[r]);
 	fprintf(f, "}\n}\n");
+	free(snap);
 
 	/* a full disk (or /dev/full) shows at the flush, or at the close */
 	errno = EIO;

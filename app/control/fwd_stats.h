@@ -19,6 +19,19 @@
 /** Sum of one drop reason over every worker. */
 uint64_t fwd_stats_drop_total(const struct fwd_app *app, enum fwd_drop_reason r);
 
+/**
+ * rte_eth_stats_get() of port @p p, with the bytes the forwarder counted in
+ * place of the PMD's where it counts none (net_null, net_ring: see
+ * fwd_port.app_bytes), less what they were at the last clear of the port's
+ * stats. Every display of a port's counters reads them through this.
+ *
+ * @return 0 or a negative errno (from rte_eth_stats_get()).
+ */
+int fwd_stats_port_get(const struct fwd_app *app, uint16_t p, struct rte_eth_stats *s);
+
+/** The bytes the forwarder counted on port @p p since the start (with fwd_port.app_bytes). */
+void fwd_stats_app_bytes(const struct fwd_app *app, uint16_t p, uint64_t *ibytes, uint64_t *obytes);
+
 /** Refresh app->ports[].stats from the ports (keeps the previous read for rates). */
 void fwd_stats_read_ports(struct fwd_app *app);
 

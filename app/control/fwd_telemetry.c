@@ -69,6 +69,7 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 		rte_tel_data_add_dict_u64(one, "rx_bursts", lc->stats.rx_bursts);
 		rte_tel_data_add_dict_u64(one, "punted", fwd_route_punted(lc));
 		rte_tel_data_add_dict_u64(one, "slow_tx", lc->stats.slow_tx);
+		rte_tel_data_add_dict_u64(one, "tx_first", lc->stats.tx_first);
 		snprintf(key, sizeof(key), "lcore%u", lc->lcore_id);
 		rte_tel_data_add_dict_container(d, key, one, 0);
 	}

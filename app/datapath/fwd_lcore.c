@@ -32,6 +32,8 @@ handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **
 	struct fwd_txbuf *b;
 
 	src->rx_pkts += n;
+	if (unlikely(src->count_bytes))
+		src->rx_bytes += fwd_burst_bytes(pkts, n);
 	lc->stats.rx_pkts += n;
 	lc->stats.rx_bursts++;
 
@@ -128,12 +130,21 @@ poll_loop(struct fwd_lcore *lc, const enum fwd_mode mode)
 		}
 
 		if (mode == FWD_MODE_PKTGEN) {
-			const struct fwd_txbuf *b = &lc->txb[0];
+			struct fwd_txbuf *b = &lc->txb[0];
 
 			/* an empty poll too: the receive side applies a pending reset there */
 			pktgen_rx_burst(lc->pg_rx, pkts, 0);
-			if (!pktgen_lcore_done(lc->pg))
-				lc->stats.tx_pkts += pktgen_lcore_poll(lc->pg, b->port, b->queue);
+			if (!pktgen_lcore_done(lc->pg)) {
+				const uint64_t bytes = lc->pg->stats.tx_bytes;
+				const uint16_t sent = pktgen_lcore_poll(lc->pg, b->port, b->queue);
+
+				/* the lcore's and its TX queue's lines show the same packets */
+				lc->stats.tx_pkts += sent;
+				b->tx_pkts += sent;
+				/* the generator counts what the port accepted: the PMD may not */
+				if (unlikely(b->count_bytes) && lc->pg->stats.tx_bytes >= bytes)
+					b->tx_bytes += lc->pg->stats.tx_bytes - bytes;
+			}
 		}
 		if (mode == FWD_MODE_ROUTE) {
 			/* the router's table may recycle what this worker no longer holds */

@@ -37,10 +37,12 @@
 struct fwd_rx_source {
 	uint16_t port;
 	uint16_t queue;
-	uint16_t txb;     /**< index of the output TX buffer in fwd_lcore.txb, or FWD_TXB_DOWN */
-	uint16_t txb_up;  /**< the TX buffer index to restore when the output port is up again */
-	bool down;        /**< the input port is stopped: not polled */
-	uint64_t rx_pkts; /**< packets received from this queue */
+	uint16_t txb;      /**< index of the output TX buffer in fwd_lcore.txb, or FWD_TXB_DOWN */
+	uint16_t txb_up;   /**< the TX buffer index to restore when the output port is up again */
+	bool down;         /**< the input port is stopped: not polled */
+	bool count_bytes;  /**< the port's PMD leaves ibytes at 0: count them in rx_bytes */
+	uint64_t rx_pkts;  /**< packets received from this queue */
+	uint64_t rx_bytes; /**< with count_bytes: bytes received from this queue */
 };
 
 struct fwd_lcore {

@@ -444,16 +444,18 @@ def port_stats(stats, port):
 def check_lcore_balance(lc, generated=0):
     """One lcore's balance at a stop (its TX buffers are flushed then): what
     it received, what the route slow path gave it to send (slow_tx) and what
-    it generated (--fwd pktgen) went out (tx_pkts), was dropped under a
+    it generated (--fwd pktgen) and what start tx_first sent on its queue
+    (tx_first) went out (tx_pkts), was dropped under a
     reason, or was handed to the route slow path (punted)."""
     d = sum(lc["drops"].values())
-    got_in = lc["rx_pkts"] + lc.get("slow_tx", 0) + generated
-    got_out = lc["tx_pkts"] + d + lc.get("punted", 0)
+    got_in = lc["rx_pkts"] + lc.get("slow_tx", 0) + lc.get("tx_first", 0) + generated
+    got_out = lc["tx_pkts"] + d + lc.get("punted", 0) + lc.get("in_flight", 0)
     check(got_in == got_out,
-          "lcore %d: rx_pkts %d + slow_tx %d + generated %d != tx_pkts %d + drops %d + punted %d "
-          "(%d frames unaccounted)\n  drops %r" %
-          (lc["lcore"], lc["rx_pkts"], lc.get("slow_tx", 0), generated, lc["tx_pkts"], d,
-           lc.get("punted", 0), got_in - got_out, {k: v for k, v in lc["drops"].items() if v}))
+          "lcore %d: rx_pkts %d + slow_tx %d + tx_first %d + generated %d != tx_pkts %d + "
+          "drops %d + punted %d + in_flight %d (%d frames unaccounted)\n  drops %r" %
+          (lc["lcore"], lc["rx_pkts"], lc.get("slow_tx", 0), lc.get("tx_first", 0), generated,
+           lc["tx_pkts"], d, lc.get("punted", 0), lc.get("in_flight", 0), got_in - got_out,
+           {k: v for k, v in lc["drops"].items() if v}))
 
 
 def slow_path_drops(stats):
@@ -517,11 +519,93 @@ def check_balance(stats, generated=None, final=True):
         elif stats["mode"] == "pktgen":
             g = lc["tx_pkts"]
         check_lcore_balance(lc, g)
+        if final:
+            check_eq(lc.get("in_flight", 0), 0, "lcore %d: packets in flight at a stop" % lc["lcore"])
     if "route" in stats:
         check_route_balance(stats, final)
     else:
         check_eq(slow_path_drops(stats), {k: 0 for k in stats["drops"]},
                  "drop totals vs the sum over lcores")
+
+
+_LCORE_LINE = re.compile(r"^lcore (\d+): rx (\d+) tx (\d+) dropped (\d+) in flight (\d+)(.*)$")
+_ALL_LINE = re.compile(r"^all lcores: rx (\d+) tx (\d+) dropped (\d+) in flight (\d+)(.*)$")
+_QUEUE_LINE = re.compile(r"^    (rx|tx) port \d+ queue \d+: (\d+) pkts$")
+
+
+def _extras(tail):
+    """{'to slow path': n, 'from slow path': n, 'tx_first': n, 'generated': n, ...}"""
+    out = {}
+    for part in tail.split("|"):
+        m = re.match(r"^\s*(.*?)\s*$", part).group(1)
+        for k, v in re.findall(r"([a-z_]+(?: [a-z_]+)*) (\d+)", m):
+            out[k] = int(v)
+    return out
+
+
+def parse_stats_block(text):
+    """One printed stats block (periodic, show fwd stats, final): {'lcores':
+    [{lcore, rx, tx, dropped, in_flight, extras, rxq: [..], txq: [..]}],
+    'all': {...} or None, 'drops': {reason: n}}."""
+    lcores, cur, all_, drops = [], None, None, None
+    for line in text.splitlines():
+        line = line.rstrip("\r")
+        m = _LCORE_LINE.match(line)
+        if m:
+            cur = dict(zip(("lcore", "rx", "tx", "dropped", "in_flight"), map(int, m.groups()[:5])))
+            cur.update(extras=_extras(m.group(6)), rxq=[], txq=[])
+            lcores.append(cur)
+            continue
+        m = _QUEUE_LINE.match(line)
+        if m and cur is not None:
+            cur[m.group(1) + "q"].append(int(m.group(2)))
+            continue
+        m = _ALL_LINE.match(line)
+        if m:
+            all_ = dict(zip(("rx", "tx", "dropped", "in_flight"), map(int, m.groups()[:4])))
+            all_["extras"] = _extras(m.group(5))
+            continue
+        if line.startswith("drops:"):
+            f = line[len("drops:"):].split()
+            drops = {f[i]: int(f[i + 1]) for i in range(0, len(f) - 1, 2)}
+    check(lcores and drops is not None, "no lcore or drops line in the stats block:\n" + text)
+    return {"lcores": lcores, "all": all_, "drops": drops}
+
+
+def check_stats_block(text, final, burst=32):
+    """The identity every display must show (issue 23): per lcore, rx + from
+    slow path + tx_first + generated = tx + dropped + to slow path + in flight,
+    its queue lines sum to its rx and tx, in flight is 0 at a stop and at most
+    what its TX buffers and one burst hold while running; in total the 'all
+    lcores' line is the lcores' sum and the lcores' dropped plus the slow
+    path's are the drops line's sum. Returns the parsed block."""
+    b = parse_stats_block(text)
+    for lc in b["lcores"]:
+        x = lc["extras"]
+        got_in = lc["rx"] + x.get("from slow path", 0) + x.get("tx_first", 0) + x.get("generated", 0)
+        got_out = lc["tx"] + lc["dropped"] + x.get("to slow path", 0) + lc["in_flight"]
+        check(got_in == got_out, "lcore %d does not add up (in %d, out %d): %r\n%s" %
+              (lc["lcore"], got_in, got_out, lc, text))
+        check_eq(sum(lc["rxq"]), lc["rx"], "lcore %d: its rx queue lines vs rx\n%s" % (lc["lcore"], text))
+        check_eq(sum(lc["txq"]), lc["tx"], "lcore %d: its tx queue lines vs tx\n%s" % (lc["lcore"], text))
+        bound = 0 if final else (2 * len(lc["txq"]) + 1) * burst
+        check(0 <= lc["in_flight"] <= bound, "lcore %d: in flight %d, at most %d\n%s" %
+              (lc["lcore"], lc["in_flight"], bound, text))
+    ctl = 0
+    if b["all"] is not None:
+        a = b["all"]
+        for k in ("rx", "tx", "dropped", "in_flight"):
+            check_eq(a[k], sum(lc[k] for lc in b["lcores"]), "all lcores %s\n%s" % (k, text))
+        ctl = a["extras"].get("slow path dropped", 0)
+    check_eq(sum(b["drops"].values()), sum(lc["dropped"] for lc in b["lcores"]) + ctl,
+             "the drops line's sum vs the lcores' dropped + the slow path's\n" + text)
+    return b
+
+
+def stats_blocks_text(stdout):
+    """The printed '=== ... ===' stats blocks of a run's stdout: [(title, text)]."""
+    parts = re.split(r"^(=== .* ===)$", stdout, flags=re.M)
+    return [(parts[i], parts[i + 1]) for i in range(1, len(parts) - 1, 2)]
 
 
 def check_stats(stats, inputs=None, outputs=None):

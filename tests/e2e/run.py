@@ -17,10 +17,12 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from fwdtest import (Case, Fail, run_cases, check, check_eq, check_frames, check_stats,  # noqa: E402
+                     check_balance, check_stats_block, stats_blocks_text,
                      default_peer, iter_pcap, load_stats, mac_bytes, mac_rewrite, mac_swap, mixed_frames,
                      pcap_count, port_stats, read_pcap, remove_runtime_dir, runt, scapy_count,
                      signal_by_name, untag)
 
+SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 CASES = {}
 
 
@@ -253,6 +255,59 @@ def stats_file(c):
     for p in (0, 1):
         line = "port %d (net_pcap%d): rx %d pkts" % (p, p, len(inputs[p]))
         check(line in r.stdout, "printed final stats lack %r\n%s" % (line, r.describe()))
+
+
+# ------------------------------------------------- bytes on every port (issue 23)
+
+def check_port_bytes(r, frame_len, what):
+    """net_null and net_ring count no bytes: the forwarder does, so every
+    port's bytes are its packets times the one frame size, in the stats file
+    and in the printed final stats."""
+    r.check_ok()
+    check_stats(r.stats)
+    for ps in r.stats["ports"]:
+        check(ps["ipackets"] > 0 and ps["opackets"] > 0, "%s: port %d moved nothing: %r" %
+              (what, ps["port"], ps))
+        check_eq(ps["ibytes"], ps["ipackets"] * frame_len, "%s: port %d ibytes" % (what, ps["port"]))
+        check_eq(ps["obytes"], ps["opackets"] * frame_len, "%s: port %d obytes" % (what, ps["port"]))
+        line = "port %d (%s): rx %d pkts %d bytes" % (ps["port"], ps["name"], ps["ipackets"],
+                                                     ps["ibytes"])
+        check(line in r.stdout, "%s: printed final stats lack %r\n%s" % (what, line, r.describe()))
+
+
+@case
+def port_bytes(c):
+    """Bytes on net_null (64-byte frames, io and mac) and on net_ring (tx_first's
+    60-byte frames looping, io; pktgen's 60-byte frames)."""
+    for mode in ("io", "mac"):
+        r = c.run(c.eal(null_vdevs()), ["--fwd", mode, "--duration", "1"])
+        check_port_bytes(r, 64, "net_null " + mode)
+    rings = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
+    r = c.run(c.eal(rings), ["--fwd", "io", "--tx-first", "--duration", "1"])
+    check_port_bytes(r, 60, "net_ring io --tx-first")
+
+
+@case
+def stats_add_up(c):
+    """Every mode: each periodic block, the final block and the stats file
+    show rx = tx + drops + in flight per lcore and in total (issue 23)."""
+    rings = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
+    runs = [("io", null_vdevs(), []), ("mac", null_vdevs(), []), ("macswap", null_vdevs(), []),
+            ("rxonly", null_vdevs(), []), ("io", rings, ["--tx-first"]),
+            ("route", null_vdevs(), ["--config", os.path.join(SRC, "config", "router.ini")]),
+            ("pktgen", rings[:2], [])]
+    for mode, vdevs, extra in runs:
+        # two workers (one per port) but for the generator: one flow, one lcore
+        r = c.run(c.eal(vdevs, lcores="0@0,1@1" if mode == "pktgen" else "0@0,1@1,2@1"),
+                  ["--fwd", mode, "--duration", "1", "--stats-period", "0.2"] + extra)
+        r.check_ok()
+        blocks = stats_blocks_text(r.stdout)
+        check(len(blocks) >= 3, "%s: want periodic blocks and the final one\n%s" %
+              (mode, r.describe()))
+        for title, text in blocks:
+            check_stats_block(text, final=title.startswith("=== final"))
+        check_balance(r.stats)
+        check(sum(lc["rx_pkts"] for lc in r.stats["lcores"]) > 0, "%s: nothing received" % mode)
 
 
 # ---------------------------------------------------------------- signals

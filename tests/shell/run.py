@@ -799,6 +799,49 @@ def case_testpmd_commands(c):
     sh.quit()
 
 
+def case_stats_snapshot(c):
+    """A live 'show fwd stats' (and 'show fwd stats all') is one snapshot that
+    adds up (issue 23): under traffic each block's lcores balance, with what is
+    in flight, and the drops line is their dropped; tx_first's frames are an
+    lcore's; stop's summary counts them among the ports' TX. Then the issue's
+    route example: two workers dropping every net_null frame as l2_other_host
+    while the blocks are read."""
+    sh = Shell(c, c.eal(["--vdev", "net_ring0", "--vdev", "net_ring1"]))
+    out = sh.cmd("start tx_first")
+    check("tx_first: sent 64 packets" in out, out)
+    wait_for(lambda: port_counter(sh, 1, "rx") > 1000, "tx_first's frames looping")
+    for cmd in ("show fwd stats", "show fwd stats all") * 3:
+        b = ft.check_stats_block(sh.cmd(cmd), final=False)
+        check_eq(sum(lc["extras"].get("tx_first", 0) for lc in b["lcores"]), 64,
+                 "tx_first frames in the lcores' lines")
+    out = sh.cmd("stop")
+    m = re.search(r"Accumulated forward statistics for all ports.*\n\s*RX-packets: (\d+) .*\n"
+                  r"\s*TX-packets: (\d+)", out)
+    check(m is not None, out)
+    check_eq(int(m.group(1)) + 64, int(m.group(2)), "stop: RX + tx_first's 64 vs TX\n" + out)
+    b = ft.check_stats_block(sh.cmd("show fwd stats"), final=True)
+    out = sh.cmd("show port stats all")
+    for p in (0, 1):
+        m = re.search(r"port %d .*\n\s*rx (\d+) pkts (\d+) bytes.*\n\s*tx (\d+) pkts (\d+) bytes" % p,
+                      out)
+        check(m is not None, out)
+        rx, rxb, tx, txb = map(int, m.groups())
+        check(rx > 0 and rxb == 60 * rx and txb == 60 * tx,
+              "port %d: net_ring's bytes are the app's (60 a frame)\n%s" % (p, out))
+    sh.quit()
+
+    sh = Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"], lcores="0@0,1@1,2@1"),
+               ["--config", os.path.join(SRC, "config", "router.ini")])
+    sh.cmd("start")
+    time.sleep(0.2)
+    for _ in range(6):
+        b = ft.check_stats_block(sh.cmd("show fwd stats"), final=False)
+        check(b["drops"].get("l2_other_host", 0) > 0 and b["all"] is not None, "route block %r" % b)
+    sh.cmd("stop")
+    ft.check_stats_block(sh.cmd("show fwd stats"), final=True)
+    sh.quit()
+
+
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
 
 
