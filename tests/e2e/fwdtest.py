@@ -588,9 +588,14 @@ def check_stats_block(text, final, burst=32):
               (lc["lcore"], got_in, got_out, lc, text))
         check_eq(sum(lc["rxq"]), lc["rx"], "lcore %d: its rx queue lines vs rx\n%s" % (lc["lcore"], text))
         check_eq(sum(lc["txq"]), lc["tx"], "lcore %d: its tx queue lines vs tx\n%s" % (lc["lcore"], text))
-        bound = 0 if final else (2 * len(lc["txq"]) + 1) * burst
-        check(0 <= lc["in_flight"] <= bound, "lcore %d: in flight %d, at most %d\n%s" %
-              (lc["lcore"], lc["in_flight"], bound, text))
+        # Live, 'in flight' also holds what the worker received between the snapshot's read of
+        # its outputs and of its inputs: bounded by the reader's own delay (a descheduled reader
+        # on a loaded box saw 192 with 96 buffered), so only its sign is checked; at a stop, 0.
+        if final:
+            check_eq(lc["in_flight"], 0, "lcore %d: in flight at a stop\n%s" % (lc["lcore"], text))
+        else:
+            check(lc["in_flight"] >= 0, "lcore %d: in flight %d < 0\n%s" %
+                  (lc["lcore"], lc["in_flight"], text))
     ctl = 0
     if b["all"] is not None:
         a = b["all"]
