@@ -157,7 +157,7 @@ main(int argc, char **argv)
 		      ? fwd_opts_parse(&app.cfg, argc - sep - 1, argv + sep + 1, err, sizeof(err))
 		      : fwd_opts_parse(&app.cfg, 0, NULL, err, sizeof(err));
 	if (ret == FWD_OPTS_HELP) {
-		fwd_opts_usage(stdout, argv[0]);
+		fwd_opts_help(stdout, app.cfg.help_format, argv[0]);
 		return EXIT_SUCCESS;
 	}
 	if (ret < 0) {
