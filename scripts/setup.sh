@@ -19,6 +19,7 @@ pkgs=(
 	clang-format                       # the lint target
 	clang libclang-rt-14-dev           # libFuzzer and the sanitizers' runtimes
 	dpkg-dev xz-utils                  # apt-get source, for the driver-SDK headers
+	man-db groff-base                  # tests/install renders the man page (man -l)
 )
 # name=suite pairs installed with -t SUITE (QEMU 10 is in bookworm-backports only)
 backports=()
