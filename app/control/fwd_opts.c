@@ -60,8 +60,10 @@ static int parse_nb_ports(struct fwd_config *cfg, const char *v, char *err, size
  * change), or NULL with DEFDOC saying it in words. RANGE is given for options
  * whose values are not a number range (those print MIN-MAX).
  */
-#define OPT(name, kind, off, min, max, arg, help, parse, def, defdoc, range) \
-	{name, kind, off, min, max, arg, help, parse, def, defdoc, range}
+#define OPT(name, kind, off, min, max, arg, help, parse, def, defdoc, range)    \
+	{                                                                       \
+		name, kind, off, min, max, arg, help, parse, def, defdoc, range \
+	}
 
 static const struct fwd_opt fwd_opts[] = {
 	OPT("config", OPT_PATH, FIELD(config_file), 0, 0, "FILE",
@@ -86,8 +88,8 @@ static const struct fwd_opt fwd_opts[] = {
 		"[filter] rule leaves the flow stage out)",
 		parse_flowsort, "auto", NULL, "on|off|auto"),
 	OPT("burst", OPT_U16, FIELD(burst), 1, FWD_MAX_BURST, "N",
-		"packets per RX burst, and the TX flush threshold", NULL, RTE_STR(FWD_DEFAULT_BURST),
-		NULL, NULL),
+		"packets per RX burst, and the TX flush threshold", NULL,
+		RTE_STR(FWD_DEFAULT_BURST), NULL, NULL),
 	OPT("rxq", OPT_U16, FIELD(rxq), 1, FWD_MAX_QUEUES, "N",
 		"RX queues per port when no --map is given", NULL, "1", NULL, NULL),
 	OPT("txq", OPT_U16, FIELD(txq), 1, FWD_MAX_QUEUES, "N",
@@ -135,8 +137,8 @@ static const struct fwd_opt fwd_opts[] = {
 		"tx_first (io, mac, macswap)",
 		NULL, "off", NULL, NULL),
 	OPT("interactive", OPT_FLAG, FIELD(interactive), 0, 0, NULL,
-		"open the shell (dpdk-forwarder> ) on stdin; forwarding waits for 'start'",
-		NULL, "off", NULL, NULL),
+		"open the shell (dpdk-forwarder> ) on stdin; forwarding waits for 'start'", NULL,
+		"off", NULL, NULL),
 	OPT("auto-start", OPT_FLAG, FIELD(auto_start), 0, 0, NULL,
 		"with -i, start forwarding before showing the prompt (before \"--\", -a is "
 		"EAL's allow-list)",

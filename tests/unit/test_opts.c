@@ -711,8 +711,9 @@ test_table_defaults(void)
 	}
 	CHECK(n > 20);
 	/* --fwd's values are the mode table's */
-#define MODE_CAT(sym, name, desc) \
-	snprintf(modes + strlen(modes), sizeof(modes) - strlen(modes), "%s%s", modes[0] ? "|" : "", name);
+#define MODE_CAT(sym, name, desc)                                              \
+	snprintf(modes + strlen(modes), sizeof(modes) - strlen(modes), "%s%s", \
+		modes[0] ? "|" : "", name);
 	FWD_MODES(MODE_CAT)
 #undef MODE_CAT
 	CHECK_EQ(fwd_opts_doc(1, &d), 0);
@@ -748,7 +749,8 @@ test_help_shows_defaults(void)
 			continue;
 		CHECK_CONTAINS(flat, want);
 	}
-	CHECK_CONTAINS(flat, "--burst N packets per RX burst, and the TX flush threshold (1-512; default 32)");
+	CHECK_CONTAINS(flat,
+		"--burst N packets per RX burst, and the TX flush threshold (1-512; default 32)");
 	free(flat);
 	free(text);
 }
@@ -854,7 +856,8 @@ test_example_every_key(void)
 	f = open_memstream(&pgdef, &pglen);
 	pktgen_stream_print(&pg, f);
 	fclose(f);
-	for (line = strtok_r(pgdef, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+	for (line = strtok_r(pgdef, "\n", &save); line != NULL;
+		line = strtok_r(NULL, "\n", &save)) {
 		if (!has_line(text, line))
 			printf("# config/example.ini lacks '%s' in [pktgen]\n", line);
 		CHECK(has_line(text, line));
