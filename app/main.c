@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <rte_common.h>
 #include <rte_eal.h>
 #include <rte_errno.h>
 #include <rte_pdump.h>
@@ -100,26 +101,63 @@ pick_cpus(int *a, int *b)
 	}
 }
 
+/* FWD_EAL_DEFAULT with "@A", "@B" and "PID" replaced by the given words. */
+static void
+expand_default(char *out, size_t size, const char *a, const char *b, const char *pid)
+{
+	const char *s = FWD_EAL_DEFAULT;
+	size_t len = 0;
+
+	while (*s != '\0' && len + 16 < size) {
+		const char *put = NULL;
+
+		if (strncmp(s, "@A", 2) == 0) {
+			put = a;
+			s += 2;
+		} else if (strncmp(s, "@B", 2) == 0) {
+			put = b;
+			s += 2;
+		} else if (strncmp(s, "PID", 3) == 0) {
+			put = pid;
+			s += 3;
+		}
+		if (put != NULL)
+			len += (size_t)snprintf(out + len, size - len, "%s", put);
+		else
+			out[len++] = *s++;
+	}
+	out[len] = '\0';
+}
+
 /*
- * The embedded default: two net_null ports, no hugepages, no PCI, lcore 0 for
- * the stats and lcore 1 forwarding, so the forwarder runs on any Linux box.
+ * The embedded default (FWD_EAL_DEFAULT): two net_null ports, no hugepages,
+ * no PCI, lcore 0 for the stats and lcore 1 forwarding, so the forwarder runs
+ * on any Linux box. The words of that one string become the arguments, with
+ * A, B and PID filled in, so --help cannot say something else than what runs.
  */
 static int
 eal_init_default(const char *prog)
 {
-	static char lcores[64], prefix[64];
-	char *args[] = {(char *)prog, "--lcores", lcores, "--no-huge", "-m", "256", "--no-pci",
-		"--file-prefix", prefix, "--vdev", "net_null0", "--vdev", "net_null1", NULL};
-	int a, b, i;
+	static char words[512];
+	char *args[32], *w, *save = NULL;
+	char cpu_a[16], cpu_b[16], pid[16];
+	int a, b, n = 0, i;
 
 	pick_cpus(&a, &b);
-	snprintf(lcores, sizeof(lcores), "0@%d,1@%d", a, b);
-	snprintf(prefix, sizeof(prefix), "dpdk-forwarder-%d", (int)getpid());
+	snprintf(cpu_a, sizeof(cpu_a), "@%d", a);
+	snprintf(cpu_b, sizeof(cpu_b), "@%d", b);
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
+	expand_default(words, sizeof(words), cpu_a, cpu_b, pid);
+	args[n++] = (char *)prog;
+	for (w = strtok_r(words, " ", &save); w != NULL && n < (int)RTE_DIM(args) - 1;
+		w = strtok_r(NULL, " ", &save))
+		args[n++] = w;
+	args[n] = NULL;
 	printf("dpdk-forwarder: no EAL options given; using the embedded default:\n ");
-	for (i = 1; args[i] != NULL; i++)
+	for (i = 1; i < n; i++)
 		printf(" %s", args[i]);
 	printf("\n");
-	return rte_eal_init((int)(sizeof(args) / sizeof(args[0])) - 1, args);
+	return rte_eal_init(n, args);
 }
 
 /* After EAL's usage, for "-h" before "--". */
@@ -157,7 +195,7 @@ main(int argc, char **argv)
 		      ? fwd_opts_parse(&app.cfg, argc - sep - 1, argv + sep + 1, err, sizeof(err))
 		      : fwd_opts_parse(&app.cfg, 0, NULL, err, sizeof(err));
 	if (ret == FWD_OPTS_HELP) {
-		fwd_opts_usage(stdout, argv[0]);
+		fwd_opts_help(stdout, app.cfg.help_format, argv[0]);
 		return EXIT_SUCCESS;
 	}
 	if (ret < 0) {

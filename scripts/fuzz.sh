@@ -31,7 +31,7 @@ wants() { [[ " $targets " == *" $1 "* ]]; } # build only the targets asked for
 wants config && clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-DALLOW_EXPERIMENTAL_API $app_inc -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool -Ilib/numparse \
 	$(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_config.c app/control/fwd_cfgfile.c app/control/fwd_opts.c \
+	tests/fuzz/fuzz_config.c app/control/fwd_cfgfile.c app/control/fwd_opts.c app/control/fwd_optdoc.c \
 	app/control/fwd_suggest.c $route_src lib/pktgen/*.c \
 	lib/flowsort/flowsort.c lib/fragpool/*.c lib/numparse/numparse.c \
 	$(pkg-config --libs libdpdk) -lpcap -o "$out/fuzz_config"

@@ -21,6 +21,7 @@ pkgs=(
 	clang-format                       # the lint target
 	clang libclang-rt-14-dev           # libFuzzer and the sanitizers' runtimes
 	dpkg-dev xz-utils                  # apt-get source, for the driver-SDK headers
+	man-db groff-base                  # tests/install renders the man page (man -l)
 )
 # name=suite pairs installed with -t SUITE (QEMU 10 is in bookworm-backports only)
 backports=()
@@ -75,15 +76,16 @@ if [ ${#bp_missing[@]} -gt 0 ] && ! grep -rqs 'bookworm-backports' /etc/apt/sour
 fi
 
 if [ ${#missing[@]} -gt 0 ] || [ ${#bp_missing[@]} -gt 0 ]; then
+	echo "setup: apt-get update (about 10 s)"
 	$sudo apt-get update -qq
 fi
 if [ ${#missing[@]} -gt 0 ]; then
-	echo "setup: installing ${missing[*]}"
+	echo "setup: installing ${missing[*]} (about a minute a few packages; apt-get's output is hidden)"
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
 		"${missing[@]}" >/dev/null
 fi
 if [ ${#bp_missing[@]} -gt 0 ]; then
-	echo "setup: installing ${bp_missing[*]} from bookworm-backports"
+	echo "setup: installing ${bp_missing[*]} from bookworm-backports (a few minutes: QEMU is large)"
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
 		-t bookworm-backports "${bp_missing[@]}" >/dev/null
 fi

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Set up, build and run every test; the last line is "N passed, N failed".
+# Each step says what it does and about how long it takes (in all about 10
+# minutes on 2 cores from scratch).
 # This is the README's second command and what CI runs (.ci/run).
 #
 # Two builds: build/ (release, as users run it: every suite) and build-asan/
@@ -15,9 +17,11 @@ fail() {
 	echo "0 passed, 1 failed"
 	exit 1
 }
-# progress on stderr: the whole run takes about 10 minutes on 2 cores
-echo "test.sh: set-up, build/ and its tests, then build-asan/ and its tests (about 10 minutes in all on 2 cores)" >&2
+start=$SECONDS
+say() { echo "test: $* [$((SECONDS - start)) s so far]"; }
+say "checking the packages (seconds; a few minutes when some must be installed)"
 bash scripts/setup.sh || fail "set-up failed"
+say "building the release tree build/ (about 1 min from scratch)"
 bash scripts/build.sh build || fail "build failed"
 
 status=0
@@ -31,11 +35,13 @@ run_suite() { # BUILDDIR [meson test args]
 	logs+=("$dir/meson-logs/testlog.json")
 }
 
+say "running every test on build/ (about 4 min on 2 cores; one line a test)"
 run_suite build "$@"
 if [ -z "${FWD_NO_ASAN:-}" ]; then
-	echo "test.sh: building build-asan/ (ASan + UBSan), then its tests" >&2
+	say "building the sanitizer tree build-asan/ (about 3 min from scratch)"
 	if bash scripts/build.sh build-asan -Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debugoptimized >/dev/null; then
+		say "running the tests again under ASan and UBSan (about 5 min)"
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 			run_suite build-asan --no-suite fuzz --no-suite vm "$@"
 	else
@@ -43,5 +49,6 @@ if [ -z "${FWD_NO_ASAN:-}" ]; then
 		status=1
 	fi
 fi
+say "done"
 /usr/bin/python3 scripts/test-summary.py "${logs[@]}" || status=1
 exit $status

@@ -75,7 +75,8 @@ struct fwd_config {
 	struct rte_ether_addr peer[RTE_MAX_ETHPORTS]; /**< destination MAC in --fwd mac */
 	struct rt_config route;          /**< --fwd route: addresses, MTUs, routes, neighbours */
 	struct pktgen_stream_cfg pktgen; /**< --fwd pktgen: the stream */
-	uint8_t flowsort; /**< --fwd route: flowsort = on|off|auto (enum flowsort_mode) */
+	uint8_t flowsort;    /**< --fwd route: flowsort = on|off|auto (enum flowsort_mode) */
+	uint8_t help_format; /**< --help=FORMAT: enum fwd_help_format (fwd_opts.h) */
 };
 
 /** Is @p port one the run uses (l3fwd's -p; every port without one)? */

@@ -37,6 +37,9 @@ struct fwd_opt {
 	const char *arg; /* argument name for --help, NULL for flags */
 	const char *help;
 	int (*parse)(struct fwd_config *cfg, const char *value, char *err, size_t errlen);
+	const char *def;    /* the default as a value the option accepts, or NULL */
+	const char *defdoc; /* the default in words, when def is NULL */
+	const char *range;  /* accepted values, when not MIN-MAX */
 };
 
 static int parse_mode(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
@@ -49,61 +52,104 @@ static int parse_nb_ports(struct fwd_config *cfg, const char *v, char *err, size
 
 #define FIELD(f) offsetof(struct fwd_config, f)
 
+/*
+ * The one table of options: the parser, --help, the user guide's option
+ * table, the man page and config/example.ini's [forward] section all come
+ * from (or are checked against) it. DEF is the default as a value the option
+ * accepts (tests/unit/test_opts.c applies it to the defaults and expects no
+ * change), or NULL with DEFDOC saying it in words. RANGE is given for options
+ * whose values are not a number range (those print MIN-MAX).
+ */
+#define OPT(name, kind, off, min, max, arg, help, parse, def, defdoc, range)    \
+	{                                                                       \
+		name, kind, off, min, max, arg, help, parse, def, defdoc, range \
+	}
+
 static const struct fwd_opt fwd_opts[] = {
-	{"config", OPT_PATH, FIELD(config_file), 0, 0, "FILE",
-		"load options from an INI file (keys are these option names); a "
-		"(port,queue,lcore) list instead is l3fwd's and means --map",
-		NULL},
-	{"fwd", OPT_SPECIAL, 0, 0, 0, "MODE",
-		"forwarding mode: io, mac, macswap, rxonly, route, pktgen", parse_mode},
-	{"map", OPT_SPECIAL, 0, 0, 0, "LIST",
-		"(port,queue,lcore)[,...]: which lcore polls which RX queue", parse_map},
-	{"port-topology", OPT_SPECIAL, 0, 0, 0, "TOPO",
-		"output port of each input port: paired, chained, loop", parse_topology},
-	{"eth-peer", OPT_SPECIAL, 0, 0, 0, "PORT,MAC",
-		"destination MAC written by --fwd mac on PORT's output", parse_peer},
-	{"flowsort", OPT_SPECIAL, 0, 0, 0, "on|off|auto",
-		"--fwd route: group each burst by flow before the flow table (default auto)",
-		parse_flowsort},
-	{"burst", OPT_U16, FIELD(burst), 1, FWD_MAX_BURST, "N", "packets per RX burst and TX flush",
-		NULL},
-	{"rxq", OPT_U16, FIELD(rxq), 1, FWD_MAX_QUEUES, "N",
-		"RX queues per port when no --map is given", NULL},
-	{"rxd", OPT_U16, FIELD(nb_rxd), 1, 32768, "N", "RX descriptors per queue", NULL},
-	{"txd", OPT_U16, FIELD(nb_txd), 1, 32768, "N", "TX descriptors per queue", NULL},
-	{"total-num-mbufs", OPT_U32, FIELD(nb_mbufs), 0, 1u << 26, "N",
-		"mbufs in the packet pool (0: sized from the queues)", NULL},
-	{"mbuf-cache", OPT_U32, FIELD(mbuf_cache), 0, RTE_MEMPOOL_CACHE_MAX_SIZE, "N",
-		"per-lcore mempool cache size", NULL},
-	{"stats-period", OPT_SECS, FIELD(stats_period), 0, 86400, "SEC",
-		"print stats every SEC seconds (0: only at exit)", NULL},
-	{"duration", OPT_SECS, FIELD(duration), 0, 31536000, "SEC",
-		"forward for SEC seconds, then stop as on SIGTERM (0: until a signal)", NULL},
-	{"stats-file", OPT_PATH, FIELD(stats_file), 0, 0, "FILE",
-		"write every counter as JSON to FILE at exit", NULL},
-	{"promisc", OPT_FLAG, FIELD(promisc), 0, 0, NULL,
-		"promiscuous mode on every port (default on; --promisc=off)", NULL},
-	{"xstats", OPT_FLAG, FIELD(xstats), 0, 0, NULL,
-		"print extended port stats and put them in the stats file", NULL},
-	{"interactive", OPT_FLAG, FIELD(interactive), 0, 0, NULL,
-		"-i: open the shell (dpdk-forwarder> ) on stdin; forwarding waits for 'start'",
-		NULL},
-	{"auto-start", OPT_FLAG, FIELD(auto_start), 0, 0, NULL,
-		"-a: with -i, start forwarding before showing the prompt", NULL},
-	{"cmdline-file", OPT_PATH, FIELD(cmdline_file), 0, 0, "FILE",
-		"run shell commands from FILE first (then the prompt with -i)", NULL},
-	{"txq", OPT_U16, FIELD(txq), 1, FWD_MAX_QUEUES, "N",
-		"TX queues per port (default: one per lcore sending to it; fewer is refused)",
-		NULL},
-	{"nb-cores", OPT_U16, FIELD(nb_cores), 1, RTE_MAX_LCORE, "N",
-		"forward on the first N worker lcores only (default all; no --map)", NULL},
-	{"portmask", OPT_SPECIAL, 0, 0, 0, "HEX",
-		"-p: use only these ports (hex mask; default every port)", parse_portmask},
-	{"nb-ports", OPT_SPECIAL, 0, 0, 0, "N", "use only ports 0..N-1 (testpmd's; a --portmask)",
-		parse_nb_ports},
-	{"tx-first", OPT_FLAG, FIELD(tx_first), 0, 0, NULL,
-		"send one burst out of every port before forwarding starts (start tx_first)", NULL},
-	{"help", OPT_ACTION, 0, 0, 0, NULL, "print this help and exit", NULL},
+	OPT("config", OPT_PATH, FIELD(config_file), 0, 0, "FILE",
+		"load options from an INI file (keys are these option names; the command line "
+		"overrides it); a (port,queue,lcore) list instead is l3fwd's and means --map",
+		NULL, NULL, "none", NULL),
+	OPT("fwd", OPT_SPECIAL, 0, 0, 0, "MODE", "forwarding mode (see MODES)", parse_mode, "io",
+		NULL, "io|mac|macswap|rxonly|route|pktgen"),
+	OPT("map", OPT_SPECIAL, 0, 0, 0, "LIST",
+		"(port,queue,lcore)[,...], as l3fwd's --config: which worker lcore polls which RX "
+		"queue",
+		parse_map, NULL, "every port's queues 0..rxq-1 over the workers", NULL),
+	OPT("port-topology", OPT_SPECIAL, 0, 0, 0, "TOPO",
+		"output port of each input port: paired (0<->1, 2<->3; an odd last port to "
+		"itself), chained (0->1->...->0), loop (to itself)",
+		parse_topology, "paired", NULL, "paired|chained|loop"),
+	OPT("eth-peer", OPT_SPECIAL, 0, 0, 0, "PORT,MAC",
+		"destination MAC that --fwd mac writes on packets leaving PORT (repeatable)",
+		parse_peer, NULL, "02:00:00:00:00:PORT", NULL),
+	OPT("flowsort", OPT_SPECIAL, 0, 0, 0, "MODE",
+		"--fwd route: group each burst by flow in front of the flow table (off with no "
+		"[filter] rule leaves the flow stage out)",
+		parse_flowsort, "auto", NULL, "on|off|auto"),
+	OPT("burst", OPT_U16, FIELD(burst), 1, FWD_MAX_BURST, "N",
+		"packets per RX burst, and the TX flush threshold", NULL,
+		RTE_STR(FWD_DEFAULT_BURST), NULL, NULL),
+	OPT("rxq", OPT_U16, FIELD(rxq), 1, FWD_MAX_QUEUES, "N",
+		"RX queues per port when no --map is given", NULL, "1", NULL, NULL),
+	OPT("txq", OPT_U16, FIELD(txq), 1, FWD_MAX_QUEUES, "N",
+		"TX queues per port; fewer than the lcores sending to a port is refused (each has "
+		"its own)",
+		NULL, NULL, "one per lcore sending to the port", NULL),
+	OPT("nb-cores", OPT_U16, FIELD(nb_cores), 1, RTE_MAX_LCORE, "N",
+		"forward on the first N worker lcores only (with a --map, it may name at most N)",
+		NULL, NULL, "every worker", NULL),
+	OPT("portmask", OPT_SPECIAL, 0, 0, 0, "HEX",
+		"use only these ports (hexadecimal, 0x optional); the others are neither "
+		"polled nor started",
+		parse_portmask, NULL, "every port",
+		"a mask of ports below " RTE_STR(RTE_MAX_ETHPORTS)),
+	OPT("nb-ports", OPT_SPECIAL, 0, 0, 0, "N",
+		"testpmd's: use only ports 0..N-1 (a --portmask of N bits)", parse_nb_ports, NULL,
+		"every port", "1-" RTE_STR(RTE_MAX_ETHPORTS)),
+	OPT("rxd", OPT_U16, FIELD(nb_rxd), 1, 32768, "N",
+		"RX descriptors per queue (adjusted to what the port accepts)", NULL,
+		RTE_STR(FWD_DEFAULT_RXD), NULL, NULL),
+	OPT("txd", OPT_U16, FIELD(nb_txd), 1, 32768, "N",
+		"TX descriptors per queue (adjusted to what the port accepts)", NULL,
+		RTE_STR(FWD_DEFAULT_TXD), NULL, NULL),
+	OPT("total-num-mbufs", OPT_U32, FIELD(nb_mbufs), 0, 1u << 26, "N",
+		"mbufs in each NUMA socket's packet pool (0: sized from the queues and lcores)",
+		NULL, "0", NULL, NULL),
+	OPT("mbuf-cache", OPT_U32, FIELD(mbuf_cache), 0, RTE_MEMPOOL_CACHE_MAX_SIZE, "N",
+		"per-lcore mempool cache size", NULL, RTE_STR(FWD_DEFAULT_MBUF_CACHE), NULL, NULL),
+	OPT("stats-period", OPT_SECS, FIELD(stats_period), 0, 86400, "SEC",
+		"print stats every SEC seconds, fractions allowed (0: only at exit)", NULL, "0",
+		NULL, NULL),
+	OPT("duration", OPT_SECS, FIELD(duration), 0, 31536000, "SEC",
+		"forward for SEC seconds, then stop as on SIGTERM (0: until a signal)", NULL, "0",
+		NULL, NULL),
+	OPT("stats-file", OPT_PATH, FIELD(stats_file), 0, 0, "FILE",
+		"at exit, write every counter as JSON to FILE", NULL, NULL, "none", NULL),
+	OPT("promisc", OPT_FLAG, FIELD(promisc), 0, 0, NULL,
+		"promiscuous mode on every port (--promisc=off to leave it)", NULL, "on", NULL,
+		NULL),
+	OPT("xstats", OPT_FLAG, FIELD(xstats), 0, 0, NULL,
+		"print non-zero extended port stats, and put them all in the stats file", NULL,
+		"off", NULL, NULL),
+	OPT("tx-first", OPT_FLAG, FIELD(tx_first), 0, 0, NULL,
+		"send one burst out of every port before forwarding starts, as the shell's start "
+		"tx_first (io, mac, macswap)",
+		NULL, "off", NULL, NULL),
+	OPT("interactive", OPT_FLAG, FIELD(interactive), 0, 0, NULL,
+		"open the shell (dpdk-forwarder> ) on stdin; forwarding waits for 'start'", NULL,
+		"off", NULL, NULL),
+	OPT("auto-start", OPT_FLAG, FIELD(auto_start), 0, 0, NULL,
+		"with -i, start forwarding before showing the prompt (before \"--\", -a is "
+		"EAL's allow-list)",
+		NULL, "off", NULL, NULL),
+	OPT("cmdline-file", OPT_PATH, FIELD(cmdline_file), 0, 0, "FILE",
+		"run shell commands from FILE first (then the prompt with -i)", NULL, NULL, "none",
+		NULL),
+	OPT("help", OPT_ACTION, 0, 0, 0, NULL,
+		"print this help and exit (--help=md, --help=man: the table for the user guide, "
+		"the man page)",
+		NULL, NULL, NULL, NULL),
 };
 
 /*
@@ -485,10 +531,13 @@ opt_apply(const struct fwd_opt *o, struct fwd_config *cfg, const char *value, ch
 	uint64_t u;
 
 	if (o->kind == OPT_ACTION) {
-		if (value != NULL) {
-			snprintf(err, errlen, "--%s takes no argument", o->name);
+		int fmt = value == NULL ? FWD_HELP_TEXT : fwd_help_format_parse(value);
+
+		if (fmt < 0) {
+			snprintf(err, errlen, "--%s: '%s' is not text, md or man", o->name, value);
 			return -EINVAL;
 		}
+		cfg->help_format = (uint8_t)fmt;
 		return 0;
 	}
 	if (o->kind != OPT_FLAG && value == NULL) {
@@ -704,12 +753,11 @@ fwd_opts_parse(struct fwd_config *cfg, int argc, char **argv, char *err, size_t 
 		n = split_arg(argc, argv, i, &o, &value, err, errlen);
 		if (n < 0)
 			return n;
-		if (o->kind == OPT_ACTION && value != NULL) {
-			snprintf(err, errlen, "--%s takes no argument", o->name);
-			return -EINVAL;
+		if (strcmp(o->name, "help") == 0) {
+			/* --help=md, --help=man: the generated docs */
+			ret = opt_apply(o, cfg, value, err, errlen);
+			return ret < 0 ? ret : FWD_OPTS_HELP;
 		}
-		if (strcmp(o->name, "help") == 0)
-			return FWD_OPTS_HELP;
 		if (strcmp(o->name, "config") == 0 && !is_map_list(value))
 			config = value;
 	}
@@ -739,51 +787,43 @@ fwd_opts_parse(struct fwd_config *cfg, int argc, char **argv, char *err, size_t 
 	return FWD_OPTS_RUN;
 }
 
-void
-fwd_opts_usage(FILE *f, const char *prog)
+int
+fwd_opts_doc(unsigned int i, struct fwd_opt_doc *d)
 {
-	unsigned int i;
+	static const char *const shorts[][2] = {
+		{"help", "-h"}, {"interactive", "-i"}, {"auto-start", "-a"}, {"portmask", "-p"}};
+	const struct fwd_opt *o;
+	unsigned int s;
 
-	fprintf(f,
-		"Usage: %s [EAL options] -- [options]\n"
-		"\n"
-		"With no EAL options (nothing before \"--\"), the embedded default is used:\n"
-		"  --no-huge -m 256 --no-pci -l <2 lcores> --vdev net_null0 --vdev net_null1\n"
-		"\n"
-		"Options (also keys of the [forward] section of a --config file; the\n"
-		"command line overrides the file):\n",
-		prog);
-	for (i = 0; i < FWD_NB_OPTS; i++) {
-		char lhs[40];
+	if (i >= FWD_NB_OPTS)
+		return -ENOENT;
+	o = &fwd_opts[i];
+	memset(d, 0, sizeof(*d));
+	d->name = o->name;
+	d->arg = o->arg;
+	d->help = o->help;
+	d->def = o->def;
+	d->defdoc = o->def != NULL ? o->def : o->defdoc;
+	d->file_key = o->kind != OPT_ACTION && strcmp(o->name, "config") != 0;
+	for (s = 0; s < RTE_DIM(shorts); s++)
+		if (strcmp(o->name, shorts[s][0]) == 0)
+			d->short_name = shorts[s][1];
+	if (o->range != NULL)
+		snprintf(d->range, sizeof(d->range), "%s", o->range);
+	else if (o->kind == OPT_FLAG)
+		snprintf(d->range, sizeof(d->range), "on|off");
+	else if (o->kind == OPT_U16 || o->kind == OPT_U32 || o->kind == OPT_SECS)
+		snprintf(d->range, sizeof(d->range), "%u-%u", o->min, o->max);
+	return 0;
+}
 
-		if (fwd_opts[i].arg != NULL)
-			snprintf(lhs, sizeof(lhs), "--%s %s", fwd_opts[i].name, fwd_opts[i].arg);
-		else
-			snprintf(lhs, sizeof(lhs), "--%s", fwd_opts[i].name);
-		fprintf(f, "  %-26s %s\n", lhs, fwd_opts[i].help);
-	}
-	fprintf(f,
-		"\nOther tools' spellings (docs/user-guide.md, \"Coming from testpmd / l3fwd\"):\n");
-	for (i = 0; i < RTE_DIM(fwd_aliases); i++) {
-		char lhs[40];
-
-		snprintf(lhs, sizeof(lhs), "--%s", fwd_aliases[i].name);
-		fprintf(f, "  %-26s %s: --%s\n", lhs, fwd_aliases[i].from, fwd_aliases[i].of);
-	}
-	fprintf(f, "  %-26s testpmd: --interactive\n", "-i");
-	fprintf(f, "  %-26s testpmd: --auto-start\n", "-a");
-	fprintf(f, "  %-26s l3fwd: --portmask (also testpmd's name)\n", "-p HEX");
-	fprintf(f, "  %-26s l3fwd: --map\n", "--config \"(p,q,l),...\"");
-	fprintf(f, "  %-26s testpmd's own (--rxq, --txq, --rxd, --txd, --burst, --nb-cores,\n", "");
-	fprintf(f, "  %-26s --portmask, --port-topology, --eth-peer, --total-num-mbufs,\n", "");
-	fprintf(f, "  %-26s --stats-period, --auto-start, --cmdline-file) mean the same\n", "");
-	fprintf(f, "\nModes:\n");
-#define FWD_MODE_HELP(sym, name, desc) fprintf(f, "  %-10s %s\n", name, desc);
-	FWD_MODES(FWD_MODE_HELP)
-#undef FWD_MODE_HELP
-	fprintf(f,
-		"\nExample:\n"
-		"  %s -l 0,1 --no-huge -m 256 --no-pci --vdev net_null0 --vdev net_null1 \\\n"
-		"     -- --fwd mac --map \"(0,0,1),(1,0,1)\" --stats-period 1 --duration 5\n",
-		prog);
+int
+fwd_opts_alias(unsigned int i, const char **name, const char **of, const char **from)
+{
+	if (i >= RTE_DIM(fwd_aliases))
+		return -ENOENT;
+	*name = fwd_aliases[i].name;
+	*of = fwd_aliases[i].of;
+	*from = fwd_aliases[i].from;
+	return 0;
 }

@@ -14,11 +14,22 @@
  * caller decides where it goes and tests can check it.
  */
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "fwd_config.h"
 
 #define FWD_ERR_LEN 512
+
+/**
+ * The EAL arguments used when none are given before "--", as --help and the
+ * docs show them: A and B are the first two CPUs the process may run on, PID
+ * its process id. main() builds the real arguments from this one string, so
+ * what --help says is what runs (the e2e case embedded_default checks it).
+ */
+#define FWD_EAL_DEFAULT                                                                       \
+	"--lcores 0@A,1@B --no-huge -m 256 --no-pci --file-prefix dpdk-forwarder-PID --vdev " \
+	"net_null0 --vdev net_null1"
 
 /** What fwd_opts_parse() asks the caller to do next. */
 enum fwd_opts_action {
@@ -78,7 +89,50 @@ int fwd_opts_cfgfile_cb(void *arg, const char *section, const char *key, const c
 /** Is @p arg the name of an application option ("--burst", "--burst=4", "-h")? */
 int fwd_opts_is_app_option(const char *arg);
 
+/** What --help prints: --help, --help=md (the user guide's table), --help=man. */
+enum fwd_help_format {
+	FWD_HELP_TEXT, /**< the usage, for a terminal */
+	FWD_HELP_MD,   /**< the option table of docs/user-guide.md (checked by unit-opts) */
+	FWD_HELP_MAN,  /**< the man page dpdk-forwarder.1, in roff (built and installed) */
+};
+
+/** One option as the docs show it (fwd_opts_doc()). */
+struct fwd_opt_doc {
+	const char *name;       /**< long name without "--", also the config file key */
+	const char *short_name; /**< "-i", or NULL */
+	const char *arg;        /**< argument name ("N"), NULL for flags and --help */
+	const char *def;        /**< default as a value the option accepts, or NULL */
+	const char *defdoc;     /**< default as the docs say it (def, or words); NULL: none */
+	const char *help;       /**< one sentence, no trailing period */
+	char range[64];         /**< accepted values ("1-512", "on|off"); "" when free */
+	bool file_key;          /**< also a key of the [forward] section */
+};
+
+/**
+ * The @p i-th entry of the option table, in --help order.
+ *
+ * @return 0, or -ENOENT when @p i is past the last option.
+ */
+int fwd_opts_doc(unsigned int i, struct fwd_opt_doc *d);
+
+/**
+ * The @p i-th alias: another tool's spelling @p name of our option @p of.
+ *
+ * @return 0, or -ENOENT when @p i is past the last alias.
+ */
+int fwd_opts_alias(unsigned int i, const char **name, const char **of, const char **from);
+
+/** "text", "md", "man" -> enum fwd_help_format, or -EINVAL. */
+int fwd_help_format_parse(const char *s);
+
 /** Print the application usage (options after "--") to @p f. */
 void fwd_opts_usage(FILE *f, const char *prog);
+
+/**
+ * Print the option table as @p format (enum fwd_help_format) to @p f: what
+ * --help, --help=md and --help=man print. @p prog names the program in the
+ * text usage.
+ */
+void fwd_opts_help(FILE *f, int format, const char *prog);
 
 #endif /* FWD_OPTS_H */

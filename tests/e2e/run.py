@@ -408,6 +408,21 @@ def embedded_default(c):
     r.check_ok()
     check("using the embedded default" in r.stdout and "--vdev net_null0" in r.stdout,
           "the embedded default line is missing\n" + r.describe())
+    # what runs is what --help and the docs say, with A, B and PID filled in
+    h = c.run(None, ["--", "--help"], stats=False)
+    check(h.rc == 0, "--help failed\n" + h.describe())
+    lines = h.stdout.splitlines()
+    i = [k for k, l in enumerate(lines) if "the embedded default is used" in l]
+    check(len(i) == 1, "--help does not show the embedded default\n" + h.describe())
+    shown = lines[i[0] + 1].strip()
+    pat = re.escape(shown).replace("@A", r"@\d+").replace("@B", r"@\d+").replace(
+        "PID", str(c.procs[-2].pid))
+    ran = [l.strip() for l in r.stdout.splitlines() if l.strip().startswith("--")]
+    check(len(ran) == 1 and re.fullmatch(pat, ran[0]) is not None,
+          "the embedded default that ran (%r) is not the one --help shows (%r)" % (ran, shown))
+    for doc in ("README.md", "docs/user-guide.md"):
+        with open(os.path.join(SRC, doc)) as f:
+            check(shown in f.read(), "%s does not show the embedded default %r" % (doc, shown))
     s = load_stats(sfile)
     check_eq([p["name"] for p in s["ports"]], ["net_null0", "net_null1"], "port names")
     for p in s["ports"]:

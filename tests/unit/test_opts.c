@@ -120,6 +120,11 @@ test_help(void)
 	CHECK_EQ(PARSE("-h"), FWD_OPTS_HELP);
 	/* help wins even after a later bad option: the user asked for help */
 	CHECK_EQ(PARSE("--fwd", "mac", "--help"), FWD_OPTS_HELP);
+	CHECK_EQ(PARSE("--help=md"), FWD_OPTS_HELP);
+	CHECK_EQ(cfg.help_format, FWD_HELP_MD);
+	CHECK_EQ(PARSE("--help=man"), FWD_OPTS_HELP);
+	CHECK_EQ(cfg.help_format, FWD_HELP_MAN);
+	CHECK_PARSE_FAILS("--help: 'pdf' is not text, md or man", "--help=pdf");
 }
 
 static void
@@ -144,7 +149,7 @@ test_bad_options(void)
 	CHECK_PARSE_FAILS("--duration: 'inf'", "--duration", "inf");
 	CHECK_PARSE_FAILS("--stats-period: '1e9'", "--stats-period", "1e9");
 	CHECK_PARSE_FAILS("--xstats: 'maybe' is not on or off", "--xstats=maybe");
-	CHECK_PARSE_FAILS("--help takes no argument", "--fwd", "io", "--help=x");
+	CHECK_PARSE_FAILS("--help: 'x' is not text, md or man", "--fwd", "io", "--help=x");
 	CHECK_PARSE_FAILS("--eth-peer: expected PORT,MAC", "--eth-peer", "aa:bb:cc:dd:ee:ff");
 	CHECK_PARSE_FAILS("--eth-peer: 'aa:bb' is not a MAC", "--eth-peer", "0,aa:bb");
 	CHECK_PARSE_FAILS(
@@ -628,6 +633,261 @@ test_other_tools_spellings(void)
 	CHECK(!fwd_opts_is_app_option("-a"));
 }
 
+static const char *user_guide;
+
+/* The whole of a small text file, NUL-terminated (abort on failure: a test bug). */
+static char *
+slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text = calloc(1, 1 << 20);
+	size_t n;
+
+	if (f == NULL || text == NULL)
+		abort();
+	n = fread(text, 1, (1 << 20) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	return text;
+}
+
+/* What fwd_opts_help() prints as @p format, as one string. */
+static char *
+help_text(int format)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (f == NULL)
+		abort();
+	fwd_opts_help(f, format, "dpdk-forwarder");
+	fclose(f);
+	return buf;
+}
+
+/* Does @p text hold a line that is exactly @p line? */
+static int
+has_line(const char *text, const char *line)
+{
+	size_t n = strlen(line);
+	const char *p;
+
+	for (p = strstr(text, line); p != NULL; p = strstr(p + 1, line))
+		if ((p == text || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/*
+ * Each option's documented default is its built-in default: applied to the
+ * defaults it changes nothing. An option without one has no value that is
+ * its default (a "0 = as needed" field, or a path) and says it in words.
+ */
+static void
+test_table_defaults(void)
+{
+	struct fwd_config defaults;
+	struct fwd_opt_doc d;
+	unsigned int i, n = 0;
+	char modes[128] = "";
+
+	fwd_config_defaults(&defaults);
+	for (i = 0; fwd_opts_doc(i, &d) == 0; i++) {
+		n++;
+		CHECK(d.help != NULL && d.help[0] != '\0');
+		if (strcmp(d.name, "help") == 0)
+			continue;
+		CHECK(d.defdoc != NULL);
+		if (d.def == NULL)
+			continue;
+		fwd_config_defaults(&cfg);
+		err[0] = '\0';
+		CHECK_EQ(fwd_opt_apply(&cfg, d.name, d.def, err, sizeof(err)), 0);
+		if (memcmp(&cfg, &defaults, sizeof(cfg)) != 0)
+			printf("# --%s: documented default '%s' is not the built-in one\n", d.name,
+				d.def);
+		CHECK(memcmp(&cfg, &defaults, sizeof(cfg)) == 0);
+	}
+	CHECK(n > 20);
+	/* --fwd's values are the mode table's */
+#define MODE_CAT(sym, name, desc)                                              \
+	snprintf(modes + strlen(modes), sizeof(modes) - strlen(modes), "%s%s", \
+		modes[0] ? "|" : "", name);
+	FWD_MODES(MODE_CAT)
+#undef MODE_CAT
+	CHECK_EQ(fwd_opts_doc(1, &d), 0);
+	CHECK_EQ(strcmp(d.name, "fwd"), 0);
+	CHECK_EQ(strcmp(d.range, modes), 0);
+}
+
+/* --help shows every option with its values and default. */
+static void
+test_help_shows_defaults(void)
+{
+	char *text = help_text(FWD_HELP_TEXT);
+	char *flat = strdup(text), *p, *q;
+	struct fwd_opt_doc d;
+	unsigned int i;
+
+	/* the lines wrap: compare with every run of blanks made one space */
+	for (p = q = flat; *p != '\0'; p++)
+		if (!(*p == ' ' || *p == '\n') || (q > flat && q[-1] != ' '))
+			*q++ = *p == '\n' ? ' ' : *p;
+	*q = '\0';
+	for (i = 0; fwd_opts_doc(i, &d) == 0; i++) {
+		char want[256];
+
+		snprintf(want, sizeof(want), "--%s%s%s ", d.name, d.arg ? " " : "",
+			d.arg ? d.arg : "");
+		CHECK_CONTAINS(flat, want);
+		if (d.range[0] != '\0' && d.defdoc != NULL)
+			snprintf(want, sizeof(want), "(%s; default %s)", d.range, d.defdoc);
+		else if (d.defdoc != NULL)
+			snprintf(want, sizeof(want), "(default %s)", d.defdoc);
+		else
+			continue;
+		CHECK_CONTAINS(flat, want);
+	}
+	CHECK_CONTAINS(flat,
+		"--burst N packets per RX burst, and the TX flush threshold (1-512; default 32)");
+	free(flat);
+	free(text);
+}
+
+/* The user guide's option table is what --help=md prints now. */
+static void
+test_user_guide_table(void)
+{
+	static const char begin[] = "<!-- options: generated";
+	static const char end[] = "<!-- end of options -->";
+	char *doc, *want, *b, *e;
+
+	if (user_guide == NULL) {
+		CHECK(!"no path to docs/user-guide.md given");
+		return;
+	}
+	doc = slurp(user_guide);
+	want = help_text(FWD_HELP_MD);
+	b = strstr(doc, begin);
+	CHECK(b != NULL);
+	if (b != NULL) {
+		b = strchr(b, '\n') + 1;
+		e = strstr(b, end);
+		CHECK(e != NULL);
+		if (e != NULL) {
+			*e = '\0';
+			if (strcmp(b, want) != 0)
+				printf("# docs/user-guide.md's option table is stale: run "
+				       "scripts/update-docs.sh\n");
+			CHECK_EQ(strcmp(b, want), 0);
+		}
+	}
+	free(want);
+	free(doc);
+}
+
+/* The man page names every option. */
+static void
+test_man_page(void)
+{
+	char *man = help_text(FWD_HELP_MAN);
+	struct fwd_opt_doc d;
+	unsigned int i;
+
+	CHECK_EQ(strncmp(man, ".\\\"", 3), 0);
+	CHECK_CONTAINS(man, ".TH DPDK\\-FORWARDER 1");
+	for (i = 0; fwd_opts_doc(i, &d) == 0; i++) {
+		char want[128], *q = want;
+		const char *p;
+
+		q += sprintf(q, "\\fB\\-\\-");
+		for (p = d.name; *p != '\0'; p++)
+			q += *p == '-' ? sprintf(q, "\\-") : sprintf(q, "%c", *p);
+		CHECK_CONTAINS(man, want);
+	}
+	free(man);
+}
+
+/*
+ * config/example.ini holds every key: each [forward] key with a default as
+ * "key = DEFAULT", the others as a commented "# key = EXAMPLE"; every [pktgen]
+ * key at its default as pktgen_stream_print() writes it; and commented
+ * [port N], [route], [neigh] and [filter] sections. With the comment marks
+ * of "# [section]" and "# key = value" lines taken off, it still parses: the
+ * commented examples are valid.
+ */
+static void
+test_example_every_key(void)
+{
+	struct pktgen_stream_cfg pg;
+	struct fwd_opt_doc d;
+	char *text, *out, *line, *save = NULL, *pgdef = NULL;
+	size_t pglen = 0;
+	unsigned int i;
+	FILE *f;
+
+	if (example_ini == NULL) {
+		CHECK(!"no path to config/example.ini given");
+		return;
+	}
+	text = slurp(example_ini);
+	for (i = 0; fwd_opts_doc(i, &d) == 0; i++) {
+		char want[256];
+
+		if (!d.file_key)
+			continue;
+		if (d.def != NULL)
+			snprintf(want, sizeof(want), "%s = %s", d.name, d.def);
+		else
+			snprintf(want, sizeof(want), "# %s = ", d.name);
+		if (d.def != NULL ? !has_line(text, want) : strstr(text, want) == NULL)
+			printf("# config/example.ini lacks '%s'\n", want);
+		CHECK(d.def != NULL ? has_line(text, want) : strstr(text, want) != NULL);
+	}
+	CHECK(has_line(text, "[forward]"));
+	CHECK(has_line(text, "[pktgen]"));
+	CHECK(has_line(text, "# [port 0]"));
+	CHECK(has_line(text, "# [route]"));
+	CHECK(has_line(text, "# [neigh]"));
+	CHECK(has_line(text, "# [filter]"));
+
+	pktgen_stream_init(&pg);
+	f = open_memstream(&pgdef, &pglen);
+	pktgen_stream_print(&pg, f);
+	fclose(f);
+	for (line = strtok_r(pgdef, "\n", &save); line != NULL;
+		line = strtok_r(NULL, "\n", &save)) {
+		if (!has_line(text, line))
+			printf("# config/example.ini lacks '%s' in [pktgen]\n", line);
+		CHECK(has_line(text, line));
+	}
+	free(pgdef);
+
+	/* uncomment the examples: "# [x]" and "# key = value" lines */
+	out = calloc(1, strlen(text) + 1);
+	save = NULL;
+	for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+		const char *l = line;
+
+		if (strncmp(l, "# ", 2) == 0 &&
+			(l[2] == '[' || (strchr(l, '=') != NULL && strchr(l + 2, ' ') != NULL &&
+						strchr(l + 2, ' ') < strchr(l, '=') &&
+						strchr(l + 2, ' ')[1] == '=')))
+			l += 2;
+		strcat(out, l);
+		strcat(out, "\n");
+	}
+	CHECK_EQ(PARSE("--config", write_tmp(out)), FWD_OPTS_RUN);
+	if (err[0] != '\0')
+		printf("# uncommented example: %s\n", err);
+	CHECK(cfg.route.n_routes > 0 && cfg.route.n_neigh > 0 && cfg.route.n_filters > 0);
+	CHECK(cfg.n_map > 0);
+	unlink(tmp_path);
+	free(out);
+	free(text);
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_defaults),
 	FWD_TEST(test_good_options),
@@ -644,6 +904,11 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_number_rule),
 	FWD_TEST(test_number_rule_every_key),
 	FWD_TEST(test_other_tools_spellings),
+	FWD_TEST(test_table_defaults),
+	FWD_TEST(test_help_shows_defaults),
+	FWD_TEST(test_user_guide_table),
+	FWD_TEST(test_man_page),
+	FWD_TEST(test_example_every_key),
 };
 
 int
@@ -651,5 +916,6 @@ main(int argc, char **argv)
 {
 	example_ini = argc > 1 ? argv[1] : NULL;
 	router_ini = argc > 2 ? argv[2] : NULL;
+	user_guide = argc > 3 ? argv[3] : NULL;
 	return fwd_test_run(cases, RTE_DIM(cases));
 }
