@@ -70,6 +70,9 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	unsigned int cur = rxq->cur, nb = 0;
 	uint64_t bytes = 0;
 
+	/* A stopped queue gives no BD back to the MAC (fec_queue.c). */
+	if (unlikely(!rxq->started))
+		return 0;
 	while (nb < n) {
 		volatile struct fec_bd *bd = bd_at(base, shift, cur);
 		uint16_t sc = rte_le_to_cpu_16(bd->sc);
@@ -302,6 +305,8 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	unsigned int cur, nb_free, sent;
 	uint64_t bytes = 0;
 
+	if (unlikely(!txq->started))
+		return 0;
 	if (txq->nb_free < RTE_MAX(n, txq->free_thresh))
 		fec_tx_reclaim(txq);
 	base = txq->bd;
