@@ -1216,8 +1216,8 @@ case_qstop_rx(void)
 		CHECK(rte_eth_rx_queue_info_get(port, 0, &qi) == 0 &&
 				qi.queue_state == RTE_ETH_QUEUE_STATE_STOPPED,
 			"round %u: state stopped", round);
-		CHECK(rte_eth_rx_burst(port, 0, m, 8) == 0, "round %u: a stopped queue yields nothing",
-			round);
+		CHECK(rte_eth_rx_burst(port, 0, m, 8) == 0,
+			"round %u: a stopped queue yields nothing", round);
 		/* Round 0: the ring overflows while stopped; round 1: a few frames; else none. */
 		drops0 = fec_model_drops(model, NULL);
 		for (i = 0; i < (round == 0 ? 200u : round == 1 ? 5u : 0u); i++)

@@ -603,9 +603,8 @@ fec_stats_reset(struct rte_eth_dev *dev)
  * After the MIB: the driver's own counts, the ones to compare with a MAC that
  * has no MIB (QEMU's ENET reads 0 there).
  */
-static const char *const fec_sw_names[] = {
-	"rx_sw_packets", "rx_sw_bytes", "tx_sw_packets", "tx_sw_bytes",
-	"rx_queue_stop_discards", "tx_queue_stop_drops"};
+static const char *const fec_sw_names[] = {"rx_sw_packets", "rx_sw_bytes", "tx_sw_packets",
+	"tx_sw_bytes", "rx_queue_stop_discards", "tx_queue_stop_drops"};
 #define FEC_XSTATS_NB (FEC_MIB_NB + RTE_DIM(fec_sw_names))
 
 static int

@@ -76,8 +76,8 @@ rx_bd_arm(struct fec_rxq *rxq, unsigned int i)
 int
 fec_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 {
-	struct fec_rxq *rxq = qid == 0 && dev->data->nb_rx_queues > 0 ? dev->data->rx_queues[0]
-									: NULL;
+	struct fec_rxq *rxq =
+		qid == 0 && dev->data->nb_rx_queues > 0 ? dev->data->rx_queues[0] : NULL;
 	unsigned int i, idx, run = 0;
 	bool in_run = true;
 
@@ -112,7 +112,8 @@ fec_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 			if (sc & FEC_BD_L) {
 				rxq->stop_discards++;
 				rxq->stop_discard_bytes +=
-					RTE_MAX(rte_le_to_cpu_16(bd->datlen), rxq->trim) - rxq->trim;
+					RTE_MAX(rte_le_to_cpu_16(bd->datlen), rxq->trim) -
+					rxq->trim;
 			}
 		} else {
 			in_run = false;
@@ -129,8 +130,8 @@ fec_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 int
 fec_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 {
-	struct fec_rxq *rxq = qid == 0 && dev->data->nb_rx_queues > 0 ? dev->data->rx_queues[0]
-									: NULL;
+	struct fec_rxq *rxq =
+		qid == 0 && dev->data->nb_rx_queues > 0 ? dev->data->rx_queues[0] : NULL;
 
 	if (rxq == NULL)
 		return -EINVAL;
@@ -143,8 +144,8 @@ fec_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 int
 fec_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 {
-	struct fec_txq *txq = qid == 0 && dev->data->nb_tx_queues > 0 ? dev->data->tx_queues[0]
-									: NULL;
+	struct fec_txq *txq =
+		qid == 0 && dev->data->nb_tx_queues > 0 ? dev->data->tx_queues[0] : NULL;
 	struct fec_priv *fep;
 	uint32_t tcr;
 
@@ -183,8 +184,8 @@ tx_take_off(struct fec_txq *txq)
 int
 fec_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 {
-	struct fec_txq *txq = qid == 0 && dev->data->nb_tx_queues > 0 ? dev->data->tx_queues[0]
-									: NULL;
+	struct fec_txq *txq =
+		qid == 0 && dev->data->nb_tx_queues > 0 ? dev->data->tx_queues[0] : NULL;
 	struct fec_priv *fep;
 	unsigned int i;
 
@@ -245,7 +246,7 @@ fec_rx_descriptor_status(void *q, uint16_t offset)
 		return RTE_ETH_RX_DESC_AVAIL;
 	rte_io_rmb();
 	return rx_bd_written(sc, rte_le_to_cpu_16(bd->datlen)) ? RTE_ETH_RX_DESC_DONE
-							      : RTE_ETH_RX_DESC_UNAVAIL;
+							       : RTE_ETH_RX_DESC_UNAVAIL;
 }
 
 int
