@@ -436,6 +436,62 @@ static cmdline_parse_inst_t cmd_port_startstop = {
 		(void *)&cmd_show_port_which, NULL},
 };
 
+/* ---- port <port> rxq|txq <queue> start|stop ---- */
+
+struct cmd_port_queue_result {
+	cmdline_fixed_string_t port;
+	cmdline_fixed_string_t which;
+	cmdline_fixed_string_t dir;
+	cmdline_fixed_string_t queue;
+	cmdline_fixed_string_t what;
+};
+
+static void
+cmd_port_queue_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_port_queue_result *r = res;
+	bool up = strcmp(r->what, "start") == 0;
+	bool rx = strcmp(r->dir, "rxq") == 0;
+	char err[256];
+	uint64_t q;
+	uint16_t sel;
+
+	if (port_arg(r->which, &sel) < 0)
+		return;
+	if (sel == ALL_PORTS) {
+		say("%s %s takes one port, not all\n", r->dir, r->what);
+		return;
+	}
+	if (num_u64(r->queue, 0, UINT16_MAX, &q) < 0) {
+		say("bad queue '%s': expected a queue number\n", r->queue);
+		return;
+	}
+	if (fwd_ctl_queue_set(app, sel, rx, (uint16_t)q, up, err, sizeof(err)) < 0)
+		say("%s\n", err);
+	else
+		printf("port %u %s %u %s\n", sel, r->dir, (unsigned int)q,
+			up ? "started" : "stopped");
+}
+
+static cmdline_parse_token_string_t cmd_port_queue_port =
+	TOKEN_STRING_INITIALIZER(struct cmd_port_queue_result, port, "port");
+static cmdline_parse_token_string_t cmd_port_queue_which =
+	TOKEN_STRING_INITIALIZER(struct cmd_port_queue_result, which, NULL);
+static cmdline_parse_token_string_t cmd_port_queue_dir =
+	TOKEN_STRING_INITIALIZER(struct cmd_port_queue_result, dir, "rxq#txq");
+static cmdline_parse_token_string_t cmd_port_queue_queue =
+	TOKEN_STRING_INITIALIZER(struct cmd_port_queue_result, queue, NULL);
+static cmdline_parse_token_string_t cmd_port_queue_what =
+	TOKEN_STRING_INITIALIZER(struct cmd_port_queue_result, what, "start#stop");
+static cmdline_parse_inst_t cmd_port_queue = {
+	.f = cmd_port_queue_parsed,
+	.help_str = "port <port> rxq|txq <queue> start|stop: start or stop one queue (a stopped "
+		    "RX queue is not polled; packets for a stopped TX queue count as txq_stopped)",
+	.tokens = {(void *)&cmd_port_queue_port, (void *)&cmd_port_queue_which,
+		(void *)&cmd_port_queue_dir, (void *)&cmd_port_queue_queue,
+		(void *)&cmd_port_queue_what, NULL},
+};
+
 /* ---- set promisc <port>|all on|off ---- */
 
 struct cmd_promisc_result {
@@ -1221,6 +1277,7 @@ static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_show_port_summary,
 	&cmd_clear_port,
 	&cmd_port_startstop,
+	&cmd_port_queue,
 	&cmd_promisc,
 	&cmd_show_fwd_stats,
 	&cmd_show_fwd_stats_all,
