@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmdline_parse.h>
 #include <cmdline_parse_num.h>
@@ -178,6 +179,46 @@ WORD_CMD(stop, "stop",
 	"stop: stop forwarding (workers flush their TX buffers), print the run's forward statistics per port");
 WORD_CMD(quit, "quit", "quit: stop forwarding and exit, printing the final stats");
 WORD_CMD(help, "help", "help: list the commands");
+
+/* ---- sleep <seconds> ---- */
+
+struct cmd_sleep_result {
+	cmdline_fixed_string_t sleep;
+	cmdline_fixed_string_t secs;
+};
+
+/*
+ * For --cmdline-file scripts: commands spaced in time while forwarding runs
+ * (queue restarts under traffic, say). A signal ends it early and quits.
+ */
+static void
+cmd_sleep_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_sleep_result *r = res;
+	struct timespec left, ts;
+	double secs;
+
+	if (num_secs(r->secs, 3600, &secs) < 0) {
+		say("bad seconds '%s': expected a number of seconds from 0 to 3600\n", r->secs);
+		return;
+	}
+	fflush(stdout); /* what came before shows now, not after the wait */
+	ts.tv_sec = (time_t)secs;
+	ts.tv_nsec = (long)((secs - (double)ts.tv_sec) * 1e9);
+	while (!app->quit && nanosleep(&ts, &left) != 0 && errno == EINTR)
+		ts = left;
+}
+
+static cmdline_parse_token_string_t cmd_sleep_tok =
+	TOKEN_STRING_INITIALIZER(struct cmd_sleep_result, sleep, "sleep");
+static cmdline_parse_token_string_t cmd_sleep_secs =
+	TOKEN_STRING_INITIALIZER(struct cmd_sleep_result, secs, NULL);
+static cmdline_parse_inst_t cmd_sleep = {
+	.f = cmd_sleep_parsed,
+	.help_str = "sleep <seconds>: wait (fractions allowed, at most 3600; for --cmdline-file "
+		    "scripts; a signal ends it)",
+	.tokens = {(void *)&cmd_sleep_tok, (void *)&cmd_sleep_secs, NULL},
+};
 
 static cmdline_parse_token_string_t cmd_start_tx_first_tok =
 	TOKEN_STRING_INITIALIZER(struct cmd_word_result, word, "tx_first");
@@ -1304,6 +1345,7 @@ static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_pktgen_set_inst,
 	&cmd_pktgen_op_inst,
 	&cmd_show_pktgen,
+	&cmd_sleep,
 	&cmd_help,
 	&cmd_quit,
 	NULL,

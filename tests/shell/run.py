@@ -9,6 +9,7 @@ command file, on net_pcap/net_null ports, with every command's effect checked.
 """
 
 import json
+import signal
 import os
 import re
 import socket
@@ -392,6 +393,31 @@ def case_cmdline_file(c):
     check(r.rc == 1, "config file a directory: exit 1, got %r" % r.rc)
     r.check_error("^" + re.escape(c.dir) + ": ")
     check("EAL:" not in r.stderr, "refused before EAL started")
+
+
+def case_sleep(c):
+    """sleep in a --cmdline-file spaces commands while forwarding runs; bad
+    seconds are refused; a signal ends a long sleep at once, with the final stats."""
+    cmds = c.path("sleep.txt")
+    with open(cmds, "w") as f:
+        f.write("start\nsleep 0.3\nshow port stats 0\nsleep x\nsleep 3601\nsleep 60\n"
+                "show drops\n")
+    run = c.start(c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]),
+                  ["--cmdline-file", cmds])
+    run.wait_line("dpdk-forwarder> sleep 60", 20)
+    t0 = time.monotonic()
+    run.p.send_signal(signal.SIGINT)
+    rc, out, err = run.finish(20)
+    check_eq(rc, 0, "exit status after SIGINT in a sleep")
+    check(time.monotonic() - t0 < 10, "SIGINT took %.1f s to end the sleep" %
+          (time.monotonic() - t0))
+    check("bad seconds 'x': expected a number of seconds from 0 to 3600" in out, out)
+    check("bad seconds '3601'" in out, out)
+    stats = out.split("dpdk-forwarder> show port stats 0")[1].split("dpdk-forwarder>")[0]
+    m = re.search(r"rx (\d+) pkts", stats)
+    check(m is not None and int(m.group(1)) > 0, "forwarding ran during the sleep: %r" % stats)
+    check("show drops" not in out.split("sleep 60")[1], "nothing after the interrupted sleep")
+    check("=== final stats" in out, "final stats after SIGINT")
 
 
 def telemetry(prefix, cmd):

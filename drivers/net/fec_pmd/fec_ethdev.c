@@ -842,7 +842,7 @@ static void
 phy_bringup(struct fec_priv *fep, bool given)
 {
 	unsigned int addr;
-	int id, bmcr;
+	int id = -1, bmcr;
 
 	for (addr = given ? fep->phy_addr : 0; addr < 32; addr++) {
 		fep->phy_addr = addr;
