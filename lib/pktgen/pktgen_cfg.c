@@ -414,6 +414,12 @@ key_rate(struct pktgen_stream_cfg *cfg, const char *v, char *err, size_t len)
 		if (strcasecmp(end, units[i].suffix) != 0)
 			continue;
 		r *= units[i].mult;
+		/*
+		 * Below a millionth (a packet in 11 days) no rate means anything, and
+		 * every accepted one then prints as a plain decimal that reads back.
+		 */
+		if (r < 1e-6)
+			goto bad;
 		if (units[i].unit == PKTGEN_RATE_PCT && r > 100)
 			return fail(
 				err, len, "rate: '%s': a percentage of the link is at most 100", v);
@@ -427,7 +433,9 @@ key_rate(struct pktgen_stream_cfg *cfg, const char *v, char *err, size_t len)
 	}
 bad:
 	return fail(err, len,
-		"rate: '%s' is not max, N[pps|kpps|mpps], N(bps|kbps|mbps|gbps) or N%% (N > 0)", v);
+		"rate: '%s' is not max, N[pps|kpps|mpps], N(bps|kbps|mbps|gbps) or N%% (N >= "
+		"0.000001)",
+		v);
 }
 
 static int
@@ -580,6 +588,23 @@ key_loops(struct pktgen_stream_cfg *cfg, const char *v, char *err, size_t len)
 	if (ret == 0)
 		cfg->loops = (uint32_t)n;
 	return ret;
+}
+
+/*
+ * @p v as a plain decimal (no exponent, which the parsers refuse), the
+ * shortest that reads back as the same double: what print writes, set reads.
+ */
+static const char *
+fmt_real(char *buf, size_t len, double v)
+{
+	int prec;
+
+	for (prec = 0; prec <= 60; prec++) {
+		snprintf(buf, len, "%.*f", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
 }
 
 static int
@@ -793,7 +818,7 @@ void
 pktgen_stream_print(const struct pktgen_stream_cfg *cfg, FILE *f)
 {
 	static const char *const protos[] = {"udp", "tcp", "icmp"};
-	char mac[RTE_ETHER_ADDR_FMT_SIZE];
+	char mac[RTE_ETHER_ADDR_FMT_SIZE], num[96];
 	unsigned int i;
 
 	fprintf(f, "proto = %s\n", protos[cfg->proto]);
@@ -841,16 +866,16 @@ pktgen_stream_print(const struct pktgen_stream_cfg *cfg, FILE *f)
 	else
 		fprintf(f, "pattern = rr\n");
 	fprintf(f, "count = %" PRIu64 "\n", cfg->count);
-	fprintf(f, "duration = %.17g\n", cfg->duration);
+	fprintf(f, "duration = %s\n", fmt_real(num, sizeof(num), cfg->duration));
 	switch (cfg->rate_unit) {
 	case PKTGEN_RATE_PPS:
-		fprintf(f, "rate = %.17gpps\n", cfg->rate);
+		fprintf(f, "rate = %spps\n", fmt_real(num, sizeof(num), cfg->rate));
 		break;
 	case PKTGEN_RATE_BPS:
-		fprintf(f, "rate = %.17gbps\n", cfg->rate);
+		fprintf(f, "rate = %sbps\n", fmt_real(num, sizeof(num), cfg->rate));
 		break;
 	case PKTGEN_RATE_PCT:
-		fprintf(f, "rate = %.17g%%\n", cfg->rate);
+		fprintf(f, "rate = %s%%\n", fmt_real(num, sizeof(num), cfg->rate));
 		break;
 	default:
 		fprintf(f, "rate = max\n");
@@ -867,10 +892,10 @@ pktgen_stream_print(const struct pktgen_stream_cfg *cfg, FILE *f)
 			fputc(tcp_letters[i], f);
 	fprintf(f, "\nseed = %u\nmbufs = %u\nrefcnt = %s\n", cfg->seed, cfg->mbufs,
 		cfg->refcnt == PKTGEN_REFCNT_BATCH ? "batch" : "per-packet");
-	fprintf(f, "pcap = %s\npcap-timing = %s\nloop = %u\nspeed = %.17g\n",
+	fprintf(f, "pcap = %s\npcap-timing = %s\nloop = %u\nspeed = %s\n",
 		cfg->pcap[0] ? cfg->pcap : "none",
 		cfg->replay_timing == PKTGEN_REPLAY_FAST ? "fast" : "original", cfg->loops,
-		cfg->speed);
+		fmt_real(num, sizeof(num), cfg->speed));
 }
 
 double
