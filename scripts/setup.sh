@@ -8,7 +8,7 @@
 #                               also what scripts/vm-run.sh needs for those
 #                               machines (all when none is named): QEMU 10
 #                               from Debian's bookworm-backports, busybox-static,
-#                               kmod, cpio
+#                               kmod, cpio (imx8mp: device-tree-compiler)
 set -euo pipefail
 
 pkgs=(
@@ -34,7 +34,7 @@ case "${1:-}" in
 	for m in "$@"; do
 		case "$m" in
 		igb) backports+=(qemu-system-x86) ;;
-		imx8mp) backports+=(qemu-system-arm) ;;
+		imx8mp) backports+=(qemu-system-arm) pkgs+=(device-tree-compiler) ;; # fdtput: VM_IMX_LAYOUT=nxp
 		*)
 			echo "setup: --vm: unknown machine '$m' (igb, imx8mp)" >&2
 			exit 2

@@ -14,6 +14,12 @@
 #   VM_EAL_EXTRA    more EAL options (e.g. --log-level=pmd.net.fec:debug)
 #   VM_QEMU_TIMEOUT seconds QEMU may run at most (default 600)
 #   VM_DUMP         a pcap file QEMU's filter-dump writes both directions into
+#   VM_IMX_LAYOUT   stock (default) or nxp: the UIO layout of NXP's imx-fec-uio
+#                   (map0 registers, map1 a descriptor block with its bus
+#                   address), made from stock parts: the device tree gives the
+#                   ENET a second reg (the last MiB of RAM, kept from Linux by
+#                   mem=1023M) and names the UIO device imx-fec-uio, so
+#                   uio_pdrv_genirq exports both maps as NXP's module does
 
 VM_IMX_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${VM_CACHE:=$VM_IMX_DIR/../../../build/vm/imx8mp}"
@@ -50,6 +56,7 @@ insmod /lib/modules/uio_pdrv_genirq.ko
 i=0; while [ ! -e /dev/uio0 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 [ -e /dev/uio0 ] || { echo "imx8mp guest: no /dev/uio0"; cat /sys/kernel/debug/devices_deferred 2>/dev/null; }
 echo "imx8mp guest: uio0 $(cat /sys/class/uio/uio0/name) map0 $(cat /sys/class/uio/uio0/maps/map0/addr) $(cat /sys/class/uio/uio0/maps/map0/size)"
+[ -e /sys/class/uio/uio0/maps/map1 ] && echo "imx8mp guest: uio0 map1 $(cat /sys/class/uio/uio0/maps/map1/addr) $(cat /sys/class/uio/uio0/maps/map1/size)"
 echo 64 > /proc/sys/vm/nr_hugepages
 GUEST
 }
@@ -76,12 +83,30 @@ vm_qemu() {
 	(cd "$d" && find . -mindepth 1 | sed 's#^\./##' | cpio -o -H newc --quiet | gzip -1) \
 		>"$VM_WORK/guest.cpio.gz"
 	cat "$VM_CACHE/initrd.gz" "$VM_WORK/guest.cpio.gz" >"$VM_WORK/initrd.gz"
-	local dump=()
+	local dump=() dtb=$VM_CACHE/imx8mp-evk.dtb append='console=ttymxc1,115200 rdinit=/init loglevel=4'
 	[ -n "${VM_DUMP:-}" ] && dump=(-object "filter-dump,id=d0,netdev=n0,file=$VM_DUMP")
+	case "${VM_IMX_LAYOUT:-stock}" in
+	stock) ;;
+	nxp)
+		# RAM is 0x40000000-0x7fffffff (-m 1G): its last MiB becomes the ENET's
+		# second reg; /soc@0's ranges must cover it for the address to translate
+		local e=/soc@0/bus@30800000/ethernet@30be0000
+		dtb=$VM_WORK/imx8mp-evk-nxp.dtb
+		cp "$VM_CACHE/imx8mp-evk.dtb" "$dtb"
+		fdtput -t x "$dtb" $e reg 30be0000 10000 7ff00000 100000
+		fdtput -t s "$dtb" $e linux,uio-name imx-fec-uio
+		fdtput -t x "$dtb" /soc@0 ranges 0 0 0 3e000000 7ff00000 0 7ff00000 100000
+		append="$append mem=1023M"
+		;;
+	*)
+		echo "imx8mp: VM_IMX_LAYOUT '${VM_IMX_LAYOUT}': stock or nxp" >&2
+		exit 2
+		;;
+	esac
 	exec timeout -k 5 "${VM_QEMU_TIMEOUT:-600}" qemu-system-aarch64 -M imx8mp-evk -smp 2 -m 1G \
 		-display none -serial null -serial stdio -monitor none \
-		-kernel "$VM_CACHE/Image" -dtb "$VM_CACHE/imx8mp-evk.dtb" -initrd "$VM_WORK/initrd.gz" \
-		-append 'console=ttymxc1,115200 rdinit=/init loglevel=4' \
+		-kernel "$VM_CACHE/Image" -dtb "$dtb" -initrd "$VM_WORK/initrd.gz" \
+		-append "$append" \
 		-netdev "dgram,id=n0,local.type=inet,local.host=127.0.0.1,local.port=$base,remote.type=inet,remote.host=127.0.0.1,remote.port=$((base + 1))" \
 		-net nic,netdev=n0 "${dump[@]}"
 }
