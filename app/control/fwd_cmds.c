@@ -1307,8 +1307,9 @@ static cmdline_parse_token_string_t cmd_show_what_trace =
 	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "trace");
 static cmdline_parse_inst_t cmd_show_trace = {
 	.f = cmd_show_trace_parsed,
-	.help_str = "show trace: the traced packets, one line per stage (headers, flow group, route, "
-		    "next hop, neighbour, punt, fragment, ICMP, drop, tx)",
+	.help_str =
+		"show trace: the traced packets, one line per stage (headers, flow group, route, "
+		"next hop, neighbour, punt, fragment, ICMP, drop, tx)",
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_trace, NULL},
 };
 

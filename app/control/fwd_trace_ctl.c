@@ -223,7 +223,8 @@ print_stage(const struct fwd_trace_stage *s, FILE *f)
 	fprintf(f, "    %s: ", s->kind < FWD_TRACE_KIND_MAX ? kind_names[s->kind] : "?");
 	switch (s->kind) {
 	case FWD_TRACE_ETH:
-		fprintf(f, "%s -> %s, type 0x%04x\n", mac_str((const uint8_t *)s->w + 6, a, sizeof(a)),
+		fprintf(f, "%s -> %s, type 0x%04x\n",
+			mac_str((const uint8_t *)s->w + 6, a, sizeof(a)),
 			mac_str(s->w, b, sizeof(b)), s->u16);
 		break;
 	case FWD_TRACE_IPV4:
@@ -341,7 +342,8 @@ fwd_trace_ctl_show(const struct fwd_app *app, FILE *f)
 	if (trace_ctl.port != FWD_TRACE_ANY_PORT)
 		fprintf(f, " (port %u)", trace_ctl.port);
 	fprintf(f, ", %s\n",
-		__atomic_load_n(&trace_ctl.left, __ATOMIC_RELAXED) != 0 ? "recording" : "not recording");
+		__atomic_load_n(&trace_ctl.left, __ATOMIC_RELAXED) != 0 ? "recording"
+									: "not recording");
 	for (i = 0; i < n; i++) {
 		const struct fwd_trace_rec *r = recs[i];
 		const uint64_t us = r->tsc > trace_start_tsc && hz != 0
@@ -350,8 +352,9 @@ fwd_trace_ctl_show(const struct fwd_app *app, FILE *f)
 		unsigned int s;
 
 		fprintf(f, "Packet %" PRIu32 "\n", r->seq + 1);
-		fprintf(f, "  %" PRIu64 ".%06" PRIu64 " s: lcore %u, rx port %u queue %u, %" PRIu32
-			   " bytes\n",
+		fprintf(f,
+			"  %" PRIu64 ".%06" PRIu64 " s: lcore %u, rx port %u queue %u, %" PRIu32
+			" bytes\n",
 			us / 1000000, us % 1000000, r->lcore, r->port, r->queue, r->len);
 		for (s = 0; s < r->n_stages; s++)
 			print_stage(&r->st[s], f);

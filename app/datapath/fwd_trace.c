@@ -72,7 +72,8 @@ rec_headers(struct fwd_trace_rec *r, const struct snap *s)
 		memcpy(st->w, s->b, 12);
 	if (ip == NULL)
 		return;
-	st = fwd_trace_stage(r, FWD_TRACE_IPV4, ip->next_proto_id, rte_be_to_cpu_16(ip->total_length));
+	st = fwd_trace_stage(
+		r, FWD_TRACE_IPV4, ip->next_proto_id, rte_be_to_cpu_16(ip->total_length));
 	if (st == NULL)
 		return;
 	st->w[0] = rte_be_to_cpu_32(ip->src_addr);
@@ -80,8 +81,8 @@ rec_headers(struct fwd_trace_rec *r, const struct snap *s)
 	/* TTL, IHL and flags/offset: what the router's checks and fragmenting read */
 	st->w[2] = (uint32_t)ip->time_to_live << 24 | (uint32_t)(ip->version_ihl & 0xf) << 16 |
 		   rte_be_to_cpu_16(ip->fragment_offset);
-	if ((ip->version_ihl & 0xf) == 5 && (ip->next_proto_id == IPPROTO_UDP ||
-						    ip->next_proto_id == IPPROTO_TCP)) {
+	if ((ip->version_ihl & 0xf) == 5 &&
+		(ip->next_proto_id == IPPROTO_UDP || ip->next_proto_id == IPPROTO_TCP)) {
 		uint32_t ports;
 
 		memcpy(&ports, ip + 1, sizeof(ports));
@@ -116,9 +117,8 @@ trace_l2(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts
 	uint16_t i;
 
 	for (i = 0; i < k; i++) {
-		struct fwd_trace_rec *r =
-			fwd_trace_begin(b, seq + i, (uint16_t)lc->lcore_id, src->port, src->queue,
-				rte_pktmbuf_pkt_len(pkts[i]), tsc);
+		struct fwd_trace_rec *r = fwd_trace_begin(b, seq + i, (uint16_t)lc->lcore_id,
+			src->port, src->queue, rte_pktmbuf_pkt_len(pkts[i]), tsc);
 		struct fwd_trace_stage *st;
 		struct snap s;
 
@@ -205,8 +205,8 @@ rec_route(struct fwd_trace_rec *r, const struct rt_worker *w, uint32_t dst)
 		st->w[2] = h;
 	}
 	nh = &w->nh[h];
-	st = fwd_trace_stage(r, FWD_TRACE_NEXT_HOP, __atomic_load_n(&nh->type, __ATOMIC_ACQUIRE),
-		nh->port);
+	st = fwd_trace_stage(
+		r, FWD_TRACE_NEXT_HOP, __atomic_load_n(&nh->type, __ATOMIC_ACQUIRE), nh->port);
 	if (st == NULL)
 		return;
 	st->w[0] = h;
@@ -265,8 +265,9 @@ rec_slow_path(struct fwd_trace_rec *r, enum rt_exception exc, const struct snap 
 		}
 		break;
 	case RT_EXC_LOCAL:
-		if (ip != NULL && ip->next_proto_id == IPPROTO_ICMP && (ip->version_ihl & 0xf) == 5 &&
-			s->len > RT_L2_LEN + 20 && s->b[RT_L2_LEN + 20] == RTE_IP_ICMP_ECHO_REQUEST)
+		if (ip != NULL && ip->next_proto_id == IPPROTO_ICMP &&
+			(ip->version_ihl & 0xf) == 5 && s->len > RT_L2_LEN + 20 &&
+			s->b[RT_L2_LEN + 20] == RTE_IP_ICMP_ECHO_REQUEST)
 			fwd_trace_stage(r, FWD_TRACE_ICMP, 0, 0); /* echo reply */
 		break;
 	default:
@@ -349,8 +350,9 @@ trace_route(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **p
 		for (i = 0; i < (grouped ? n : k); i++)
 			snap_take(pkts[i], &all[i]);
 		for (i = 0; i < k; i++) {
-			struct fwd_trace_rec *r = fwd_trace_begin(b, seq + i, (uint16_t)lc->lcore_id,
-				src->port, src->queue, rte_pktmbuf_pkt_len(pkts[i]), tsc);
+			struct fwd_trace_rec *r =
+				fwd_trace_begin(b, seq + i, (uint16_t)lc->lcore_id, src->port,
+					src->queue, rte_pktmbuf_pkt_len(pkts[i]), tsc);
 			const struct rte_ipv4_hdr *ip = snap_ipv4(&all[i]);
 			uint64_t drops[FWD_DROP_MAX], punts[RT_EXC_MAX];
 			struct rte_mbuf *m = pkts[i];
@@ -366,9 +368,8 @@ trace_route(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **p
 			d = moved(lc->stats.drops, drops, FWD_DROP_MAX);
 			e = moved(w->stats.punts, punts, RT_EXC_MAX);
 			/* reached the lookup: forwarded, or one of its outcomes */
-			if (ip != NULL &&
-				(kept == 1 || d == FWD_DROP_BLACKHOLE ||
-					(e >= 0 && e != RT_EXC_ARP)))
+			if (ip != NULL && (kept == 1 || d == FWD_DROP_BLACKHOLE ||
+						  (e >= 0 && e != RT_EXC_ARP)))
 				rec_route(r, w, rte_be_to_cpu_32(ip->dst_addr));
 			if (kept == 1) {
 				if (lc->out_down[o])

@@ -41,18 +41,18 @@
 #define FWD_TRACE_ANY_PORT UINT16_MAX /**< fwd_trace_ctl.port: record every port */
 
 /* X(ENUM_SUFFIX, "name shown by show trace") */
-#define FWD_TRACE_KINDS(X)              \
-	X(ETH, "ethernet")              \
-	X(IPV4, "ipv4")                 \
-	X(ACTION, "action")             \
-	X(FLOW_GROUP, "flow-group")     \
-	X(ROUTE, "route")               \
-	X(NEXT_HOP, "next-hop")         \
-	X(NEIGH, "neighbour")           \
-	X(PUNT, "punt")                 \
-	X(FRAG, "fragment")             \
-	X(ICMP, "icmp")                 \
-	X(DROP, "drop")                 \
+#define FWD_TRACE_KINDS(X)          \
+	X(ETH, "ethernet")          \
+	X(IPV4, "ipv4")             \
+	X(ACTION, "action")         \
+	X(FLOW_GROUP, "flow-group") \
+	X(ROUTE, "route")           \
+	X(NEXT_HOP, "next-hop")     \
+	X(NEIGH, "neighbour")       \
+	X(PUNT, "punt")             \
+	X(FRAG, "fragment")         \
+	X(ICMP, "icmp")             \
+	X(DROP, "drop")             \
 	X(TX, "tx")
 
 /** What a stage record says; its fields' meaning depends on it (fwd_trace_ctl.c prints them). */
@@ -73,10 +73,10 @@ struct fwd_trace_stage {
 
 /** One traced packet. */
 struct fwd_trace_rec {
-	uint64_t tsc;      /**< when it was received (rte_rdtsc of the traced burst) */
-	uint32_t seq;      /**< packet number in this trace, from 0 */
-	uint16_t lcore;    /**< worker that received it */
-	uint16_t port;     /**< input port and queue */
+	uint64_t tsc;   /**< when it was received (rte_rdtsc of the traced burst) */
+	uint32_t seq;   /**< packet number in this trace, from 0 */
+	uint16_t lcore; /**< worker that received it */
+	uint16_t port;  /**< input port and queue */
 	uint16_t queue;
 	uint16_t n_stages; /**< stages kept in @c st */
 	uint32_t len;      /**< pkt_len as received */
