@@ -16,6 +16,7 @@
 #include <rte_cycles.h>
 #include <rte_ether.h>
 #include <rte_malloc.h>
+#include <rte_telemetry.h>
 
 #include "fwd_config.h"
 #include "fwd_ctl.h"
@@ -214,13 +215,13 @@ icmp_str(uint8_t type, uint16_t code)
 	return "error";
 }
 
-/* One stage's line, after its kind's name. */
+/* One stage's line: its kind's name, what it decided, and a newline. */
 static void
-print_stage(const struct fwd_trace_stage *s, FILE *f)
+format_stage(const struct fwd_trace_stage *s, FILE *f)
 {
 	char a[RTE_ETHER_ADDR_FMT_SIZE + 16], b[RTE_ETHER_ADDR_FMT_SIZE + 16];
 
-	fprintf(f, "    %s: ", s->kind < FWD_TRACE_KIND_MAX ? kind_names[s->kind] : "?");
+	fprintf(f, "%s: ", s->kind < FWD_TRACE_KIND_MAX ? kind_names[s->kind] : "?");
 	switch (s->kind) {
 	case FWD_TRACE_ETH:
 		fprintf(f, "%s -> %s, type 0x%04x\n",
@@ -309,11 +310,14 @@ by_seq(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-void
-fwd_trace_ctl_show(const struct fwd_app *app, FILE *f)
+/*
+ * Every published record of every worker, in trace order (an array to
+ * free), their number in @p n; NULL without memory.
+ */
+static const struct fwd_trace_rec **
+gather(const struct fwd_app *app, unsigned int *count)
 {
 	const struct fwd_trace_rec **recs;
-	const uint64_t hz = rte_get_tsc_hz();
 	unsigned int i, n = 0, want = 0;
 	uint32_t j;
 
@@ -321,10 +325,8 @@ fwd_trace_ctl_show(const struct fwd_app *app, FILE *f)
 		if (app->workers[i]->trace != NULL)
 			want += fwd_trace_count(app->workers[i]->trace);
 	recs = calloc(want + 1, sizeof(*recs));
-	if (recs == NULL) {
-		fprintf(f, "show trace: no memory\n");
-		return;
-	}
+	if (recs == NULL)
+		return NULL;
 	for (i = 0; i < app->n_workers; i++) {
 		const struct fwd_trace_buf *b = app->workers[i]->trace;
 		uint32_t c;
@@ -337,6 +339,36 @@ fwd_trace_ctl_show(const struct fwd_app *app, FILE *f)
 			recs[n++] = &b->rec[j];
 	}
 	qsort(recs, n, sizeof(*recs), by_seq);
+	*count = n;
+	return recs;
+}
+
+/* Microseconds from trace start to @p r's burst. */
+static uint64_t
+rec_us(const struct fwd_trace_rec *r)
+{
+	const uint64_t hz = rte_get_tsc_hz();
+
+	return r->tsc > trace_start_tsc && hz != 0 ? (r->tsc - trace_start_tsc) * 1000000 / hz : 0;
+}
+
+static bool
+recording(void)
+{
+	return __atomic_load_n(&trace_ctl.left, __ATOMIC_RELAXED) != 0;
+}
+
+void
+fwd_trace_ctl_show(const struct fwd_app *app, FILE *f)
+{
+	const struct fwd_trace_rec **recs;
+	unsigned int i, n = 0;
+
+	recs = gather(app, &n);
+	if (recs == NULL) {
+		fprintf(f, "show trace: no memory\n");
+		return;
+	}
 	fprintf(f, "trace: %u packet%s recorded of %" PRIu32 " asked", n, n == 1 ? "" : "s",
 		trace_ctl.total);
 	if (trace_ctl.port != FWD_TRACE_ANY_PORT)
@@ -346,9 +378,7 @@ fwd_trace_ctl_show(const struct fwd_app *app, FILE *f)
 									: "not recording");
 	for (i = 0; i < n; i++) {
 		const struct fwd_trace_rec *r = recs[i];
-		const uint64_t us = r->tsc > trace_start_tsc && hz != 0
-					    ? (r->tsc - trace_start_tsc) * 1000000 / hz
-					    : 0;
+		const uint64_t us = rec_us(r);
 		unsigned int s;
 
 		fprintf(f, "Packet %" PRIu32 "\n", r->seq + 1);
@@ -356,8 +386,57 @@ fwd_trace_ctl_show(const struct fwd_app *app, FILE *f)
 			"  %" PRIu64 ".%06" PRIu64 " s: lcore %u, rx port %u queue %u, %" PRIu32
 			" bytes\n",
 			us / 1000000, us % 1000000, r->lcore, r->port, r->queue, r->len);
-		for (s = 0; s < r->n_stages; s++)
-			print_stage(&r->st[s], f);
+		for (s = 0; s < r->n_stages; s++) {
+			fprintf(f, "    ");
+			format_stage(&r->st[s], f);
+		}
+	}
+	free(recs);
+}
+
+/* Telemetry's dict holds 256 entries: the three counts and this many packets. */
+#define TEL_PACKETS 250
+
+void
+fwd_trace_ctl_telemetry(const struct fwd_app *app, struct rte_tel_data *d)
+{
+	const struct fwd_trace_rec **recs;
+	unsigned int i, n = 0;
+
+	rte_tel_data_start_dict(d);
+	recs = gather(app, &n);
+	if (recs == NULL)
+		return;
+	rte_tel_data_add_dict_u64(d, "recorded", n);
+	rte_tel_data_add_dict_u64(d, "asked", trace_ctl.total);
+	rte_tel_data_add_dict_u64(d, "recording", recording());
+	for (i = 0; i < n && i < TEL_PACKETS; i++) {
+		const struct fwd_trace_rec *r = recs[i];
+		struct rte_tel_data *a = rte_tel_data_alloc();
+		char key[32], line[RTE_TEL_MAX_STRING_LEN];
+		unsigned int s;
+
+		if (a == NULL)
+			break;
+		rte_tel_data_start_array(a, RTE_TEL_STRING_VAL);
+		snprintf(line, sizeof(line),
+			"%" PRIu64 " us: lcore %u, rx port %u queue %u, %" PRIu32 " bytes",
+			rec_us(r), r->lcore, r->port, r->queue, r->len);
+		rte_tel_data_add_array_string(a, line);
+		for (s = 0; s < r->n_stages; s++) {
+			/* the shell's line, cut to what a telemetry string holds */
+			FILE *f = fmemopen(line, sizeof(line), "w");
+
+			if (f == NULL)
+				break;
+			format_stage(&r->st[s], f);
+			fclose(f);
+			line[sizeof(line) - 1] = '\0';
+			line[strcspn(line, "\n")] = '\0';
+			rte_tel_data_add_array_string(a, line);
+		}
+		snprintf(key, sizeof(key), "packet%" PRIu32, r->seq + 1);
+		rte_tel_data_add_dict_container(d, key, a, 0);
 	}
 	free(recs);
 }

@@ -36,6 +36,15 @@ void fwd_trace_ctl_clear(struct fwd_app *app);
 /** Print every record, packet by packet in trace order, one line per stage. */
 void fwd_trace_ctl_show(const struct fwd_app *app, FILE *f);
 
+struct rte_tel_data;
+
+/**
+ * /forwarder/trace: "recorded", "asked", "recording", then "packet<N>"
+ * (the first 250), each an array of strings: the packet's line, then its
+ * stages' lines as show trace prints them (cut at 127 characters).
+ */
+void fwd_trace_ctl_telemetry(const struct fwd_app *app, struct rte_tel_data *d);
+
 /** Free the workers' trace buffers (teardown). */
 void fwd_trace_ctl_free(struct fwd_app *app);
 

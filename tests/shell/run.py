@@ -899,7 +899,9 @@ def case_trace(c):
     back = [bytes(Ether(src="02:00:00:00:01:02", dst="02:70:63:61:70:01") /
                   IP(src="172.16.0.1", dst="10.0.0.2") / UDP(sport=9, dport=1024) / (b"\0" * 18))]
     vdevs, _ = c.pcap_ports([[trace_frames()], [back]], infinite=(0, 1))
-    sh = Shell(c, c.eal(vdevs), ["--config", cfg])
+    eal = c.eal(vdevs)
+    prefix = c.prefixes[-1]
+    sh = Shell(c, eal, ["--config", cfg])
 
     # bad arguments are refused, with why
     for bad, want in (("trace start 0", "bad count '0'"), ("trace start x", "bad count 'x'"),
@@ -936,8 +938,15 @@ def case_trace(c):
     check(not any(s.startswith("route:") for s in cksum), "an input drop has no route:\n" + out)
     check(any(s.startswith("icmp: host unreachable (type 3 code 1)") for s in reject), out)
     check_eq(reject[-1].split()[:2], ["drop:", "reject"], out)
-    # every drop name is one of the X-macro's (the stats file lists them all)
     sh.cmd("stop")
+    # the same records over telemetry, a packet an array of show trace's lines
+    tel = telemetry(prefix, "/forwarder/trace")
+    check_eq((tel["recorded"], tel["asked"], tel["recording"]), (5, 5, 0), "telemetry %r" % tel)
+    check_eq(sorted(k for k in tel if k.startswith("packet")),
+             ["packet%d" % i for i in range(1, 6)], "telemetry %r" % tel)
+    check("tx: port 1 queue 0" in tel["packet1"] and "rx port 0 queue 0" in tel["packet1"][0],
+          "telemetry packet1 %r" % tel["packet1"])
+    check(tel["packet2"][-1].startswith("drop: blackhole"), "telemetry packet2 %r" % tel)
 
     # the fragmenting router and DF, further in the pcap
     sh.cmd("trace start 7 port 0")
