@@ -97,11 +97,10 @@ rec_drop(struct fwd_trace_rec *r, enum fwd_drop_reason reason)
 }
 
 static void
-rec_tx(struct fwd_trace_rec *r, const struct fwd_lcore *lc, const struct fwd_txbuf *b)
+rec_tx(struct fwd_trace_rec *r, const struct fwd_txbuf *b)
 {
 	struct fwd_trace_stage *st = fwd_trace_stage(r, FWD_TRACE_TX, 0, b->port);
 
-	RTE_SET_USED(lc);
 	if (st != NULL)
 		st->w[0] = b->queue;
 }
@@ -144,7 +143,7 @@ trace_l2(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts
 				memcpy((uint8_t *)st->w + RTE_ETHER_ADDR_LEN, &t->src,
 					RTE_ETHER_ADDR_LEN);
 			}
-			rec_tx(r, lc, t);
+			rec_tx(r, t);
 		}
 		fwd_trace_publish(b, r);
 	}
@@ -233,7 +232,6 @@ rec_slow_path(struct fwd_trace_rec *r, enum rt_exception exc, const struct snap 
 	switch (exc) {
 	case RT_EXC_TTL:
 		fwd_trace_stage(r, FWD_TRACE_ICMP, 11, 0); /* time exceeded */
-		(void)0;
 		rec_drop(r, FWD_DROP_TTL_EXCEEDED);
 		break;
 	case RT_EXC_NO_ROUTE:
@@ -375,7 +373,7 @@ trace_route(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **p
 				if (lc->out_down[o])
 					rec_drop(r, FWD_DROP_PORT_DOWN);
 				else
-					rec_tx(r, lc, &lc->txb[o]);
+					rec_tx(r, &lc->txb[o]);
 				pkts[nf] = m;
 				out[nf++] = o;
 			} else if (e >= 0) {
