@@ -22,6 +22,7 @@
 #include "fwd_route.h"
 #include "fwd_shell.h"
 #include "fwd_stats.h"
+#include "fwd_trace_ctl.h"
 
 RTE_LOG_REGISTER(fwd_logtype, app.forwarder, INFO);
 
@@ -419,6 +420,7 @@ free_all(struct fwd_app *app)
 
 	fwd_route_free(app);
 	fwd_pktgen_free(app);
+	fwd_trace_ctl_free(app);
 	for (i = 0; i < app->n_workers; i++)
 		rte_free(app->workers[i]);
 	app->n_workers = 0;

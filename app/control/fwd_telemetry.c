@@ -20,6 +20,7 @@
 #include "fwd_log.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
+#include "fwd_trace_ctl.h"
 #include "rt_table.h"
 #include "fwd_telemetry.h"
 
@@ -204,6 +205,21 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 				*c = '_';
 		rte_tel_data_add_dict_string(d, prefix, val);
 	}
+	return 0;
+}
+
+/* "/forwarder/trace": what "show trace" prints, a packet an array of lines */
+static int
+tel_trace(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	if (params != NULL && *params != '\0')
+		return -EINVAL;
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app != NULL)
+		fwd_trace_ctl_telemetry(tel_app, d);
+	else
+		rte_tel_data_start_dict(d);
+	rte_rwlock_read_unlock(&tel_lock);
 	return 0;
 }
 
@@ -495,6 +511,9 @@ static const struct {
 	{"/forwarder/routes", tel_routes,
 		"--fwd route: routes (prefix dots as _), 128 a page, with total, more and next. "
 		"Parameter: the first route (default 0)."},
+	{"/forwarder/trace", tel_trace,
+		"The packet trace (trace start): counts, and packet<N>, its show trace lines. "
+		"No parameters."},
 	{"/forwarder/flows", tel_flows,
 		"--fwd route: flow-table counters per lcore and the top flows (top0..). "
 		"Parameter: pkts (default) or bytes, the order."},

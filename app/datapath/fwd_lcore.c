@@ -26,16 +26,12 @@ route_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **p
 }
 
 static __rte_always_inline void
-handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n,
-	const enum fwd_mode mode)
+handle_burst_untraced(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts,
+	uint16_t n, const enum fwd_mode mode)
 {
 	struct fwd_txbuf *b;
 
-	src->rx_pkts += n;
-	if (unlikely(src->count_bytes))
-		src->rx_bytes += fwd_burst_bytes(pkts, n);
-	lc->stats.rx_pkts += n;
-	lc->stats.rx_bursts++;
+	fwd_lcore_count_rx(lc, src, pkts, n);
 
 	if (mode == FWD_MODE_ROUTE) {
 		route_burst(lc, src, pkts, n);
@@ -71,6 +67,29 @@ handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **
 	}
 	if (n > 0)
 		fwd_txbuf_add(b, pkts, n, &lc->stats);
+}
+
+/*
+ * The burst, traced or not. While no trace records (always, but for the
+ * packets a "trace start" asks for) this costs one load of trace_on and a
+ * branch never taken; a traced burst goes out of line (fwd_trace.c).
+ */
+static __rte_always_inline void
+handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n,
+	const enum fwd_mode mode)
+{
+	if (unlikely(lc->trace_on != 0)) {
+		fwd_trace_burst(lc, src, pkts, n);
+		return;
+	}
+	handle_burst_untraced(lc, src, pkts, n, mode);
+}
+
+void
+fwd_lcore_burst_untraced(
+	struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n)
+{
+	handle_burst_untraced(lc, src, pkts, n, lc->mode);
 }
 
 void

@@ -20,6 +20,7 @@
 #include "pktgen.h"
 #include "rt_worker.h"
 #include "fwd_stats_types.h"
+#include "fwd_trace.h"
 #include "fwd_txbuf.h"
 
 #define FWD_MAX_RX_PER_LCORE 64
@@ -56,6 +57,12 @@ struct fwd_lcore {
 	uint16_t burst;
 	uint16_t n_rx;
 	uint16_t n_txb;
+	/**
+	 * A trace records (fwd_trace.h): read once per burst, set by the control
+	 * thread with the workers stopped, cleared by this lcore when the
+	 * trace's budget is spent.
+	 */
+	uint32_t trace_on;
 	uint64_t drain_tsc;
 	volatile bool *quit;
 	struct rt_worker *rt;    /**< --fwd route: this worker's routing context */
@@ -67,6 +74,7 @@ struct fwd_lcore {
 	struct pktgen_lcore *pg_retired[FWD_PKTGEN_RETIRED_MAX];
 	uint16_t n_pg_retired;
 	unsigned int *pg_sending;           /**< --fwd pktgen: workers still generating (atomic) */
+	struct fwd_trace_buf *trace;        /**< this lcore's trace records, or NULL */
 	uint8_t out_down[RTE_MAX_ETHPORTS]; /**< --fwd route: FWD_OUT_*, not UP: drop */
 	struct fwd_rx_source rx[FWD_MAX_RX_PER_LCORE];
 	struct fwd_lcore_stats stats __rte_cache_aligned;
@@ -88,6 +96,33 @@ int fwd_lcore_main(void *arg);
  */
 void fwd_lcore_handle_burst(
 	struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n);
+
+/**
+ * fwd_lcore_handle_burst() without the trace: the traced burst's way back
+ * to the plain work (fwd_trace.c).
+ */
+void fwd_lcore_burst_untraced(
+	struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n);
+
+/**
+ * Record the first packets of the burst in @p lc's trace (as many as the
+ * trace's budget grants), then do the mode's work on the whole burst.
+ * Called only while @p lc->trace_on; out of line.
+ */
+void fwd_trace_burst(
+	struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n);
+
+/** The RX counters of a burst of @p n from @p src: every mode, traced or not. */
+static __rte_always_inline void
+fwd_lcore_count_rx(
+	struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf *const *pkts, uint16_t n)
+{
+	src->rx_pkts += n;
+	if (unlikely(src->count_bytes))
+		src->rx_bytes += fwd_burst_bytes(pkts, n);
+	lc->stats.rx_pkts += n;
+	lc->stats.rx_bursts++;
+}
 
 /** Flush every TX buffer of @p lc, counting refusals under @p reason. */
 void fwd_lcore_flush_all(struct fwd_lcore *lc, enum fwd_drop_reason reason);

@@ -41,7 +41,8 @@ class Shell:
                                codec_errors="replace", timeout=15, dimensions=(50, 200))
         self.log = []
         self.p.logfile_read = _Tee(self.log)
-        self.expect(PROMPT)
+        # EAL's start-up alone can take 15 s on a loaded 2-core box
+        self.expect(PROMPT, 60)
 
     def expect(self, pattern, timeout=15):
         try:
@@ -922,6 +923,167 @@ def case_stats_snapshot(c):
         check(b["drops"].get("l2_other_host", 0) > 0 and b["all"] is not None, "route block %r" % b)
     sh.cmd("stop")
     ft.check_stats_block(sh.cmd("show fwd stats"), final=True)
+    sh.quit()
+
+
+def trace_packets(out):
+    """show trace's output -> [(header line, [stage lines])] per packet."""
+    pkts = []
+    for line in out.splitlines():
+        if re.match(r"^Packet \d+$", line.strip()):
+            pkts.append([line.strip(), []])
+        elif pkts and line.startswith("    "):
+            pkts[-1][1].append(line.strip())
+        elif pkts and line.startswith("  ") and not pkts[-1][1]:
+            pkts[-1][0] += " | " + line.strip()
+    return pkts
+
+
+def trace_done(sh, what):
+    """show trace's output once the trace has recorded all it was asked."""
+    def done():
+        out = sh.cmd("show trace")
+        return out if "not recording" in out else None
+    return wait_for(done, what, timeout=60)
+
+
+def trace_frames():
+    """Into port 0 of the trace case's router (router.ini with port 1's MTU 576):
+    one frame for each thing the trace must show."""
+    from scapy.layers.inet import IP, UDP
+    from scapy.layers.l2 import Ether
+
+    def f(dst, size=60, **ip):
+        p = Ether(src="02:00:00:00:00:02", dst="02:70:63:61:70:00") / \
+            IP(src="10.0.0.2", dst=dst, **ip) / UDP(sport=1024, dport=9)
+        return bytes(p / (b"\0" * max(0, size - len(p))))
+
+    bad = bytearray(f("172.16.0.9"))
+    bad[24] ^= 0xff  # the IPv4 header checksum
+    return [f("172.16.0.1"),                        # 1 routed via 10.1.0.2 out of port 1
+            f("192.0.2.1"),                         # 2 blackhole
+            f("172.16.0.2", ttl=1),                 # 3 TTL expires: ICMP time exceeded
+            bytes(bad),                             # 4 ip_cksum
+            f("198.51.100.1"),                      # 5 reject: ICMP host unreachable
+            f("172.16.0.3", size=1000),             # 6 fragmented for MTU 576 (2 fragments)
+            f("172.16.0.4", size=1000, flags="DF")]  # 7 DF: ICMP fragmentation needed
+
+
+def case_trace(c):
+    """trace start N [port P], show trace, trace stop|clear: route stages, port filter, io mode."""
+    from scapy.layers.inet import IP, UDP
+    from scapy.layers.l2 import Ether
+
+    with open(os.path.join(SRC, "config", "router.ini")) as f:
+        ini = f.read()
+    cfg = c.path("router-576.ini")
+    with open(cfg, "w") as f:
+        f.write(ini.replace("[port 1]\nip = 10.1.0.1/24\nmtu = 1500", "[port 1]\nip = 10.1.0.1/24\nmtu = 576"))
+    back = [bytes(Ether(src="02:00:00:00:01:02", dst="02:70:63:61:70:01") /
+                  IP(src="172.16.0.1", dst="10.0.0.2") / UDP(sport=9, dport=1024) / (b"\0" * 18))]
+    vdevs, _ = c.pcap_ports([[trace_frames()], [back]], infinite=(0, 1))
+    eal = c.eal(vdevs)
+    prefix = c.prefixes[-1]
+    sh = Shell(c, eal, ["--config", cfg])
+
+    # bad arguments are refused, with why
+    for bad, want in (("trace start 0", "bad count '0'"), ("trace start x", "bad count 'x'"),
+                      ("trace start 257", "expected 1 to 256"),
+                      ("trace start 3 port 99", "bad port '99'"),
+                      ("trace start 3 port x", "bad port 'x'")):
+        out = sh.cmd(bad)
+        check(want in out, "%s: %r" % (bad, out))
+    check("0 packets recorded" in sh.cmd("show trace"), "nothing traced yet")
+
+    check("tracing the next 5 packets" in sh.cmd("trace start 5"), "trace start 5")
+    sh.cmd("start")
+    out = trace_done(sh, "5 traced packets")
+    pkts = trace_packets(out)
+    check_eq(len(pkts), 5, out)
+    check("5 packets recorded of 5" in out, out)
+    check(all("rx port 0" in h for h, _ in pkts), out)
+    # port 0 is polled first: the first five are the pcap's first five, in order
+    routed, bh, ttl, cksum, reject = (st for _, st in pkts)
+    for want in ("ethernet: 02:00:00:00:00:02 -> 02:70:63:61:70:00, type 0x0800",
+                 "ipv4: 10.0.0.2 -> 172.16.0.1, proto 17, ttl 64",
+                 "route: 172.16.0.0/16 hit by 172.16.0.1",
+                 "next-hop: ", "via 10.1.0.2 out of port 1",
+                 "neighbour: 10.1.0.2 resolved, 02:00:00:00:01:02", "tx: port 1 queue 0"):
+        check(any(want in s for s in routed), "routed packet lacks %r:\n%s" % (want, out))
+    check(any(s.startswith("flow-group: group 0, ") for s in routed), out)
+    check(any(s.startswith("route: 192.0.2.0/24 ") for s in bh), out)
+    check(any(s.startswith("next-hop: ") and "blackhole" in s for s in bh), out)
+    check_eq(bh[-1].split()[:2], ["drop:", "blackhole"], out)
+    check(any(s.startswith("punt: ttl to the slow path") for s in ttl), out)
+    check(any(s.startswith("icmp: time exceeded (type 11 code 0)") for s in ttl), out)
+    check_eq(ttl[-1].split()[:2], ["drop:", "ttl_exceeded"], out)
+    check_eq(cksum[-1].split()[:2], ["drop:", "ip_cksum"], out)
+    check(not any(s.startswith("route:") for s in cksum), "an input drop has no route:\n" + out)
+    check(any(s.startswith("icmp: host unreachable (type 3 code 1)") for s in reject), out)
+    check_eq(reject[-1].split()[:2], ["drop:", "reject"], out)
+    sh.cmd("stop")
+    # the same records over telemetry, a packet an array of show trace's lines
+    tel = telemetry(prefix, "/forwarder/trace")
+    check_eq((tel["recorded"], tel["asked"], tel["recording"]), (5, 5, 0), "telemetry %r" % tel)
+    check_eq(sorted(k for k in tel if k.startswith("packet")),
+             ["packet%d" % i for i in range(1, 6)], "telemetry %r" % tel)
+    check("tx: port 1 queue 0" in tel["packet1"] and "rx port 0 queue 0" in tel["packet1"][0],
+          "telemetry packet1 %r" % tel["packet1"])
+    check(tel["packet2"][-1].startswith("drop: blackhole"), "telemetry packet2 %r" % tel)
+
+    # the fragmenting router and DF, further in the pcap
+    sh.cmd("trace start 7 port 0")
+    sh.cmd("start")
+    out = trace_done(sh, "7 traced packets")
+    sh.cmd("stop")
+    pkts = trace_packets(out)
+    check_eq(len(pkts), 7, out)
+    frag = [st for _, st in pkts if any(s.startswith("fragment: ") for s in st)]
+    check(frag and any("fragment: into 2 fragments for mtu 576" in s for s in frag[0]), out)
+    check(any(s.startswith("punt: mtu to the slow path") for s in frag[0]), out)
+    df = [st for _, st in pkts if any("fragmentation needed (type 3 code 4) mtu 576" in s
+                                       for s in st)]
+    check(df and df[0][-1].startswith("drop: frag_needed"), out)
+
+    # port 1 only
+    check("received on port 1" in sh.cmd("trace start 3 port 1"), "trace start 3 port 1")
+    sh.cmd("start")
+    out = trace_done(sh, "3 traced packets of port 1")
+    sh.cmd("stop")
+    pkts = trace_packets(out)
+    check_eq(len(pkts), 3, out)
+    check("(port 1)" in out, out)
+    check(all("rx port 1 queue 0" in h for h, _ in pkts), out)
+    check(all(any(s.startswith("ipv4: 172.16.0.1 -> 10.0.0.2") for s in st) for _, st in pkts),
+          out)
+
+    # clear empties; stop stops: nothing recorded after it
+    check("trace cleared" in sh.cmd("trace clear"), "trace clear")
+    check("0 packets recorded" in sh.cmd("show trace"), "cleared")
+    sh.cmd("trace start 200")
+    check("trace stopped" in sh.cmd("trace stop"), "trace stop")
+    sh.cmd("start")
+    time.sleep(0.5)
+    sh.cmd("stop")
+    out = sh.cmd("show trace")
+    check("0 packets recorded of 200" in out and "not recording" in out, out)
+    st = sh.quit()
+    for name in ("blackhole", "ttl_exceeded", "ip_cksum", "reject", "frag_needed"):
+        check(st["drops"].get(name, 0) > 0, "%s counted in the stats file" % name)
+
+    # io mode: rx, the action, the tx port
+    vdevs, _ = c.pcap_ports([[frames(8)], [[]]], infinite=(0,))
+    sh = Shell(c, c.eal(vdevs), ["--fwd", "io"])
+    sh.cmd("trace start 2")
+    sh.cmd("start")
+    out = trace_done(sh, "2 traced packets in io mode")
+    sh.cmd("stop")
+    pkts = trace_packets(out)
+    check_eq(len(pkts), 2, out)
+    for h, st in pkts:
+        check("rx port 0 queue 0" in h, out)
+        check("action: io: unchanged" in st, out)
+        check_eq(st[-1], "tx: port 1 queue 0", out)
     sh.quit()
 
 

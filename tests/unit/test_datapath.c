@@ -22,6 +22,7 @@
 #include "fwd_app.h"
 #include "fwd_lcore.h"
 #include "fwd_modes.h"
+#include "fwd_trace.h"
 #include "fwd_test.h"
 #include "fwd_txbuf.h"
 
@@ -296,6 +297,147 @@ test_handle_burst(void)
 	CHECK_EQ(in_use(), 0);
 }
 
+/* The trace buffer: the shared budget counted down, records, the stage and record limits, clear. */
+static void
+test_trace_buffer(void)
+{
+	struct fwd_trace_ctl ctl = {.left = 5, .total = 5, .port = FWD_TRACE_ANY_PORT};
+	struct fwd_trace_buf *b = rte_zmalloc(NULL, sizeof(*b), 64);
+	struct fwd_trace_rec *r;
+	uint32_t seq = 99, i;
+
+	b->ctl = &ctl;
+	/* the budget: 3 of a burst of 3, then the 2 left of a burst of 4, then none */
+	CHECK_EQ(fwd_trace_claim(&ctl, 3, &seq), 3);
+	CHECK_EQ(seq, 0);
+	CHECK_EQ(ctl.left, 2);
+	CHECK_EQ(fwd_trace_claim(&ctl, 4, &seq), 2);
+	CHECK_EQ(seq, 3);
+	CHECK_EQ(ctl.left, 0);
+	seq = 77;
+	CHECK_EQ(fwd_trace_claim(&ctl, 4, &seq), 0);
+	CHECK_EQ(seq, 77);
+
+	/* a record is invisible until published */
+	r = fwd_trace_begin(b, 0, 1, 2, 3, 60, 1234);
+	CHECK(r != NULL);
+	CHECK(fwd_trace_stage(r, FWD_TRACE_DROP, 0, FWD_DROP_RUNT) != NULL);
+	CHECK_EQ(fwd_trace_count(b), 0);
+	fwd_trace_publish(b, r);
+	CHECK_EQ(fwd_trace_count(b), 1);
+	CHECK_EQ(b->rec[0].n_stages, 1);
+	CHECK_EQ(b->rec[0].st[0].kind, FWD_TRACE_DROP);
+	CHECK_EQ(b->rec[0].st[0].u16, FWD_DROP_RUNT);
+	CHECK_EQ(b->rec[0].port, 2);
+	CHECK_EQ(b->rec[0].queue, 3);
+
+	/* stages past the limit are not kept, and do not overwrite */
+	r = fwd_trace_begin(b, 1, 1, 0, 0, 60, 1235);
+	for (i = 0; i < FWD_TRACE_STAGES; i++)
+		CHECK(fwd_trace_stage(r, FWD_TRACE_TX, 0, (uint16_t)i) != NULL);
+	CHECK(fwd_trace_stage(r, FWD_TRACE_DROP, 0, 0) == NULL);
+	CHECK_EQ(r->n_stages, FWD_TRACE_STAGES);
+	CHECK_EQ(r->st[FWD_TRACE_STAGES - 1].u16, FWD_TRACE_STAGES - 1);
+	fwd_trace_publish(b, r);
+
+	/* a full buffer refuses more (a limit, not a wrap): the first records stay */
+	for (i = 2; i < FWD_TRACE_MAX; i++) {
+		r = fwd_trace_begin(b, i, 1, 0, 0, 60, 0);
+		CHECK(r != NULL);
+		fwd_trace_publish(b, r);
+	}
+	CHECK_EQ(fwd_trace_count(b), FWD_TRACE_MAX);
+	r = fwd_trace_begin(b, FWD_TRACE_MAX, 1, 0, 0, 60, 0);
+	CHECK(r == NULL);
+	CHECK(fwd_trace_stage(r, FWD_TRACE_TX, 0, 0) == NULL);
+	fwd_trace_publish(b, r);
+	CHECK_EQ(fwd_trace_count(b), FWD_TRACE_MAX);
+	CHECK_EQ(b->rec[0].st[0].u16, FWD_DROP_RUNT);
+
+	fwd_trace_clear(b);
+	CHECK_EQ(fwd_trace_count(b), 0);
+	rte_free(b);
+}
+
+/* A traced burst (mac mode): the first packets recorded, the burst handled as without trace. */
+static void
+test_trace_burst(void)
+{
+	struct fwd_lcore *lc = make_lcore(FWD_MODE_MAC, 4);
+	struct fwd_trace_ctl ctl = {.left = 4, .total = 4, .port = FWD_TRACE_ANY_PORT};
+	struct rte_mbuf *pkts[6], *out[8];
+	const struct fwd_trace_rec *r;
+	unsigned int i, n;
+
+	lc->trace = rte_zmalloc(NULL, sizeof(*lc->trace), 64);
+	lc->trace->ctl = &ctl;
+	lc->trace_on = 1;
+	lc->lcore_id = 3;
+	for (i = 0; i < 6; i++)
+		pkts[i] = frame(i == 2 ? 8 : 64, (uint8_t)i);
+	fwd_lcore_handle_burst(lc, &lc->rx[0], pkts, 6);
+	/* the burst itself: as test_handle_burst */
+	CHECK_EQ(lc->stats.rx_pkts, 6);
+	CHECK_EQ(lc->stats.drops[FWD_DROP_RUNT], 1);
+	CHECK_EQ(lc->stats.tx_pkts, 5);
+	n = rte_ring_dequeue_burst(tx_ring[1], (void **)out, 8, NULL);
+	CHECK_EQ(n, 5);
+	rte_pktmbuf_free_bulk(out, n);
+	/* four records: headers, the action, then tx (or the runt's drop) */
+	CHECK_EQ(fwd_trace_count(lc->trace), 4);
+	CHECK_EQ(ctl.left, 0);
+	for (i = 0; i < 4; i++) {
+		const struct fwd_trace_stage *last;
+
+		r = &lc->trace->rec[i];
+		CHECK_EQ(r->seq, i);
+		CHECK_EQ(r->lcore, 3);
+		CHECK_EQ(r->port, ring_port[0]);
+		CHECK_EQ(r->len, i == 2 ? 8 : 64);
+		CHECK(r->n_stages >= 2);
+		last = &r->st[r->n_stages - 1];
+		if (i == 2) {
+			/* a runt has no Ethernet header to show */
+			CHECK_EQ(r->st[0].kind, FWD_TRACE_ACTION);
+			CHECK_EQ(last->kind, FWD_TRACE_DROP);
+			CHECK_EQ(last->u16, FWD_DROP_RUNT);
+		} else {
+			CHECK_EQ(r->st[0].kind, FWD_TRACE_ETH);
+			CHECK_EQ(memcmp(r->st[0].w, &mac_a, 6), 0);
+			CHECK_EQ(r->st[1].kind, FWD_TRACE_ACTION);
+			CHECK_EQ(r->st[1].u8, FWD_MODE_MAC);
+			CHECK_EQ(last->kind, FWD_TRACE_TX);
+			CHECK_EQ(last->u16, ring_port[1]);
+		}
+	}
+	/* the budget spent: the next burst turns the lcore's trace off and records nothing */
+	pkts[0] = frame(64, 9);
+	fwd_lcore_handle_burst(lc, &lc->rx[0], pkts, 1);
+	CHECK_EQ(lc->trace_on, 0);
+	CHECK_EQ(fwd_trace_count(lc->trace), 4);
+	fwd_lcore_flush_all(lc, FWD_DROP_TX_FULL);
+	n = rte_ring_dequeue_burst(tx_ring[1], (void **)out, 8, NULL);
+	CHECK_EQ(n, 1);
+	rte_pktmbuf_free_bulk(out, n);
+
+	/* another port's packets are not recorded */
+	ctl.left = ctl.total = 2;
+	ctl.port = (uint16_t)(ring_port[0] + 1);
+	lc->trace_on = 1;
+	fwd_trace_clear(lc->trace);
+	pkts[0] = frame(64, 10);
+	fwd_lcore_handle_burst(lc, &lc->rx[0], pkts, 1);
+	CHECK_EQ(fwd_trace_count(lc->trace), 0);
+	CHECK_EQ(ctl.left, 2);
+	fwd_lcore_flush_all(lc, FWD_DROP_TX_FULL);
+	n = rte_ring_dequeue_burst(tx_ring[1], (void **)out, 8, NULL);
+	CHECK_EQ(n, 1);
+	rte_pktmbuf_free_bulk(out, n);
+	rte_free(lc->trace);
+	rte_free(lc);
+	CHECK_EQ(in_use(), 0);
+}
+
 /* On stop, what is still buffered is flushed; what the port refuses counts as "stopped". */
 static void
 test_worker_stop_flush(void)
@@ -414,6 +556,8 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_txbuf_batches),
 	FWD_TEST(test_txbuf_refused),
 	FWD_TEST(test_handle_burst),
+	FWD_TEST(test_trace_buffer),
+	FWD_TEST(test_trace_burst),
 	FWD_TEST(test_worker_stop_flush),
 	FWD_TEST(test_worker_loop),
 	FWD_TEST(test_map_default_and_validate),
