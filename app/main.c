@@ -23,6 +23,7 @@
 #include <rte_common.h>
 #include <rte_eal.h>
 #include <rte_errno.h>
+#include <rte_ethdev.h>
 #include <rte_pdump.h>
 
 #include "fwd_app.h"
@@ -160,6 +161,48 @@ eal_init_default(const char *prog)
 	return rte_eal_init(n, args);
 }
 
+/*
+ * Every "--vdev net_..." of the command line must have become a port. EAL
+ * 22.11 only logs a vdev whose probe failed (a missing or unreadable
+ * rx_pcap, a bad driver argument) and goes on: the forwarder would then run
+ * with one port fewer and every later port renumbered, forwarding somewhere
+ * else than asked. Only network vdevs (net_ or eth_ names) are ethdev ports;
+ * other classes (crypto, event) are not checked. Returns 0, or -ENODEV with
+ * @p err naming the device.
+ */
+static int
+check_vdevs_probed(int argc, char **argv, char *err, size_t errlen)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *v = NULL;
+		char name[RTE_ETH_NAME_MAX_LEN];
+		uint16_t pid;
+		size_t n;
+
+		if (strcmp(argv[i], "--vdev") == 0 && i + 1 < argc)
+			v = argv[++i];
+		else if (strncmp(argv[i], "--vdev=", 7) == 0)
+			v = argv[i] + 7;
+		if (v == NULL || (strncmp(v, "net_", 4) != 0 && strncmp(v, "eth_", 4) != 0))
+			continue;
+		n = strcspn(v, ",");
+		if (n >= sizeof(name))
+			continue; /* longer than any ethdev name: EAL refused it already */
+		memcpy(name, v, n);
+		name[n] = '\0';
+		if (rte_eth_dev_get_port_by_name(name, &pid) != 0) {
+			snprintf(err, errlen,
+				"device %s failed to probe (EAL's message above says why: a "
+				"missing or unreadable file, a bad driver argument)",
+				name);
+			return -ENODEV;
+		}
+	}
+	return 0;
+}
+
 /* After EAL's usage, for "-h" before "--". */
 static void
 app_usage(const char *prog)
@@ -216,6 +259,12 @@ main(int argc, char **argv)
 		fwd_err("unexpected EAL argument '%s' (before \"--\", every value needs its "
 			"option, e.g. --vdev NAME)",
 			argv[ret + 1]);
+		rte_eal_cleanup();
+		return EXIT_FAILURE;
+	}
+
+	if (sep > 1 && check_vdevs_probed(sep, argv, err, sizeof(err)) < 0) {
+		fwd_err("%s", err);
 		rte_eal_cleanup();
 		return EXIT_FAILURE;
 	}
