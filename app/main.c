@@ -161,24 +161,23 @@ eal_init_default(const char *prog)
 	return rte_eal_init(n, args);
 }
 
+/* The network vdevs named on the command line (check_vdevs_probed()). */
+static char vdev_names[RTE_MAX_ETHPORTS][RTE_ETH_NAME_MAX_LEN];
+static unsigned int n_vdev_names;
+
 /*
- * Every "--vdev net_..." of the command line must have become a port. EAL
- * 22.11 only logs a vdev whose probe failed (a missing or unreadable
- * rx_pcap, a bad driver argument) and goes on: the forwarder would then run
- * with one port fewer and every later port renumbered, forwarding somewhere
- * else than asked. Only network vdevs (net_ or eth_ names) are ethdev ports;
- * other classes (crypto, event) are not checked. Returns 0, or -ENODEV with
- * @p err naming the device.
+ * Note the "--vdev net_..." names before rte_eal_init(), which permutes argv
+ * and overwrites the word before "--" with the program name. Only network
+ * vdevs (net_ or eth_ names) are ethdev ports; other classes (crypto, event)
+ * are not noted.
  */
-static int
-check_vdevs_probed(int argc, char **argv, char *err, size_t errlen)
+static void
+note_vdevs(int argc, char **argv)
 {
 	int i;
 
-	for (i = 1; i < argc; i++) {
+	for (i = 1; i < argc && n_vdev_names < RTE_DIM(vdev_names); i++) {
 		const char *v = NULL;
-		char name[RTE_ETH_NAME_MAX_LEN];
-		uint16_t pid;
 		size_t n;
 
 		if (strcmp(argv[i], "--vdev") == 0 && i + 1 < argc)
@@ -188,18 +187,34 @@ check_vdevs_probed(int argc, char **argv, char *err, size_t errlen)
 		if (v == NULL || (strncmp(v, "net_", 4) != 0 && strncmp(v, "eth_", 4) != 0))
 			continue;
 		n = strcspn(v, ",");
-		if (n >= sizeof(name))
-			continue; /* longer than any ethdev name: EAL refused it already */
-		memcpy(name, v, n);
-		name[n] = '\0';
-		if (rte_eth_dev_get_port_by_name(name, &pid) != 0) {
+		if (n >= sizeof(vdev_names[0]))
+			continue; /* longer than any ethdev name: EAL refuses it */
+		memcpy(vdev_names[n_vdev_names], v, n);
+		vdev_names[n_vdev_names++][n] = '\0';
+	}
+}
+
+/*
+ * Every network vdev of the command line must have become a port. EAL 22.11
+ * only logs a vdev whose probe failed (a missing or unreadable rx_pcap, a
+ * bad driver argument) and goes on: the forwarder would then run with one
+ * port fewer and every later port renumbered, forwarding somewhere else than
+ * asked. Returns 0, or -ENODEV with @p err naming the device.
+ */
+static int
+check_vdevs_probed(char *err, size_t errlen)
+{
+	unsigned int i;
+	uint16_t pid;
+
+	for (i = 0; i < n_vdev_names; i++)
+		if (rte_eth_dev_get_port_by_name(vdev_names[i], &pid) != 0) {
 			snprintf(err, errlen,
 				"device %s failed to probe (EAL's message above says why: a "
 				"missing or unreadable file, a bad driver argument)",
-				name);
+				vdev_names[i]);
 			return -ENODEV;
 		}
-	}
 	return 0;
 }
 
@@ -246,10 +261,12 @@ main(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 
-	if (sep == 1)
+	if (sep == 1) {
 		ret = eal_init_default(argv[0]);
-	else
+	} else {
+		note_vdevs(sep, argv);
 		ret = rte_eal_init(sep, argv);
+	}
 	if (ret < 0) {
 		fwd_err("EAL initialisation failed: %s", rte_strerror(rte_errno));
 		return EXIT_FAILURE;
@@ -263,7 +280,7 @@ main(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 
-	if (sep > 1 && check_vdevs_probed(sep, argv, err, sizeof(err)) < 0) {
+	if (check_vdevs_probed(err, sizeof(err)) < 0) {
 		fwd_err("%s", err);
 		rte_eal_cleanup();
 		return EXIT_FAILURE;
