@@ -22,6 +22,7 @@
 	X(STOPPED, "stopped", "held in a TX buffer when the workers stopped and not accepted") \
 	X(PORT_DOWN, "port_down", "the output port was stopped (port stop in the shell)")      \
 	X(PKTGEN_RX, "pktgen_rx", "received and counted by --fwd pktgen (not an error)")       \
+	X(TXQ_STOPPED, "txq_stopped", "the output TX queue was stopped (port P txq Q stop)")   \
 	RT_DROP_REASONS(X)
 
 enum fwd_drop_reason {

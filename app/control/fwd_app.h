@@ -30,6 +30,8 @@ struct fwd_port {
 	int socket; /**< NUMA socket, 0 when the port does not say */
 	bool closed;
 	bool started;
+	uint64_t rxq_stopped;  /**< bit q: RX queue q stopped by the shell (not polled) */
+	uint64_t txq_stopped;  /**< bit q: TX queue q stopped by the shell ("txq_stopped") */
 	bool rss;              /**< RSS spreads RX over nb_rxq queues */
 	bool rx_ip_cksum;      /**< the port checks IPv4 header checksums on RX (flags in mbufs) */
 	bool lsc;              /**< the port raises link-change interrupts (else: polled) */

@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmdline_parse.h>
 #include <cmdline_parse_num.h>
@@ -178,6 +179,46 @@ WORD_CMD(stop, "stop",
 	"stop: stop forwarding (workers flush their TX buffers), print the run's forward statistics per port");
 WORD_CMD(quit, "quit", "quit: stop forwarding and exit, printing the final stats");
 WORD_CMD(help, "help", "help: list the commands");
+
+/* ---- sleep <seconds> ---- */
+
+struct cmd_sleep_result {
+	cmdline_fixed_string_t sleep;
+	cmdline_fixed_string_t secs;
+};
+
+/*
+ * For --cmdline-file scripts: commands spaced in time while forwarding runs
+ * (queue restarts under traffic, say). A signal ends it early and quits.
+ */
+static void
+cmd_sleep_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_sleep_result *r = res;
+	struct timespec left, ts;
+	double secs;
+
+	if (num_secs(r->secs, 3600, &secs) < 0) {
+		say("bad seconds '%s': expected a number of seconds from 0 to 3600\n", r->secs);
+		return;
+	}
+	fflush(stdout); /* what came before shows now, not after the wait */
+	ts.tv_sec = (time_t)secs;
+	ts.tv_nsec = (long)((secs - (double)ts.tv_sec) * 1e9);
+	while (!app->quit && nanosleep(&ts, &left) != 0 && errno == EINTR)
+		ts = left;
+}
+
+static cmdline_parse_token_string_t cmd_sleep_tok =
+	TOKEN_STRING_INITIALIZER(struct cmd_sleep_result, sleep, "sleep");
+static cmdline_parse_token_string_t cmd_sleep_secs =
+	TOKEN_STRING_INITIALIZER(struct cmd_sleep_result, secs, NULL);
+static cmdline_parse_inst_t cmd_sleep = {
+	.f = cmd_sleep_parsed,
+	.help_str = "sleep <seconds>: wait (fractions allowed, at most 3600; for --cmdline-file "
+		    "scripts; a signal ends it)",
+	.tokens = {(void *)&cmd_sleep_tok, (void *)&cmd_sleep_secs, NULL},
+};
 
 static cmdline_parse_token_string_t cmd_start_tx_first_tok =
 	TOKEN_STRING_INITIALIZER(struct cmd_word_result, word, "tx_first");
@@ -434,6 +475,62 @@ static cmdline_parse_inst_t cmd_port_startstop = {
 		    "polled; packets for it count as port_down)",
 	.tokens = {(void *)&cmd_port_ss_port, (void *)&cmd_port_ss_what,
 		(void *)&cmd_show_port_which, NULL},
+};
+
+/* ---- port <port> rxq|txq <queue> start|stop ---- */
+
+struct cmd_port_queue_result {
+	cmdline_fixed_string_t port;
+	cmdline_fixed_string_t which;
+	cmdline_fixed_string_t dir;
+	cmdline_fixed_string_t queue;
+	cmdline_fixed_string_t what;
+};
+
+static void
+cmd_port_queue_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_port_queue_result *r = res;
+	bool up = strcmp(r->what, "start") == 0;
+	bool rx = strcmp(r->dir, "rxq") == 0;
+	char err[256];
+	uint64_t q;
+	uint16_t sel;
+
+	if (port_arg(r->which, &sel) < 0)
+		return;
+	if (sel == ALL_PORTS) {
+		say("%s %s takes one port, not all\n", r->dir, r->what);
+		return;
+	}
+	if (num_u64(r->queue, 0, UINT16_MAX, &q) < 0) {
+		say("bad queue '%s': expected a queue number\n", r->queue);
+		return;
+	}
+	if (fwd_ctl_queue_set(app, sel, rx, (uint16_t)q, up, err, sizeof(err)) < 0)
+		say("%s\n", err);
+	else
+		printf("port %u %s %u %s\n", sel, r->dir, (unsigned int)q,
+			up ? "started" : "stopped");
+}
+
+static cmdline_parse_token_string_t cmd_port_queue_port =
+	TOKEN_STRING_INITIALIZER(struct cmd_port_queue_result, port, "port");
+static cmdline_parse_token_string_t cmd_port_queue_which =
+	TOKEN_STRING_INITIALIZER(struct cmd_port_queue_result, which, NULL);
+static cmdline_parse_token_string_t cmd_port_queue_dir =
+	TOKEN_STRING_INITIALIZER(struct cmd_port_queue_result, dir, "rxq#txq");
+static cmdline_parse_token_string_t cmd_port_queue_queue =
+	TOKEN_STRING_INITIALIZER(struct cmd_port_queue_result, queue, NULL);
+static cmdline_parse_token_string_t cmd_port_queue_what =
+	TOKEN_STRING_INITIALIZER(struct cmd_port_queue_result, what, "start#stop");
+static cmdline_parse_inst_t cmd_port_queue = {
+	.f = cmd_port_queue_parsed,
+	.help_str = "port <port> rxq|txq <queue> start|stop: start or stop one queue (a stopped "
+		    "RX queue is not polled; packets for a stopped TX queue count as txq_stopped)",
+	.tokens = {(void *)&cmd_port_queue_port, (void *)&cmd_port_queue_which,
+		(void *)&cmd_port_queue_dir, (void *)&cmd_port_queue_queue,
+		(void *)&cmd_port_queue_what, NULL},
 };
 
 /* ---- set promisc <port>|all on|off ---- */
@@ -1221,6 +1318,7 @@ static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_show_port_summary,
 	&cmd_clear_port,
 	&cmd_port_startstop,
+	&cmd_port_queue,
 	&cmd_promisc,
 	&cmd_show_fwd_stats,
 	&cmd_show_fwd_stats_all,
@@ -1247,6 +1345,7 @@ static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_pktgen_set_inst,
 	&cmd_pktgen_op_inst,
 	&cmd_show_pktgen,
+	&cmd_sleep,
 	&cmd_help,
 	&cmd_quit,
 	NULL,

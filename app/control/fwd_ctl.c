@@ -18,7 +18,13 @@
 #include "fwd_stats.h"
 #include "rt_worker_setup.h"
 
-/* Point every RX source at its output, or at nothing while a port is down. */
+static bool
+txq_is_stopped(const struct fwd_app *app, uint16_t port, uint16_t queue)
+{
+	return queue < 64 && (app->ports[port].txq_stopped >> queue & 1);
+}
+
+/* Point every RX source at its output, or at nothing while a port or queue is down. */
 static void
 apply_port_states(struct fwd_app *app)
 {
@@ -28,14 +34,26 @@ apply_port_states(struct fwd_app *app)
 		struct fwd_lcore *lc = app->workers[i];
 		uint16_t p;
 
-		for (p = 0; p < app->nb_ports; p++)
-			lc->out_down[p] = !app->ports[p].started;
+		for (p = 0; p < app->nb_ports; p++) {
+			lc->out_down[p] = app->ports[p].started ? FWD_OUT_UP : FWD_OUT_PORT_DOWN;
+			/* route mode: TX buffer p is port p's, on this worker's queue */
+			if (lc->out_down[p] == FWD_OUT_UP && p < lc->n_txb &&
+				lc->txb[p].port == p && txq_is_stopped(app, p, lc->txb[p].queue))
+				lc->out_down[p] = FWD_OUT_TXQ_STOPPED;
+		}
 		for (j = 0; j < lc->n_rx; j++) {
 			struct fwd_rx_source *src = &lc->rx[j];
-			uint16_t out = lc->txb[src->txb_up].port;
+			const struct fwd_txbuf *b = &lc->txb[src->txb_up];
+			const struct fwd_port *in = &app->ports[src->port];
 
-			src->down = !app->ports[src->port].started;
-			src->txb = app->ports[out].started ? src->txb_up : FWD_TXB_DOWN;
+			src->down = !in->started ||
+				    (src->queue < 64 && (in->rxq_stopped >> src->queue & 1));
+			if (!app->ports[b->port].started)
+				src->txb = FWD_TXB_DOWN;
+			else if (txq_is_stopped(app, b->port, b->queue))
+				src->txb = FWD_TXB_QSTOPPED;
+			else
+				src->txb = src->txb_up;
 		}
 	}
 }
@@ -286,14 +304,73 @@ fwd_ctl_port_set(struct fwd_app *app, uint16_t port, bool up, char *err, size_t 
 		if (fp->started)
 			continue;
 		ret = rte_eth_dev_start(p);
-		if (ret < 0)
+		if (ret < 0) {
 			snprintf(err, errlen, "port %u (%s): start failed: %s", p, fp->name,
 				rte_strerror(-ret));
-		else
+		} else {
 			fp->started = true;
+			/* a port start starts every queue */
+			fp->rxq_stopped = 0;
+			fp->txq_stopped = 0;
+		}
 	}
 	if (was_running)
 		fwd_ctl_start(app);
+	return ret;
+}
+
+int
+fwd_ctl_queue_set(struct fwd_app *app, uint16_t port, bool rx, uint16_t queue, bool up, char *err,
+	size_t errlen)
+{
+	const char *dir = rx ? "rxq" : "txq";
+	bool was_running = app->running;
+	struct fwd_port *fp;
+	uint64_t *mask;
+	uint16_t first, last;
+	int ret = port_range(app, port, &first, &last, err, errlen);
+
+	if (ret < 0)
+		return ret;
+	if (port == RTE_MAX_ETHPORTS) {
+		snprintf(err, errlen, "%s start|stop takes one port", dir);
+		return -EINVAL;
+	}
+	fp = &app->ports[port];
+	if (queue >= (rx ? fp->nb_rxq : fp->nb_txq) || queue >= 64) {
+		snprintf(err, errlen, "port %u (%s): no %s %u (%u configured)", port, fp->name, dir,
+			queue, rx ? fp->nb_rxq : fp->nb_txq);
+		return -EINVAL;
+	}
+	if (!fp->started) {
+		snprintf(err, errlen, "port %u (%s) is stopped: start it first", port, fp->name);
+		return -EINVAL;
+	}
+	mask = rx ? &fp->rxq_stopped : &fp->txq_stopped;
+	if (!!(*mask >> queue & 1) == !up)
+		return 0;
+	/* the workers see the new state only once they are stopped and started again */
+	fwd_ctl_stop(app);
+	if (rx)
+		ret = up ? rte_eth_dev_rx_queue_start(port, queue)
+			 : rte_eth_dev_rx_queue_stop(port, queue);
+	else
+		ret = up ? rte_eth_dev_tx_queue_start(port, queue)
+			 : rte_eth_dev_tx_queue_stop(port, queue);
+	if (ret == -ENOTSUP)
+		snprintf(err, errlen, "port %u (%s): the driver cannot %s %s %u", port, fp->name,
+			up ? "start" : "stop", dir, queue);
+	else if (ret < 0)
+		snprintf(err, errlen, "port %u (%s): %s %u %s failed: %s", port, fp->name, dir,
+			queue, up ? "start" : "stop", rte_strerror(-ret));
+	else if (up)
+		*mask &= ~(UINT64_C(1) << queue);
+	else
+		*mask |= UINT64_C(1) << queue;
+	if (was_running)
+		fwd_ctl_start(app);
+	else
+		apply_port_states(app);
 	return ret;
 }
 

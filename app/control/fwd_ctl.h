@@ -69,6 +69,18 @@ int fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode, char *err, size_t 
  */
 int fwd_ctl_port_set(struct fwd_app *app, uint16_t port, bool up, char *err, size_t errlen);
 
+/**
+ * testpmd's "port P rxq|txq Q start|stop": start or stop one queue of a started
+ * port, with the workers quiesced. A stopped RX queue is not polled; packets
+ * for a stopped TX queue are dropped as "txq_stopped". A port start starts
+ * every queue again.
+ *
+ * @return 0, -ENODEV/-EINVAL for a bad port or queue, -ENOTSUP when the
+ *   driver has no queue start/stop, or the ethdev error (reason in @p err).
+ */
+int fwd_ctl_queue_set(struct fwd_app *app, uint16_t port, bool rx, uint16_t queue, bool up,
+	char *err, size_t errlen);
+
 /** Promiscuous mode on/off on @p port (RTE_MAX_ETHPORTS: every port). */
 int fwd_ctl_promisc(struct fwd_app *app, uint16_t port, bool on, char *err, size_t errlen);
 

@@ -51,9 +51,10 @@ handle_burst(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **
 		fwd_mode_rxonly(pkts, n, &lc->stats);
 		return;
 	}
-	if (unlikely(src->txb == FWD_TXB_DOWN)) {
+	if (unlikely(src->txb >= FWD_TXB_QSTOPPED)) {
 		rte_pktmbuf_free_bulk(pkts, n);
-		lc->stats.drops[FWD_DROP_PORT_DOWN] += n;
+		lc->stats.drops[src->txb == FWD_TXB_DOWN ? FWD_DROP_PORT_DOWN
+							 : FWD_DROP_TXQ_STOPPED] += n;
 		return;
 	}
 	b = &lc->txb[src->txb];

@@ -33,13 +33,18 @@
 
 /** One RX queue polled by a worker, and where its packets go. */
 #define FWD_TXB_DOWN UINT16_MAX /* fwd_rx_source.txb: output port stopped, drop "port_down" */
+/* fwd_rx_source.txb: output TX queue stopped, drop "txq_stopped" */
+#define FWD_TXB_QSTOPPED (UINT16_MAX - 1)
+
+/** fwd_lcore.out_down[]: why route mode may not send out of a port. */
+enum { FWD_OUT_UP, FWD_OUT_PORT_DOWN, FWD_OUT_TXQ_STOPPED };
 
 struct fwd_rx_source {
 	uint16_t port;
 	uint16_t queue;
 	uint16_t txb;      /**< index of the output TX buffer in fwd_lcore.txb, or FWD_TXB_DOWN */
 	uint16_t txb_up;   /**< the TX buffer index to restore when the output port is up again */
-	bool down;         /**< the input port is stopped: not polled */
+	bool down;         /**< the input port or this queue is stopped: not polled */
 	bool count_bytes;  /**< the port's PMD leaves ibytes at 0: count them in rx_bytes */
 	uint64_t rx_pkts;  /**< packets received from this queue */
 	uint64_t rx_bytes; /**< with count_bytes: bytes received from this queue */
@@ -61,8 +66,8 @@ struct fwd_lcore {
 	/** generators replaced by "pktgen set" while a port still held their mbufs */
 	struct pktgen_lcore *pg_retired[FWD_PKTGEN_RETIRED_MAX];
 	uint16_t n_pg_retired;
-	unsigned int *pg_sending;        /**< --fwd pktgen: workers still generating (atomic) */
-	bool out_down[RTE_MAX_ETHPORTS]; /**< --fwd route: output port stopped */
+	unsigned int *pg_sending;           /**< --fwd pktgen: workers still generating (atomic) */
+	uint8_t out_down[RTE_MAX_ETHPORTS]; /**< --fwd route: FWD_OUT_*, not UP: drop */
 	struct fwd_rx_source rx[FWD_MAX_RX_PER_LCORE];
 	struct fwd_lcore_stats stats __rte_cache_aligned;
 	struct fwd_txbuf txb[]; /**< one per output port this lcore sends to */

@@ -35,9 +35,11 @@ fwd_route_tx(struct fwd_lcore *lc, struct rte_mbuf **pkts, const uint16_t *out, 
 
 		for (j = i + 1; j < n && out[j] == p; j++)
 			;
-		if (unlikely(lc->out_down[p])) {
+		if (unlikely(lc->out_down[p] != FWD_OUT_UP)) {
 			rte_pktmbuf_free_bulk(&pkts[i], j - i);
-			lc->stats.drops[FWD_DROP_PORT_DOWN] += j - i;
+			lc->stats.drops[lc->out_down[p] == FWD_OUT_PORT_DOWN
+						? FWD_DROP_PORT_DOWN
+						: FWD_DROP_TXQ_STOPPED] += j - i;
 		} else {
 			/* in route mode TX buffer k is port k's */
 			fwd_txbuf_add(&lc->txb[p], &pkts[i], j - i, &lc->stats);
@@ -57,9 +59,11 @@ fwd_route_tx_slow(struct fwd_lcore *lc, struct rte_mbuf **pkts, uint16_t burst)
 	for (i = 0; i < n; i++) {
 		uint16_t p = pkts[i]->port;
 
-		if (unlikely(p >= lc->n_txb || lc->out_down[p])) {
+		if (unlikely(p >= lc->n_txb || lc->out_down[p] != FWD_OUT_UP)) {
 			rte_pktmbuf_free(pkts[i]);
-			lc->stats.drops[FWD_DROP_PORT_DOWN]++;
+			lc->stats.drops[p < lc->n_txb && lc->out_down[p] == FWD_OUT_TXQ_STOPPED
+						? FWD_DROP_TXQ_STOPPED
+						: FWD_DROP_PORT_DOWN]++;
 			continue;
 		}
 		fwd_txbuf_add(&lc->txb[p], &pkts[i], 1, &lc->stats);

@@ -840,6 +840,49 @@ case_thread(void)
 	check_clean();
 }
 
+/*
+ * TX reclaim while the MAC completes beside it (thread mode, RX not polled, so
+ * only TX moves): a small ring keeps nearly every reclaim racing the MAC on its
+ * last BD. The reclaim once scanned on past the frames in flight when the MAC
+ * finished that BD mid-scan, and freed mbufs that were not there (a crash, or
+ * BDs the MAC owned written: violations). Every frame put on the ring must
+ * come back to the pool, none twice.
+ */
+static void
+case_tx_reclaim_race(void)
+{
+	uint64_t deadline = rte_get_timer_cycles() + 2 * rte_get_timer_hz();
+	unsigned int v = fec_model_violations(model), i, k, sent = 0, bursts = 0;
+	struct rte_mbuf *m[32];
+	struct rte_eth_stats st;
+
+	CHECK(port_setup(512, 64) == 0, "port setup");
+	while (rte_get_timer_cycles() < deadline || bursts < 2000) {
+		for (i = 0; i < 32; i++)
+			if ((m[i] = mkmbuf(port_mac.addr_bytes, sent + i, 64)) == NULL)
+				break;
+		k = rte_eth_tx_burst(port, 0, m, (uint16_t)i);
+		free_all(m + k, i - k);
+		sent += k;
+		bursts++;
+		if (fec_model_violations(model) != v)
+			break;
+	}
+	CHECK(fec_model_violations(model) == v, "after %u frames: %s", sent,
+		fec_model_last_violation(model));
+	/* what is still on the ring goes out: wait until the MAC has sent it all */
+	deadline = rte_get_timer_cycles() + 5 * rte_get_timer_hz();
+	do {
+		rte_eth_tx_done_cleanup(port, 0, 0);
+		CHECK(rte_eth_stats_get(port, &st) == 0, "stats");
+	} while (st.opackets < sent && rte_get_timer_cycles() < deadline);
+	CHECK(st.opackets == sent, "the MAC sent %" PRIu64 " of %u frames", st.opackets, sent);
+	CHECK(sent > 1000, "only %u frames sent", sent);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
 /* rte_ring wire: a net_ring port (rte_eth_from_rings) on the other end of the cable. */
 static void
 case_wire_ring(void)
@@ -1165,6 +1208,301 @@ case_wire_pcap(void)
 		"no model left behind");
 }
 
+/* Frames received in the order sent, seq0 upward; frees them. */
+static unsigned int
+rx_expect(unsigned int n, uint16_t len, uint32_t seq0)
+{
+	struct rte_mbuf *m[FEC_RING_MAX];
+	unsigned int i, got, ok = 0;
+
+	got = rx_all(m, RTE_MIN(n + 1, (unsigned int)RTE_DIM(m)));
+	for (i = 0; i < got; i++)
+		ok += frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len,
+			port_mac.addr_bytes, seq0 + i, len);
+	free_all(m, got);
+	return got == n ? ok : 0;
+}
+
+static unsigned int
+wire_count(void)
+{
+	uint8_t f[FEC_MODEL_FRAME_MAX];
+	unsigned int n = 0;
+
+	while (fec_model_tx_frame(model, f, sizeof(f)) >= 0)
+		n++;
+	return n;
+}
+
+/*
+ * RX queue stop with frames pending, while more arrive: the MAC fills the BDs
+ * it owns and then drops; start discards and counts what it wrote, and the
+ * next frame is received once, in order. Repeated; every mbuf back at stop.
+ */
+static void
+case_qstop_rx(void)
+{
+	struct rte_mbuf *m[8];
+	struct rte_eth_stats st;
+	struct rte_eth_rxq_info qi;
+	uint64_t discards = 0, drops0;
+	unsigned int round, i;
+	uint32_t seq = 100;
+
+	CHECK(port_setup(128, 128) == 0, "port setup");
+	for (round = 0; round < 4; round++) {
+		/* 10 frames pending (not polled) when the queue stops. */
+		for (i = 0; i < 10; i++)
+			inject(port_mac.addr_bytes, seq++, 90);
+		step_all();
+		CHECK(rte_eth_dev_rx_queue_stop(port, 0) == 0, "round %u: rx stop", round);
+		CHECK(rte_eth_rx_queue_info_get(port, 0, &qi) == 0 &&
+				qi.queue_state == RTE_ETH_QUEUE_STATE_STOPPED,
+			"round %u: state stopped", round);
+		CHECK(rte_eth_rx_burst(port, 0, m, 8) == 0,
+			"round %u: a stopped queue yields nothing", round);
+		/* Round 0: the ring overflows while stopped; round 1: a few frames; else none. */
+		drops0 = fec_model_drops(model, NULL);
+		for (i = 0; i < (round == 0 ? 200u : round == 1 ? 5u : 0u); i++)
+			inject(port_mac.addr_bytes, seq++, 90);
+		step_all();
+		if (round == 0) {
+			CHECK(fec_model_drops(model, NULL) - drops0 == 200 - 118,
+				"MAC drops what the ring cannot hold: %" PRIu64,
+				fec_model_drops(model, NULL) - drops0);
+			CHECK(!(reg(FEC_RDAR) & FEC_DAR_ACTIVE), "the MAC cleared RDAR itself");
+		}
+		discards += round == 0 ? 128 : round == 1 ? 15 : 10;
+		CHECK(rte_eth_dev_rx_queue_start(port, 0) == 0, "round %u: rx start", round);
+		CHECK(reg(FEC_RDAR) & FEC_DAR_ACTIVE, "round %u: RDAR rung", round);
+		CHECK(xstat("rx_queue_stop_discards") == discards,
+			"round %u: %" PRIu64 " discards counted (want %" PRIu64 ")", round,
+			xstat("rx_queue_stop_discards"), discards);
+		for (i = 0; i < 20; i++)
+			inject(port_mac.addr_bytes, seq + i, 90);
+		step_all();
+		CHECK(rx_expect(20, 90, seq) == 20, "round %u: 20 frames after restart, in order",
+			round);
+		seq += 20;
+	}
+	rte_eth_stats_get(port, &st);
+	CHECK(st.ipackets == 80 && st.imissed == discards + 82,
+		"ipackets %" PRIu64 " imissed %" PRIu64, st.ipackets, st.imissed);
+	/* Stop while the queue is stopped; the port comes back with it started. */
+	CHECK(rte_eth_dev_rx_queue_stop(port, 0) == 0, "rx stop");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop with the queue stopped");
+	CHECK(rte_eth_dev_start(port) == 0, "start");
+	for (i = 0; i < 5; i++)
+		inject(port_mac.addr_bytes, 9000 + i, 70);
+	step_all();
+	CHECK(rx_expect(5, 70, 9000) == 5, "receives after port restart");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+/*
+ * TX queue stop: frames on the ring are sent (drain); with the MAC held (XOFF)
+ * they are taken off after a graceful stop, freed and counted, and the ring
+ * restarts where the MAC stands. Every frame sent once or counted.
+ */
+static void
+case_qstop_tx(void)
+{
+	struct rte_mbuf *m[300];
+	struct rte_eth_stats st;
+	unsigned int i, sent, wire = 0, round;
+
+	CHECK(port_setup(128, 128) == 0, "port setup");
+	for (round = 0; round < 3; round++) {
+		for (i = 0; i < 50; i++)
+			m[i] = mkmbuf(peer_mac, round * 1000 + i, 80);
+		sent = rte_eth_tx_burst(port, 0, m, 50);
+		CHECK(sent == 50, "50 on the ring");
+		CHECK(rte_eth_dev_tx_queue_stop(port, 0) == 0, "round %u: tx stop drains", round);
+		CHECK(wire_count() == 50, "round %u: the 50 were sent", round);
+		CHECK(rte_eth_tx_burst(port, 0, m, 0) == 0, "nothing");
+		m[0] = mkmbuf(peer_mac, 1, 80);
+		CHECK(rte_eth_tx_burst(port, 0, m, 1) == 0, "a stopped queue takes nothing");
+		rte_pktmbuf_free(m[0]);
+		CHECK(rte_eth_dev_tx_queue_start(port, 0) == 0, "tx start");
+		wire += 50;
+	}
+	CHECK(xstat("tx_queue_stop_drops") == 0, "nothing dropped while draining");
+	/* Held MAC: 40 frames (one of them two segments) cannot drain. */
+	fec_model_tx_hold(model, 1);
+	for (i = 0; i < 40; i++)
+		m[i] = mkmbuf(peer_mac, 5000 + i, 100);
+	{
+		struct rte_mbuf *tail = mkmbuf(peer_mac, 0, 30);
+
+		CHECK(tail != NULL && rte_pktmbuf_chain(m[39], tail) == 0, "chain");
+	}
+	CHECK(rte_eth_tx_burst(port, 0, m, 40) == 40, "40 queued");
+	step_all();
+	CHECK(rte_eth_tx_descriptor_status(port, 0, 127) == RTE_ETH_TX_DESC_FULL ||
+			rte_eth_tx_descriptor_status(port, 0, 0) == RTE_ETH_TX_DESC_DONE,
+		"status readable");
+	CHECK(rte_eth_dev_tx_queue_stop(port, 0) == 0, "tx stop with a held MAC");
+	CHECK(reg(FEC_TCR) & FEC_TCR_GTS, "graceful stop requested");
+	CHECK(xstat("tx_queue_stop_drops") == 40, "40 frames taken off and counted: %" PRIu64,
+		xstat("tx_queue_stop_drops"));
+	CHECK(rte_mempool_avail_count(pool) == NB_MBUF - 128, "their 41 mbufs freed (%u)",
+		rte_mempool_avail_count(pool));
+	fec_model_tx_hold(model, 0);
+	step_all();
+	CHECK(wire_count() == 0, "none of them sent");
+	CHECK(rte_eth_dev_tx_queue_start(port, 0) == 0, "tx start");
+	CHECK(!(reg(FEC_TCR) & FEC_TCR_GTS), "GTS lifted");
+	for (i = 0; i < 200; i++)
+		m[i] = mkmbuf(peer_mac, 7000 + i, 64);
+	sent = 0;
+	while (sent < 200) {
+		sent += rte_eth_tx_burst(port, 0, m + sent, (uint16_t)(200 - sent));
+		step_all();
+	}
+	{
+		uint8_t f[FEC_MODEL_FRAME_MAX];
+		unsigned int ok = 0;
+		int flen;
+
+		for (i = 0; i < 200; i++) {
+			flen = fec_model_tx_frame(model, f, sizeof(f));
+			ok += flen >= 0 && frame_ok(f, (uint16_t)flen, peer_mac, 7000 + i, 64);
+		}
+		CHECK(ok == 200, "after restart 200 frames sent once, in order: %u", ok);
+	}
+	wire += 200;
+	rte_eth_stats_get(port, &st);
+	CHECK(st.oerrors == 40, "oerrors %" PRIu64, st.oerrors);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+	RTE_SET_USED(wire);
+}
+
+/* Deferred start: dev_start leaves both queues stopped until queue start. */
+static void
+case_qdeferred(void)
+{
+	struct rte_eth_conf conf;
+	struct rte_eth_rxconf rxc;
+	struct rte_eth_txconf txc;
+	struct rte_eth_rxq_info rqi;
+	struct rte_eth_txq_info tqi;
+	struct rte_mbuf *m;
+	unsigned int i;
+
+	memset(&conf, 0, sizeof(conf));
+	memset(&rxc, 0, sizeof(rxc));
+	memset(&txc, 0, sizeof(txc));
+	rxc.rx_deferred_start = 1;
+	txc.tx_deferred_start = 1;
+	CHECK(rte_eth_dev_configure(port, 1, 1, &conf) == 0, "configure");
+	CHECK(rte_eth_rx_queue_setup(port, 0, 64, 0, &rxc, pool) == 0, "rxq");
+	CHECK(rte_eth_tx_queue_setup(port, 0, 64, 0, &txc) == 0, "txq");
+	CHECK(rte_eth_dev_start(port) == 0, "start");
+	rte_eth_macaddr_get(port, &port_mac);
+	CHECK(rte_eth_rx_queue_info_get(port, 0, &rqi) == 0 && rqi.conf.rx_deferred_start &&
+			rqi.queue_state == RTE_ETH_QUEUE_STATE_STOPPED,
+		"rx deferred, stopped (state %u)", rqi.queue_state);
+	CHECK(rte_eth_tx_queue_info_get(port, 0, &tqi) == 0 && tqi.conf.tx_deferred_start &&
+			tqi.queue_state == RTE_ETH_QUEUE_STATE_STOPPED && tqi.nb_desc == 64,
+		"tx deferred, stopped");
+	CHECK(rte_eth_rx_descriptor_status(port, 0, 0) == RTE_ETH_RX_DESC_UNAVAIL,
+		"parked BDs are not the MAC's");
+	for (i = 0; i < 5; i++)
+		inject(port_mac.addr_bytes, i, 80);
+	step_all();
+	CHECK(fec_model_drops(model, NULL) == 5, "no BD: the MAC drops");
+	m = mkmbuf(peer_mac, 1, 80);
+	CHECK(rte_eth_tx_burst(port, 0, &m, 1) == 0, "deferred TX takes nothing");
+	rte_pktmbuf_free(m);
+	CHECK(rte_eth_dev_rx_queue_start(port, 0) == 0 && rte_eth_dev_tx_queue_start(port, 0) == 0,
+		"queue start");
+	CHECK(xstat("rx_queue_stop_discards") == 0, "nothing to discard");
+	for (i = 0; i < 5; i++)
+		inject(port_mac.addr_bytes, 50 + i, 80);
+	step_all();
+	CHECK(rx_expect(5, 80, 50) == 5, "RX after queue start");
+	tx_and_check(10, 70, 300);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	/* Deferred again on the next start. */
+	CHECK(rte_eth_dev_start(port) == 0, "start again");
+	CHECK(rte_eth_rx_queue_info_get(port, 0, &rqi) == 0 &&
+			rqi.queue_state == RTE_ETH_QUEUE_STATE_STOPPED,
+		"deferred again");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after second stop");
+	check_clean();
+}
+
+/* Descriptor status values, tx_done_cleanup, queue info. */
+static void
+case_qstatus(void)
+{
+	struct rte_mbuf *m[64];
+	struct rte_eth_rxq_info rqi;
+	struct rte_eth_txq_info tqi;
+	unsigned int i;
+	int n;
+
+	CHECK(port_setup(64, 64) == 0, "port setup");
+	CHECK(rte_eth_rx_queue_info_get(port, 0, &rqi) == 0 && rqi.nb_desc == 64 &&
+			rqi.mp == pool && rqi.rx_buf_size >= 1536 && !rqi.scattered_rx &&
+			rqi.queue_state == RTE_ETH_QUEUE_STATE_STARTED,
+		"rxq info: %u BDs, buf %u", rqi.nb_desc, rqi.rx_buf_size);
+	CHECK(rte_eth_tx_queue_info_get(port, 0, &tqi) == 0 && tqi.nb_desc == 64 &&
+			tqi.conf.tx_free_thresh == 32,
+		"txq info");
+	CHECK(rte_eth_rx_descriptor_status(port, 0, 0) == RTE_ETH_RX_DESC_AVAIL, "empty ring");
+	for (i = 0; i < 3; i++)
+		inject(port_mac.addr_bytes, i, 80);
+	step_all();
+	for (i = 0; i < 3; i++)
+		CHECK(rte_eth_rx_descriptor_status(port, 0, (uint16_t)i) == RTE_ETH_RX_DESC_DONE,
+			"BD %u done", i);
+	CHECK(rte_eth_rx_descriptor_status(port, 0, 3) == RTE_ETH_RX_DESC_AVAIL, "BD 3 avail");
+	CHECK(rte_eth_rx_descriptor_status(port, 0, 64) == -EINVAL, "offset past the ring");
+	CHECK(rte_eth_rx_burst(port, 0, m, 1) == 1, "one received");
+	rte_pktmbuf_free(m[0]);
+	CHECK(rte_eth_rx_descriptor_status(port, 0, 0) == RTE_ETH_RX_DESC_DONE &&
+			rte_eth_rx_descriptor_status(port, 0, 2) == RTE_ETH_RX_DESC_AVAIL &&
+			rte_eth_rx_descriptor_status(port, 0, 63) == RTE_ETH_RX_DESC_AVAIL,
+		"offsets follow the next BD");
+	CHECK(rte_eth_rx_burst(port, 0, m, 8) == 2, "the other two");
+	free_all(m, 2);
+	/* TX: queued BDs are FULL until the MAC sends them. */
+	CHECK(rte_eth_tx_descriptor_status(port, 0, 0) == RTE_ETH_TX_DESC_DONE, "unused BD");
+	for (i = 0; i < 10; i++)
+		m[i] = mkmbuf(peer_mac, i, 64);
+	CHECK(rte_eth_tx_burst(port, 0, m, 10) == 10, "10 queued");
+	CHECK(rte_eth_tx_descriptor_status(port, 0, 0) == RTE_ETH_TX_DESC_DONE,
+		"next BD to fill is free");
+	CHECK(rte_eth_tx_descriptor_status(port, 0, 63) == RTE_ETH_TX_DESC_FULL,
+		"last filled BD waits for the MAC");
+	CHECK(rte_eth_tx_descriptor_status(port, 0, 64) == -EINVAL, "offset past the ring");
+	CHECK(rte_eth_tx_done_cleanup(port, 0, 0) == 0, "nothing sent, nothing freed");
+	step_all();
+	CHECK(rte_eth_tx_descriptor_status(port, 0, 63) == RTE_ETH_TX_DESC_DONE, "sent: done");
+	n = rte_eth_tx_done_cleanup(port, 0, 4);
+	CHECK(n == 4, "cleanup of 4 freed %d", n);
+	n = rte_eth_tx_done_cleanup(port, 0, 0);
+	CHECK(n == 6, "cleanup of all freed %d", n);
+	{
+		const struct fec_rxq *rxq = rte_eth_devices[port].data->rx_queues[0];
+
+		CHECK(rte_mempool_avail_count(pool) == NB_MBUF - 64u - rxq->stash_n,
+			"TX mbufs back before stop: %u", rte_mempool_avail_count(pool));
+	}
+	CHECK(wire_count() == 10, "10 on the wire");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
 static const struct {
 	const char *name;
 	const char *vdev_args;
@@ -1189,9 +1527,16 @@ static const struct {
 	{"checker", "", case_checker},
 	{"autostep", ",mode=autostep,wire=loop", case_autostep},
 	{"thread", ",mode=thread,wire=loop", case_thread},
+	{"tx_reclaim_race", ",mode=thread,wire=loop", case_tx_reclaim_race},
 	{"wire_ring", ",mode=thread,wire=ring:fw0", case_wire_ring},
 	{"tx_multiseg", "", case_tx_multiseg},
 	{"wire_pcap", ",wire=pcap:[%s,%s]", case_wire_pcap},
+	{"qstop_rx", "", case_qstop_rx},
+	{"qstop_rx_legacy", ",bd=legacy", case_qstop_rx},
+	{"qstop_tx", "", case_qstop_tx},
+	{"qstop_tx_legacy", ",bd=legacy", case_qstop_tx},
+	{"qdeferred", "", case_qdeferred},
+	{"qstatus", "", case_qstatus},
 	{"wire_pcap_autostep", ",mode=autostep,wire=pcap:[%s,%s]", case_wire_pcap},
 };
 

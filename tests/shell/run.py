@@ -9,6 +9,7 @@ command file, on net_pcap/net_null ports, with every command's effect checked.
 """
 
 import json
+import signal
 import os
 import re
 import socket
@@ -144,7 +145,7 @@ def case_commands(c):
     out = sh.cmd("show port")
     check("show port info|stats|xstats <port>|all" in out, out)
     out = sh.cmd("show drops")  # alive after all that
-    for reason in ("tx_full", "runt", "rxonly", "stopped", "port_down", "pktgen_rx"):
+    for reason in ("tx_full", "runt", "rxonly", "stopped", "port_down", "pktgen_rx", "txq_stopped"):
         check(reason in out, "show drops lists " + reason)
     out = sh.cmd("show port info 0")
     check("net_pcap0" in out and "promiscuous on" in out and "forwards to port 1" in out, out)
@@ -251,6 +252,63 @@ def case_port_stop(c):
     check_eq(ft.pcap_count(outs[1][0]), tx, "tx pcap of the restarted port vs its opackets")
 
 
+def drop_count(sh, reason):
+    out = sh.cmd("show drops")
+    return int(out.split(reason)[1].split()[0]) if reason in out else 0
+
+
+def case_queue_stop(c):
+    """port P rxq|txq Q stop|start on net_fec0 (model, looped wire) while frames flow:
+    a stopped TX queue's packets count as txq_stopped, a stopped RX queue is not
+    polled (the MAC drops, counted), both restart, and every mbuf is back at exit.
+    A driver without the op (net_null) gives a clear error."""
+    vdevs, outs = c.pcap_ports([[frames()]], infinite=(0,))
+    vdevs += ["--vdev", "net_fec0,backend=model,mode=thread,wire=loop"]
+    sh = Shell(c, c.eal(vdevs))
+    check("port 1 rxq 3 stop" not in sh.cmd("port 1 rxq 3 stop"), "no echo of a bad queue")
+    check("no rxq 3" in sh.cmd("port 1 rxq 3 stop"), "a queue that does not exist")
+    sh.cmd("start")
+    wait_for(lambda: port_counter(sh, 0, "tx") > 100, "frames through net_fec0 and back")
+    for rnd in range(3):
+        base = drop_count(sh, "txq_stopped")
+        check("port 1 txq 0 stopped" in sh.cmd("port 1 txq 0 stop"), "txq stop")
+        wait_for(lambda: drop_count(sh, "txq_stopped") > base + 100, "txq_stopped drops")
+        tx = port_counter(sh, 1, "tx")
+        time.sleep(0.2)
+        check_eq(port_counter(sh, 1, "tx"), tx, "nothing sent by a stopped TX queue")
+        check("port 1 txq 0 started" in sh.cmd("port 1 txq 0 start"), "txq start")
+        wait_for(lambda: port_counter(sh, 1, "tx") > tx + 100, "TX again after start")
+        check("port 1 rxq 0 stopped" in sh.cmd("port 1 rxq 0 stop"), "rxq stop")
+        rx = port_counter(sh, 1, "rx")
+        time.sleep(0.2)
+        check_eq(port_counter(sh, 1, "rx"), rx, "a stopped RX queue is not polled")
+        check("port 1 rxq 0 started" in sh.cmd("port 1 rxq 0 start"), "rxq start")
+        wait_for(lambda: port_counter(sh, 1, "rx") > rx + 100, "RX again after start")
+    sh.cmd("stop")
+    # a port start starts its queues again
+    sh.cmd("port 1 txq 0 stop")
+    sh.cmd("port stop 1")
+    sh.cmd("port start 1")
+    sh.cmd("start")
+    tx = port_counter(sh, 1, "tx")
+    wait_for(lambda: port_counter(sh, 1, "tx") > tx + 100, "TX after port restart")
+    sh.cmd("stop")
+    st = sh.quit()
+    check(st["drops"]["txq_stopped"] > 0, "txq_stopped in the stats file")
+    check_eq(st["mbufs_leaked"], 0, "mbufs leaked")
+    fec = ft.port_stats(st, 1)
+    check(fec["ipackets"] + fec["imissed"] <= fec["opackets"],
+          "net_fec0 received + missed <= sent: %s" % fec)
+    check(fec["imissed"] > 0, "the MAC dropped while RX was stopped: %s" % fec)
+    # no op in the driver: a clear error, not a crash
+    sh = Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]))
+    out = sh.cmd("port 0 rxq 0 stop")
+    check("cannot stop rxq 0" in out, out)
+    out = sh.cmd("port 0 txq 0 start")
+    check("started" in out or "cannot" in out, out)
+    sh.quit()
+
+
 def case_promisc(c):
     # net_ring has promiscuous on/off (net_null has neither: see the error check below)
     sh = Shell(c, c.eal(["--vdev", "net_ring0", "--vdev", "net_ring1", "--vdev", "net_null0"]))
@@ -337,6 +395,31 @@ def case_cmdline_file(c):
     check("EAL:" not in r.stderr, "refused before EAL started")
 
 
+def case_sleep(c):
+    """sleep in a --cmdline-file spaces commands while forwarding runs; bad
+    seconds are refused; a signal ends a long sleep at once, with the final stats."""
+    cmds = c.path("sleep.txt")
+    with open(cmds, "w") as f:
+        f.write("start\nsleep 0.3\nshow port stats 0\nsleep x\nsleep 3601\nsleep 60\n"
+                "show drops\n")
+    run = c.start(c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]),
+                  ["--cmdline-file", cmds])
+    run.wait_line("dpdk-forwarder> sleep 60", 20)
+    t0 = time.monotonic()
+    run.p.send_signal(signal.SIGINT)
+    rc, out, err = run.finish(20)
+    check_eq(rc, 0, "exit status after SIGINT in a sleep")
+    check(time.monotonic() - t0 < 10, "SIGINT took %.1f s to end the sleep" %
+          (time.monotonic() - t0))
+    check("bad seconds 'x': expected a number of seconds from 0 to 3600" in out, out)
+    check("bad seconds '3601'" in out, out)
+    stats = out.split("dpdk-forwarder> show port stats 0")[1].split("dpdk-forwarder>")[0]
+    m = re.search(r"rx (\d+) pkts", stats)
+    check(m is not None and int(m.group(1)) > 0, "forwarding ran during the sleep: %r" % stats)
+    check("show drops" not in out.split("sleep 60")[1], "nothing after the interrupted sleep")
+    check("=== final stats" in out, "final stats after SIGINT")
+
+
 def telemetry(prefix, cmd):
     s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     s.connect("/var/run/dpdk/%s/dpdk_telemetry.v2" % prefix)
@@ -363,7 +446,7 @@ def case_telemetry(c):
     check_eq((st["state"], st["mode"]), ("forwarding", "mac"), "while forwarding")
     check(st["lcore1"]["rx_pkts"] > 0, "per-lcore counter")
     drops = telemetry(prefix, "/forwarder/drops")
-    check_eq(sorted(drops), sorted(["tx_full", "runt", "rxonly", "stopped", "port_down",
+    check_eq(sorted(drops), sorted(["tx_full", "runt", "rxonly", "stopped", "port_down", "txq_stopped",
                                     "pktgen_rx"]), "drop reasons")
     check_eq(telemetry(prefix, "/forwarder/lcores"), {"1": ["0/0", "1/0"]}, "lcores")
     check(telemetry(prefix, "/ethdev/stats,0")["ipackets"] > 0, "DPDK's own /ethdev endpoint")

@@ -251,6 +251,9 @@ fec_start(struct rte_eth_dev *dev)
 			return -ENOMEM;
 		}
 	}
+	/* Deferred queues come up stopped: RX BDs parked, TX bursts refused. */
+	rxq->started = !rxq->deferred_start;
+	txq->started = !txq->deferred_start;
 	fec_link_update(dev, 0);
 	fec_hw_restart(dev);
 	if (fec_mib_alarm_start(fep) < 0)
@@ -258,8 +261,10 @@ fec_start(struct rte_eth_dev *dev)
 			FEC_MIB_PERIOD_MAX_MS / 1000);
 	dev->rx_pkt_burst = fec_rx_burst;
 	dev->tx_pkt_burst = fec_tx_burst;
-	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
-	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+	dev->data->rx_queue_state[0] =
+		rxq->started ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
+	dev->data->tx_queue_state[0] =
+		txq->started ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
 	return 0;
 }
 
@@ -347,7 +352,6 @@ fec_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	struct fec_rxq *rxq;
 	uint32_t mrbr;
 
-	RTE_SET_USED(conf);
 	if (qid != 0 || nb_desc > fep->bd_slice >> (fep->ex ? 5 : 3) || nb_desc < 2)
 		return -EINVAL;
 	if (room <= RTE_PKTMBUF_HEADROOM + 256)
@@ -391,6 +395,7 @@ fec_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	rxq->trim = RTE_ETHER_CRC_LEN + (fep->shift16 ? 2 : 0);
 	rxq->data_off = RTE_PKTMBUF_HEADROOM + (fep->shift16 ? 2 : 0);
 	rxq->port_id = dev->data->port_id;
+	rxq->deferred_start = conf != NULL && conf->rx_deferred_start;
 	fep->rx_frame_max = (uint16_t)RTE_MIN(mrbr - (fep->shift16 ? 2 : 0), FEC_MAX_BUF);
 	mb_def.nb_segs = 1;
 	mb_def.data_off = rxq->data_off;
@@ -428,6 +433,7 @@ fec_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	/* Slice 0 is TX ring 0. */
 	txq->bd = fep->bd_va;
 	txq->bd_bus = fep->bd_bus;
+	txq->deferred_start = conf != NULL && conf->tx_deferred_start;
 	txq->free_thresh = conf != NULL && conf->tx_free_thresh != 0 ? conf->tx_free_thresh : 32;
 	txq->fast_free =
 		((dev->data->dev_conf.txmode.offloads | (conf != NULL ? conf->offloads : 0)) &
@@ -532,6 +538,7 @@ fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
 {
 	struct fec_priv *fep = dev->data->dev_private;
 	struct fec_rxq *rxq = fec_rxq_get(dev);
+	struct fec_txq *txq0 = fec_txq_get(dev);
 
 	rte_spinlock_lock(&fep->mib_lock);
 	fec_mib_update(fep);
@@ -545,13 +552,22 @@ fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
 	} else {
 		st->ipackets = fep->mib[FEC_MIB_ieee_r_frame_ok];
 		st->ibytes = fep->mib[FEC_MIB_ieee_r_octets_ok] - RTE_ETHER_CRC_LEN * st->ipackets;
+		/* The MAC received them, but a stopped queue dropped them: missed, not received. */
+		if (rxq != NULL && st->ipackets >= rxq->stop_discards) {
+			st->ipackets -= rxq->stop_discards;
+			st->ibytes -= RTE_MIN(st->ibytes, rxq->stop_discard_bytes);
+		}
 		st->opackets = fep->mib[FEC_MIB_ieee_t_frame_ok];
 		st->obytes = fep->mib[FEC_MIB_ieee_t_octets_ok] - RTE_ETHER_CRC_LEN * st->opackets;
 	}
-	st->imissed = fep->mib[FEC_MIB_ieee_r_macerr] + fep->mib[FEC_MIB_ieee_r_drop];
+	/* Frames a queue stop discarded are missed (RX) or not sent (TX). */
+	st->imissed = fep->mib[FEC_MIB_ieee_r_macerr] + fep->mib[FEC_MIB_ieee_r_drop] +
+		      (rxq != NULL ? rxq->stop_discards : 0);
 	st->ierrors = rxq != NULL ? rxq->ierrors : 0;
 	st->oerrors = fep->mib[FEC_MIB_ieee_t_macerr] + fep->mib[FEC_MIB_ieee_t_lcol] +
 		      fep->mib[FEC_MIB_ieee_t_excol];
+	if (txq0 != NULL)
+		st->oerrors += txq0->stop_drops;
 	rte_spinlock_unlock(&fep->mib_lock);
 	return 0;
 }
@@ -571,10 +587,13 @@ fec_stats_reset(struct rte_eth_dev *dev)
 		rxq->ierrors = 0;
 		rxq->sw_pkts = 0;
 		rxq->sw_bytes = 0;
+		rxq->stop_discards = 0;
+		rxq->stop_discard_bytes = 0;
 	}
 	if (txq != NULL) {
 		txq->sw_pkts = 0;
 		txq->sw_bytes = 0;
+		txq->stop_drops = 0;
 	}
 	dev->data->rx_mbuf_alloc_failed = 0;
 	return 0;
@@ -584,8 +603,8 @@ fec_stats_reset(struct rte_eth_dev *dev)
  * After the MIB: the driver's own counts, the ones to compare with a MAC that
  * has no MIB (QEMU's ENET reads 0 there).
  */
-static const char *const fec_sw_names[] = {
-	"rx_sw_packets", "rx_sw_bytes", "tx_sw_packets", "tx_sw_bytes"};
+static const char *const fec_sw_names[] = {"rx_sw_packets", "rx_sw_bytes", "tx_sw_packets",
+	"tx_sw_bytes", "rx_queue_stop_discards", "tx_queue_stop_drops"};
 #define FEC_XSTATS_NB (FEC_MIB_NB + RTE_DIM(fec_sw_names))
 
 static int
@@ -624,6 +643,8 @@ fec_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xs, unsigned int n
 	xs[FEC_MIB_NB + 1].value = rxq != NULL ? rxq->sw_bytes : 0;
 	xs[FEC_MIB_NB + 2].value = txq != NULL ? txq->sw_pkts : 0;
 	xs[FEC_MIB_NB + 3].value = txq != NULL ? txq->sw_bytes : 0;
+	xs[FEC_MIB_NB + 4].value = rxq != NULL ? rxq->stop_discards : 0;
+	xs[FEC_MIB_NB + 5].value = txq != NULL ? txq->stop_drops : 0;
 	for (i = FEC_MIB_NB; i < FEC_XSTATS_NB; i++)
 		xs[i].id = i;
 	return FEC_XSTATS_NB;
@@ -652,6 +673,13 @@ static const struct eth_dev_ops fec_ops = {
 	.xstats_get = fec_xstats_get,
 	.xstats_get_names = fec_xstats_get_names,
 	.xstats_reset = fec_stats_reset,
+	.rx_queue_start = fec_rx_queue_start,
+	.rx_queue_stop = fec_rx_queue_stop,
+	.tx_queue_start = fec_tx_queue_start,
+	.tx_queue_stop = fec_tx_queue_stop,
+	.tx_done_cleanup = fec_tx_done_cleanup,
+	.rxq_info_get = fec_rxq_info_get,
+	.txq_info_get = fec_txq_info_get,
 };
 
 static int
@@ -814,7 +842,7 @@ static void
 phy_bringup(struct fec_priv *fep, bool given)
 {
 	unsigned int addr;
-	int id, bmcr;
+	int id = -1, bmcr;
 
 	for (addr = given ? fep->phy_addr : 0; addr < 32; addr++) {
 		fep->phy_addr = addr;
@@ -905,6 +933,8 @@ fec_probe(struct rte_vdev_device *vdev)
 	dev->dev_ops = &fec_ops;
 	dev->rx_pkt_burst = fec_rx_burst;
 	dev->tx_pkt_burst = fec_tx_burst;
+	dev->rx_descriptor_status = fec_rx_descriptor_status;
+	dev->tx_descriptor_status = fec_tx_descriptor_status;
 	rte_eth_dev_probing_finish(dev);
 	FEC_LOG(INFO, "%s: backend %s, %s BDs, profile %s", name, a.backend, a.bd, a.profile);
 	return 0;

@@ -36,24 +36,28 @@ struct fec_priv;
 
 /** RX queue (ring 0). */
 struct fec_rxq {
-	volatile uint8_t *bd;      /**< ring base (virtual) */
-	struct rte_mbuf **sw_ring; /**< mbuf attached to each BD */
-	struct fec_priv *fep;      /**< device */
-	uint64_t mbuf_init;        /**< rearm_data template */
-	uint16_t nb_desc;          /**< ring size */
-	uint16_t cur;              /**< next BD to look at */
-	uint16_t data_off;         /**< data_off of a received frame (headroom + SHIFT16) */
-	uint16_t trim;             /**< bytes of datlen that are not payload (FCS + SHIFT16) */
-	uint16_t buf_len;          /**< MRBR */
-	uint8_t bd_shift;          /**< log2 of the BD size */
-	bool ex;                   /**< enhanced BDs */
-	uint32_t bd_bus;           /**< ring base (bus) */
-	struct rte_mempool *mp;    /**< buffers */
-	uint64_t ierrors;          /**< frames dropped for BD status errors */
-	uint64_t sw_pkts;          /**< frames handed to the application */
-	uint64_t sw_bytes;         /**< their bytes (without FCS) */
-	uint16_t port_id;          /**< ethdev port */
-	uint16_t stash_n;          /**< mbufs in stash */
+	volatile uint8_t *bd;        /**< ring base (virtual) */
+	struct rte_mbuf **sw_ring;   /**< mbuf attached to each BD */
+	struct fec_priv *fep;        /**< device */
+	uint64_t mbuf_init;          /**< rearm_data template */
+	uint16_t nb_desc;            /**< ring size */
+	uint16_t cur;                /**< next BD to look at */
+	uint16_t data_off;           /**< data_off of a received frame (headroom + SHIFT16) */
+	uint16_t trim;               /**< bytes of datlen that are not payload (FCS + SHIFT16) */
+	uint16_t buf_len;            /**< MRBR */
+	uint8_t bd_shift;            /**< log2 of the BD size */
+	bool ex;                     /**< enhanced BDs */
+	uint32_t bd_bus;             /**< ring base (bus) */
+	struct rte_mempool *mp;      /**< buffers */
+	uint64_t ierrors;            /**< frames dropped for BD status errors */
+	uint64_t sw_pkts;            /**< frames handed to the application */
+	uint64_t sw_bytes;           /**< their bytes (without FCS) */
+	uint64_t stop_discards;      /**< frames the MAC wrote while the queue was stopped */
+	uint64_t stop_discard_bytes; /**< their bytes (without FCS) */
+	uint16_t port_id;            /**< ethdev port */
+	bool started;                /**< BDs are given back to the MAC */
+	bool deferred_start;         /**< rx_deferred_start: dev_start leaves it stopped */
+	uint16_t stash_n;            /**< mbufs in stash */
 	struct rte_mbuf *stash[FEC_RX_STASH]; /**< replacements taken from the pool in bulk */
 };
 
@@ -73,6 +77,9 @@ struct fec_txq {
 	uint32_t bd_bus;           /**< ring base (bus) */
 	uint64_t sw_pkts;          /**< frames put on the ring */
 	uint64_t sw_bytes;         /**< their bytes */
+	uint64_t stop_drops;       /**< frames taken off the ring unsent by a queue stop */
+	bool started;              /**< bursts are accepted */
+	bool deferred_start;       /**< tx_deferred_start: dev_start leaves it stopped */
 };
 
 /** Per-device private data. */
@@ -201,6 +208,117 @@ void fec_tx_free_inflight(struct fec_txq *txq);
  *   TX queue.
  */
 void fec_tx_reclaim(struct fec_txq *txq);
+
+/**
+ * rx_queue_start: give every BD the MAC does not own back to it, counting the
+ * frames it wrote while the queue was stopped, and ring RDAR.
+ *
+ * @param dev
+ *   Port.
+ * @param qid
+ *   Queue (0).
+ * @return
+ *   0 or a negative errno.
+ */
+int fec_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid);
+
+/**
+ * rx_queue_stop: stop giving BDs back; the MAC fills what it owns, then
+ * clears RDAR itself. Buffers stay attached until dev_stop.
+ *
+ * @param dev
+ *   Port.
+ * @param qid
+ *   Queue (0).
+ * @return
+ *   0 or a negative errno.
+ */
+int fec_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid);
+
+/**
+ * tx_queue_start: accept bursts again (and lift a graceful stop).
+ *
+ * @param dev
+ *   Port.
+ * @param qid
+ *   Queue (0).
+ * @return
+ *   0 or a negative errno.
+ */
+int fec_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid);
+
+/**
+ * tx_queue_stop: let the ring drain; what is still on it then is taken off
+ * after a graceful stop (TCR.GTS, EIR.GRA), freed and counted.
+ *
+ * @param dev
+ *   Port.
+ * @param qid
+ *   Queue (0).
+ * @return
+ *   0, or -EBUSY when the MAC would not stop (the queue stays started).
+ */
+int fec_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid);
+
+/**
+ * rx_descriptor_status (fast-path op).
+ *
+ * @param q
+ *   RX queue.
+ * @param offset
+ *   BD after the next one to be received.
+ * @return
+ *   RTE_ETH_RX_DESC_AVAIL / _DONE / _UNAVAIL, or -EINVAL.
+ */
+int fec_rx_descriptor_status(void *q, uint16_t offset);
+
+/**
+ * tx_descriptor_status (fast-path op).
+ *
+ * @param q
+ *   TX queue.
+ * @param offset
+ *   BD after the next one to be filled.
+ * @return
+ *   RTE_ETH_TX_DESC_FULL / _DONE, or -EINVAL.
+ */
+int fec_tx_descriptor_status(void *q, uint16_t offset);
+
+/**
+ * tx_done_cleanup: free transmitted mbufs.
+ *
+ * @param q
+ *   TX queue.
+ * @param free_cnt
+ *   Most packets to free, 0 for all.
+ * @return
+ *   Packets freed.
+ */
+int fec_tx_done_cleanup(void *q, uint32_t free_cnt);
+
+/**
+ * rxq_info_get.
+ *
+ * @param dev
+ *   Port.
+ * @param qid
+ *   Queue.
+ * @param qinfo
+ *   Filled in.
+ */
+void fec_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_info *qinfo);
+
+/**
+ * txq_info_get.
+ *
+ * @param dev
+ *   Port.
+ * @param qid
+ *   Queue.
+ * @param qinfo
+ *   Filled in.
+ */
+void fec_txq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_txq_info *qinfo);
 
 /**
  * Program the MAC and rings and enable it (Linux fec_restart order).

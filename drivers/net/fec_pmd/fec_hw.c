@@ -102,8 +102,8 @@ bd_init(struct rte_eth_dev *dev)
 		bd->addr = rte_cpu_to_le_32(
 			m == NULL ? 0 : (uint32_t)(m->buf_iova + RTE_PKTMBUF_HEADROOM));
 		rte_io_wmb();
-		bd->sc = rte_cpu_to_le_16(
-			(m != NULL ? FEC_BD_E : 0) | (i == rxq->nb_desc - 1 ? FEC_BD_W : 0));
+		bd->sc = rte_cpu_to_le_16((m != NULL && rxq->started ? FEC_BD_E : 0) |
+					  (i == rxq->nb_desc - 1 ? FEC_BD_W : 0));
 	}
 	rxq->cur = 0;
 	fec_tx_free_inflight(txq);

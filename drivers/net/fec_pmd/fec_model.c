@@ -61,6 +61,7 @@ fec_model_reset_regs(struct fec_model *m)
 	fec_model_reg_set(m, FEC_TAFL, 8);
 	fec_model_dma_disable(m);
 	m->gts_pending = false;
+	m->tx_halted = false;
 }
 
 static int
@@ -369,10 +370,18 @@ fec_model_write32(struct fec_model *m, uint32_t off, uint32_t val)
 	case FEC_TCR:
 		fec_model_reg_set(m, off, val);
 		if ((val & FEC_TCR_GTS) && !(old & FEC_TCR_GTS)) {
-			if (fec_model_reg(m, FEC_TDAR) & FEC_DAR_ACTIVE)
+			if (fec_model_reg(m, FEC_TDAR) & FEC_DAR_ACTIVE) {
 				m->gts_pending = true;
-			else
+			} else {
 				fec_model_event(m, FEC_EIR_GRA);
+				m->tx_halted = true;
+			}
+		}
+		if (!(val & FEC_TCR_GTS) && m->tx_halted) {
+			/* What the driver took back while halted is its own now. */
+			if (m->cfg.check && (fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
+				fec_model_snapshot(m, &m->tx);
+			m->tx_halted = false;
 		}
 		break;
 	case FEC_RDSR:

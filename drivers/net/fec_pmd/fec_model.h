@@ -259,6 +259,18 @@ uint64_t fec_model_wire_frames(const struct fec_model *m, uint64_t *out);
 void fec_model_phy_set_link(struct fec_model *m, int up, unsigned int speed, int full_duplex);
 
 /**
+ * Hold the transmitter as a received XOFF pause frame would: TX BDs stay
+ * owned by the MAC, a graceful stop still completes (tests of TX queue stop
+ * with frames that cannot drain).
+ *
+ * @param m
+ *   Model.
+ * @param on
+ *   Hold.
+ */
+void fec_model_tx_hold(struct fec_model *m, int on);
+
+/**
  * Preset a MIB counter (tests of 32-bit wrap).
  *
  * @param m

@@ -121,14 +121,26 @@ check_bd(struct fec_model *m, uint32_t bus, const char *what)
 	const volatile uint8_t *bd = m->bd_area + off;
 	uint8_t cur[FEC_BD_SIZE_ENHANCED];
 	unsigned int i;
+	uint16_t sc;
 
+	/*
+	 * Status first, then the rest, as the uDMA reads a BD: the driver fills a
+	 * BD and hands it over with its status word last, so a copy in that order
+	 * (in thread mode, beside a driver writing it) is never half old, half new.
+	 */
+	sc = ((const volatile struct fec_bd *)bd)->sc;
+	rte_smp_rmb();
 	for (i = 0; i < m->bd_size; i++)
 		cur[i] = bd[i];
-	if (m->owned[off / 8]) {
+	memcpy(cur + offsetof(struct fec_bd, sc), &sc, sizeof(sc));
+	if (m->owned[off / 8] && m->tx_halted && what[0] == 'T') {
+		/* After a graceful stop the driver may take TX BDs back (queue stop). */
+		m->owned[off / 8] = 0;
+	} else if (m->owned[off / 8]) {
 		if (memcmp(cur, m->shadow + off, m->bd_size) != 0) {
 			fec_model_violation(m,
 				"%s BD %u written by the driver while the MAC owns it", what,
-				(bus - m->rx.start) / m->bd_size);
+				(bus - (what[0] == 'T' ? m->tx.start : m->rx.start)) / m->bd_size);
 			memcpy(m->shadow + off, cur, m->bd_size);
 		}
 		return;
@@ -453,7 +465,7 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 		fec_model_snapshot(m, &m->rx);
 		fec_model_snapshot(m, &m->tx);
 	}
-	while (ntx < budget && (fec_model_reg(m, FEC_TDAR) & FEC_DAR_ACTIVE) &&
+	while (ntx < budget && !m->tx_hold && (fec_model_reg(m, FEC_TDAR) & FEC_DAR_ACTIVE) &&
 		!(fec_model_reg(m, FEC_TCR) & FEC_TCR_GTS && !m->gts_pending)) {
 		if (!tx_one(m)) {
 			fec_model_reg_set(m, FEC_TDAR, 0);
@@ -466,6 +478,7 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 	/* Graceful stop completes once the frame in flight is out. */
 	if (m->gts_pending) {
 		m->gts_pending = false;
+		m->tx_halted = true;
 		fec_model_event(m, FEC_EIR_GRA);
 	}
 	while (nrx < budget) {

@@ -384,3 +384,11 @@ fec_model_mdio(struct fec_model *m, uint32_t mmfr)
 		fec_model_reg_set(m, FEC_MMFR, (mmfr & 0xFFFF0000u) | data);
 	fec_model_event(m, FEC_EIR_MII);
 }
+
+void
+fec_model_tx_hold(struct fec_model *m, int on)
+{
+	rte_spinlock_lock(&m->lock);
+	m->tx_hold = on != 0;
+	rte_spinlock_unlock(&m->lock);
+}

@@ -70,6 +70,9 @@ struct fec_model {
 	struct fec_model_ring_state rx, tx;
 	unsigned int bd_size;
 	bool gts_pending;
+	/* GTS set and GRA raised: the TX uDMA reads no BD, the driver may take them back. */
+	bool tx_halted;
+	bool tx_hold; /* XOFF: the TX uDMA sends nothing */
 
 	enum fec_model_wire wire;
 	struct fec_model_fifo in, out;

@@ -70,6 +70,9 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	unsigned int cur = rxq->cur, nb = 0;
 	uint64_t bytes = 0;
 
+	/* A stopped queue gives no BD back to the MAC (fec_queue.c). */
+	if (unlikely(!rxq->started))
+		return 0;
 	while (nb < n) {
 		volatile struct fec_bd *bd = bd_at(base, shift, cur);
 		uint16_t sc = rte_le_to_cpu_16(bd->sc);
@@ -207,12 +210,21 @@ fec_tx_reclaim(struct fec_txq *txq)
 		n = RTE_MIN(n, (uint16_t)FEC_FREE_BULK);
 		/* The MAC completes BDs in ring order: the last of a run stands for all. */
 		if (rte_le_to_cpu_16(bd_at(base, txq->bd_shift, dirty + n - 1)->sc) & FEC_BD_R) {
-			n = 0;
-			while (!(rte_le_to_cpu_16(bd_at(base, txq->bd_shift, dirty + n)->sc) &
-				 FEC_BD_R))
-				n++;
-			if (n == 0)
+			uint16_t done = 0;
+
+			/*
+			 * Bounded by n: the MAC runs beside us and may finish BD
+			 * n - 1 during this scan; an unbounded scan then runs past
+			 * the frames in flight (and the ring's end) and frees what
+			 * is not there.
+			 */
+			while (done < n - 1u &&
+				!(rte_le_to_cpu_16(bd_at(base, txq->bd_shift, dirty + done)->sc) &
+					FEC_BD_R))
+				done++;
+			if (done == 0)
 				break;
+			n = done;
 		}
 		rte_io_rmb();
 		tx_free(txq, &txq->sw_ring[dirty], n);
@@ -302,6 +314,8 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	unsigned int cur, nb_free, sent;
 	uint64_t bytes = 0;
 
+	if (unlikely(!txq->started))
+		return 0;
 	if (txq->nb_free < RTE_MAX(n, txq->free_thresh))
 		fec_tx_reclaim(txq);
 	base = txq->bd;
