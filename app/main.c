@@ -23,6 +23,7 @@
 #include <rte_common.h>
 #include <rte_eal.h>
 #include <rte_errno.h>
+#include <rte_ethdev.h>
 #include <rte_pdump.h>
 
 #include "fwd_app.h"
@@ -160,6 +161,63 @@ eal_init_default(const char *prog)
 	return rte_eal_init(n, args);
 }
 
+/* The network vdevs named on the command line (check_vdevs_probed()). */
+static char vdev_names[RTE_MAX_ETHPORTS][RTE_ETH_NAME_MAX_LEN];
+static unsigned int n_vdev_names;
+
+/*
+ * Note the "--vdev net_..." names before rte_eal_init(), which permutes argv
+ * and overwrites the word before "--" with the program name. Only network
+ * vdevs (net_ or eth_ names) are ethdev ports; other classes (crypto, event)
+ * are not noted.
+ */
+static void
+note_vdevs(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && n_vdev_names < RTE_DIM(vdev_names); i++) {
+		const char *v = NULL;
+		size_t n;
+
+		if (strcmp(argv[i], "--vdev") == 0 && i + 1 < argc)
+			v = argv[++i];
+		else if (strncmp(argv[i], "--vdev=", 7) == 0)
+			v = argv[i] + 7;
+		if (v == NULL || (strncmp(v, "net_", 4) != 0 && strncmp(v, "eth_", 4) != 0))
+			continue;
+		n = strcspn(v, ",");
+		if (n >= sizeof(vdev_names[0]))
+			continue; /* longer than any ethdev name: EAL refuses it */
+		memcpy(vdev_names[n_vdev_names], v, n);
+		vdev_names[n_vdev_names++][n] = '\0';
+	}
+}
+
+/*
+ * Every network vdev of the command line must have become a port. EAL 22.11
+ * only logs a vdev whose probe failed (a missing or unreadable rx_pcap, a
+ * bad driver argument) and goes on: the forwarder would then run with one
+ * port fewer and every later port renumbered, forwarding somewhere else than
+ * asked. Returns 0, or -ENODEV with @p err naming the device.
+ */
+static int
+check_vdevs_probed(char *err, size_t errlen)
+{
+	unsigned int i;
+	uint16_t pid;
+
+	for (i = 0; i < n_vdev_names; i++)
+		if (rte_eth_dev_get_port_by_name(vdev_names[i], &pid) != 0) {
+			snprintf(err, errlen,
+				"device %s failed to probe (EAL's message above says why: a "
+				"missing or unreadable file, a bad driver argument)",
+				vdev_names[i]);
+			return -ENODEV;
+		}
+	return 0;
+}
+
 /* After EAL's usage, for "-h" before "--". */
 static void
 app_usage(const char *prog)
@@ -203,10 +261,12 @@ main(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 
-	if (sep == 1)
+	if (sep == 1) {
 		ret = eal_init_default(argv[0]);
-	else
+	} else {
+		note_vdevs(sep, argv);
 		ret = rte_eal_init(sep, argv);
+	}
 	if (ret < 0) {
 		fwd_err("EAL initialisation failed: %s", rte_strerror(rte_errno));
 		return EXIT_FAILURE;
@@ -216,6 +276,12 @@ main(int argc, char **argv)
 		fwd_err("unexpected EAL argument '%s' (before \"--\", every value needs its "
 			"option, e.g. --vdev NAME)",
 			argv[ret + 1]);
+		rte_eal_cleanup();
+		return EXIT_FAILURE;
+	}
+
+	if (check_vdevs_probed(err, sizeof(err)) < 0) {
+		fwd_err("%s", err);
 		rte_eal_cleanup();
 		return EXIT_FAILURE;
 	}

@@ -36,14 +36,14 @@ run_suite() { # BUILDDIR [meson test args]
 }
 
 say "running every test on build/ (about 4 min on 2 cores; one line a test)"
-run_suite build "$@"
+run_suite build --no-suite soak "$@" # the soak: meson test -C build --suite soak
 if [ -z "${FWD_NO_ASAN:-}" ]; then
 	say "building the sanitizer tree build-asan/ (about 3 min from scratch)"
 	if bash scripts/build.sh build-asan -Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debugoptimized >/dev/null; then
 		say "running the tests again under ASan and UBSan (about 5 min)"
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-			run_suite build-asan --no-suite fuzz --no-suite vm "$@"
+			run_suite build-asan --no-suite fuzz --no-suite vm --no-suite soak "$@"
 	else
 		echo "sanitizer build failed" >&2
 		status=1

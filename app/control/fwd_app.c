@@ -176,7 +176,7 @@ setup_pools(struct fwd_app *app, char *err, size_t errlen)
 	const struct fwd_config *cfg = &app->cfg;
 	uint64_t need[RTE_MAX_NUMA_NODES] = {0};
 	unsigned int s, i;
-	uint16_t p;
+	uint16_t p, nb_rxd, nb_txd;
 
 	for (p = 0; p < app->nb_ports; p++) {
 		struct fwd_port *port = &app->ports[p];
@@ -189,8 +189,15 @@ setup_pools(struct fwd_app *app, char *err, size_t errlen)
 			port->nb_txq = 1;
 		if ((unsigned int)port->socket >= RTE_MAX_NUMA_NODES)
 			port->socket = 0;
+		/* what the port really takes (fwd_port_start() adjusts the same way) */
+		nb_rxd = cfg->nb_rxd;
+		nb_txd = cfg->nb_txd;
+		if (rte_eth_dev_adjust_nb_rx_tx_desc(p, &nb_rxd, &nb_txd) != 0) {
+			nb_rxd = cfg->nb_rxd;
+			nb_txd = cfg->nb_txd;
+		}
 		need[port->socket] +=
-			(uint64_t)port->nb_rxq * cfg->nb_rxd + (uint64_t)port->nb_txq * cfg->nb_txd;
+			(uint64_t)port->nb_rxq * nb_rxd + (uint64_t)port->nb_txq * nb_txd;
 	}
 	for (i = 0; i < app->n_workers; i++) {
 		/* what a worker can hold: its cache, its TX buffers, one RX burst */
@@ -208,6 +215,21 @@ setup_pools(struct fwd_app *app, char *err, size_t errlen)
 
 		if (need[s] == 0)
 			continue;
+		/*
+		 * Below the worst case the RX rings fill with the pool's mbufs and
+		 * what is left cannot carry a burst: the ports stall, or a driver
+		 * that frees sent mbufs only in its next TX burst never gets one
+		 * (seen: net_fec with 1200 mbufs stopped after 416 frames, RX
+		 * without buffers for good). Refused, with the figure.
+		 */
+		if (cfg->nb_mbufs != 0 && n < need[s]) {
+			snprintf(err, errlen,
+				"--total-num-mbufs %" PRIu64 ": socket %u needs at least %" PRIu64
+				" (the RX and TX rings, the lcores' caches and bursts); give "
+				"more, or fewer --rxd/--txd",
+				n, s, need[s]);
+			return -EINVAL;
+		}
 		if (n > UINT32_MAX)
 			n = UINT32_MAX;
 		snprintf(name, sizeof(name), "fwd_pool_s%u", s);

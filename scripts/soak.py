@@ -1,0 +1,102 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 dpdk-forwarder authors
+"""Soak (issue 19): each mode at full rate on net_null for SECONDS, sampling
+the forwarder's RSS (/proc/PID/status VmRSS) every second; at the end the RSS
+after warm-up must stay within a bound, every mbuf back, the counters add up
+(check_balance()). Route mode churns a route and a neighbour from a
+--cmdline-file. Prints a table; exit 1 on any failure.
+
+    scripts/soak.py [SECONDS_PER_MODE]      (default 60; build/app/dpdk-forwarder)
+"""
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tests", "e2e"))
+os.environ.setdefault("DPDK_FORWARDER", os.path.join(HERE, "..", "build", "app", "dpdk-forwarder"))
+import fwdtest as ft  # noqa: E402
+
+RSS_BOUND_KB = 2048  # growth allowed between the sample after warm-up (a fifth in) and the last
+
+
+def rss_kb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def soak(c, mode, secs):
+    app = ["--fwd", mode]
+    if mode == "route":
+        app = ["--config", os.path.join(HERE, "..", "config", "router.ini")]
+        cmds = c.path("churn.txt")
+        with open(cmds, "w") as f:  # a route and a neighbour, deleted and added, again and again
+            f.write("start\n")
+            for _ in range(int(secs * 4)):
+                f.write("route add 172.17.0.0/16 via 10.1.0.2\nneigh del 10.1.0.2\nsleep 0.1\n"
+                        "neigh add 10.1.0.2 02:00:00:00:01:02\nroute del 172.17.0.0/16\n"
+                        "sleep 0.1\n")
+        app += ["--cmdline-file", cmds]
+    sfile = c.path("%s.json" % mode)
+    run = c.start(c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]),
+                  app + ["--duration", str(secs), "--stats-file", sfile])
+    samples = []
+    t0 = time.monotonic()
+    while run.p.poll() is None and time.monotonic() - t0 < secs + 60:
+        try:
+            samples.append(rss_kb(run.p.pid))
+        except OSError:
+            break
+        time.sleep(1)
+    rc, out, err = run.finish(60)
+    s = ft.load_stats(sfile)
+    fails = []
+    if rc != 0:
+        fails.append("exit %r: %s" % (rc, err[-300:]))
+    warm = samples[min(len(samples) - 1, max(1, len(samples) // 5))] if samples else 0
+    end = max(samples[-3:]) if samples else 0
+    # a short run ends before warm-up (the no-huge heap and the route tables are touched
+    # lazily, tens of MB): its RSS is printed, not checked
+    if secs >= 20 and end - warm > RSS_BOUND_KB:
+        fails.append("RSS grew %d kB after warm-up" % (end - warm))
+    pkts = 0
+    lost = None
+    if s is None:
+        fails.append("no stats file")
+    else:
+        lost = s["mbufs_leaked"] + sum(mp["size"] - mp["available"] for mp in s["mempools"])
+        if lost:
+            fails.append("%d mbufs lost" % lost)
+        try:
+            ft.check_balance(s)
+        except ft.Fail as e:
+            fails.append(str(e))
+        pkts = sum(lc["rx_pkts"] for lc in s["lcores"]) + sum(
+            g["tx"]["tx_pkts"] for g in s.get("pktgen", []))
+    return dict(mode=mode, secs=secs, pkts=pkts, rss_start=warm, rss_end=end, lost=lost,
+                fails=fails)
+
+
+def main():
+    secs = float(sys.argv[1]) if len(sys.argv) > 1 else 60
+    rows = []
+    for mode in ("io", "mac", "macswap", "rxonly", "route", "pktgen"):
+        c = ft.Case("soak-" + mode)
+        try:
+            rows.append(soak(c, mode, secs))
+        finally:
+            c.cleanup()
+    print("| mode | seconds | packets | RSS after warm-up (kB) | RSS at end (kB) | mbufs lost | result |")
+    print("|---|---|---|---|---|---|---|")
+    for r in rows:
+        print("| %s | %g | %d | %d | %d | %s | %s |" % (r["mode"], r["secs"], r["pkts"], r["rss_start"],
+              r["rss_end"], r["lost"], "ok" if not r["fails"] else "; ".join(r["fails"])[:300]))
+    return 1 if any(r["fails"] for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
