@@ -17,6 +17,7 @@
 #include <cmdline_parse.h>
 #include <cmdline_parse_num.h>
 #include <cmdline_parse_string.h>
+#include <rte_cycles.h>
 #include <rte_ethdev.h>
 
 #include "numparse.h"
@@ -26,6 +27,7 @@
 #include "fwd_escape.h"
 #include "fwd_flow.h"
 #include "fwd_pktgen.h"
+#include "fwd_port.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
 #include "fwd_trace_ctl.h"
@@ -190,24 +192,36 @@ struct cmd_sleep_result {
 
 /*
  * For --cmdline-file scripts: commands spaced in time while forwarding runs
- * (queue restarts under traffic, say). A signal ends it early and quits.
+ * (queue restarts under traffic, say). The main loop is not running meanwhile,
+ * so the sleep does its link watch: ports without link interrupts are read
+ * every half second and a change is logged. A signal ends it early and quits.
  */
 static void
 cmd_sleep_parsed(void *res, struct cmdline *cl, void *data)
 {
 	struct cmd_sleep_result *r = res;
-	struct timespec left, ts;
+	uint64_t hz = rte_get_tsc_hz(), end, now, last_poll = 0;
 	double secs;
+	uint16_t p;
 
 	if (num_secs(r->secs, 3600, &secs) < 0) {
 		say("bad seconds '%s': expected a number of seconds from 0 to 3600\n", r->secs);
 		return;
 	}
 	fflush(stdout); /* what came before shows now, not after the wait */
-	ts.tv_sec = (time_t)secs;
-	ts.tv_nsec = (long)((secs - (double)ts.tv_sec) * 1e9);
-	while (!app->quit && nanosleep(&ts, &left) != 0 && errno == EINTR)
-		ts = left;
+	end = rte_get_tsc_cycles() + (uint64_t)(secs * (double)hz);
+	while (!app->quit && (now = rte_get_tsc_cycles()) < end) {
+		uint64_t left_us = (end - now) * 1000000 / hz;
+		struct timespec ts = {0, (long)RTE_MIN(left_us, (uint64_t)10000) * 1000};
+
+		if (now - last_poll >= hz / 2) {
+			for (p = 0; p < app->nb_ports; p++)
+				if (!app->ports[p].lsc)
+					fwd_port_link_report(&app->ports[p]);
+			last_poll = now;
+		}
+		nanosleep(&ts, NULL); /* a signal cuts it short; app->quit says why */
+	}
 }
 
 static cmdline_parse_token_string_t cmd_sleep_tok =

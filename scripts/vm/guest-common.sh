@@ -25,6 +25,8 @@ vm_exit() {
 # change). One awk per look: every process start is slow under TCG.
 vm_ready() {
 	awk -v n="$VM_PORTS" -v need="$VM_NEED_LINK" '
+		# a --cmdline-file echoes its commands after a prompt the log then follows
+		{ sub(/^(dpdk-forwarder> )+/, "") }
 		/^forwarder: .* forwarding on / { fwd = 1 }
 		/^forwarder: port [0-9]+ \(.*\): Link / { up[$3] = ($0 ~ /: Link up/) }
 		END {

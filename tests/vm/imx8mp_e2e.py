@@ -12,7 +12,7 @@ Cases: smoke (1000 frames, io: the CI smoke), io, io_legacy (3000 mixed
 frames, enhanced / legacy descriptors), route (router on a stick), restart
 (repeated port stop/start before the traffic: no mbuf lost), queue_restart
 (RX and TX queue stop/start while frames flow: every missing frame counted,
-no mbuf lost).
+no mbuf lost), io_nxp (io on NXP's imx-fec-uio layout, made from stock parts).
 
 QEMU's ENET has no MIB counters (they read 0), so the port counters come
 from the driver's own counts (net_fec stats=sw, the default of the imx8mp
@@ -53,9 +53,13 @@ def runner():
     return ["/usr/bin/python3", os.path.join(TOP, "scripts", "vm", "imx8mp", "vmrun.py")]
 
 
-def vm_run(tmp, frames, fwd_args, devargs=None, timeout=300):
+CONSOLE = []  # the last run's runner output, console included (VM_VERBOSE=1)
+
+
+def vm_run(tmp, frames, fwd_args, devargs=None, timeout=300, env_extra=None):
     """Run the forwarder in the guest with frames injected into the ENET.
-    Returns (status, frames the ENET sent, stats)."""
+    Returns (frames the ENET sent, stats); the runner's output (the guest's
+    console among it) is left in CONSOLE[0]."""
     a, b, st = (os.path.join(tmp, n) for n in ("in.pcap", "out.pcap", "stats.json"))
     ft.write_pcap(a, frames)
     env = dict(os.environ)
@@ -64,10 +68,13 @@ def vm_run(tmp, frames, fwd_args, devargs=None, timeout=300):
     env.setdefault("VM_PPS", "250")
     if devargs is not None:
         env["VM_FEC_DEVARGS"] = devargs
+    env["VM_VERBOSE"] = "1"
+    env.update(env_extra or {})
     cmd = runner() + ["--in", "0=" + a, "--out", "0=" + b, "--stats-file", st,
                       "--timeout", str(timeout), "--"] + fwd_args + ["--xstats"]
     p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        universal_newlines=True, timeout=timeout + 120)
+    CONSOLE[:] = [p.stdout]
     if p.returncode != 0:
         raise Fail("runner exit %d:\n%s" % (p.returncode, p.stdout[-4000:]))
     out = ft.read_pcap(b) if os.path.exists(b) else []
@@ -140,9 +147,10 @@ def io_frames(n):
     return out
 
 
-def case_io(tmp, n=3000, devargs=None):
+def case_io(tmp, n=3000, devargs=None, env_extra=None):
     frames = io_frames(n)
-    out, st = vm_run(tmp, frames, ["--fwd", "io", "--promisc"], devargs=devargs)
+    out, st = vm_run(tmp, frames, ["--fwd", "io", "--promisc"], devargs=devargs,
+                     env_extra=env_extra)
     check_eq(len(out), len(frames), "frames out of the ENET")
     for i, (g, w) in enumerate(zip(out, frames)):
         if g != w:
@@ -157,6 +165,22 @@ def case_smoke(tmp):
 
 def case_io_legacy(tmp):
     case_io(tmp, devargs="backend=uio,stats=sw,shift16=0,bd=legacy")
+
+
+def case_io_nxp(tmp):
+    """NXP's imx-fec-uio layout (map1: a descriptor block with its bus
+    address), made from stock parts by VM_IMX_LAYOUT=nxp: the PMD must take
+    the NXP path (its descriptors in map1, not in a memzone) and forward
+    3000 mixed frames exactly."""
+    case_io(tmp, env_extra={"VM_IMX_LAYOUT": "nxp",
+                            "VM_EAL_EXTRA": "--log-level=pmd.net.fec:info"})
+    log = CONSOLE[0]
+    check("uio0 imx-fec-uio map0 0x30be0000" in log, "the guest's UIO device is not NXP's")
+    check("uio0 map1 0x7ff00000 0x100000" in log or "uio0 map1 0x000000007ff00000" in log,
+          "no map1 at 0x7ff00000")
+    check("(NXP imx-fec-uio layout)" in log and "descriptors at bus 0x7ff00000" in log,
+          "the PMD did not take the NXP layout:\n" +
+          "\n".join(l for l in log.splitlines() if "fec" in l.lower())[-2000:])
 
 
 def route_config(tmp):
@@ -238,12 +262,13 @@ def case_queue_restart(tmp):
     frame is counted (txq_stopped, or the RX stop's discards in imissed), the
     driver's counts add up with what QEMU carried, and no mbuf is lost."""
     cmds = os.path.join(tmp, "queues.cmd")
-    rounds = 6
+    rounds = 10  # about 16 s of restarts, over the 12 s of traffic
     with open(cmds, "w") as f:
-        f.write("start\nsleep 2\n")
+        # the link comes up and the host starts sending during the first sleep
+        f.write("start\nsleep 4\n")
         f.write(("port 0 rxq 0 stop\nsleep 0.4\nport 0 rxq 0 start\nsleep 0.4\n"
                  "port 0 txq 0 stop\nsleep 0.4\nport 0 txq 0 start\nsleep 0.4\n") * rounds)
-    frames = ft.mixed_frames(2000, seed=91, min_size=60, max_size=1514)
+    frames = ft.mixed_frames(3000, seed=91, min_size=60, max_size=1514)
     out, st = vm_run(tmp, frames, ["--fwd", "io", "--promisc", "--cmdline-file", cmds])
     ps = ft.port_stats(st, 0)
     xs = ps.get("xstats") or {}
@@ -267,7 +292,8 @@ def case_queue_restart(tmp):
 
 
 CASES = {"smoke": case_smoke, "io": case_io, "io_legacy": case_io_legacy,
-         "route": case_route, "restart": case_restart, "queue_restart": case_queue_restart}
+         "route": case_route, "restart": case_restart, "queue_restart": case_queue_restart,
+         "io_nxp": case_io_nxp}
 
 
 def main(argv):

@@ -406,6 +406,49 @@ rt_acl_add(struct rt_acl *acl, const struct rt_acl_rule *r, uint32_t pos, char *
 }
 
 int
+rt_acl_append(struct rt_acl *acl, const struct rt_acl_rule *r, uint32_t n, char *err, size_t errlen)
+{
+	struct rt_acl_rule rules[RT_ACL_MAX_RULES];
+	uint8_t slots[RT_ACL_MAX_RULES], taken[RT_ACL_MAX_RULES];
+	struct rt_acl_ver *v;
+	uint32_t i, s = 0;
+
+	if (n == 0)
+		return 0;
+	if (n > RT_ACL_MAX_RULES - acl->n) {
+		snprintf(err, errlen, "more than %d filter rules", RT_ACL_MAX_RULES);
+		return -ENOSPC;
+	}
+	memcpy(rules, acl->rules, acl->n * sizeof(rules[0]));
+	memcpy(slots, acl->slot, acl->n);
+	memcpy(taken, acl->slot_map, sizeof(taken));
+	for (i = 0; i < n; i++) {
+		while (taken[s])
+			s++;
+		taken[s] = 1;
+		rules[acl->n + i] = r[i];
+		slots[acl->n + i] = (uint8_t)s;
+	}
+	/* one compile for the whole list: a config's rules, not one build per rule */
+	v = build(acl, rules, slots, acl->n + n);
+	if (v == NULL) {
+		snprintf(err, errlen, "cannot compile the filter rules: %s",
+			rte_strerror(rte_errno));
+		return -ENOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		s = slots[acl->n + i];
+		__atomic_fetch_add(&acl->slot_epoch[s], 1, __ATOMIC_RELEASE);
+		acl->slot_map[s] = 1;
+	}
+	memcpy(acl->rules, rules, (acl->n + n) * sizeof(rules[0]));
+	memcpy(acl->slot, slots, acl->n + n);
+	acl->n += n;
+	publish(acl, v);
+	return 0;
+}
+
+int
 rt_acl_del(struct rt_acl *acl, uint32_t pos, char *err, size_t errlen)
 {
 	struct rt_acl_rule rules[RT_ACL_MAX_RULES];

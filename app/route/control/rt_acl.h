@@ -70,6 +70,15 @@ struct rt_acl *rt_acl_create(struct rte_rcu_qsbr *qsbr, int socket);
 void rt_acl_free(struct rt_acl *acl);
 
 /**
+ * Append the @p n rules at @p r after the existing ones and publish the new
+ * list, compiled once (a config file's [filter] section).
+ *
+ * @return 0, or -ENOSPC / -ENOMEM with @p err set; the list is unchanged then.
+ */
+int rt_acl_append(
+	struct rt_acl *acl, const struct rt_acl_rule *r, uint32_t n, char *err, size_t errlen);
+
+/**
  * Insert @p r before position @p pos (0 = first; >= the rule count =
  * last) and publish the new list.
  *

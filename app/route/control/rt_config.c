@@ -394,15 +394,9 @@ int
 rt_config_apply_filter(const struct rt_config *cfg, struct rt_acl *acl, char *err, size_t errlen)
 {
 	char why[RT_ERR_LEN];
-	uint32_t i;
-	int ret;
+	int ret = rt_acl_append(acl, cfg->filters, cfg->n_filters, why, sizeof(why));
 
-	for (i = 0; i < cfg->n_filters; i++) {
-		ret = rt_acl_add(acl, &cfg->filters[i], UINT32_MAX, why, sizeof(why));
-		if (ret < 0) {
-			snprintf(err, errlen, "filter config: %s", why);
-			return ret;
-		}
-	}
-	return 0;
+	if (ret < 0)
+		snprintf(err, errlen, "filter config: %s", why);
+	return ret;
 }
