@@ -23,6 +23,7 @@ QEMU, the xstats rx/tx_sw_* the same, and every MIB xstat 0 (QEMU does not count
 """
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -172,15 +173,19 @@ def case_io_nxp(tmp):
     address), made from stock parts by VM_IMX_LAYOUT=nxp: the PMD must take
     the NXP path (its descriptors in map1, not in a memzone) and forward
     3000 mixed frames exactly."""
-    case_io(tmp, env_extra={"VM_IMX_LAYOUT": "nxp",
+    # 100 frames/s: the NXP layout's BDs are a UIO map of uncached Device
+    # memory, each access a slow path under TCG; at 250/s the guest fell behind
+    # and QEMU dropped 103 of 3000 (a TCG speed limit, not the driver's)
+    case_io(tmp, env_extra={"VM_IMX_LAYOUT": "nxp", "VM_PPS": os.environ.get("VM_PPS", "100"),
                             "VM_EAL_EXTRA": "--log-level=pmd.net.fec:info"})
     log = CONSOLE[0]
-    check("uio0 imx-fec-uio map0 0x30be0000" in log, "the guest's UIO device is not NXP's")
-    check("uio0 map1 0x7ff00000 0x100000" in log or "uio0 map1 0x000000007ff00000" in log,
-          "no map1 at 0x7ff00000")
+    seen = "\n".join(l for l in log.splitlines() if "uio" in l or "fec" in l.lower())[-2000:]
+    check(re.search(r"uio0 imx-fec-uio map0 0x0*30be0000", log) is not None,
+          "the guest's UIO device is not NXP's:\n" + seen)
+    check(re.search(r"uio0 map1 0x0*7ff00000 0x0*100000", log) is not None,
+          "no map1 of 1 MiB at 0x7ff00000:\n" + seen)
     check("(NXP imx-fec-uio layout)" in log and "descriptors at bus 0x7ff00000" in log,
-          "the PMD did not take the NXP layout:\n" +
-          "\n".join(l for l in log.splitlines() if "fec" in l.lower())[-2000:])
+          "the PMD did not take the NXP layout:\n" + seen)
 
 
 def route_config(tmp):
