@@ -129,6 +129,38 @@ def tx_ring_full(c):
     ft.check_balance(s)
 
 
+@case
+def port_start_fails(c):
+    """A port that fails to start: net_pcap opens its tx_pcap again at every
+    start, so with the file's directory gone `port start` fails. The forwarder
+    says so, keeps the port stopped (its frames count as port_down), goes on
+    forwarding and exits cleanly with every mbuf back."""
+    d = c.path("gone")
+    os.mkdir(d)
+    cmds = c.path("cmds.txt")
+    with open(cmds, "w") as f:
+        f.write("port stop 1\nsleep 3\nport start 1\nshow port summary all\nstart\n"
+                "sleep 0.5\nstop\nquit\n")
+    vdevs = ["--vdev", "net_null0", "--vdev", "net_pcap1,tx_pcap=%s" % os.path.join(d, "o.pcap")]
+    sfile = c.path("stats.json")
+    run = c.start(c.eal(vdevs), ["--cmdline-file", cmds, "--stats-file", sfile])
+    run.wait_line("port 1 stopped", 30)
+    os.unlink(os.path.join(d, "o.pcap"))
+    os.rmdir(d)  # the next start cannot open the pcap again
+    rc, out, err = run.finish(30)
+    check_eq(rc, 0, "exit status\n" + run.describe())
+    check(re.search(r"port 1 \(net_pcap1\): start failed: ", out) is not None,
+          "no message for the failed start\n" + run.describe())
+    check(re.search(r"^1 +\S+ +net_pcap1 +net_pcap +stopped", out, re.M) is not None,
+          "port 1 is not shown stopped\n" + out[-2000:])
+    check("=== final stats" in out, "no final stats")
+    s = ft.load_stats(sfile)
+    check(s["drops"]["port_down"] > 0, "frames for the stopped port not counted: %r" %
+          s["drops"])
+    check_pools_back(s)
+    ft.check_balance(s)
+
+
 # ---------------------------------------------------------------- routes and neighbours
 
 # net_pcap port 0's MAC (the PMD derives it from the index): what the router accepts
