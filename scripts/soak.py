@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "tests", "e2e"))
 os.environ.setdefault("DPDK_FORWARDER", os.path.join(HERE, "..", "build", "app", "dpdk-forwarder"))
 import fwdtest as ft  # noqa: E402
 
+MBUF_SLACK = 512  # mbufs in use may exceed the first half's most by a few bursts
 HEAP_BOUND = 64 * 1024  # bytes the rte_malloc heap in use may grow after warm-up
 RSS_BOUND_KB = 2048  # growth allowed between the sample after warm-up (a fifth in) and the last
 
@@ -119,6 +120,13 @@ def soak(c, mode, secs):
     if secs >= 20 and len(counters) < secs / 2:
         fails.append("only %d counter snapshots" % len(counters))
     check_counters(counters, fails, mode == "pktgen")
+    # mbufs out of the pools: bounded by rings and caches, so flat unless one leaks
+    use = [st.get("mbufs_in_use", 0) for st in counters]
+    if secs >= 20 and len(use) >= 6:
+        h = len(use) // 2
+        if max(use[h:]) > max(use[1:h]) + MBUF_SLACK:
+            fails.append("mbufs in use grew: at most %d in the first half, %d in the second" %
+                         (max(use[1:h]), max(use[h:])))
     pkts = 0
     lost = None
     if s is None:
@@ -135,6 +143,7 @@ def soak(c, mode, secs):
             g["tx"]["tx_pkts"] for g in s.get("pktgen", []))
     return dict(mode=mode, secs=secs, pkts=pkts, rss_start=warm, rss_end=end, lost=lost,
                 heap=(hwarm[0], max(hwarm)) if hwarm else (0, 0), snaps=len(counters),
+                in_use=max((st.get("mbufs_in_use", 0) for st in counters), default=0),
                 fails=fails)
 
 
@@ -147,12 +156,12 @@ def main():
             rows.append(soak(c, mode, secs))
         finally:
             c.cleanup()
-    print("| mode | seconds | packets | RSS after warm-up (kB) | RSS at end (kB) | heap in use after warm-up / max (bytes) | counter snapshots | mbufs lost | result |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| mode | seconds | packets | RSS after warm-up (kB) | RSS at end (kB) | heap in use after warm-up / max (bytes) | counter snapshots | most mbufs in use | mbufs lost | result |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
-        print("| %s | %g | %d | %d | %d | %d / %d | %d | %s | %s |" % (
+        print("| %s | %g | %d | %d | %d | %d / %d | %d | %d | %s | %s |" % (
               r["mode"], r["secs"], r["pkts"], r["rss_start"], r["rss_end"], r["heap"][0],
-              r["heap"][1], r["snaps"], r["lost"],
+              r["heap"][1], r["snaps"], r["in_use"], r["lost"],
               "ok" if not r["fails"] else "; ".join(r["fails"])[:300]))
     return 1 if any(r["fails"] for r in rows) else 0
 

@@ -14,6 +14,7 @@
 #include <rte_memory.h>
 #include <rte_memzone.h>
 #include <rte_rwlock.h>
+#include <rte_mempool.h>
 #include <rte_telemetry.h>
 
 #include "fwd_flow.h"
@@ -82,6 +83,15 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_u64(d, "rx_pkts", rx);
 	rte_tel_data_add_dict_u64(d, "tx_pkts", tx);
 	rte_tel_data_add_dict_u64(d, "dropped", dropped);
+	{
+		/* mbufs out of the packet pools (rings, caches, in flight): a leak grows it */
+		uint64_t in_use = 0;
+
+		for (i = 0; i < RTE_MAX_NUMA_NODES; i++)
+			if (tel_app->pools[i] != NULL)
+				in_use += rte_mempool_in_use_count(tel_app->pools[i]);
+		rte_tel_data_add_dict_u64(d, "mbufs_in_use", in_use);
+	}
 	rte_rwlock_read_unlock(&tel_lock);
 	return 0;
 }
