@@ -219,11 +219,17 @@ pktgen_settle(struct fwd_lcore *lc)
 	struct rte_mbuf *pkts[FWD_MAX_BURST];
 	const uint64_t hz = rte_get_tsc_hz();
 	const uint64_t quiet = hz / 1000000 * FWD_PKTGEN_QUIET_US;
-	const uint64_t start = rte_rdtsc();
-	uint64_t now = start, last_rx = start;
+	uint64_t start = rte_rdtsc(), now = start, last_rx = start;
 
 	__atomic_fetch_sub(lc->pg_sending, 1, __ATOMIC_RELEASE);
-	while (now - last_rx < quiet && now - start < hz / 1000 * FWD_PKTGEN_SETTLE_MS) {
+	while (now - start < hz / 1000 * FWD_PKTGEN_SETTLE_MS) {
+		/*
+		 * Quiet is judged by a round that began after the quiet time: a
+		 * worker descheduled past it still polls once more before it
+		 * leaves, or what arrived meanwhile would stay in its queue.
+		 */
+		const uint64_t round = rte_rdtsc();
+		bool got = false;
 		uint16_t i;
 
 		for (i = 0; i < lc->n_rx; i++) {
@@ -236,12 +242,19 @@ pktgen_settle(struct fwd_lcore *lc)
 			if (n == 0)
 				continue;
 			handle_burst(lc, src, pkts, n, FWD_MODE_PKTGEN);
-			last_rx = rte_rdtsc();
+			got = true;
 		}
 		now = rte_rdtsc();
-		/* quiet counts from when the last generator stopped sending */
+		/*
+		 * Quiet, and the time limit, count from when the last generator
+		 * stopped sending: a peer on the same CPU may take a while to.
+		 */
 		if (__atomic_load_n(lc->pg_sending, __ATOMIC_ACQUIRE) != 0)
+			last_rx = start = now;
+		else if (got)
 			last_rx = now;
+		else if (round - last_rx >= quiet)
+			break;
 	}
 }
 
