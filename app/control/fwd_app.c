@@ -337,6 +337,16 @@ sleep_ms(unsigned int ms)
 }
 
 void
+fwd_app_watch_links(struct fwd_app *app, bool all)
+{
+	uint16_t p;
+
+	for (p = 0; p < app->nb_ports; p++)
+		if (all || !app->ports[p].lsc)
+			fwd_port_link_report(&app->ports[p]);
+}
+
+void
 fwd_app_run(struct fwd_app *app)
 {
 	const struct fwd_config *cfg = &app->cfg;
@@ -344,10 +354,7 @@ fwd_app_run(struct fwd_app *app)
 	/* rounded up: a time under one tick must not become 0, "no limit" */
 	uint64_t period = (uint64_t)ceil(cfg->stats_period * (double)hz);
 	uint64_t duration = (uint64_t)ceil(cfg->duration * (double)hz);
-	uint64_t start;
-
-	uint64_t link_poll = 0;
-	uint16_t p;
+	uint64_t start, link_poll = 0;
 
 	fwd_ctl_start_configured(app);
 	start = rte_get_tsc_cycles();
@@ -357,9 +364,7 @@ fwd_app_run(struct fwd_app *app)
 		now = rte_get_tsc_cycles();
 		/* the first state of every port, then changes on ports without LSC interrupts */
 		if (now - link_poll >= hz / 2) {
-			for (p = 0; p < app->nb_ports; p++)
-				if (link_poll == 0 || !app->ports[p].lsc)
-					fwd_port_link_report(&app->ports[p]);
+			fwd_app_watch_links(app, link_poll == 0);
 			link_poll = now;
 		}
 		sleep_ms(10);

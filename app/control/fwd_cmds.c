@@ -202,7 +202,6 @@ cmd_sleep_parsed(void *res, struct cmdline *cl, void *data)
 	struct cmd_sleep_result *r = res;
 	uint64_t hz = rte_get_tsc_hz(), end, now, last_poll = 0;
 	double secs;
-	uint16_t p;
 
 	if (num_secs(r->secs, 3600, &secs) < 0) {
 		say("bad seconds '%s': expected a number of seconds from 0 to 3600\n", r->secs);
@@ -215,9 +214,7 @@ cmd_sleep_parsed(void *res, struct cmdline *cl, void *data)
 		struct timespec ts = {0, (long)RTE_MIN(left_us, (uint64_t)10000) * 1000};
 
 		if (now - last_poll >= hz / 2) {
-			for (p = 0; p < app->nb_ports; p++)
-				if (!app->ports[p].lsc)
-					fwd_port_link_report(&app->ports[p]);
+			fwd_app_watch_links(app, false);
 			last_poll = now;
 		}
 		nanosleep(&ts, NULL); /* a signal cuts it short; app->quit says why */

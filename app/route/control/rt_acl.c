@@ -367,46 +367,13 @@ publish(struct rt_acl *acl, struct rt_acl_ver *v)
 	ver_free(old);
 }
 
-int
-rt_acl_add(struct rt_acl *acl, const struct rt_acl_rule *r, uint32_t pos, char *err, size_t errlen)
-{
-	struct rt_acl_rule rules[RT_ACL_MAX_RULES];
-	uint8_t slots[RT_ACL_MAX_RULES];
-	struct rt_acl_ver *v;
-	uint32_t s;
-
-	if (acl->n >= RT_ACL_MAX_RULES) {
-		snprintf(err, errlen, "more than %d filter rules", RT_ACL_MAX_RULES);
-		return -ENOSPC;
-	}
-	for (s = 0; s < RT_ACL_MAX_RULES && acl->slot_map[s]; s++)
-		;
-	if (pos > acl->n)
-		pos = acl->n;
-	memcpy(rules, acl->rules, pos * sizeof(rules[0]));
-	memcpy(slots, acl->slot, pos);
-	rules[pos] = *r;
-	slots[pos] = (uint8_t)s;
-	memcpy(&rules[pos + 1], &acl->rules[pos], (acl->n - pos) * sizeof(rules[0]));
-	memcpy(&slots[pos + 1], &acl->slot[pos], acl->n - pos);
-	v = build(acl, rules, slots, acl->n + 1);
-	if (v == NULL) {
-		snprintf(err, errlen, "cannot compile the filter rules: %s",
-			rte_strerror(rte_errno));
-		return -ENOMEM;
-	}
-	/* a new rule in the slot: the workers' counts of the old one start again */
-	__atomic_fetch_add(&acl->slot_epoch[s], 1, __ATOMIC_RELEASE);
-	acl->slot_map[s] = 1;
-	memcpy(acl->rules, rules, (acl->n + 1) * sizeof(rules[0]));
-	memcpy(acl->slot, slots, acl->n + 1);
-	acl->n++;
-	publish(acl, v);
-	return 0;
-}
-
-int
-rt_acl_append(struct rt_acl *acl, const struct rt_acl_rule *r, uint32_t n, char *err, size_t errlen)
+/*
+ * Insert the @p n rules at @p r before position @p pos, each in a free counter
+ * slot, and publish the list, compiled once.
+ */
+static int
+insert(struct rt_acl *acl, const struct rt_acl_rule *r, uint32_t n, uint32_t pos, char *err,
+	size_t errlen)
 {
 	struct rt_acl_rule rules[RT_ACL_MAX_RULES];
 	uint8_t slots[RT_ACL_MAX_RULES], taken[RT_ACL_MAX_RULES];
@@ -419,25 +386,29 @@ rt_acl_append(struct rt_acl *acl, const struct rt_acl_rule *r, uint32_t n, char 
 		snprintf(err, errlen, "more than %d filter rules", RT_ACL_MAX_RULES);
 		return -ENOSPC;
 	}
-	memcpy(rules, acl->rules, acl->n * sizeof(rules[0]));
-	memcpy(slots, acl->slot, acl->n);
+	if (pos > acl->n)
+		pos = acl->n;
+	memcpy(rules, acl->rules, pos * sizeof(rules[0]));
+	memcpy(slots, acl->slot, pos);
 	memcpy(taken, acl->slot_map, sizeof(taken));
 	for (i = 0; i < n; i++) {
 		while (taken[s])
 			s++;
 		taken[s] = 1;
-		rules[acl->n + i] = r[i];
-		slots[acl->n + i] = (uint8_t)s;
+		rules[pos + i] = r[i];
+		slots[pos + i] = (uint8_t)s;
 	}
-	/* one compile for the whole list: a config's rules, not one build per rule */
+	memcpy(&rules[pos + n], &acl->rules[pos], (acl->n - pos) * sizeof(rules[0]));
+	memcpy(&slots[pos + n], &acl->slot[pos], acl->n - pos);
 	v = build(acl, rules, slots, acl->n + n);
 	if (v == NULL) {
 		snprintf(err, errlen, "cannot compile the filter rules: %s",
 			rte_strerror(rte_errno));
 		return -ENOMEM;
 	}
+	/* a new rule in a slot: the workers' counts of the old one start again */
 	for (i = 0; i < n; i++) {
-		s = slots[acl->n + i];
+		s = slots[pos + i];
 		__atomic_fetch_add(&acl->slot_epoch[s], 1, __ATOMIC_RELEASE);
 		acl->slot_map[s] = 1;
 	}
@@ -446,6 +417,19 @@ rt_acl_append(struct rt_acl *acl, const struct rt_acl_rule *r, uint32_t n, char 
 	acl->n += n;
 	publish(acl, v);
 	return 0;
+}
+
+int
+rt_acl_add(struct rt_acl *acl, const struct rt_acl_rule *r, uint32_t pos, char *err, size_t errlen)
+{
+	return insert(acl, r, 1, pos, err, errlen);
+}
+
+int
+rt_acl_append(struct rt_acl *acl, const struct rt_acl_rule *r, uint32_t n, char *err, size_t errlen)
+{
+	/* one compile for the whole list: a config's rules, not one build per rule */
+	return insert(acl, r, n, UINT32_MAX, err, errlen);
 }
 
 int
