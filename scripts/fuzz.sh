@@ -4,6 +4,8 @@
 #   ipv4    the router's packet path: input checks, rt_route_burst(), the flow stage
 #   stream  the generator's stream parser, and print -> parse round trips (fuzz_stream.c)
 #   route   the router's sections read and applied to a table (fuzz_route.c)
+#   routefile  route and neighbour files, ip route / ip neigh lines (fuzz_routefile.c)
+#   netlink rtnetlink route message streams, the parser alone (fuzz_netlink.c)
 #   shell   shell lines on a real forwarder, in route, pktgen and io mode (fuzz_shell.c)
 #   scripts/fuzz.sh [SECONDS [TARGET...]]   default 60 s each, every target
 # FUZZ_RUNS=N runs exactly N inputs instead (CI's bounded run; FUZZ_RUNS_SLOW=N for
@@ -14,18 +16,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
-targets=${*:-config ipv4 stream route shell}
+targets=${*:-config ipv4 stream route routefile netlink shell}
 out=build-fuzz
 mkdir -p "$out/corpus"
 cp -n config/*.ini tests/fuzz/corpus-config/* "$out/corpus/" 2>/dev/null || true
-for t in stream route shell; do
+for t in stream route routefile netlink shell; do
 	mkdir -p "$out/corpus-$t"
 	cp -n tests/fuzz/corpus-$t/* "$out/corpus-$t/" 2>/dev/null || true
 done
 # the rooms of app/ and app/route/ (docs/architecture.md) are on the include path
 route_inc="-Iapp/route/common -Iapp/route/datapath -Iapp/route/control"
 app_inc="-Iapp/common -Iapp/datapath -Iapp/control $route_inc"
-route_src=$(echo app/route/*/*.c)
+# route/sync/ needs libmnl: only the netlink target links it
+route_src=$(ls app/route/*/*.c | grep -v '^app/route/sync/')
 wants() { [[ " $targets " == *" $1 "* ]]; } # build only the targets asked for
 # the config fuzzer takes the router's and the generator's sections too: link them
 wants config && clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
@@ -47,6 +50,15 @@ wants stream && clang $cflags -Ilib/pktgen -Ilib/fragpool -Ilib/numparse $(pkg-c
 wants route && clang $cflags $app_inc -Ilib/flowsort -Ilib/numparse $(pkg-config --cflags libdpdk) \
 	tests/fuzz/fuzz_route.c app/control/fwd_cfgfile.c $route_src lib/flowsort/flowsort.c \
 	lib/numparse/numparse.c $(pkg-config --libs libdpdk) -o "$out/fuzz_route"
+# no EAL: the route sources for rt_ip_parse() and the table types
+wants routefile && clang $cflags $route_inc -Ilib/flowsort -Ilib/numparse $(pkg-config --cflags libdpdk) \
+	tests/fuzz/fuzz_routefile.c $route_src lib/flowsort/flowsort.c lib/numparse/numparse.c \
+	$(pkg-config --libs libdpdk) -o "$out/fuzz_routefile"
+# no EAL: the parser, with the route sources for the table types it shares
+wants netlink && clang $cflags $route_inc -Iapp/route/sync -Ilib/flowsort -Ilib/numparse \
+	$(pkg-config --cflags libdpdk libmnl) tests/fuzz/fuzz_netlink.c app/route/sync/rt_netlink.c \
+	$route_src lib/flowsort/flowsort.c lib/numparse/numparse.c \
+	$(pkg-config --libs libdpdk libmnl) -o "$out/fuzz_netlink"
 # the whole app but main(): the sources of app/meson.build's fwd_core
 wants shell && clang $cflags $app_inc -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool -Ilib/numparse \
 	$(pkg-config --cflags libdpdk) tests/fuzz/fuzz_shell.c app/control/*.c app/datapath/*.c \
@@ -68,13 +80,15 @@ for t in $targets; do
 	ipv4) run ipv4 "$limit" 1600 corpus-ipv4 ;;
 	stream) run stream "$limit" 1024 corpus-stream ;;
 	route) run route "$slow" 4096 corpus-route ;;
+	routefile) run routefile "$limit" 4096 corpus-routefile ;;
+	netlink) run netlink "$limit" 4096 corpus-netlink ;;
 	shell)
 		run shell "$slow" 512 corpus-shell
 		run shell "$slow" 512 corpus-shell FWD_FUZZ_ARGS="--fwd pktgen"
 		run shell "$slow" 512 corpus-shell FWD_FUZZ_ARGS="--fwd io"
 		;;
 	*)
-		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route shell)" >&2
+		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink shell)" >&2
 		exit 2
 		;;
 	esac

@@ -14,7 +14,7 @@ set -euo pipefail
 pkgs=(
 	build-essential pkg-config meson ninja-build
 	libdpdk-dev dpdk dpdk-dev          # DPDK 22.11, testpmd, dumpcap, telemetry client
-	libnuma-dev libpcap-dev
+	libnuma-dev libpcap-dev libmnl-dev
 	python3 python3-scapy python3-pexpect
 	python3-matplotlib                 # bench/plot.py (the benchmark plots in docs/img)
 	python3-prometheus-client prometheus # tools/dpdk-forwarder-exporter, promtool for its test

@@ -490,5 +490,6 @@ fwd_app_teardown(struct fwd_app *app)
 	if (app->leak != 0)
 		ret = -EFAULT;
 	free_all(app);
+	rt_config_free(&app->cfg.route); /* the shell and the stats file are done with it */
 	return ret;
 }

@@ -793,7 +793,7 @@ parse_prefix(const char *s, uint32_t *ip, uint8_t *plen)
 static int
 parse_out_port(const char *s, int *port)
 {
-	uint16_t p;
+	uint16_t p = 0; /* port_arg() sets it on success: for gcc, which cannot tell */
 
 	if (port_arg(s, &p) < 0)
 		return -1;
@@ -830,7 +830,7 @@ route_add(struct cmd_route_result *r, bool with_dev)
 		if (parse_out_port(r->arg, &port) < 0)
 			return;
 	}
-	if (rt_route_add(t, prefix, plen, kind, gw, port, err, sizeof(err)) < 0)
+	if (rt_route_add_from(t, RT_SRC_SHELL, prefix, plen, kind, gw, port, err, sizeof(err)) < 0)
 		say("route %s not added: %s\n", r->prefix, err);
 	else
 		printf("route %s added\n", r->prefix);
@@ -848,6 +848,96 @@ cmd_route_via_dev_parsed(void *res, struct cmdline *cl, void *data)
 	route_add(res, true);
 }
 
+/* "route add P via A [dev N] via B [dev N] ...": the hops after the first "via". */
+struct cmd_route_multi_result {
+	cmdline_fixed_string_t route;
+	cmdline_fixed_string_t op;
+	cmdline_fixed_string_t prefix;
+	cmdline_fixed_string_t via;
+	cmdline_fixed_string_t gw;   /* the first hop's gateway */
+	cmdline_fixed_string_t dev;  /* "dev", when the first hop names its port */
+	cmdline_fixed_string_t port; /* and the port */
+	cmdline_fixed_string_t via2;
+	cmdline_multi_string_t hops; /* the second hop and those after it */
+};
+
+/*
+ * Parse "A [dev N] [via B [dev N]] ..." (the hops after the first) into
+ * @p hops; returns how many, or -1 (said why).
+ */
+static int
+parse_hops(char *s, struct rt_hop *hops)
+{
+	char *save = NULL, *tok;
+	int n = 0;
+
+	for (tok = strtok_r(s, " \t", &save); tok != NULL; tok = strtok_r(NULL, " \t", &save)) {
+		if (n >= RT_ECMP_MAX - 1) {
+			say("more than %u next hops: a route has at most %u (RT_ECMP_MAX)\n",
+				RT_ECMP_MAX, RT_ECMP_MAX);
+			return -1;
+		}
+		if (rt_ip_parse(tok, &hops[n].gw) < 0) {
+			say("bad gateway '%s': expected A.B.C.D\n", tok);
+			return -1;
+		}
+		hops[n].port = -1;
+		tok = strtok_r(NULL, " \t", &save);
+		if (tok != NULL && strcmp(tok, "dev") == 0) {
+			tok = strtok_r(NULL, " \t", &save);
+			if (tok == NULL) {
+				say("'dev' needs a port\n");
+				return -1;
+			}
+			if (parse_out_port(tok, &hops[n].port) < 0)
+				return -1;
+			tok = strtok_r(NULL, " \t", &save);
+		}
+		n++;
+		if (tok == NULL)
+			break;
+		if (strcmp(tok, "via") != 0) {
+			say("expected 'via GATEWAY' or 'dev PORT', not '%s'\n", tok);
+			return -1;
+		}
+	}
+	if (n == 0 || tok != NULL) {
+		say("'via' needs a gateway\n");
+		return -1;
+	}
+	return n;
+}
+
+static void
+cmd_route_multi_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_route_multi_result *r = res;
+	struct rt_hop hops[RT_ECMP_MAX];
+	struct rt_table *t = router();
+	uint32_t prefix;
+	uint8_t plen;
+	char err[256];
+	int n;
+
+	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
+		return;
+	if (rt_ip_parse(r->gw, &hops[0].gw) < 0) {
+		say("bad gateway '%s': expected A.B.C.D\n", r->gw);
+		return;
+	}
+	hops[0].port = -1;
+	if (r->dev[0] != '\0' && parse_out_port(r->port, &hops[0].port) < 0)
+		return;
+	n = parse_hops(r->hops, hops + 1);
+	if (n < 0)
+		return;
+	if (rt_route_add_multi_from(
+		    t, RT_SRC_SHELL, prefix, plen, hops, (unsigned int)n + 1, err, sizeof(err)) < 0)
+		say("route %s not added: %s\n", r->prefix, err);
+	else
+		printf("route %s added\n", r->prefix);
+}
+
 static void
 cmd_route_special_parsed(void *res, struct cmdline *cl, void *data)
 {
@@ -859,7 +949,7 @@ cmd_route_special_parsed(void *res, struct cmdline *cl, void *data)
 
 	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
 		return;
-	if (rt_route_add(t, prefix, plen,
+	if (rt_route_add_from(t, RT_SRC_SHELL, prefix, plen,
 		    strcmp(r->how, "blackhole") == 0 ? RT_ROUTE_BLACKHOLE : RT_ROUTE_REJECT, 0, -1,
 		    err, sizeof(err)) < 0)
 		say("route %s not added: %s\n", r->prefix, err);
@@ -936,10 +1026,106 @@ static cmdline_parse_inst_t cmd_route_add_special = {
 	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
 		(void *)&cmd_route_special, NULL},
 };
+static cmdline_parse_token_string_t cmd_route_multi_route =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, route, "route");
+static cmdline_parse_token_string_t cmd_route_multi_add =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, op, "add");
+static cmdline_parse_token_string_t cmd_route_multi_prefix =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, prefix, NULL);
+static cmdline_parse_token_string_t cmd_route_multi_via =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, via, "via");
+static cmdline_parse_token_string_t cmd_route_multi_gw =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, gw, NULL);
+static cmdline_parse_token_string_t cmd_route_multi_dev =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, dev, "dev");
+static cmdline_parse_token_string_t cmd_route_multi_port =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, port, NULL);
+static cmdline_parse_token_string_t cmd_route_multi_via2 =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, via2, "via");
+static cmdline_parse_token_string_t cmd_route_multi_hops =
+	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, hops, TOKEN_STRING_MULTI);
+/* a second "via" is what tells these from the one-hop forms (rte_cmdline refuses two matches) */
+static cmdline_parse_inst_t cmd_route_add_multi = {
+	.f = cmd_route_multi_parsed,
+	.help_str =
+		"route add <prefix> via <gateway> [dev <port>] via <gateway> ...: ECMP, 2 to 16 gateways",
+	.tokens = {(void *)&cmd_route_multi_route, (void *)&cmd_route_multi_add,
+		(void *)&cmd_route_multi_prefix, (void *)&cmd_route_multi_via,
+		(void *)&cmd_route_multi_gw, (void *)&cmd_route_multi_via2,
+		(void *)&cmd_route_multi_hops, NULL},
+};
+static cmdline_parse_inst_t cmd_route_add_multi_dev = {
+	.f = cmd_route_multi_parsed,
+	.help_str = "route add <prefix> via <gateway> dev <port> via <gateway> ...: the same, "
+		    "naming the first hop's port",
+	.tokens = {(void *)&cmd_route_multi_route, (void *)&cmd_route_multi_add,
+		(void *)&cmd_route_multi_prefix, (void *)&cmd_route_multi_via,
+		(void *)&cmd_route_multi_gw, (void *)&cmd_route_multi_dev,
+		(void *)&cmd_route_multi_port, (void *)&cmd_route_multi_via2,
+		(void *)&cmd_route_multi_hops, NULL},
+};
 static cmdline_parse_inst_t cmd_route_del = {
 	.f = cmd_route_del_parsed,
 	.help_str = "route del <prefix>: delete a static route (a shorter prefix takes over)",
 	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_del_tok, (void *)&cmd_route_prefix,
+		NULL},
+};
+
+/* route load PATH, neigh load PATH, route flush */
+struct cmd_rtfile_result {
+	cmdline_fixed_string_t what;
+	cmdline_fixed_string_t op;
+	cmdline_fixed_string_t path;
+};
+
+static void
+cmd_rtfile_load_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_rtfile_result *r = res;
+
+	if (router() != NULL)
+		fwd_route_load_file(app, r->path, strcmp(r->what, "neigh") == 0, stdout);
+}
+
+static void
+cmd_route_flush_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct rt_table *t = router();
+
+	if (t != NULL)
+		printf("%u routes flushed\n", rt_route_flush(t));
+}
+
+static cmdline_parse_token_string_t cmd_rtfile_route =
+	TOKEN_STRING_INITIALIZER(struct cmd_rtfile_result, what, "route");
+static cmdline_parse_token_string_t cmd_rtfile_neigh =
+	TOKEN_STRING_INITIALIZER(struct cmd_rtfile_result, what, "neigh");
+static cmdline_parse_token_string_t cmd_rtfile_load =
+	TOKEN_STRING_INITIALIZER(struct cmd_rtfile_result, op, "load");
+static cmdline_parse_token_string_t cmd_rtfile_flush =
+	TOKEN_STRING_INITIALIZER(struct cmd_rtfile_result, op, "flush");
+static cmdline_parse_token_string_t cmd_rtfile_path =
+	TOKEN_STRING_INITIALIZER(struct cmd_rtfile_result, path, NULL);
+
+static cmdline_parse_inst_t cmd_route_load = {
+	.f = cmd_rtfile_load_parsed,
+	.help_str = "route load <file>: add the routes of a file of `ip -4 route show` lines; "
+		    "the good lines are loaded, the first 10 bad ones shown (file:line) and all "
+		    "counted",
+	.tokens = {(void *)&cmd_rtfile_route, (void *)&cmd_rtfile_load, (void *)&cmd_rtfile_path,
+		NULL},
+};
+static cmdline_parse_inst_t cmd_route_flush = {
+	.f = cmd_route_flush_parsed,
+	.help_str = "route flush: delete every static route (via, dev, blackhole, reject), "
+		    "not the connected ones",
+	.tokens = {(void *)&cmd_rtfile_route, (void *)&cmd_rtfile_flush, NULL},
+};
+static cmdline_parse_inst_t cmd_neigh_load = {
+	.f = cmd_rtfile_load_parsed,
+	.help_str = "neigh load <file>: add static neighbours from a file of `ip -4 neigh show` "
+		    "lines, as route load does",
+	.tokens = {(void *)&cmd_rtfile_neigh, (void *)&cmd_rtfile_load, (void *)&cmd_rtfile_path,
 		NULL},
 };
 
@@ -949,6 +1135,64 @@ static cmdline_parse_inst_t cmd_show_route = {
 	.f = cmd_show_route_parsed,
 	.help_str = "show route: the routing table (connected, static, neighbour /32s)",
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_route, NULL},
+};
+
+/* show route summary | show route PREFIX|ADDRESS | show route longer PREFIX */
+static void
+cmd_show_route_arg_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_three_result *r = res;
+	uint32_t prefix;
+	uint8_t plen;
+
+	if (router() == NULL)
+		return;
+	if (strcmp(r->c, "summary") == 0) {
+		fwd_route_show_summary(app, stdout);
+		return;
+	}
+	if (rt_prefix_parse(r->c, &prefix, &plen, false) < 0) {
+		say("bad argument '%s': expected summary, A.B.C.D or A.B.C.D/LEN\n", r->c);
+		return;
+	}
+	/* with a length, that route; a bare address, the route it takes */
+	fwd_route_show_one(app, stdout, prefix, plen, strchr(r->c, '/') != NULL);
+}
+
+static void
+cmd_show_route_longer_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_three_result *r = res;
+	uint32_t prefix;
+	uint8_t plen;
+
+	if (router() == NULL || parse_prefix(r->d, &prefix, &plen) < 0)
+		return;
+	if ((prefix & ~rt_mask(plen)) != 0) {
+		say("bad prefix '%s': host bits set\n", r->d);
+		return;
+	}
+	fwd_route_show_within(app, stdout, prefix, plen);
+}
+
+static cmdline_parse_token_string_t cmd_show_route_arg =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, c, NULL);
+static cmdline_parse_token_string_t cmd_show_route_longer_tok =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, c, "longer");
+static cmdline_parse_token_string_t cmd_show_route_longer_arg =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, d, NULL);
+static cmdline_parse_inst_t cmd_show_route_one = {
+	.f = cmd_show_route_arg_parsed,
+	.help_str = "show route summary|<address>|<prefix>: counts and memory; the route an "
+		    "address takes; one route",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_route,
+		(void *)&cmd_show_route_arg, NULL},
+};
+static cmdline_parse_inst_t cmd_show_route_longer = {
+	.f = cmd_show_route_longer_parsed,
+	.help_str = "show route longer <prefix>: the routes inside a prefix, in order",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_route,
+		(void *)&cmd_show_route_longer_tok, (void *)&cmd_show_route_longer_arg, NULL},
 };
 
 struct cmd_neigh_result {
@@ -1443,11 +1687,18 @@ static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_route_add_via_dev,
 	&cmd_route_add_dev,
 	&cmd_route_add_special,
+	&cmd_route_add_multi,
+	&cmd_route_add_multi_dev,
 	&cmd_route_del,
+	&cmd_route_load,
+	&cmd_route_flush,
 	&cmd_show_route,
+	&cmd_show_route_one,
+	&cmd_show_route_longer,
 	&cmd_neigh_add_inst,
 	&cmd_neigh_del_inst,
 	&cmd_neigh_show_inst,
+	&cmd_neigh_load,
 	&cmd_show_flows,
 	&cmd_show_flows_top,
 	&cmd_show_flows_top_by,

@@ -51,17 +51,22 @@ struct fwd_map_entry {
 struct fwd_config {
 	enum fwd_mode mode;
 	enum fwd_topology topology;
-	uint16_t burst;              /**< packets per rx_burst and TX flush threshold */
-	uint16_t nb_rxd;             /**< RX descriptors per queue */
-	uint16_t nb_txd;             /**< TX descriptors per queue */
-	uint16_t rxq;                /**< RX queues per port when no map is given */
-	uint16_t txq;                /**< testpmd's --txq: TX queues per port; 0 = as needed */
-	uint16_t nb_cores;           /**< testpmd's --nb-cores: workers that forward; 0 = all */
-	uint64_t portmask;           /**< l3fwd's -p: bit N = port N is used; 0 = every port */
-	uint32_t nb_mbufs;           /**< mbufs in the pool; 0 = sized from the queues */
-	uint32_t mbuf_cache;         /**< per-lcore mempool cache */
-	double stats_period;         /**< seconds between stats prints; 0 = only at exit */
-	double duration;             /**< seconds to forward; 0 = until SIGINT/SIGTERM */
+	uint16_t burst;      /**< packets per rx_burst and TX flush threshold */
+	uint16_t nb_rxd;     /**< RX descriptors per queue */
+	uint16_t nb_txd;     /**< TX descriptors per queue */
+	uint16_t rxq;        /**< RX queues per port when no map is given */
+	uint16_t txq;        /**< testpmd's --txq: TX queues per port; 0 = as needed */
+	uint16_t nb_cores;   /**< testpmd's --nb-cores: workers that forward; 0 = all */
+	uint64_t portmask;   /**< l3fwd's -p: bit N = port N is used; 0 = every port */
+	uint32_t nb_mbufs;   /**< mbufs in the pool; 0 = sized from the queues */
+	uint32_t mbuf_cache; /**< per-lcore mempool cache */
+	double stats_period; /**< seconds between stats prints; 0 = only at exit */
+	double duration;     /**< seconds to forward; 0 = until SIGINT/SIGTERM */
+	uint32_t max_routes; /**< --fwd route: table sizes (rt_table_params) */
+	uint32_t max_next_hops;
+	uint32_t tbl8_groups;
+	uint32_t flow_table_size;    /**< --fwd route: flow-table entries per worker */
+	double flow_age;             /**< --fwd route: idle seconds before a flow is aged */
 	bool promisc;                /**< put every port in promiscuous mode */
 	bool xstats;                 /**< include extended port stats in prints and the file */
 	bool interactive;            /**< -i: the shell on stdin */
@@ -88,6 +93,9 @@ fwd_port_used(const struct fwd_config *cfg, uint16_t port)
 
 /** Fill @p cfg with the built-in defaults. */
 void fwd_config_defaults(struct fwd_config *cfg);
+
+/** Free what reading a config grew (the router's routes, neighbours, files); defaults again. */
+void fwd_config_free(struct fwd_config *cfg);
 
 /** Name of a mode ("io", ...), or NULL if out of range. */
 const char *fwd_mode_name(enum fwd_mode mode);

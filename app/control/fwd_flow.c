@@ -38,6 +38,8 @@ fwd_flow_setup(struct fwd_app *app, char *err, size_t errlen)
 	for (i = 0; i < app->n_workers; i++) {
 		struct fwd_lcore *lc = app->workers[i];
 		struct rt_flow_conf c = {
+			.size = app->cfg.flow_table_size,
+			.age_s = app->cfg.flow_age,
 			.mode = (enum flowsort_mode)app->cfg.flowsort,
 			.n_queues = RTE_MAX(lc->n_rx, 1),
 			.socket = (int)rte_lcore_to_socket_id(lc->lcore_id),

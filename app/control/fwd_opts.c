@@ -87,6 +87,24 @@ static const struct fwd_opt fwd_opts[] = {
 		"--fwd route: group each burst by flow in front of the flow table (off with no "
 		"[filter] rule leaves the flow stage out)",
 		parse_flowsort, "auto", NULL, "on|off|auto"),
+	OPT("max-routes", OPT_U32, FIELD(max_routes), 16, 1u << 26, "N",
+		"--fwd route: routes the table holds at most (a full IPv4 table is about 1 M)",
+		NULL, RTE_STR(RT_DEFAULT_MAX_ROUTES), NULL, NULL),
+	OPT("max-next-hops", OPT_U32, FIELD(max_next_hops), 16, (1u << 24) - 1, "N",
+		"--fwd route: next hops at most: neighbours (gateways and hosts on connected "
+		"networks) and ECMP groups; each takes 64 bytes of DPDK memory",
+		NULL, RTE_STR(RT_DEFAULT_MAX_NH), NULL, NULL),
+	OPT("tbl8-groups", OPT_U32, FIELD(tbl8_groups), 1, 1u << 24, "N",
+		"--fwd route: lookup groups for routes longer than /24, one per /24 that has "
+		"any (1 KiB of DPDK memory each)",
+		NULL, RTE_STR(RT_DEFAULT_TBL8S), NULL, NULL),
+	OPT("flow-table-size", OPT_U32, FIELD(flow_table_size), 8, 1u << 26, "N",
+		"--fwd route: flow-table entries per worker (rounded up to a power of 2; 64 bytes "
+		"each); a full table evicts the least recently seen flow",
+		NULL, RTE_STR(RT_FLOW_DEFAULT_SIZE), NULL, NULL),
+	OPT("flow-age", OPT_SECS, FIELD(flow_age), 0, 86400, "SEC",
+		"--fwd route: a flow idle this long is aged out of the flow table", NULL,
+		RTE_STR(RT_FLOW_DEFAULT_AGE), NULL, NULL),
 	OPT("burst", OPT_U16, FIELD(burst), 1, FWD_MAX_BURST, "N",
 		"packets per RX burst, and the TX flush threshold", NULL,
 		RTE_STR(FWD_DEFAULT_BURST), NULL, NULL),
@@ -219,6 +237,11 @@ fwd_config_defaults(struct fwd_config *cfg)
 	cfg->nb_txd = FWD_DEFAULT_TXD;
 	cfg->rxq = 1;
 	cfg->mbuf_cache = FWD_DEFAULT_MBUF_CACHE;
+	cfg->max_routes = RT_DEFAULT_MAX_ROUTES;
+	cfg->max_next_hops = RT_DEFAULT_MAX_NH;
+	cfg->tbl8_groups = RT_DEFAULT_TBL8S;
+	cfg->flow_table_size = RT_FLOW_DEFAULT_SIZE;
+	cfg->flow_age = RT_FLOW_DEFAULT_AGE;
 	cfg->promisc = true;
 	rt_config_init(&cfg->route);
 	pktgen_stream_init(&cfg->pktgen);
@@ -230,6 +253,13 @@ fwd_config_defaults(struct fwd_config *cfg)
 		a->addr_bytes[0] = 0x02;
 		a->addr_bytes[5] = (uint8_t)p;
 	}
+}
+
+void
+fwd_config_free(struct fwd_config *cfg)
+{
+	rt_config_free(&cfg->route);
+	fwd_config_defaults(cfg);
 }
 
 /* Every number follows lib/numparse's rule: decimal digits, in range. */

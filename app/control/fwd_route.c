@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include <rte_cycles.h>
+#include <rte_ethdev.h>
 #include <rte_pause.h>
 #include <rte_lcore.h>
 #include <rte_malloc.h>
@@ -18,6 +19,8 @@
 #include "fwd_log.h"
 #include "fwd_route.h"
 #include "rt_control.h"
+#include "rt_fileload.h"
+#include "rt_nhgroup.h"
 #include "rt_worker_setup.h"
 #include "rt_table.h"
 
@@ -90,6 +93,45 @@ control_thread(void *arg)
 	return NULL;
 }
 
+/* A route or neighbour file's "dev NAME": the port of that DPDK name, if the app uses it. */
+static int
+port_by_name(void *arg, const char *name)
+{
+	const struct fwd_app *app = arg;
+	uint16_t port;
+
+	if (rte_eth_dev_get_port_by_name(name, &port) != 0 || port >= app->nb_ports)
+		return -ENODEV;
+	return port;
+}
+
+int
+fwd_route_load_file(struct fwd_app *app, const char *path, bool neigh, FILE *out)
+{
+	struct rt_fileload l = {
+		.t = app->rt,
+		.dev = port_by_name,
+		.dev_arg = app,
+		.out = out,
+		.max_errors = FWD_ROUTE_LOAD_MAX_ERRORS,
+	};
+	const char *what = neigh ? "neighbours" : "routes";
+	int ret;
+
+	ret = neigh ? rt_fileload_neigh(&l, path) : rt_fileload_routes(&l, path);
+	if (l.counts.errors > FWD_ROUTE_LOAD_MAX_ERRORS)
+		fprintf(out, "(%u more bad lines not shown)\n",
+			l.counts.errors - FWD_ROUTE_LOAD_MAX_ERRORS);
+	fprintf(out, "%u %s loaded from %s", l.counts.taken, what, path);
+	if (l.counts.skipped > 0)
+		fprintf(out, ", %u lines skipped (no MAC, FAILED, INCOMPLETE or IPv6)",
+			l.counts.skipped);
+	if (l.counts.errors > 0)
+		fprintf(out, ", %u bad lines", l.counts.errors);
+	fprintf(out, "\n");
+	return ret;
+}
+
 int
 fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 {
@@ -100,10 +142,19 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	uint16_t p;
 	int ret, ready;
 
-	app->rt = rt_table_create(&(struct rt_table_params){.name = "fwd_rt", .socket = socket});
+	app->rt = rt_table_create(&(struct rt_table_params){.name = "fwd_rt",
+		.socket = socket,
+		.max_routes = app->cfg.max_routes,
+		.max_nh = app->cfg.max_next_hops,
+		.tbl8s = app->cfg.tbl8_groups});
 	if (app->rt == NULL) {
-		snprintf(err, errlen, "cannot create the routing table: %s",
-			rte_strerror(rte_errno));
+		snprintf(err, errlen,
+			"cannot create the routing table (max-routes %u, max-next-hops %u, "
+			"tbl8-groups %u): %s%s",
+			app->cfg.max_routes, app->cfg.max_next_hops, app->cfg.tbl8_groups,
+			rte_strerror(rte_errno),
+			rte_errno == ENOMEM ? " (give the EAL more memory with -m, or lower them)"
+					    : "");
 		return -rte_errno;
 	}
 	for (p = 0; p < app->nb_ports; p++) {
@@ -116,6 +167,9 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 		}
 	}
 	ret = rt_config_apply(&app->cfg.route, app->rt, err, errlen);
+	if (ret == 0)
+		ret = rt_config_apply_files(
+			&app->cfg.route, app->rt, port_by_name, app, err, errlen);
 	if (ret < 0)
 		return ret;
 
@@ -404,32 +458,128 @@ static const char *const kind_names[] = {
 	[RT_ROUTE_NEIGH] = "neighbour",
 };
 
-void
-fwd_route_show(struct fwd_app *app, FILE *f)
+/* " proto SRC age HH:MM:SS": where the route came from and how long ago, as FRR prints it */
+static void
+route_print_src(FILE *f, const struct rt_route *r)
 {
-	struct rt_route routes[256];
-	uint32_t n, i;
+	const uint32_t age = rt_table_now() - r->since;
+
+	fprintf(f, " proto %s age %02u:%02u:%02u", rt_route_src_name(r->src), age / 3600,
+		age / 60 % 60, age % 60);
+}
+
+static void
+route_print(FILE *f, struct rt_table *t, const struct rt_route *r)
+{
+	uint32_t mem[RT_ECMP_MAX];
 	char a[16], g[16];
+	unsigned int k, nm;
+
+	fprintf(f, "%s/%u", rt_ip_str(r->prefix, a), r->plen);
+	/* multipath, as ip route prints it: one line per next hop */
+	nm = r->kind == RT_ROUTE_VIA ? rt_nhgroup_members(t, r->nh, mem, NULL) : 0;
+	if (nm != 0) {
+		route_print_src(f, r);
+		fprintf(f, "\n");
+		for (k = 0; k < nm; k++)
+			fprintf(f, "\tnexthop via %s dev %u\n", rt_ip_str(t->nh[mem[k]].ip, g),
+				t->nh[mem[k]].port);
+		return;
+	}
+	/* an on-link route is "dev N", as written in the config and the shell */
+	if (r->kind != RT_ROUTE_DEV)
+		fprintf(f, " %s",
+			r->kind < RTE_DIM(kind_names) && kind_names[r->kind] != NULL
+				? kind_names[r->kind]
+				: "?");
+	if (r->kind == RT_ROUTE_VIA)
+		fprintf(f, " %s", rt_ip_str(r->gw, g));
+	if (r->kind != RT_ROUTE_BLACKHOLE && r->kind != RT_ROUTE_REJECT)
+		fprintf(f, " dev %u", r->port);
+	route_print_src(f, r);
+	fprintf(f, "\n");
+}
+
+void
+fwd_route_show_within(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t plen)
+{
+	struct rt_route page[256];
+	uint32_t start = 0, n, got, i;
 
 	if (app->rt == NULL) {
 		fprintf(f, "not routing: start with --fwd route\n");
 		return;
 	}
-	n = rt_route_list(app->rt, routes, RTE_DIM(routes));
-	for (i = 0; i < n && i < RTE_DIM(routes); i++) {
-		const struct rt_route *r = &routes[i];
+	/* page by page: a full table prints without a copy of it */
+	do {
+		n = rt_route_list_within(app->rt, prefix, plen, start, page, RTE_DIM(page));
+		got = start < n ? RTE_MIN(n - start, (uint32_t)RTE_DIM(page)) : 0;
+		for (i = 0; i < got; i++)
+			route_print(f, app->rt, &page[i]);
+		start += got;
+	} while (got == RTE_DIM(page));
+}
 
-		fprintf(f, "%s/%u", rt_ip_str(r->prefix, a), r->plen);
-		/* an on-link route is "dev N", as written in the config and the shell */
-		if (r->kind != RT_ROUTE_DEV)
-			fprintf(f, " %s",
-				r->kind < RTE_DIM(kind_names) ? kind_names[r->kind] : "?");
-		if (r->kind == RT_ROUTE_VIA)
-			fprintf(f, " %s", rt_ip_str(r->gw, g));
-		if (r->kind != RT_ROUTE_BLACKHOLE && r->kind != RT_ROUTE_REJECT)
-			fprintf(f, " dev %u", r->port);
-		fprintf(f, "\n");
+void
+fwd_route_show(struct fwd_app *app, FILE *f)
+{
+	fwd_route_show_within(app, f, 0, 0);
+}
+
+int
+fwd_route_show_one(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t plen, bool exact)
+{
+	struct rt_route r;
+	char a[16];
+
+	if (app->rt == NULL) {
+		fprintf(f, "not routing: start with --fwd route\n");
+		return -EINVAL;
 	}
-	if (n > RTE_DIM(routes))
-		fprintf(f, "... %u routes in all\n", n);
+	if (rt_route_get(app->rt, prefix, plen, exact, &r) < 0) {
+		if (exact)
+			fprintf(f, "no route %s/%u\n", rt_ip_str(prefix, a), plen);
+		else
+			fprintf(f, "no route to %s\n", rt_ip_str(prefix, a));
+		return -ENOENT;
+	}
+	route_print(f, app->rt, &r);
+	return 0;
+}
+
+void
+fwd_route_show_summary(struct fwd_app *app, FILE *f)
+{
+	static const char *const kinds[] = {
+		[RT_ROUTE_CONNECTED] = "connected",
+		[RT_ROUTE_LOCAL] = "local",
+		[RT_ROUTE_VIA] = "via",
+		[RT_ROUTE_DEV] = "dev",
+		[RT_ROUTE_BLACKHOLE] = "blackhole",
+		[RT_ROUTE_REJECT] = "reject",
+		[RT_ROUTE_NEIGH] = "neighbour",
+	};
+	struct rt_route_summary s;
+	unsigned int i;
+
+	if (app->rt == NULL) {
+		fprintf(f, "not routing: start with --fwd route\n");
+		return;
+	}
+	rt_route_summary_get(app->rt, &s);
+	fprintf(f, "routes %u of max-routes %u\n", s.routes, s.max_routes);
+	fprintf(f, "by kind:");
+	for (i = 0; i < RTE_DIM(kinds); i++)
+		fprintf(f, " %s %u", kinds[i], s.by_kind[i]);
+	fprintf(f, "\nby prefix length:");
+	for (i = 0; i <= 32; i++)
+		if (s.by_plen[i] != 0)
+			fprintf(f, " /%u %u", i, s.by_plen[i]);
+	fprintf(f, "\nnext hops %u of max-next-hops %u (neighbours %u)\n", s.nh_used, s.nh_max,
+		s.neighbours);
+	fprintf(f, "tbl8 groups %u of tbl8-groups %u\n", s.tbl8_used, s.tbl8_max);
+	fprintf(f,
+		"memory: lookup %.1f MiB, next hops %.1f MiB (DPDK memory), records %.1f MiB "
+		"(heap)\n",
+		s.mem_lookup / 1048576.0, s.mem_nh / 1048576.0, s.mem_records / 1048576.0);
 }

@@ -13,6 +13,7 @@
  * router's counters.
  */
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "fwd_app.h"
@@ -63,7 +64,35 @@ void fwd_route_print(const struct fwd_app *app, FILE *f);
 /** Write the "route" member of the stats file (with a trailing comma). */
 void fwd_route_json(const struct fwd_app *app, FILE *f);
 
+/** Bad lines route load / neigh load print at most (the rest are counted). */
+#define FWD_ROUTE_LOAD_MAX_ERRORS 10
+
+/**
+ * The shell's route load / neigh load: every good line of the route file
+ * (or the neighbour file, @p neigh) @p path into the table, the first
+ * FWD_ROUTE_LOAD_MAX_ERRORS bad lines printed on @p out ("file:line:
+ * reason"), then "N routes loaded from PATH" and how many lines were bad.
+ * A port's DPDK name works as a dev.
+ *
+ * @return 0 when every line was good, else the first bad line's -errno.
+ */
+int fwd_route_load_file(struct fwd_app *app, const char *path, bool neigh, FILE *out);
+
 /** Print the routing table, one route per line, as "show route" does. */
 void fwd_route_show(struct fwd_app *app, FILE *f);
+
+/** Print, in order, the routes inside @p prefix/@p plen (itself included). */
+void fwd_route_show_within(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t plen);
+
+/**
+ * Print the route of @p prefix/@p plen (@p exact), or the one the address
+ * @p prefix takes (longest match).
+ *
+ * @return 0, or -ENOENT after printing that there is none.
+ */
+int fwd_route_show_one(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t plen, bool exact);
+
+/** Print route counts (by kind, by prefix length), next hops, tbl8 groups and memory. */
+void fwd_route_show_summary(struct fwd_app *app, FILE *f);
 
 #endif /* FWD_ROUTE_H */

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include "fwd_route.h"
 #include "fwd_stats.h"
 #include "fwd_trace_ctl.h"
+#include "rt_nhgroup.h"
 #include "rt_table.h"
 #include "fwd_telemetry.h"
 
@@ -171,6 +173,46 @@ tel_param_uint(const char *params, uint64_t max, uint64_t *v)
 #define TEL_ROUTES_PAGE 128
 
 /* "/forwarder/routes[,START]": TEL_ROUTES_PAGE routes from the START-th, and where the rest is */
+/*
+ * An ECMP route (next hop @p nh a group): its members as an array, "via A
+ * dev N active" or "... inactive" (neighbour unresolved: out of the set).
+ *
+ * @return false when @p nh is no group (nothing added).
+ */
+static bool
+tel_route_multipath(struct rte_tel_data *d, const char *prefix, uint32_t nh)
+{
+	uint32_t mem[RT_ECMP_MAX];
+	uint8_t act[RT_ECMP_MAX];
+	struct rte_tel_data *arr;
+	unsigned int k, n;
+
+	rte_rwlock_read_lock(&tel_lock);
+	n = tel_app != NULL && tel_app->rt != NULL ? rt_nhgroup_members(tel_app->rt, nh, mem, act)
+						   : 0;
+	if (n == 0) {
+		rte_rwlock_read_unlock(&tel_lock);
+		return false;
+	}
+	arr = rte_tel_data_alloc();
+	if (arr == NULL) {
+		rte_rwlock_read_unlock(&tel_lock);
+		return false;
+	}
+	rte_tel_data_start_array(arr, RTE_TEL_STRING_VAL);
+	for (k = 0; k < n; k++) {
+		char a[16], val[64];
+
+		snprintf(val, sizeof(val), "via %s dev %u %s",
+			rt_ip_str(tel_app->rt->nh[mem[k]].ip, a), tel_app->rt->nh[mem[k]].port,
+			act[k] ? "active" : "inactive");
+		rte_tel_data_add_array_string(arr, val);
+	}
+	rte_rwlock_read_unlock(&tel_lock);
+	rte_tel_data_add_dict_container(d, prefix, arr, 0);
+	return true;
+}
+
 static int
 tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 {
@@ -200,6 +242,12 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 
 		snprintf(prefix, sizeof(prefix), "%s/%u", rt_ip_str(routes[i].prefix, a),
 			routes[i].plen);
+		/* telemetry keys allow [a-zA-Z0-9_/]: 10.0.0.0/24 -> 10_0_0_0/24 */
+		for (char *c = prefix; *c != '\0'; c++)
+			if (*c == '.')
+				*c = '_';
+		if (routes[i].kind == RT_ROUTE_VIA && tel_route_multipath(d, prefix, routes[i].nh))
+			continue;
 		if (routes[i].kind == RT_ROUTE_VIA)
 			snprintf(val, sizeof(val), "via %s dev %u", rt_ip_str(routes[i].gw, a),
 				routes[i].port);
@@ -209,12 +257,60 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 			snprintf(val, sizeof(val), "reject");
 		else
 			snprintf(val, sizeof(val), "dev %u", routes[i].port);
-		/* telemetry keys allow [a-zA-Z0-9_/]: 10.0.0.0/24 -> 10_0_0_0/24 */
-		for (char *c = prefix; *c != '\0'; c++)
-			if (*c == '.')
-				*c = '_';
 		rte_tel_data_add_dict_string(d, prefix, val);
 	}
+	return 0;
+}
+
+/* the routes of each kind, as "kind_<name>" keys */
+static const char *const route_kind_keys[] = {
+	[RT_ROUTE_CONNECTED] = "kind_connected",
+	[RT_ROUTE_LOCAL] = "kind_local",
+	[RT_ROUTE_VIA] = "kind_via",
+	[RT_ROUTE_DEV] = "kind_dev",
+	[RT_ROUTE_BLACKHOLE] = "kind_blackhole",
+	[RT_ROUTE_REJECT] = "kind_reject",
+	[RT_ROUTE_NEIGH] = "kind_neighbour",
+};
+
+/* "/forwarder/route_summary": what "show route summary" prints: counts, limits, memory */
+static int
+tel_route_summary(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rt_route_summary s;
+	struct rte_tel_data *plens;
+	unsigned int i;
+
+	if (params != NULL && *params != '\0')
+		return -EINVAL;
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app == NULL || tel_app->rt == NULL) {
+		rte_rwlock_read_unlock(&tel_lock);
+		return 0;
+	}
+	rt_route_summary_get(tel_app->rt, &s);
+	rte_rwlock_read_unlock(&tel_lock);
+	rte_tel_data_add_dict_u64(d, "routes", s.routes);
+	rte_tel_data_add_dict_u64(d, "max_routes", s.max_routes);
+	rte_tel_data_add_dict_u64(d, "next_hops", s.nh_used);
+	rte_tel_data_add_dict_u64(d, "max_next_hops", s.nh_max);
+	rte_tel_data_add_dict_u64(d, "neighbours", s.neighbours);
+	rte_tel_data_add_dict_u64(d, "tbl8_groups_used", s.tbl8_used);
+	rte_tel_data_add_dict_u64(d, "tbl8_groups", s.tbl8_max);
+	rte_tel_data_add_dict_u64(d, "mem_lookup_bytes", s.mem_lookup);
+	rte_tel_data_add_dict_u64(d, "mem_next_hops_bytes", s.mem_nh);
+	rte_tel_data_add_dict_u64(d, "mem_records_bytes", s.mem_records);
+	/* one u64 per prefix length, 0..32: 33 numbers however big the table */
+	plens = rte_tel_data_alloc();
+	if (plens == NULL)
+		return 0;
+	rte_tel_data_start_array(plens, RTE_TEL_U64_VAL);
+	for (i = 0; i <= 32; i++)
+		rte_tel_data_add_array_u64(plens, s.by_plen[i]);
+	rte_tel_data_add_dict_container(d, "by_prefix_length", plens, 0);
+	for (i = 0; i < RTE_DIM(route_kind_keys); i++)
+		rte_tel_data_add_dict_u64(d, route_kind_keys[i], s.by_kind[i]);
 	return 0;
 }
 
@@ -521,6 +617,9 @@ static const struct {
 	{"/forwarder/routes", tel_routes,
 		"--fwd route: routes (prefix dots as _), 128 a page, with total, more and next. "
 		"Parameter: the first route (default 0)."},
+	{"/forwarder/route_summary", tel_route_summary,
+		"--fwd route: route counts (by_prefix_length: /0../32), limits and memory. No "
+		"parameters."},
 	{"/forwarder/trace", tel_trace,
 		"The packet trace (trace start): counts, and packet<N>, its show trace lines. "
 		"No parameters."},

@@ -12,6 +12,7 @@
  *   /forwarder/drops   drop totals by reason
  *   /forwarder/lcores  which lcore polls which (port, queue)
  *   /forwarder/routes  the routing table (--fwd route), 128 routes a page
+ *   /forwarder/route_summary  route counts by prefix length, limits, memory
  *   /forwarder/flows   flow-table counters and the top flows (--fwd route)
  *   /forwarder/pktgen  generator and receive-side counters (--fwd pktgen)
  * and checked versions of DPDK's /eal/heap_info, /eal/memzone_info and

@@ -194,6 +194,8 @@ nh_type_str(uint8_t type)
 		return "blackhole";
 	case RT_NH_REJECT:
 		return "reject";
+	case RT_NH_GROUP:
+		return "ecmp group";
 	default:
 		return "free";
 	}
@@ -265,6 +267,11 @@ format_stage(const struct fwd_trace_stage *s, FILE *f)
 		if (s->u8 == RT_NH_GW || s->u8 == RT_NH_CONNECTED)
 			fprintf(f, " out of port %u (mtu %u)", s->u16, s->w[2]);
 		fprintf(f, "\n");
+		break;
+	case FWD_TRACE_ECMP:
+		/* u8: 1 by the RSS hash; u16: the member's index; w: group, hash, active, members */
+		fprintf(f, "group %u: member %u of %u (%u active) by %s hash 0x%08x\n", s->w[0],
+			s->u16 + 1, s->w[3], s->w[2], s->u8 ? "the RSS" : "the flow's", s->w[1]);
 		break;
 	case FWD_TRACE_NEIGH:
 		if (s->u8)

@@ -18,7 +18,6 @@
 #include <rte_cycles.h>
 #include <rte_ether.h>
 #include <rte_ip.h>
-#include <rte_lpm.h>
 #include <rte_mbuf.h>
 
 #include "fwd_lcore.h"
@@ -153,38 +152,75 @@ trace_l2(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts
 /* ------------------------------------------------------------ route */
 
 /*
- * The route @p dst matches in @p lpm: its next hop in @p nh and its prefix
- * length as return, or -1 for none. rte_lpm keeps the matching rule's depth
+ * The route @p dst matches in @p fib: its next hop in @p nh and its prefix
+ * length as return, or -1 for none. rt_fib keeps the matching route's depth
  * in the entry the lookup reads; read the same way the lookup does.
  */
 static int
-lpm_match(const struct rte_lpm *lpm, uint32_t dst, uint32_t *nh)
+fib_match(const struct rt_fib *fib, uint32_t dst, uint32_t *nh)
 {
-	struct rte_lpm_tbl_entry e;
-	uint32_t raw;
+	uint32_t e = rt_fib_tbl24_entry(fib, dst);
 
-	raw = __atomic_load_n((const uint32_t *)&lpm->tbl24[dst >> 8], __ATOMIC_RELAXED);
-	memcpy(&e, &raw, sizeof(e));
-	if (e.valid && e.valid_group) {
-		const uint32_t idx = e.next_hop * RTE_LPM_TBL8_GROUP_NUM_ENTRIES + (dst & 0xff);
-
-		raw = __atomic_load_n((const uint32_t *)&lpm->tbl8[idx], __ATOMIC_RELAXED);
-		memcpy(&e, &raw, sizeof(e));
-	}
-	if (!e.valid)
+	if (e & RT_FIB_EXT)
+		e = rt_fib_tbl8_entry(fib, e, dst);
+	if (!(e & RT_FIB_VALID))
 		return -1;
-	*nh = e.next_hop;
-	return e.depth;
+	*nh = e & RT_FIB_NH_MASK;
+	return (int)RT_FIB_DEPTH(e);
 }
 
-/* route, next hop and neighbour of destination @p dst */
+/*
+ * The ECMP flow hash of the packet in @p s as the worker took it
+ * (rt_ecmp.h): the RSS hash @p rss when @p use_rss (the router alone, an
+ * mbuf with one, not a fragment), else the software hash of its header.
+ */
+static uint32_t
+snap_ecmp_hash(const struct snap *s, bool *use_rss, uint32_t rss)
+{
+	const struct rte_ipv4_hdr *ip = snap_ipv4(s);
+	uint32_t ports = 0;
+	bool frag;
+
+	if (ip == NULL)
+		return 0;
+	frag = (ip->fragment_offset & RTE_BE16(RTE_IPV4_HDR_MF_FLAG | RTE_IPV4_HDR_OFFSET_MASK)) !=
+	       0;
+	*use_rss = *use_rss && !frag;
+	if (*use_rss)
+		return rss;
+	/* a header with options has its ports past the snapshot: rare, and shown as 3-tuple */
+	if (!frag && rt_ecmp_has_ports(ip->next_proto_id) && (ip->version_ihl & 0xf) == 5 &&
+		s->len == SNAP_LEN)
+		memcpy(&ports, ip + 1, sizeof(ports));
+	return rt_ecmp_hash_tuple(ip->src_addr, ip->dst_addr, ip->next_proto_id, ports);
+}
+
+/* An ECMP group @p h: which member the flow hash @p hash took, and that member. */
+static uint32_t
+rec_ecmp(struct fwd_trace_rec *r, const struct rt_worker *w, uint32_t h, uint32_t hash, bool by_rss)
+{
+	const struct rt_ecmp_set *set = __atomic_load_n(&w->nh[h].set, __ATOMIC_ACQUIRE);
+	const uint8_t pos = set->slot[rt_ecmp_slot(hash)];
+	struct fwd_trace_stage *st = fwd_trace_stage(r, FWD_TRACE_ECMP, by_rss, pos);
+
+	if (st != NULL) {
+		st->w[0] = h;
+		st->w[1] = hash;
+		st->w[2] = set->n_active;
+		st->w[3] = set->n_members;
+	}
+	return set->member[pos];
+}
+
+/* route, next hop and neighbour of destination @p dst (an ECMP group's member by @p hash) */
 static void
-rec_route(struct fwd_trace_rec *r, const struct rt_worker *w, uint32_t dst)
+rec_route(struct fwd_trace_rec *r, const struct rt_worker *w, uint32_t dst, uint32_t hash,
+	bool by_rss)
 {
 	struct fwd_trace_stage *st;
 	const struct rt_nh *nh;
 	uint32_t h = RT_NH_MISS;
-	int depth = lpm_match(w->lpm, dst, &h);
+	int depth = fib_match(w->fib, dst, &h);
 	uint64_t l2;
 
 	if (depth < 0) {
@@ -204,6 +240,8 @@ rec_route(struct fwd_trace_rec *r, const struct rt_worker *w, uint32_t dst)
 		st->w[1] = depth == 0 ? 0 : dst & ~((UINT32_C(1) << (32 - depth)) - 1);
 		st->w[2] = h;
 	}
+	if (__atomic_load_n(&w->nh[h].type, __ATOMIC_ACQUIRE) == RT_NH_GROUP)
+		h = rec_ecmp(r, w, h, hash, by_rss);
 	nh = &w->nh[h];
 	st = fwd_trace_stage(
 		r, FWD_TRACE_NEXT_HOP, __atomic_load_n(&nh->type, __ATOMIC_ACQUIRE), nh->port);
@@ -356,6 +394,9 @@ trace_route(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **p
 			uint64_t drops[FWD_DROP_MAX], punts[RT_EXC_MAX];
 			struct rte_mbuf *m = pkts[i];
 			uint16_t o = 0, kept;
+			/* the flow stage decides from the key: never the RSS hash */
+			bool by_rss = !grouped && (m->ol_flags & RTE_MBUF_F_RX_RSS_HASH);
+			const uint32_t hash = snap_ecmp_hash(&all[i], &by_rss, m->hash.rss);
 			int d, e;
 
 			rec_headers(r, &all[i]);
@@ -369,7 +410,7 @@ trace_route(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **p
 			/* reached the lookup: forwarded, or one of its outcomes */
 			if (ip != NULL && (kept == 1 || d == FWD_DROP_BLACKHOLE ||
 						  (e >= 0 && e != RT_EXC_ARP)))
-				rec_route(r, w, rte_be_to_cpu_32(ip->dst_addr));
+				rec_route(r, w, rte_be_to_cpu_32(ip->dst_addr), hash, by_rss);
 			if (kept == 1) {
 				if (lc->out_down[o] != FWD_OUT_UP)
 					rec_drop(r, lc->out_down[o] == FWD_OUT_PORT_DOWN
@@ -385,7 +426,7 @@ trace_route(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **p
 
 				fwd_trace_stage(r, FWD_TRACE_PUNT, (uint8_t)e, 0);
 				if (ip != NULL &&
-					lpm_match(w->lpm, rte_be_to_cpu_32(ip->dst_addr), &h) < 0)
+					fib_match(w->fib, rte_be_to_cpu_32(ip->dst_addr), &h) < 0)
 					h = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE);
 				if (h != RT_NH_MISS)
 					mtu = __atomic_load_n(&w->nh[h].mtu, __ATOMIC_RELAXED);

@@ -47,6 +47,7 @@
 	X(ACTION, "action")         \
 	X(FLOW_GROUP, "flow-group") \
 	X(ROUTE, "route")           \
+	X(ECMP, "ecmp")             \
 	X(NEXT_HOP, "next-hop")     \
 	X(NEIGH, "neighbour")       \
 	X(PUNT, "punt")             \

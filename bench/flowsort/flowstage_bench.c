@@ -274,7 +274,8 @@ setup(void)
 
 	pool = rte_pktmbuf_pool_create(
 		"fs_bench", n + 1023, 256, 0, RTE_MBUF_DEFAULT_BUF_SIZE, (int)rte_socket_id());
-	tbl = rt_table_create(&(struct rt_table_params){.name = "fs_bench", .socket = 0});
+	tbl = rt_table_create(&(struct rt_table_params){
+		.name = "fs_bench", .socket = 0, .max_routes = 4096, .max_nh = 1024, .tbl8s = 256});
 	punt = rte_ring_create("fs_punt", 1024, SOCKET_ID_ANY, RING_F_SP_ENQ | RING_F_SC_DEQ);
 	acl = rt_acl_create(NULL, SOCKET_ID_ANY);
 	bufs = calloc(n, sizeof(*bufs));

@@ -22,6 +22,7 @@
 #include <rte_eth_ring.h>
 #include <rte_mbuf.h>
 
+#include "fec_check.h"
 #include "fec_ethdev.h"
 #include "fec_model.h"
 #include "fec_regs.h"
@@ -41,17 +42,6 @@ static const uint8_t foreign_mac[6] = {0x02, 0x99, 0x88, 0x77, 0x66, 0x55};
 static char pcap_in[96], pcap_out[96];
 static int autostep;
 static struct rte_ether_addr port_mac;
-
-#define CHECK(cond, ...)                                                           \
-	do {                                                                       \
-		checks++;                                                          \
-		if (!(cond)) {                                                     \
-			failures++;                                                \
-			printf("not ok - %s:%d: %s: ", __func__, __LINE__, #cond); \
-			printf(__VA_ARGS__);                                       \
-			printf("\n");                                              \
-		}                                                                  \
-	} while (0)
 
 static void
 step_all(void)

@@ -33,6 +33,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ret < 0 && strncmp(err, "fuzz.ini:", 9) != 0)
 		abort(); /* every refusal names the file and line */
 	if (ret == 0 && (cfg.burst == 0 || cfg.burst > FWD_MAX_BURST || cfg.n_map > FWD_MAX_MAP))
-		abort(); /* accepted values are in range */
+		abort();       /* accepted values are in range */
+	fwd_config_free(&cfg); /* the router's routes and neighbours grow as read */
 	return 0;
 }

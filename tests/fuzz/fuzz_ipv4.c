@@ -26,6 +26,8 @@
 #include <unistd.h>
 
 #include <rte_eal.h>
+
+#include "fuzz_lsan.h"
 #include <rte_eth_ring.h>
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
@@ -67,9 +69,14 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	snprintf(prefix, sizeof(prefix), "fuzz-ipv4-%d", (int)getpid());
 	if (rte_eal_init(9, args) < 0)
 		abort();
+	fuzz_lsan_scan_dpdk_memory();
 	pool = rte_pktmbuf_pool_create("fz", 1023, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
 	slow_pool = rte_pktmbuf_pool_create("fz_slow", 8191, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
-	tbl = rt_table_create(&(struct rt_table_params){.name = "fz", .socket = SOCKET_ID_ANY});
+	tbl = rt_table_create(&(struct rt_table_params){.name = "fz",
+		.socket = SOCKET_ID_ANY,
+		.max_routes = 4096,
+		.max_nh = 1024,
+		.tbl8s = 256});
 	if (pool == NULL || slow_pool == NULL || tbl == NULL)
 		abort();
 	for (i = 0; i < 2; i++) {

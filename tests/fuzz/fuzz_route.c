@@ -20,6 +20,8 @@
 #include <unistd.h>
 
 #include <rte_eal.h>
+
+#include "fuzz_lsan.h"
 #include <rte_ether.h>
 #include <rte_lcore.h>
 
@@ -43,6 +45,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	snprintf(prefix, sizeof(prefix), "fuzz-route-%d", (int)getpid());
 	if (rte_eal_init(9, args) < 0)
 		abort();
+	fuzz_lsan_scan_dpdk_memory();
 	return 0;
 }
 
@@ -60,7 +63,8 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct rt_config cfg;
-	static const struct rte_ether_addr mac[2] = {{{0x02, 0, 0, 0, 0, 1}}, {{0x02, 0, 0, 0, 0, 2}}};
+	static const struct rte_ether_addr mac[2] = {
+		{{0x02, 0, 0, 0, 0, 1}}, {{0x02, 0, 0, 0, 0, 2}}};
 	char err[512];
 	struct rt_table *t;
 	struct rt_acl *acl;
@@ -71,16 +75,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	rt_config_init(&cfg);
 	err[0] = '\0';
-	ret = fwd_cfgfile_parse("fuzz.ini", (const char *)data, size, route_cb, &cfg, err,
-		sizeof(err));
+	ret = fwd_cfgfile_parse(
+		"fuzz.ini", (const char *)data, size, route_cb, &cfg, err, sizeof(err));
 	if (ret < 0) {
 		if (strncmp(err, "fuzz.ini:", 9) != 0)
 			abort(); /* every refusal names the file and line */
+		rt_config_free(&cfg);
 		return 0;
 	}
 	/* small, so that a fuzzed config can fill it: the full-table paths run too */
-	t = rt_table_create(&(struct rt_table_params){.name = "fzr", .socket = SOCKET_ID_ANY,
-		.max_routes = 64, .max_nh = 32, .tbl8s = 8, .max_threads = 4});
+	t = rt_table_create(&(struct rt_table_params){.name = "fzr",
+		.socket = SOCKET_ID_ANY,
+		.max_routes = 64,
+		.max_nh = 32,
+		.tbl8s = 8,
+		.max_threads = 4});
 	acl = rt_acl_create(NULL, SOCKET_ID_ANY);
 	if (t == NULL || acl == NULL)
 		abort();
@@ -103,5 +112,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	rt_acl_free(acl);
 	rt_table_free(t);
+	rt_config_free(&cfg);
 	return 0;
 }

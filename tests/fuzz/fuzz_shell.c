@@ -23,6 +23,8 @@
 
 #include <rte_eal.h>
 
+#include "fuzz_lsan.h"
+
 #include "fwd_app.h"
 #include "fwd_opts.h"
 #include "fwd_shell.h"
@@ -60,6 +62,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	snprintf(prefix, sizeof(prefix), "fuzz-shell-%d", (int)getpid());
 	if (rte_eal_init((int)(sizeof(eal) / sizeof(eal[0])) - 1, eal) < 0)
 		abort();
+	fuzz_lsan_scan_dpdk_memory();
 	if (fwd_app_setup(&app, err, sizeof(err)) < 0) {
 		fprintf(stderr, "fuzz_shell: setup: %s\n", err);
 		abort();

@@ -240,8 +240,12 @@ def route(c):
     check_common(text, samples, types, st)
     check_eq(value(samples, "dpdk_forwarder_route_entries"), 11, "routes of config/router.ini")
     check_eq({k: value(samples, "dpdk_forwarder_routes", kind=k) for k in
-              ("connected", "via", "blackhole", "reject")},
-             {"connected": 7, "via": 2, "blackhole": 1, "reject": 1}, "routes by kind")
+              ("connected", "local", "via", "dev", "blackhole", "reject", "neighbour")},
+             {"connected": 2, "local": 4, "via": 2, "dev": 0, "blackhole": 1, "reject": 1,
+              "neighbour": 1}, "routes by kind")
+    check_eq(value(samples, "dpdk_forwarder_route_limit"), 2097152, "max-routes by default")
+    check_eq(sum(v for (n, _), v in samples.items()
+                 if n == "dpdk_forwarder_routes_by_prefix_length"), 11, "routes by prefix length")
     check(sum(v for (n, _), v in samples.items() if n == "dpdk_forwarder_flow_lookups_total") > 0,
           "flow table lookups scraped")
     check_eq(value(samples, "dpdk_forwarder_drops_total", reason="blackhole"), 5, "blackholed")

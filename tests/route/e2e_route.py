@@ -1073,19 +1073,20 @@ def case_bad_config_neigh_addr(c):
 
 def case_bad_config_origin(c):
     """An error the table finds after EAL start (here the next hops run out
-    at the 1020th gateway) names the config line, not just "route config"."""
+    at the 1020th gateway) names the config line, not just "route config",
+    and the limit reached by its config name."""
     routes = "".join("route = 172.%d.%d.0/24 via 10.0.%d.%d\n" % (16 + i // 256, i % 256,
                                                                 i // 200, 2 + i % 200)
                      for i in range(1024))
     path = c.path("bad.ini")
     with open(path, "w") as f:
-        f.write("[forward]\nfwd = route\n[port 0]\nip = 10.0.0.1/16\n[port 1]\n"
-                "ip = 10.1.0.1/24\n[route]\n" + routes)
+        f.write("[forward]\nfwd = route\nmax-next-hops = 1024\n[port 0]\n"
+                "ip = 10.0.0.1/16\n[port 1]\nip = 10.1.0.1/24\n[route]\n" + routes)
     r = c.run(c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]),
               ["--config", path, "--duration", "1"], stats=False)
-    r.check_error(r"^%s:(\d+): no free next hop" % re.escape(path))
+    r.check_error(r"^%s:(\d+): no free next hop \(max-next-hops 1024\)" % re.escape(path))
     line = int(re.search(r":(\d+): ", r.error_lines()[0]).group(1))
-    check(8 < line <= 8 + 1024, "the line named is a route line: %d" % line)
+    check(9 < line <= 9 + 1024, "the line named is a route line: %d" % line)
 
 
 def case_show_route(c):
@@ -1096,11 +1097,21 @@ def case_show_route(c):
     cfg = config(c, 2, ["route = 0.0.0.0/0 dev 1", "route = 172.16.0.0/16 via 10.1.0.2",
                         "blackhole = 192.0.2.0/24", "reject = 198.51.100.0/24"])
     sh = Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]), ["--config", cfg])
-    lines = set(l.strip() for l in sh.cmd("show route").splitlines() if l.strip())
-    for want in ("0.0.0.0/0 dev 1", "172.16.0.0/16 via 10.1.0.2 dev 1", "192.0.2.0/24 blackhole",
-                 "198.51.100.0/24 reject", "10.0.0.0/24 connected dev 0",
-                 "10.0.0.1/32 local dev 0", "10.1.0.2/32 neighbour dev 1"):
-        check(want in lines, "show route: no line %r in %r" % (want, sorted(lines)))
+    raw = [l.strip() for l in sh.cmd("show route").splitlines() if l.strip()]
+    # every line ends with its source and age; the config's routes are "static", the
+    # port's and the neighbours' "kernel" (as ip route calls connected routes)
+    for l in raw:
+        check(re.search(r" proto (static|kernel) age \d\d:\d\d:\d\d$", l) is not None,
+              "show route: no 'proto SRC age HH:MM:SS' at the end of %r" % l)
+    lines = set(re.sub(r" proto \w+ age \S+$", "", l) for l in raw)
+    for want, src in (("0.0.0.0/0 dev 1", "static"), ("172.16.0.0/16 via 10.1.0.2 dev 1", "static"),
+                      ("192.0.2.0/24 blackhole", "static"), ("198.51.100.0/24 reject", "static"),
+                      ("10.0.0.0/24 connected dev 0", "kernel"),
+                      ("10.0.0.1/32 local dev 0", "kernel"),
+                      ("10.1.0.2/32 neighbour dev 1", "kernel")):
+        check(want in lines, "show route: no line %r in %r" % (want, sorted(raw)))
+        check(any(l.startswith(want + " proto " + src + " ") for l in raw),
+              "show route: %r is not proto %s in %r" % (want, src, sorted(raw)))
     check(not any("dev dev" in l for l in lines), "show route: 'dev dev' in %r" % sorted(lines))
     sh.quit()
 

@@ -1089,7 +1089,11 @@ static const struct fwd_test_case cases[] = {
 int
 main(void)
 {
-	struct rt_table_params tp = {.name = "rt_flow_test", .socket = SOCKET_ID_ANY};
+	struct rt_table_params tp = {.name = "rt_flow_test",
+		.socket = SOCKET_ID_ANY,
+		.max_routes = 4096,
+		.max_nh = 1024,
+		.tbl8s = 256};
 	char err[RT_ERR_LEN];
 	int ret = 0;
 

@@ -32,7 +32,11 @@ static struct rt_table *
 mk_table(void)
 {
 	char name[32], err[RT_ERR_LEN];
-	struct rt_table_params p = {.name = name, .socket = SOCKET_ID_ANY};
+	struct rt_table_params p = {.name = name,
+		.socket = SOCKET_ID_ANY,
+		.max_routes = 4096,
+		.max_nh = 1024,
+		.tbl8s = 256};
 	struct rt_table *t;
 
 	snprintf(name, sizeof(name), "rt_tbl%u", n_tables++);
@@ -311,7 +315,8 @@ reader(void *arg)
 			uint8_t type;
 			uint32_t gw;
 
-			if (rte_lpm_lookup(rcu_t->lpm, ips[i], &hop) != 0) {
+			hop = rt_fib_lookup(rcu_t->fib, ips[i], RT_NH_MISS);
+			if (hop == RT_NH_MISS) {
 				rcu_bad++; /* the covering /10 is always there */
 				continue;
 			}
@@ -375,7 +380,7 @@ test_update_while_reading(void)
 static int
 parse(const char *text, struct rt_config *cfg, char *err, size_t len)
 {
-	rt_config_init(cfg);
+	rt_config_free(cfg);              /* what the last parse grew; a static cfg starts empty */
 	cfg->where = fwd_cfgfile_where(); /* as the app does: each line's origin is kept */
 	err[0] = '\0';
 	return fwd_cfgfile_parse("r.ini", text, strlen(text), rt_config_cfgfile_cb, cfg, err, len);
@@ -412,7 +417,11 @@ test_config_good(void)
 	CHECK_EQ(cfg.routes[3].plen, 32);
 	CHECK_EQ(cfg.routes[2].kind, RT_ROUTE_DEV);
 
-	t = rt_table_create(&(struct rt_table_params){.name = "rt_cfg", .socket = SOCKET_ID_ANY});
+	t = rt_table_create(&(struct rt_table_params){.name = "rt_cfg",
+		.socket = SOCKET_ID_ANY,
+		.max_routes = 4096,
+		.max_nh = 1024,
+		.tbl8s = 256});
 	if (t == NULL) {
 		CHECK(0);
 		return;
@@ -423,15 +432,22 @@ test_config_good(void)
 	rt_table_free(t);
 
 	/* what only the table finds names the line: 6 next hops run out at the second gateway */
-	t = rt_table_create(
-		&(struct rt_table_params){.name = "rt_cfg1", .socket = SOCKET_ID_ANY, .max_nh = 6});
+	t = rt_table_create(&(struct rt_table_params){.name = "rt_cfg1",
+		.socket = SOCKET_ID_ANY,
+		.max_nh = 6,
+		.max_routes = 4096,
+		.tbl8s = 256});
 	rt_iface_enable(t, 0, &mac_p0);
 	rt_iface_enable(t, 1, &mac_p1);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), -ENOSPC);
 	CHECK_CONTAINS(err, "r.ini:8: no free next hop");
 	rt_table_free(t);
 
-	t = rt_table_create(&(struct rt_table_params){.name = "rt_cfg2", .socket = SOCKET_ID_ANY});
+	t = rt_table_create(&(struct rt_table_params){.name = "rt_cfg2",
+		.socket = SOCKET_ID_ANY,
+		.max_routes = 4096,
+		.max_nh = 1024,
+		.tbl8s = 256});
 	rt_iface_enable(t, 0, &mac_p0);
 	rt_iface_enable(t, 1, &mac_p1);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), 0);

@@ -627,6 +627,98 @@ def case_routes_paging(c):
     sh.quit()
 
 
+def case_route_files(c):
+    """route load: the good lines in, the first 10 bad ones shown as file:line,
+    the rest counted; a dev by DPDK name; route flush removes every static
+    route (the config's too), not the connected ones; neigh load; a missing
+    file; not in io mode."""
+    cfg = c.path("rf.ini")
+    with open(cfg, "w") as f:
+        f.write("[forward]\nfwd = route\n[port 0]\nip = 10.0.0.1/24\n[port 1]\n"
+                "ip = 10.1.0.1/24\n[route]\nroute = 192.168.0.0/16 via 10.1.0.2\n")
+    good = ["172.16.%d.0/24 via 10.1.0.%d dev net_null1 proto bgp metric 20" % (i, 2 + i % 5)
+            for i in range(40)]
+    bad = ["172.17.%d.0/24 via 10.9.0.2" % i for i in range(12)]
+    lines = ["# a dump", ""] + good[:20] + bad + good[20:] + \
+        ["blackhole 198.51.100.0/24", "10.20.0.0/16 proto bgp",
+         "\tnexthop via 10.1.0.2 dev 1 weight 1", "\tnexthop via 10.0.0.2 dev 0 weight 1"]
+    routes = c.path("dump.routes")
+    with open(routes, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+    sh = Shell(c, eal, ["--config", cfg])
+    out = sh.cmd("route load " + routes, 60)
+    shown = re.findall(r"^%s:(\d+): next hop 10\.9\.0\.2 is not on any connected network" %
+                       re.escape(routes), out, re.M)
+    check_eq([int(x) for x in shown], list(range(23, 33)), "the first 10 bad lines, by line\n" + out)
+    m = re.search(r"^(\d+) routes loaded from %s, (\d+) bad lines\r?$" % re.escape(routes), out,
+                  re.M)
+    check(m is not None, "summary line: " + out)
+    # the multipath route (last) is in: 40 good + blackhole + ECMP, 12 bad; its
+    # gateways are listed in the group's order (by address), not the file's
+    check_eq((int(m.group(1)), int(m.group(2))), (42, 12), "routes loaded, bad lines")
+    check("(2 more bad lines not shown)" in out, out)
+    table = sh.cmd("show route")
+    check("172.16.39.0/24 via 10.1.0.6 dev 1" in table, table)
+    check("198.51.100.0/24 blackhole" in table, table)
+    check("172.17." not in table, table)
+    check(re.search(r"^10\.20\.0\.0/16 proto file age \d\d:\d\d:\d\d\r?\n\tnexthop via 10\.0\.0\.2 dev 0\r?\n"
+                    r"\tnexthop via 10\.1\.0\.2 dev 1\r?$", table, re.M) is not None,
+          "the ECMP route and its two gateways: " + table)
+    n_static = 1 + 41 + 1
+    out = sh.cmd("route flush")
+    check_eq(out.strip(), "%d routes flushed" % n_static, "route flush")
+    table = sh.cmd("show route")
+    check("172.16." not in table and "192.168.0.0/16" not in table, table)
+    check("10.0.0.0/24 connected dev 0" in table, "connected routes stay: " + table)
+    # neighbours
+    neigh = c.path("lan.neigh")
+    with open(neigh, "w") as f:
+        f.write("10.1.0.2 dev net_null1 lladdr 02:00:00:00:01:02 REACHABLE\n"
+                "10.1.0.3 dev 1 lladdr 02:00:00:00:01:03 router STALE\n"
+                "10.1.0.4 dev 1 FAILED\n"
+                "10.0.0.5 dev 0 lladdr 02:00:00:00:00:05 PERMANENT\n")
+    out = sh.cmd("neigh load " + neigh)
+    check(re.search(r"^3 neighbours loaded from %s, 1 lines skipped" % re.escape(neigh), out,
+                    re.M) is not None, out)
+    out = sh.cmd("neigh show")
+    for want in ("02:00:00:00:01:02", "02:00:00:00:01:03", "02:00:00:00:00:05"):
+        check(want in out, "neigh show: " + out)
+    out = sh.cmd("route load " + c.path("missing.routes"))
+    check("missing.routes: cannot open route file: No such file or directory" in out, out)
+    check("0 routes loaded from" in out, out)
+    sh.quit()
+    sh = Shell(c, eal, [])
+    check("not routing" in sh.cmd("route load " + routes), "route load in io mode")
+    check("not routing" in sh.cmd("route flush"), "route flush in io mode")
+    sh.quit()
+
+
+def case_router_files_example(c):
+    """config/router-files.ini, the user guide's example, starts and holds
+    every route of config/router.routes as written there (the ECMP route
+    with both of its gateways) and the neighbours of config/router.neigh."""
+    eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+    sh = Shell(c, eal, ["--config", os.path.join(SRC, "config", "router-files.ini")])
+    table = sh.cmd("show route")
+    for want in ("0.0.0.0/0 via 10.0.0.254 dev 0", "172.16.0.0/16 via 10.1.0.2 dev 1",
+                 "172.17.0.0/16 via 10.1.0.3 dev 1", "10.9.9.9/32 via 10.1.0.2 dev 1",
+                 "10.20.0.0/16 dev 1", "192.0.2.0/24 blackhole", "198.51.100.0/24 reject",
+                 "203.0.113.0/24 reject", "192.168.0.0/16 via 10.1.0.2 dev 1"):
+        check(re.search(r"^%s proto \w+ age \d\d:\d\d:\d\d\r?$" % re.escape(want), table, re.M) is not None,
+              "%r in show route: %s" % (want, table))
+    check(re.search(r"^10\.30\.0\.0/16 proto \w+ age \d\d:\d\d:\d\d\r?\n\tnexthop via 10\.0\.0\.2 dev 0\r?\n"
+                    r"\tnexthop via 10\.1\.0\.2 dev 1\r?$", table, re.M) is not None,
+          "the ECMP route: " + table)
+    neigh = sh.cmd("neigh show")
+    for ip, mac in (("10.1.0.2", "02:00:00:00:01:02"), ("10.1.0.3", "02:00:00:00:01:03"),
+                    ("10.0.0.254", "02:00:00:00:00:fe")):
+        check(re.search(r"^%s +dev \d %s static" % (re.escape(ip), mac), neigh,
+                        re.M | re.I) is not None, "%s in neigh show: %s" % (ip, neigh))
+    check("10.1.0.4" not in neigh, "the FAILED line is skipped: " + neigh)
+    sh.quit()
+
+
 def case_stdout_closed(c):
     """A reader that closes stdout (`| head`): no SIGPIPE death; a
     non-interactive run keeps its duration and writes the stats file, and

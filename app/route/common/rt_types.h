@@ -24,6 +24,13 @@
 #define RT_NH_F_VALID  (UINT64_C(1) << 48) /**< rt_nh.l2: the MAC is known */
 #define RT_NH_MAC_MASK ((UINT64_C(1) << 48) - 1)
 #define RT_ERR_LEN     256
+#define RT_ECMP_MAX    16 /**< next hops of one ECMP route at most (members of a group) */
+/**
+ * Slots of an ECMP group's table (struct rt_ecmp_set): a flow's hash picks a
+ * slot, the slot a member. 1024 keeps every member within 16/1024 = 1.6 % of
+ * its share for any member count up to 16 (256 would give n = 15 +5.5 %).
+ */
+#define RT_ECMP_SLOTS 1024
 
 /** What a next hop does with a packet. */
 enum rt_nh_type {
@@ -33,6 +40,7 @@ enum rt_nh_type {
 	RT_NH_LOCAL,     /**< for the router: slow path */
 	RT_NH_BLACKHOLE, /**< drop and count */
 	RT_NH_REJECT,    /**< ICMP host unreachable */
+	RT_NH_GROUP,     /**< ECMP: one of the gateways of rt_nh.set, chosen by flow */
 };
 
 /** Kinds of route, as listed by rt_route_list(). */
@@ -47,9 +55,47 @@ enum rt_route_kind {
 };
 
 /**
+ * Where a route came from (its "proto", as `ip route` and FRR print it): an
+ * X-macro table, so the names and the enum cannot drift apart.
+ */
+#define RT_SRC_TABLE(X)                                                           \
+	X(SYSTEM, "kernel")   /* connected, local, neighbour: the router's own */ \
+	X(CONFIG, "static")   /* the config file's route lines */                 \
+	X(FILE, "file")       /* a route file (routes-file, route load) */        \
+	X(SHELL, "shell")     /* route add in the shell */                        \
+	X(NETLINK, "netlink") /* a Linux FIB (rtnetlink) */                       \
+	X(FPM, "fpm")         /* FRR zebra over FPM */
+
+/** Route sources (struct rt_route.src). */
+enum rt_route_src {
+#define RT_SRC_ENUM(n, s) RT_SRC_##n,
+	RT_SRC_TABLE(RT_SRC_ENUM)
+#undef RT_SRC_ENUM
+		RT_SRC_MAX
+};
+
+/**
+ * The active members of an ECMP group, as the workers read them: a flow's
+ * hash picks one of RT_ECMP_SLOTS slots, the slot names a member. A set is
+ * never changed once published: the control path builds a new one, swaps
+ * rt_nh.set with one atomic store and frees the old one after an RCU grace
+ * period, so a reader sees the old set or the new one, never half of each.
+ * Only the slots of a member that leaves change from one set to the next
+ * (and a member that comes back takes back exactly those), so the other
+ * flows stay on their member.
+ */
+struct rt_ecmp_set {
+	uint8_t n_members; /**< members of the group (2..RT_ECMP_MAX) */
+	uint8_t n_active;  /**< resolved members the slots spread over; 0 = none, all used */
+	uint8_t pad[2];
+	uint32_t member[RT_ECMP_MAX]; /**< next-hop index (RT_NH_GW) of each member */
+	uint8_t slot[RT_ECMP_SLOTS];  /**< the index in @c member of each slot's member */
+} __rte_aligned(64);
+
+/**
  * A next hop. The workers read @c type, @c port, @c l2, @c src_w and @c mtu
- * (copies of the output port's, so that forwarding reads one line);
- * everything else is the control path's.
+ * (copies of the output port's, so that forwarding reads one line), and
+ * @c set of a group; everything else is the control path's.
  */
 struct rt_nh {
 	uint64_t l2;       /**< dst MAC in bytes 0-5 (wire order), RT_NH_F_VALID; atomic */
@@ -61,6 +107,7 @@ struct rt_nh {
 	uint32_t ip;       /**< the neighbour (RT_NH_GW) */
 	uint32_t refcnt;   /**< routes and neighbour users holding it */
 	uint64_t retired;  /**< RCU token when freed, for reuse */
+	const struct rt_ecmp_set *set; /**< RT_NH_GROUP: its active members; atomic */
 } __rte_aligned(64);
 
 /** Per-port interface, as the workers read it. */

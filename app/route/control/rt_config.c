@@ -6,18 +6,103 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "rt_config.h"
+#include "rt_fileload.h"
+#include "rt_log.h"
 #include "numparse.h"
 
 #include "rt_ipv4.h"
 
-#define MAX_WORDS 6
+/* a multipath route: PREFIX, then up to one hop too many of 'via GW dev N' */
+#define MAX_WORDS (1 + 4 * (RT_ECMP_MAX + 1))
 
 void
 rt_config_init(struct rt_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
+}
+
+void
+rt_config_free(struct rt_config *cfg)
+{
+	uint32_t i;
+
+	for (i = 0; i < cfg->n_files; i++)
+		free(cfg->files[i].path);
+	free(cfg->files);
+	free(cfg->routes);
+	free(cfg->neigh);
+	free(cfg->seen);
+	rt_config_init(cfg);
+}
+
+/* Make room for one more of @p size bytes in *@p arr (*@p cap of them); -ENOMEM. */
+static int
+grow(void **arr, uint32_t n, uint32_t *cap, size_t size)
+{
+	uint32_t c = *cap == 0 ? 64 : *cap * 2;
+	void *a;
+
+	if (n < *cap)
+		return 0;
+	if (c <= *cap)
+		return -ENOMEM;
+	a = realloc(*arr, (size_t)c * size);
+	if (a == NULL)
+		return -ENOMEM;
+	*arr = a;
+	*cap = c;
+	return 0;
+}
+
+/*
+ * The set of routes (prefix and length) and neighbours (a flag bit above)
+ * read so far: an open-addressing hash, so that "already given" costs the
+ * same for the 10th line and the 100 000th.
+ */
+#define SEEN_NEIGH (UINT64_C(1) << 40)
+
+static uint32_t
+seen_slot(const uint64_t *tab, uint32_t cap, uint64_t key)
+{
+	uint64_t h = (key + 1) * UINT64_C(0x9e3779b97f4a7c15);
+	uint32_t i = (uint32_t)(h >> 32) & (cap - 1);
+
+	while (tab[i] != 0 && tab[i] != key + 1)
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+/* 1 if @p key was seen, 0 after adding it, -ENOMEM */
+static int
+seen_add(struct rt_config *cfg, uint64_t key)
+{
+	uint32_t i;
+
+	if ((cfg->seen_n + 1) * 2 > cfg->seen_cap) {
+		uint32_t cap = cfg->seen_cap == 0 ? 256 : cfg->seen_cap * 2;
+		uint64_t *tab = calloc(cap, sizeof(*tab));
+
+		if (tab == NULL || cap <= cfg->seen_cap) {
+			free(tab);
+			return -ENOMEM;
+		}
+		for (i = 0; i < cfg->seen_cap; i++)
+			if (cfg->seen[i] != 0)
+				tab[seen_slot(tab, cap, cfg->seen[i] - 1)] = cfg->seen[i];
+		free(cfg->seen);
+		cfg->seen = tab;
+		cfg->seen_cap = cap;
+	}
+	i = seen_slot(cfg->seen, cfg->seen_cap, key);
+	if (cfg->seen[i] != 0)
+		return 1;
+	cfg->seen[i] = key + 1;
+	cfg->seen_n++;
+	return 0;
 }
 
 /* "port N" -> N, or -1 */
@@ -158,6 +243,113 @@ parse_port_key(struct rt_config *cfg, int port, const char *key, const char *val
 	return 0;
 }
 
+/*
+ * routes-file / neigh-file = PATH: relative to the directory of the config
+ * file (from cfg->where, "file:line"); opened now, so that a wrong name is
+ * told with its line before EAL starts.
+ */
+static int
+parse_file(struct rt_config *cfg, const char *key, const char *value, char *err, size_t errlen)
+{
+	struct rt_cfg_file *f;
+	const char *where = cfg->where != NULL ? cfg->where : "";
+	const char *colon = strrchr(where, ':');
+	size_t dlen = 0, len;
+	char *path;
+	FILE *fp;
+
+	if (value[0] == '\0') {
+		snprintf(err, errlen, "%s needs a file name", key);
+		return -EINVAL;
+	}
+	if (value[0] != '/' && colon != NULL) {
+		dlen = (size_t)(colon - where);
+		while (dlen > 0 && where[dlen - 1] != '/')
+			dlen--; /* up to the last '/' of the file name, kept */
+	}
+	len = dlen + strlen(value);
+	if (grow((void **)&cfg->files, cfg->n_files, &cfg->cap_files, sizeof(*f)) < 0 ||
+		(path = malloc(len + 1)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	memcpy(path, where, dlen);
+	strcpy(path + dlen, value);
+	fp = fopen(path, "r");
+	if (fp == NULL) {
+		int e = errno;
+
+		snprintf(err, errlen, "%s %.200s: %s", key, path, strerror(e));
+		free(path);
+		return -e;
+	}
+	fclose(fp);
+	f = &cfg->files[cfg->n_files++];
+	f->path = path;
+	f->neigh = key[0] == 'n';
+	set_where(cfg, f->where, sizeof(f->where));
+	return 0;
+}
+
+static int
+count_via(char **w, int n)
+{
+	int i, v = 0;
+
+	for (i = 1; i < n; i++)
+		v += strcmp(w[i], "via") == 0;
+	return v;
+}
+
+/* A multipath route's words after the prefix: (via GW [dev PORT])+, 2 to RT_ECMP_MAX hops. */
+static int
+parse_hops(struct rt_cfg_route *r, char **w, int n, char *err, size_t errlen)
+{
+	char a[16];
+	int i = 1;
+	unsigned int k;
+
+	r->kind = RT_ROUTE_VIA;
+	while (i < n) {
+		struct rt_hop *h = &r->hops[r->n_hops];
+
+		if (strcmp(w[i], "via") != 0 || i + 1 >= n) {
+			snprintf(err, errlen, "expected 'via GATEWAY [dev PORT]', got '%s'", w[i]);
+			return -EINVAL;
+		}
+		if (r->n_hops == RT_ECMP_MAX) {
+			snprintf(err, errlen, "more than %u next hops (RT_ECMP_MAX)", RT_ECMP_MAX);
+			return -EINVAL;
+		}
+		if (rt_ip_parse(w[i + 1], &h->gw) < 0) {
+			snprintf(err, errlen, "bad gateway address '%s'", w[i + 1]);
+			return -EINVAL;
+		}
+		for (k = 0; k < r->n_hops; k++) {
+			if (r->hops[k].gw == h->gw) {
+				snprintf(err, errlen, "next hop %s given twice",
+					rt_ip_str(h->gw, a));
+				return -EINVAL;
+			}
+		}
+		h->port = -1;
+		i += 2;
+		if (i + 1 < n && strcmp(w[i], "dev") == 0) {
+			uint64_t p;
+
+			if (num_u64(w[i + 1], 0, RTE_MAX_ETHPORTS - 1, &p) < 0) {
+				snprintf(err, errlen, "bad port '%s'", w[i + 1]);
+				return -EINVAL;
+			}
+			h->port = (int)p;
+			i += 2;
+		}
+		r->n_hops++;
+	}
+	r->gw = r->hops[0].gw;
+	return 0;
+}
+
 static int
 parse_route(struct rt_config *cfg, const char *key, const char *value, char *err, size_t errlen)
 {
@@ -165,9 +357,11 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 	char *w[MAX_WORDS];
 	struct rt_cfg_route r = {.port = -1};
 	char a[16], b[16];
-	int n, i, net;
-	uint32_t k;
+	int n, i, net, ret;
+	uint64_t k;
 
+	if (strcmp(key, "routes-file") == 0 || strcmp(key, "neigh-file") == 0)
+		return parse_file(cfg, key, value, err, errlen);
 	n = split(value, buf, sizeof(buf), w);
 	if (strcmp(key, "blackhole") == 0 || strcmp(key, "reject") == 0) {
 		r.kind = key[0] == 'b' ? RT_ROUTE_BLACKHOLE : RT_ROUTE_REJECT;
@@ -175,6 +369,9 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 			snprintf(err, errlen, "expected '%s = PREFIX'", key);
 			return -EINVAL;
 		}
+	} else if (strcmp(key, "route") == 0 && count_via(w, n) >= 2) {
+		if (parse_hops(&r, w, n, err, errlen) < 0)
+			return -EINVAL;
 	} else if (strcmp(key, "route") == 0) {
 		if (n != 3 && n != 5) {
 			snprintf(err, errlen,
@@ -209,7 +406,9 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 		}
 	} else {
 		snprintf(err, errlen,
-			"unknown key '%s' in [route] (expected route, blackhole, reject)", key);
+			"unknown key '%s' in [route] (expected route, blackhole, reject, routes-file, "
+			"neigh-file)",
+			key);
 		return -EINVAL;
 	}
 	if (rt_prefix_parse(w[0], &r.prefix, &r.plen, false) < 0) {
@@ -220,13 +419,6 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 		snprintf(err, errlen, "%s has host bits set (did you mean %s/%u?)", w[0],
 			rt_ip_str(r.prefix & rt_mask(r.plen), a), r.plen);
 		return -EINVAL;
-	}
-	for (k = 0; k < cfg->n_routes; k++) {
-		if (cfg->routes[k].prefix == r.prefix && cfg->routes[k].plen == r.plen) {
-			snprintf(err, errlen, "a route to %s/%u is already given",
-				rt_ip_str(r.prefix, a), r.plen);
-			return -EEXIST;
-		}
 	}
 	for (i = 0; i < RTE_MAX_ETHPORTS; i++) {
 		const struct rt_cfg_port *cp = &cfg->ports[i];
@@ -239,7 +431,17 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 			return -EEXIST;
 		}
 	}
-	if (r.kind == RT_ROUTE_VIA) {
+	for (k = 0; k < r.n_hops; k++) {
+		net = neigh_port(cfg, "next hop", r.hops[k].gw, err, errlen);
+		if (net < 0)
+			return -EINVAL;
+		if (r.hops[k].port >= 0 && r.hops[k].port != net) {
+			snprintf(err, errlen, "next hop %s is on port %d's network, not port %d's",
+				rt_ip_str(r.hops[k].gw, a), net, r.hops[k].port);
+			return -EINVAL;
+		}
+	}
+	if (r.kind == RT_ROUTE_VIA && r.n_hops == 0) {
 		net = neigh_port(cfg, "next hop", r.gw, err, errlen);
 		if (net < 0)
 			return -EINVAL;
@@ -253,9 +455,19 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 			r.port);
 		return -EINVAL;
 	}
-	if (cfg->n_routes >= RT_CFG_MAX_ROUTES) {
-		snprintf(err, errlen, "more than %d routes", RT_CFG_MAX_ROUTES);
-		return -ENOSPC;
+	if (grow((void **)&cfg->routes, cfg->n_routes, &cfg->cap_routes, sizeof(r)) < 0) {
+		snprintf(err, errlen, "out of memory for the routes");
+		return -ENOMEM;
+	}
+	k = (uint64_t)r.prefix << 8 | r.plen;
+	ret = seen_add(cfg, k);
+	if (ret != 0) {
+		if (ret > 0)
+			snprintf(err, errlen, "a route to %s/%u is already given",
+				rt_ip_str(r.prefix, a), r.plen);
+		else
+			snprintf(err, errlen, "out of memory for the routes");
+		return ret > 0 ? -EEXIST : ret;
 	}
 	(void)b;
 	set_where(cfg, r.where, sizeof(r.where));
@@ -268,7 +480,7 @@ parse_neigh(struct rt_config *cfg, const char *key, const char *value, char *err
 {
 	struct rt_cfg_neigh nb;
 	char a[16];
-	uint32_t k;
+	int ret;
 
 	if (rt_ip_parse(key, &nb.ip) < 0) {
 		snprintf(err, errlen, "expected 'ADDRESS = MAC' in [neigh], got key '%s'", key);
@@ -281,15 +493,17 @@ parse_neigh(struct rt_config *cfg, const char *key, const char *value, char *err
 	}
 	if (neigh_port(cfg, "neighbour", nb.ip, err, errlen) < 0)
 		return -EINVAL;
-	for (k = 0; k < cfg->n_neigh; k++) {
-		if (cfg->neigh[k].ip == nb.ip) {
-			snprintf(err, errlen, "neighbour %s is already given", rt_ip_str(nb.ip, a));
-			return -EEXIST;
-		}
+	if (grow((void **)&cfg->neigh, cfg->n_neigh, &cfg->cap_neigh, sizeof(nb)) < 0) {
+		snprintf(err, errlen, "out of memory for the neighbours");
+		return -ENOMEM;
 	}
-	if (cfg->n_neigh >= RT_CFG_MAX_NEIGH) {
-		snprintf(err, errlen, "more than %d neighbours", RT_CFG_MAX_NEIGH);
-		return -ENOSPC;
+	ret = seen_add(cfg, SEEN_NEIGH | nb.ip);
+	if (ret != 0) {
+		if (ret > 0)
+			snprintf(err, errlen, "neighbour %s is already given", rt_ip_str(nb.ip, a));
+		else
+			snprintf(err, errlen, "out of memory for the neighbours");
+		return ret > 0 ? -EEXIST : ret;
 	}
 	set_where(cfg, nb.where, sizeof(nb.where));
 	cfg->neigh[cfg->n_neigh++] = nb;
@@ -368,8 +582,12 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 		const struct rt_cfg_route *r = &cfg->routes[i];
 
 		where = r->where;
-		ret = rt_route_add(t, r->prefix, r->plen, (enum rt_route_kind)r->kind, r->gw,
-			r->port, why, sizeof(why));
+		if (r->n_hops > 1)
+			ret = rt_route_add_multi(
+				t, r->prefix, r->plen, r->hops, r->n_hops, why, sizeof(why));
+		else
+			ret = rt_route_add(t, r->prefix, r->plen, (enum rt_route_kind)r->kind,
+				r->gw, r->port, why, sizeof(why));
 		if (ret < 0)
 			goto fail;
 	}
@@ -388,6 +606,35 @@ fail:
 	else
 		snprintf(err, errlen, "route config: %s", why);
 	return ret;
+}
+
+int
+rt_config_apply_files(const struct rt_config *cfg, struct rt_table *t,
+	int (*dev)(void *arg, const char *name), void *dev_arg, char *err, size_t errlen)
+{
+	struct rt_fileload l = {
+		.t = t, .dev = dev, .dev_arg = dev_arg, .err = err, .errlen = errlen};
+	uint32_t i;
+	int ret;
+
+	for (i = 0; i < cfg->n_files; i++) {
+		const struct rt_cfg_file *f = &cfg->files[i];
+		struct timespec w0, w1, c0, c1;
+
+		/* CPU time beside wall time: on a shared machine the wall counts others' turns */
+		clock_gettime(CLOCK_MONOTONIC, &w0);
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+		ret = f->neigh ? rt_fileload_neigh(&l, f->path) : rt_fileload_routes(&l, f->path);
+		if (ret < 0)
+			return ret;
+		clock_gettime(CLOCK_MONOTONIC, &w1);
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+		RT_LOG(INFO, "%u %s loaded from %s in %.3f s (%.3f s of CPU)\n", l.counts.taken,
+			f->neigh ? "neighbours" : "routes", f->path,
+			(double)(w1.tv_sec - w0.tv_sec) + (w1.tv_nsec - w0.tv_nsec) / 1e9,
+			(double)(c1.tv_sec - c0.tv_sec) + (c1.tv_nsec - c0.tv_nsec) / 1e9);
+	}
+	return 0;
 }
 
 int

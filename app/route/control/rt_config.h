@@ -18,8 +18,11 @@
  *	route = 10.1.0.0/16 via 10.0.0.2         # next hop on a connected network
  *	route = 10.2.0.0/16 via 10.0.0.2 dev 0   # ... checked to be on port 0
  *	route = 0.0.0.0/0 dev 1                  # on-link: ARP for each destination
+ *	route = 10.3.0.0/16 via 10.0.0.2 via 10.0.0.3   # ECMP: 2..16 gateways, by flow
  *	blackhole = 192.0.2.0/24                 # dropped, counted
  *	reject = 198.51.100.0/24                 # dropped, ICMP host unreachable
+ *	routes-file = bgp.routes                 # `ip -4 route show` lines (rt_routefile.h)
+ *	neigh-file = lan.neigh                   # `ip -4 neigh show` lines
  *
  *	[neigh]                        # static ARP entries, never aged
  *	10.0.0.2 = 02:00:00:00:00:02   # the port is the one whose network holds it
@@ -35,6 +38,14 @@
  * port's own network, next hops and neighbours on a connected network (so a
  * [port N] section must come before the routes through it), MTU in range.
  * Reading does not need EAL; rt_config_apply() puts the result into a table.
+ *
+ * routes-file and neigh-file may be given any number of times; a relative
+ * path is relative to the config file's directory. Reading the config only
+ * checks that each file can be opened: its lines are read by
+ * rt_config_apply_files(), after EAL (a dev may be a port's DPDK name), in
+ * the order given, after the config's own routes and neighbours, and the
+ * first bad line stops the start-up with its file:line. There is no limit
+ * on the number of routes or neighbours but the table's.
  */
 
 #include <stdbool.h>
@@ -45,9 +56,6 @@
 
 #include "rt_acl.h"
 #include "rt_table.h"
-
-#define RT_CFG_MAX_ROUTES 1024
-#define RT_CFG_MAX_NEIGH  256
 
 /** One [port N] section. */
 struct rt_cfg_port {
@@ -66,6 +74,8 @@ struct rt_cfg_route {
 	uint8_t kind; /**< enum rt_route_kind */
 	int16_t port; /**< -1 = from the gateway */
 	uint32_t gw;
+	uint8_t n_hops;                  /**< multipath (ECMP): 2..RT_ECMP_MAX, else 0 */
+	struct rt_hop hops[RT_ECMP_MAX]; /**< its gateways (@c gw is the first) */
 	char where[96]; /**< "file:line", for errors found when the table takes it */
 };
 
@@ -76,13 +86,29 @@ struct rt_cfg_neigh {
 	char where[96]; /**< "file:line", for errors found when the table takes it */
 };
 
-/** The router's configuration as read from the file. */
+/** One routes-file or neigh-file key. */
+struct rt_cfg_file {
+	char *path; /**< as opened: relative to the config file's directory */
+	bool neigh; /**< neigh-file */
+	char where[96];
+};
+
+/** The router's configuration as read from the file (rt_config_free() when done). */
 struct rt_config {
 	struct rt_cfg_port ports[RTE_MAX_ETHPORTS];
 	uint32_t n_routes;
-	struct rt_cfg_route routes[RT_CFG_MAX_ROUTES];
+	uint32_t cap_routes;
+	struct rt_cfg_route *routes; /**< grown as read */
 	uint32_t n_neigh;
-	struct rt_cfg_neigh neigh[RT_CFG_MAX_NEIGH];
+	uint32_t cap_neigh;
+	struct rt_cfg_neigh *neigh;
+	uint32_t n_files;
+	uint32_t cap_files;
+	struct rt_cfg_file *files; /**< in the order given */
+	/** routes (prefix, length) and neighbours read so far, for "already given" */
+	uint64_t *seen;
+	uint32_t seen_cap; /**< slots, a power of 2 (0: none yet) */
+	uint32_t seen_n;
 	uint32_t n_filters;                           /**< lines of [filter] */
 	struct rt_acl_rule filters[RT_ACL_MAX_RULES]; /**< in order */
 	/** "file:line" of the key being read, set by the reader; NULL = unknown */
@@ -91,6 +117,9 @@ struct rt_config {
 
 /** Empty @p cfg (no port addresses, no routes). */
 void rt_config_init(struct rt_config *cfg);
+
+/** Free what @p cfg grew while read; it is empty again (rt_config_init()). */
+void rt_config_free(struct rt_config *cfg);
 
 /**
  * True for the sections rt_config_cfgfile_cb() handles: "port N", "route",
@@ -101,7 +130,8 @@ bool rt_config_owns_section(const char *section);
 /**
  * fwd_cfgfile_cb for the router's sections; @p arg is a struct rt_config.
  *
- * @return 0, or -EINVAL / -EEXIST / -ENOSPC with @p err set to the reason.
+ * @return 0, or -EINVAL / -EEXIST / -ENOMEM / -ENOENT (a file that cannot be
+ *   opened) with @p err set to the reason.
  */
 int rt_config_cfgfile_cb(void *arg, const char *section, const char *key, const char *value,
 	char *err, size_t errlen);
@@ -115,6 +145,17 @@ int rt_config_cfgfile_cb(void *arg, const char *section, const char *key, const 
  *   does not have, a full route table).
  */
 int rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size_t errlen);
+
+/**
+ * Load the routes-file and neigh-file files of @p cfg, in order, into @p t
+ * (after rt_config_apply()); @p dev, when not NULL, turns a port's DPDK name
+ * into its id (the app's uses rte_eth_dev_get_port_by_name()).
+ *
+ * @return 0, or the first bad line's -errno with @p err set to
+ *   "file:line: reason" (nothing after it is loaded).
+ */
+int rt_config_apply_files(const struct rt_config *cfg, struct rt_table *t,
+	int (*dev)(void *arg, const char *name), void *dev_arg, char *err, size_t errlen);
 
 /**
  * Put the [filter] rules of @p cfg, in order, into @p acl.

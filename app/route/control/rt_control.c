@@ -13,10 +13,12 @@
 #include <rte_malloc.h>
 
 #include "rt_control_priv.h"
+#include "rt_ecmp.h"
 #include "rt_frag.h"
 #include "rt_exception.h"
 #include "rt_ipv4.h"
 #include "rt_log.h"
+#include "rt_nhgroup.h"
 
 static const char *const ctl_names[] = {
 #define RT_CTL_NAME(sym, name, desc) name,
@@ -58,7 +60,10 @@ rt_control_create(const struct rt_control_params *p)
 	rt_tb_init(&ctl->icmp_tb, ctl->hz, p->icmp_rate != 0 ? p->icmp_rate : 100,
 		p->icmp_burst != 0 ? p->icmp_burst : 50, 0);
 	ctl->neigh = rte_zmalloc("rt_neigh", ctl->t->max_nh * sizeof(ctl->neigh[0]), 0);
-	if (ctl->neigh == NULL) {
+	ctl->active = malloc(ctl->t->max_nh * sizeof(ctl->active[0]));
+	if (ctl->neigh == NULL || ctl->active == NULL) {
+		free(ctl->active);
+		rte_free(ctl->neigh);
 		rte_free(ctl);
 		rte_errno = ENOMEM;
 		return NULL;
@@ -93,6 +98,7 @@ rt_control_free(struct rt_control *ctl)
 		rte_free(e->held);
 	}
 	rte_free(ctl->neigh);
+	free(ctl->active);
 	rte_free(ctl);
 }
 
@@ -356,6 +362,17 @@ route_slow(struct rt_control *ctl, struct rte_mbuf *m, uint64_t now)
 	}
 	n = &ctl->t->nh[nh];
 	switch (n->type) {
+	case RT_NH_GROUP:
+		/*
+		 * The worker's member if still active (it may have used the RSS
+		 * hash, which the punt tag has overwritten), else the flow's.
+		 */
+		nh = rt_nhgroup_pick(ctl->t, nh, rt_ecmp_hash_sw(m, ip, RT_L2_LEN), RT_PUNT_NH(m));
+		if (nh == RT_NH_MISS)
+			rt_ctl_drop(ctl, m, RT_DROP_NO_ROUTE);
+		else
+			route_out(ctl, nh, m, now);
+		break;
 	case RT_NH_GW:
 		route_out(ctl, nh, m, now);
 		break;

@@ -37,6 +37,7 @@ struct rt_neigh {
 	uint64_t next;          /* TSC of the next request */
 	uint64_t confirmed;     /* TSC of the last reply */
 	struct rte_mbuf **held; /* ring of arp_hold, allocated on first use */
+	uint32_t pos;           /* index in rt_control::active while state != NONE */
 };
 
 struct rt_control {
@@ -57,7 +58,10 @@ struct rt_control {
 	struct rte_ring *rings[RT_CTL_MAX_RINGS];
 	struct rt_ctl_txq txq[RTE_MAX_ETHPORTS];
 	struct rt_neigh *neigh; /* by next hop index */
-	uint32_t clear_req;     /* rt_control_clear_request(): zero st at the next poll */
+	/* the next hops whose state is not NONE: what the timers visit, not every slot */
+	uint32_t *active;
+	uint32_t n_active;
+	uint32_t clear_req; /* rt_control_clear_request(): zero st at the next poll */
 	struct rt_control_stats st;
 };
 

@@ -102,6 +102,24 @@ entry_ref(struct rt_control *ctl, uint32_t nh)
 		e->has_ref = 1;
 }
 
+/* Move @p nh to @p state, keeping the set of active (not NONE) entries the timers visit. */
+static void
+set_state(struct rt_control *ctl, uint32_t nh, enum rt_neigh_state state)
+{
+	struct rt_neigh *e = &ctl->neigh[nh];
+
+	if (e->state == RT_NEIGH_NONE && state != RT_NEIGH_NONE) {
+		e->pos = ctl->n_active;
+		ctl->active[ctl->n_active++] = nh;
+	} else if (e->state != RT_NEIGH_NONE && state == RT_NEIGH_NONE) {
+		uint32_t last = ctl->active[--ctl->n_active];
+
+		ctl->active[e->pos] = last;
+		ctl->neigh[last].pos = e->pos;
+	}
+	e->state = (uint8_t)state;
+}
+
 static void
 drop_held(struct rt_control *ctl, struct rt_neigh *e, enum rt_drop_reason r)
 {
@@ -118,8 +136,9 @@ rt_neigh_drop_all_held(struct rt_control *ctl, enum rt_drop_reason r)
 {
 	uint32_t i;
 
-	for (i = 0; i < ctl->t->max_nh; i++)
-		drop_held(ctl, &ctl->neigh[i], r);
+	/* only an active (incomplete) entry holds frames */
+	for (i = 0; i < ctl->n_active; i++)
+		drop_held(ctl, &ctl->neigh[ctl->active[i]], r);
 }
 
 /* Forget @p nh: unresolved again, held packets dropped, reference returned. */
@@ -131,7 +150,7 @@ entry_reset(struct rt_control *ctl, uint32_t nh, enum rt_drop_reason r)
 	drop_held(ctl, e, r);
 	if (!ctl->t->nh[nh].is_static)
 		rt_nh_set_mac(ctl->t, nh, NULL);
-	e->state = RT_NEIGH_NONE;
+	set_state(ctl, nh, RT_NEIGH_NONE);
 	e->probes = 0;
 	if (e->has_ref) {
 		e->has_ref = 0;
@@ -150,7 +169,7 @@ neigh_update(struct rt_control *ctl, uint32_t nh, const struct rte_ether_addr *m
 		return;
 	entry_ref(ctl, nh);
 	rt_nh_set_mac(ctl->t, nh, mac);
-	e->state = RT_NEIGH_REACHABLE;
+	set_state(ctl, nh, RT_NEIGH_REACHABLE);
 	e->confirmed = now;
 	e->probes = 0;
 	ctl->st.c[RT_CTL_ARP_RESOLVED]++;
@@ -261,7 +280,7 @@ rt_neigh_output(struct rt_control *ctl, uint32_t nh, struct rte_mbuf *m, uint64_
 	ctl->st.c[RT_CTL_HELD]++;
 	if (e->state != RT_NEIGH_INCOMPLETE) {
 		entry_ref(ctl, nh);
-		e->state = RT_NEIGH_INCOMPLETE;
+		set_state(ctl, nh, RT_NEIGH_INCOMPLETE);
 		e->probes = 1;
 		e->next = now + ctl->retrans;
 		send_request(ctl, nh);
@@ -271,9 +290,11 @@ rt_neigh_output(struct rt_control *ctl, uint32_t nh, struct rte_mbuf *m, uint64_
 void
 rt_neigh_timers(struct rt_control *ctl, uint64_t now)
 {
-	uint32_t i;
+	uint32_t k;
 
-	for (i = 0; i < ctl->t->max_nh; i++) {
+	/* backwards: a reset takes its entry out of the set, moving the last one into its place */
+	for (k = ctl->n_active; k-- > 0;) {
+		const uint32_t i = ctl->active[k];
 		struct rt_neigh *e = &ctl->neigh[i];
 
 		switch (e->state) {

@@ -6,15 +6,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <rte_errno.h>
+#include <rte_hash.h>
+#include <rte_hash_crc.h>
 #include <rte_malloc.h>
 
 #include "rt_drop.h"
+#include "rt_fib_ctl.h"
 #include "rt_ipv4.h"
 #include "rt_log.h"
+#include "rt_nhgroup.h"
+#include "rt_rib.h"
 #include "numparse.h"
 #include "rt_table.h"
+#include "rt_table_priv.h"
 
 RTE_LOG_REGISTER(rt_logtype, app.route, INFO);
 
@@ -106,78 +113,93 @@ rt_prefix_parse(const char *s, uint32_t *ip, uint8_t *plen, bool need_len)
 
 /* ---- next hops (lock held) ---- */
 
+/* Fill slot @p i for its new use before any route points at it. */
 static uint32_t
-nh_scan(struct rt_table *t, enum rt_nh_type type, uint16_t port, uint32_t ip)
+nh_fill(struct rt_table *t, uint32_t i, enum rt_nh_type type, uint16_t port, uint32_t ip)
 {
-	uint32_t i;
+	struct rt_nh *nh = &t->nh[i];
 
-	for (i = 0; i < t->max_nh; i++) {
+	nh->l2 = 0;
+	nh->port = port;
+	nh->src_w = t->ports[port].mac_w | (uint64_t)RTE_BE16(RTE_ETHER_TYPE_IPV4) << 48;
+	nh->mtu = t->ports[port].mtu;
+	nh->ip = ip;
+	nh->refcnt = 0;
+	nh->retired = 0;
+	nh->is_static = 0;
+	__atomic_store_n(&nh->type, (uint8_t)type, __ATOMIC_RELEASE);
+	if (type == RT_NH_GW) {
+		uint32_t key = ip;
+
+		if (rte_hash_add_key_data(t->neigh_idx, &key, (void *)(uintptr_t)i) < 0) {
+			nh->type = RT_NH_FREE;
+			t->nh_free[t->n_free++] = i;
+			return RT_NH_MISS;
+		}
+	}
+	return i;
+}
+
+/*
+ * The oldest retired slot, once every reader has passed a quiescent state
+ * since it was retired. When only young ones are left the writer (never a
+ * worker) waits for the readers rather than fail: a burst of route changes
+ * must not depend on how often the workers happened to run. A slot brought
+ * back into use while queued is skipped.
+ */
+static uint32_t
+nh_reclaim(struct rt_table *t)
+{
+	while (t->retq_n > 0) {
+		uint32_t i = t->nh_retq[t->retq_head];
 		struct rt_nh *nh = &t->nh[i];
 
-		if (nh->type != RT_NH_FREE &&
-			(nh->refcnt != 0 || nh->retired == 0 ||
-				rte_rcu_qsbr_check(t->qsbr, nh->retired, false) != 1))
-			continue;
-		/* nothing reads it any more: fill it before a route points at it */
-		nh->l2 = 0;
-		nh->port = port;
-		nh->src_w = t->ports[port].mac_w | (uint64_t)RTE_BE16(RTE_ETHER_TYPE_IPV4) << 48;
-		nh->mtu = t->ports[port].mtu;
-		nh->ip = ip;
-		nh->refcnt = 0;
-		nh->retired = 0;
-		nh->is_static = 0;
-		__atomic_store_n(&nh->type, (uint8_t)type, __ATOMIC_RELEASE);
-		return i;
+		if (nh->refcnt == 0 && nh->retired != 0 &&
+			rte_rcu_qsbr_check(t->qsbr, nh->retired, false) != 1)
+			rte_rcu_qsbr_synchronize(t->qsbr, RTE_QSBR_THRID_INVALID);
+		t->retq_head = (t->retq_head + 1) % t->max_nh;
+		t->retq_n--;
+		t->nh_queued[i] = 0;
+		if (nh->refcnt == 0 && nh->retired != 0)
+			return i;
 	}
 	return RT_NH_MISS;
 }
 
-static bool
-nh_any_retired(const struct rt_table *t)
+uint32_t
+rt_nh_alloc_locked(struct rt_table *t, enum rt_nh_type type, uint16_t port, uint32_t ip)
 {
-	uint32_t i;
+	uint32_t i = t->n_free > 0 ? t->nh_free[--t->n_free] : nh_reclaim(t);
 
-	for (i = 0; i < t->max_nh; i++)
-		if (t->nh[i].type != RT_NH_FREE && t->nh[i].refcnt == 0 && t->nh[i].retired != 0)
-			return true;
-	return false;
-}
-
-/*
- * When every free slot still waits for slow readers, the writer (never a
- * worker) waits for them rather than fail: a burst of route changes must not
- * depend on how often the workers happened to run.
- */
-static uint32_t
-nh_alloc(struct rt_table *t, enum rt_nh_type type, uint16_t port, uint32_t ip)
-{
-	uint32_t i = nh_scan(t, type, port, ip);
-
-	if (i == RT_NH_MISS && nh_any_retired(t)) {
-		rte_rcu_qsbr_synchronize(t->qsbr, RTE_QSBR_THRID_INVALID);
-		i = nh_scan(t, type, port, ip);
+	if (i == RT_NH_MISS) {
+		rte_errno = ENOSPC;
+		return RT_NH_MISS;
 	}
+	i = nh_fill(t, i, type, port, ip);
 	if (i == RT_NH_MISS)
 		rte_errno = ENOSPC;
 	return i;
 }
 
-/* rte_lpm_add(), waiting for readers once if freed tbl8 groups are still in use. */
-static int
-lpm_add(struct rt_table *t, uint32_t prefix, uint8_t plen, uint32_t nh)
+/* Give back slot @p i that was allocated but never referenced: no reader can have seen it. */
+static void
+nh_free_unused(struct rt_table *t, uint32_t i)
 {
-	int ret = rte_lpm_add(t->lpm, prefix, plen, nh);
+	struct rt_nh *nh = &t->nh[i];
 
-	if (ret == -ENOSPC) {
-		rte_rcu_qsbr_synchronize(t->qsbr, RTE_QSBR_THRID_INVALID);
-		ret = rte_lpm_add(t->lpm, prefix, plen, nh);
+	if (nh->refcnt != 0 || nh->retired != 0)
+		return;
+	if (nh->type == RT_NH_GW) {
+		uint32_t key = nh->ip;
+
+		rte_hash_del_key(t->neigh_idx, &key);
 	}
-	return ret;
+	nh->type = RT_NH_FREE;
+	t->nh_free[t->n_free++] = i;
 }
 
-static void
-nh_ref(struct rt_table *t, uint32_t i)
+void
+rt_nh_ref_locked(struct rt_table *t, uint32_t i)
 {
 	/* back in use before anything reused it: no longer retired */
 	t->nh[i].refcnt++;
@@ -187,84 +209,134 @@ nh_ref(struct rt_table *t, uint32_t i)
 /*
  * A next hop nothing refers to keeps its content (a worker may have looked it
  * up just before its last route went) and is reused only once every reader
- * has passed a quiescent state since.
+ * has passed a quiescent state since. A neighbour leaves the index at once:
+ * the next user of its address gets a fresh slot.
  */
-static void
-nh_unref(struct rt_table *t, uint32_t i)
+void
+rt_nh_unref_locked(struct rt_table *t, uint32_t i)
 {
 	struct rt_nh *nh = &t->nh[i];
 
 	if (nh->refcnt == 0 || --nh->refcnt != 0)
 		return;
+	if (nh->type == RT_NH_GW) {
+		uint32_t key = nh->ip;
+
+		rte_hash_del_key(t->neigh_idx, &key);
+	}
 	nh->retired = rte_rcu_qsbr_start(t->qsbr);
+	if (!t->nh_queued[i]) {
+		t->nh_retq[(t->retq_head + t->retq_n) % t->max_nh] = i;
+		t->retq_n++;
+		t->nh_queued[i] = 1;
+	}
+	/* ECMP hook: a group's members and active set go with it */
+	if (nh->type == RT_NH_GROUP)
+		rt_nhgroup_release_locked(t, i);
 }
 
-static uint32_t
-neigh_find(const struct rt_table *t, uint32_t ip)
+uint32_t
+rt_neigh_find_locked(const struct rt_table *t, uint32_t ip)
 {
-	uint32_t i;
+	uint32_t key = ip;
+	void *data;
 
-	for (i = 0; i < t->max_nh; i++) {
-		const struct rt_nh *nh = &t->nh[i];
-
-		if (nh->type == RT_NH_GW && nh->refcnt != 0 && nh->ip == ip)
-			return i;
-	}
-	return RT_NH_MISS;
+	if (rte_hash_lookup_data(t->neigh_idx, &key, &data) < 0)
+		return RT_NH_MISS;
+	return (uint32_t)(uintptr_t)data;
 }
 
 /* ---- route records (lock held) ---- */
 
-static int
-route_find(const struct rt_table *t, uint32_t prefix, uint8_t plen)
+static bool
+route_is_static(const struct rt_route *r)
 {
-	uint32_t i;
-
-	for (i = 0; i < t->n_routes; i++)
-		if (t->routes[i].prefix == prefix && t->routes[i].plen == plen)
-			return (int)i;
-	return -1;
+	return r->kind == RT_ROUTE_VIA || r->kind == RT_ROUTE_DEV ||
+	       r->kind == RT_ROUTE_BLACKHOLE || r->kind == RT_ROUTE_REJECT;
 }
 
-static int
-route_insert(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_kind kind,
+struct rt_route *
+rt_route_find_locked(const struct rt_table *t, uint32_t prefix, uint8_t plen)
+{
+	return rt_rib_find(t->rib, prefix, plen);
+}
+
+int
+rt_route_insert_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_kind kind,
 	uint16_t port, uint32_t gw, uint32_t nh)
 {
 	struct rt_route *r;
 	int ret;
 
-	if (t->n_routes >= t->max_routes)
+	if (rt_rib_count(t->rib) >= t->max_routes)
 		return -ENOSPC;
-	/* rte_lpm has no /0: the default is what a miss returns */
-	ret = plen == 0 ? 0 : lpm_add(t, prefix, plen, nh);
-	if (ret < 0)
+	r = rt_rib_insert(t->rib, prefix, plen);
+	if (r == NULL)
+		return -rte_errno;
+	/* the lookup has no /0: the default is what a miss returns */
+	ret = plen == 0 ? 0 : rt_fib_add(t->fib, prefix, plen, nh);
+	if (ret < 0) {
+		rt_rib_remove(t->rib, prefix, plen);
 		return ret;
-	nh_ref(t, nh);
+	}
+	rt_nh_ref_locked(t, nh);
 	if (plen == 0)
 		__atomic_store_n(&t->default_nh, nh, __ATOMIC_RELEASE);
-	r = &t->routes[t->n_routes++];
-	r->prefix = prefix;
-	r->plen = plen;
 	r->kind = (uint8_t)kind;
 	r->port = port;
 	r->gw = gw;
 	r->nh = nh;
+	/* only the writers' own routes carry their source; the rest are the router's */
+	r->src = kind == RT_ROUTE_CONNECTED || kind == RT_ROUTE_LOCAL || kind == RT_ROUTE_NEIGH
+			 ? RT_SRC_SYSTEM
+			 : t->add_src;
+	r->since = rt_table_now();
+	t->n_kind[kind & 7]++;
 	rt_table_gen_bump(t);
 	return 0;
 }
 
-static void
-route_remove(struct rt_table *t, uint32_t idx)
+void
+rt_route_remove_locked(struct rt_table *t, struct rt_route *victim)
 {
-	struct rt_route r = t->routes[idx];
+	struct rt_route r = *victim;
 
-	if (r.plen == 0)
+	if (r.plen == 0) {
 		__atomic_store_n(&t->default_nh, RT_NH_MISS, __ATOMIC_RELEASE);
-	else
-		rte_lpm_delete(t->lpm, r.prefix, r.plen);
-	t->routes[idx] = t->routes[--t->n_routes];
-	nh_unref(t, r.nh);
+	} else {
+		/* the covering route takes over its entries (/0 is the miss value: none) */
+		const struct rt_route *sub = rt_rib_parent(t->rib, r.prefix, r.plen);
+
+		if (sub != NULL && sub->plen > 0)
+			rt_fib_del(t->fib, r.prefix, r.plen, sub->nh, sub->plen);
+		else
+			rt_fib_del(t->fib, r.prefix, r.plen, 0, 0);
+	}
+	rt_rib_remove(t->rib, r.prefix, r.plen);
+	t->n_kind[r.kind & 7]--;
+	rt_nh_unref_locked(t, r.nh);
 	rt_table_gen_bump(t);
+}
+
+/* Why a next hop could not be had: the limit, by its config name. */
+static void
+nh_full_err(const struct rt_table *t, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "no free next hop (max-next-hops %u)", t->max_nh);
+}
+
+/* Why rt_route_insert_locked() failed with @p ret: the limit reached, by its config name. */
+static void
+insert_err(const struct rt_table *t, int ret, char *err, size_t errlen)
+{
+	if (ret == -ENOSPC && rt_rib_count(t->rib) >= t->max_routes)
+		snprintf(err, errlen, "route table full (max-routes %u)", t->max_routes);
+	else if (ret == -ENOSPC)
+		snprintf(err, errlen,
+			"no free lookup group for a route longer than /24 (tbl8-groups %u)",
+			t->tbl8s);
+	else
+		snprintf(err, errlen, "route not added: %s", rte_strerror(-ret));
 }
 
 static int
@@ -297,10 +369,10 @@ is_local(const struct rt_table *t, uint32_t ip)
 struct rt_table *
 rt_table_create(const struct rt_table_params *p)
 {
-	struct rte_lpm_config lc = {0};
-	struct rte_lpm_rcu_config rc = {0};
 	uint32_t threads = p->max_threads != 0 ? p->max_threads : RTE_MAX_LCORE;
+	char hname[RTE_HASH_NAMESIZE];
 	struct rt_table *t;
+	uint32_t i;
 	size_t qs;
 
 	t = rte_zmalloc_socket("rt_table", sizeof(*t), RTE_CACHE_LINE_SIZE, p->socket);
@@ -309,34 +381,47 @@ rt_table_create(const struct rt_table_params *p)
 		return NULL;
 	}
 	pthread_mutex_init(&t->lock, NULL);
-	t->max_routes = p->max_routes != 0 ? p->max_routes : 4096;
-	t->max_nh = p->max_nh != 0 ? p->max_nh : 1024;
-	if (t->max_nh >= (1u << 24))
-		goto einval; /* rte_lpm keeps 24 bits of next hop */
-	t->routes =
-		rte_zmalloc_socket("rt_routes", t->max_routes * sizeof(*t->routes), 0, p->socket);
+	t->add_src = RT_SRC_CONFIG;
+	t->max_routes = p->max_routes != 0 ? p->max_routes : RT_DEFAULT_MAX_ROUTES;
+	t->max_nh = p->max_nh != 0 ? p->max_nh : RT_DEFAULT_MAX_NH;
+	t->tbl8s = p->tbl8s != 0 ? p->tbl8s : RT_DEFAULT_TBL8S;
+	if (t->max_nh >= (1u << 24) || t->max_nh < 4)
+		goto einval; /* 24 bits of next hop in a lookup entry; the specials need a few */
+	t->rib = rt_rib_create();
+	t->nh_free = malloc(t->max_nh * sizeof(*t->nh_free));
+	t->nh_retq = malloc(t->max_nh * sizeof(*t->nh_retq));
+	t->nh_queued = calloc(t->max_nh, sizeof(*t->nh_queued));
 	t->nh = rte_zmalloc_socket(
 		"rt_nh", t->max_nh * sizeof(*t->nh), RTE_CACHE_LINE_SIZE, p->socket);
 	qs = rte_rcu_qsbr_get_memsize(threads);
 	t->qsbr = rte_zmalloc_socket("rt_qsbr", qs, RTE_CACHE_LINE_SIZE, p->socket);
-	if (t->routes == NULL || t->nh == NULL || t->qsbr == NULL)
+	if (t->rib == NULL || t->nh_free == NULL || t->nh_retq == NULL || t->nh_queued == NULL ||
+		t->nh == NULL || t->qsbr == NULL)
 		goto enomem;
 	if (rte_rcu_qsbr_init(t->qsbr, threads) != 0)
 		goto einval;
-
-	lc.max_rules = t->max_routes;
-	lc.number_tbl8s = p->tbl8s != 0 ? p->tbl8s : 256;
-	t->lpm = rte_lpm_create(p->name, p->socket, &lc);
-	if (t->lpm == NULL)
+	/* slot 0 on top: the specials get the first slots, as they always did */
+	for (i = 0; i < t->max_nh; i++)
+		t->nh_free[i] = t->max_nh - 1 - i;
+	t->n_free = t->max_nh;
+	snprintf(hname, sizeof(hname), "%.24s_nb", p->name);
+	t->neigh_idx = rte_hash_create(&(struct rte_hash_parameters){
+		.name = hname,
+		.entries = RTE_MAX(t->max_nh, 8u),
+		.key_len = sizeof(uint32_t),
+		.hash_func = rte_hash_crc,
+		.socket_id = p->socket,
+	});
+	if (t->neigh_idx == NULL)
 		goto fail; /* rte_errno set */
-	rc.v = t->qsbr;
-	rc.mode = RTE_LPM_QSBR_MODE_DQ;
-	if (rte_lpm_rcu_qsbr_add(t->lpm, &rc) != 0)
-		goto fail;
 
-	t->nh_local = nh_alloc(t, RT_NH_LOCAL, 0, 0);
-	t->nh_blackhole = nh_alloc(t, RT_NH_BLACKHOLE, 0, 0);
-	t->nh_reject = nh_alloc(t, RT_NH_REJECT, 0, 0);
+	t->fib = rt_fib_create(p->name, p->socket, t->tbl8s, t->qsbr);
+	if (t->fib == NULL)
+		goto fail; /* rte_errno set */
+
+	t->nh_local = rt_nh_alloc_locked(t, RT_NH_LOCAL, 0, 0);
+	t->nh_blackhole = rt_nh_alloc_locked(t, RT_NH_BLACKHOLE, 0, 0);
+	t->nh_reject = rt_nh_alloc_locked(t, RT_NH_REJECT, 0, 0);
 	if (t->nh_reject == RT_NH_MISS)
 		goto enomem;
 	/* pinned: never retired */
@@ -362,10 +447,15 @@ rt_table_free(struct rt_table *t)
 
 	if (t == NULL)
 		return;
-	rte_lpm_free(t->lpm);
+	rt_nhgroup_free(t); /* ECMP hook */
+	rt_fib_free(t->fib);
+	rte_hash_free(t->neigh_idx);
 	rte_free(t->qsbr);
 	rte_free(t->nh);
-	rte_free(t->routes);
+	free(t->nh_queued);
+	free(t->nh_retq);
+	free(t->nh_free);
+	rt_rib_free(t->rib);
 	pthread_mutex_destroy(&t->lock);
 	rte_free(t);
 	rte_errno = e;
@@ -439,27 +529,28 @@ set_addr_locked(
 			plen, q, rt_ip_str(o->ip & rt_mask(o->plen), b), o->plen);
 		return -EINVAL;
 	}
-	if ((plen < 32 && route_find(t, net, plen) >= 0) || route_find(t, ip, 32) >= 0 ||
-		(plen <= 30 && route_find(t, bcast, 32) >= 0)) {
+	if ((plen < 32 && rt_route_find_locked(t, net, plen) != NULL) ||
+		rt_route_find_locked(t, ip, 32) != NULL ||
+		(plen <= 30 && rt_route_find_locked(t, bcast, 32) != NULL)) {
 		snprintf(err, errlen, "a route to %s/%u or to the address already exists",
 			rt_ip_str(net, a), plen);
 		return -EEXIST;
 	}
 
-	nh = nh_alloc(t, RT_NH_CONNECTED, port, 0);
+	nh = rt_nh_alloc_locked(t, RT_NH_CONNECTED, port, 0);
 	if (nh == RT_NH_MISS) {
-		snprintf(err, errlen, "no free next hop");
+		nh_full_err(t, err, errlen);
 		return -ENOSPC;
 	}
 	t->nh[nh].refcnt = 1; /* the port's own reference */
 	t->nh_connected[port] = nh;
-	ret = route_insert(t, ip, 32, RT_ROUTE_LOCAL, port, 0, t->nh_local);
+	ret = rt_route_insert_locked(t, ip, 32, RT_ROUTE_LOCAL, port, 0, t->nh_local);
 	if (ret == 0 && plen < 32)
-		ret = route_insert(t, net, plen, RT_ROUTE_CONNECTED, port, 0, nh);
+		ret = rt_route_insert_locked(t, net, plen, RT_ROUTE_CONNECTED, port, 0, nh);
 	if (ret == 0 && plen <= 30)
-		ret = route_insert(t, bcast, 32, RT_ROUTE_LOCAL, port, 0, t->nh_local);
+		ret = rt_route_insert_locked(t, bcast, 32, RT_ROUTE_LOCAL, port, 0, t->nh_local);
 	if (ret < 0) {
-		snprintf(err, errlen, "route table full");
+		insert_err(t, ret, err, errlen);
 		return ret;
 	}
 	p->plen = plen;
@@ -533,8 +624,8 @@ rt_iface_is_subnet_bcast(const struct rt_table *t, uint32_t ip)
  * message): on a connected network (port @p port's if >= 0), and neither the
  * router's address nor the network's network or broadcast address.
  */
-static int
-check_neighbour(const struct rt_table *t, const char *what, uint32_t ip, int port, int *out_port,
+int
+rt_gw_check_locked(const struct rt_table *t, const char *what, uint32_t ip, int port, int *out_port,
 	char *err, size_t errlen)
 {
 	int net = lookup_net(t, ip);
@@ -562,7 +653,8 @@ route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_rout
 {
 	char a[16], b[16];
 	uint32_t nh;
-	int idx, ret, out = port;
+	struct rt_route *old;
+	int ret, out = port;
 
 	if (plen > 32) {
 		snprintf(err, errlen, "prefix length %u > 32", plen);
@@ -573,12 +665,11 @@ route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_rout
 			rt_ip_str(prefix, a), plen, rt_ip_str(prefix & rt_mask(plen), b), plen);
 		return -EINVAL;
 	}
-	idx = route_find(t, prefix, plen);
-	if (idx >= 0 && t->routes[idx].kind != RT_ROUTE_NEIGH) {
+	old = rt_route_find_locked(t, prefix, plen);
+	if (old != NULL && old->kind != RT_ROUTE_NEIGH) {
 		snprintf(err, errlen, "a route to %s/%u already exists%s", rt_ip_str(prefix, a),
 			plen,
-			t->routes[idx].kind == RT_ROUTE_CONNECTED ||
-					t->routes[idx].kind == RT_ROUTE_LOCAL
+			old->kind == RT_ROUTE_CONNECTED || old->kind == RT_ROUTE_LOCAL
 				? " (the port's own network or address)"
 				: "");
 		return -EEXIST;
@@ -586,12 +677,12 @@ route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_rout
 
 	switch (kind) {
 	case RT_ROUTE_VIA:
-		ret = check_neighbour(t, "next hop", gw, port, &out, err, errlen);
+		ret = rt_gw_check_locked(t, "next hop", gw, port, &out, err, errlen);
 		if (ret < 0)
 			return ret;
-		nh = neigh_find(t, gw);
+		nh = rt_neigh_find_locked(t, gw);
 		if (nh == RT_NH_MISS)
-			nh = nh_alloc(t, RT_NH_GW, (uint16_t)out, gw);
+			nh = rt_nh_alloc_locked(t, RT_NH_GW, (uint16_t)out, gw);
 		break;
 	case RT_ROUTE_DEV:
 		if (port < 0 || port >= RTE_MAX_ETHPORTS || t->ports[port].ip == 0) {
@@ -614,16 +705,140 @@ route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_rout
 		return -EINVAL;
 	}
 	if (nh == RT_NH_MISS) {
-		snprintf(err, errlen, "no free next hop");
+		nh_full_err(t, err, errlen);
 		return -ENOSPC;
 	}
 	/* a static /32 takes over from the neighbour route it shadows */
-	if (idx >= 0)
-		route_remove(t, (uint32_t)idx);
-	ret = route_insert(t, prefix, plen, kind, (uint16_t)out, gw, nh);
+	if (old != NULL)
+		rt_route_remove_locked(t, old);
+	ret = rt_route_insert_locked(t, prefix, plen, kind, (uint16_t)out, gw, nh);
+	if (ret < 0) {
+		nh_free_unused(t, nh);
+		insert_err(t, ret, err, errlen);
+		return ret;
+	}
+	return 0;
+}
+
+const char *
+rt_route_src_name(unsigned int src)
+{
+	static const char *const names[] = {
+#define RT_SRC_NAME(n, s) [RT_SRC_##n] = s,
+		RT_SRC_TABLE(RT_SRC_NAME)
+#undef RT_SRC_NAME
+	};
+
+	return src < RTE_DIM(names) ? names[src] : "?";
+}
+
+uint32_t
+rt_table_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint32_t)ts.tv_sec;
+}
+
+int
+rt_route_add_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
+	enum rt_route_kind kind, uint32_t gw, int port, char *err, size_t errlen)
+{
+	int ret;
+
+	pthread_mutex_lock(&t->lock);
+	t->add_src = (uint8_t)src;
+	ret = route_add_locked(t, prefix, plen, kind, gw, port, err, errlen);
+	t->add_src = RT_SRC_CONFIG;
+	pthread_mutex_unlock(&t->lock);
+	return ret;
+}
+
+int
+rt_route_add(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_kind kind,
+	uint32_t gw, int port, char *err, size_t errlen)
+{
+	return rt_route_add_from(t, RT_SRC_CONFIG, prefix, plen, kind, gw, port, err, errlen);
+}
+
+/* Remove static route @p r, uncovering the neighbour route a static /32 had replaced. */
+static void
+static_remove(struct rt_table *t, struct rt_route *r)
+{
+	const uint32_t prefix = r->prefix;
+	const uint8_t plen = r->plen;
+	uint32_t nh;
+
+	rt_route_remove_locked(t, r);
+	nh = plen == 32 ? rt_neigh_find_locked(t, prefix) : RT_NH_MISS;
+	if (nh != RT_NH_MISS && lookup_net(t, prefix) == t->nh[nh].port)
+		rt_route_insert_locked(t, prefix, 32, RT_ROUTE_NEIGH, t->nh[nh].port, prefix, nh);
+}
+
+int
+rt_route_del(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_t errlen)
+{
+	char a[16];
+	struct rt_route *r;
+	int ret = 0;
+
+	pthread_mutex_lock(&t->lock);
+	r = rt_route_find_locked(t, prefix, plen);
+	if (r == NULL) {
+		snprintf(err, errlen, "no route to %s/%u", rt_ip_str(prefix, a), plen);
+		ret = -ENOENT;
+	} else if (!route_is_static(r)) {
+		snprintf(err, errlen, "%s/%u is not a static route", rt_ip_str(prefix, a), plen);
+		ret = -EPERM;
+	} else {
+		static_remove(t, r);
+	}
+	pthread_mutex_unlock(&t->lock);
+	return ret;
+}
+
+/*
+ * ECMP hook: the checks of route_add_locked() on the prefix, then the group
+ * of the hops (rt_nhgroup.c) as the route's next hop.
+ */
+static int
+route_add_multi_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, const struct rt_hop *hops,
+	unsigned int n_hops, char *err, size_t errlen)
+{
+	char a[16], b[16];
+	struct rt_route *old;
+	uint32_t nh, gw0;
+	uint16_t port0;
+	int ret;
+
+	if (plen > 32) {
+		snprintf(err, errlen, "prefix length %u > 32", plen);
+		return -EINVAL;
+	}
+	if ((prefix & ~rt_mask(plen)) != 0) {
+		snprintf(err, errlen, "%s/%u has host bits set (did you mean %s/%u?)",
+			rt_ip_str(prefix, a), plen, rt_ip_str(prefix & rt_mask(plen), b), plen);
+		return -EINVAL;
+	}
+	old = rt_route_find_locked(t, prefix, plen);
+	if (old != NULL && old->kind != RT_ROUTE_NEIGH) {
+		snprintf(err, errlen, "a route to %s/%u already exists%s", rt_ip_str(prefix, a),
+			plen,
+			old->kind == RT_ROUTE_CONNECTED || old->kind == RT_ROUTE_LOCAL
+				? " (the port's own network or address)"
+				: "");
+		return -EEXIST;
+	}
+	nh = rt_nhgroup_get_locked(t, hops, n_hops, &port0, &gw0, err, errlen);
+	if (nh == RT_NH_MISS)
+		return -rte_errno;
+	if (old != NULL)
+		rt_route_remove_locked(t, old);
+	ret = rt_route_insert_locked(t, prefix, plen, RT_ROUTE_VIA, port0, gw0, nh);
 	if (ret < 0) {
 		if (t->nh[nh].refcnt == 0)
-			t->nh[nh].type = RT_NH_FREE;
+			rt_nhgroup_release_locked(t, nh);
 		snprintf(err, errlen, "route table full (%s)", rte_strerror(-ret));
 		return ret;
 	}
@@ -631,42 +846,60 @@ route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_rout
 }
 
 int
-rt_route_add(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_kind kind,
-	uint32_t gw, int port, char *err, size_t errlen)
+rt_route_add_multi(struct rt_table *t, uint32_t prefix, uint8_t plen, const struct rt_hop *hops,
+	unsigned int n_hops, char *err, size_t errlen)
+{
+	return rt_route_add_multi_from(t, RT_SRC_CONFIG, prefix, plen, hops, n_hops, err, errlen);
+}
+
+int
+rt_route_add_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
+	const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen)
 {
 	int ret;
 
+	if (n_hops == 0 || n_hops > RT_ECMP_MAX) {
+		snprintf(err, errlen, "%u next hops: a route has 1 to %u (RT_ECMP_MAX)", n_hops,
+			RT_ECMP_MAX);
+		return -EINVAL;
+	}
+	if (n_hops == 1)
+		return rt_route_add_from(
+			t, src, prefix, plen, RT_ROUTE_VIA, hops[0].gw, hops[0].port, err, errlen);
 	pthread_mutex_lock(&t->lock);
-	ret = route_add_locked(t, prefix, plen, kind, gw, port, err, errlen);
+	t->add_src = (uint8_t)src;
+	ret = route_add_multi_locked(t, prefix, plen, hops, n_hops, err, errlen);
+	t->add_src = RT_SRC_CONFIG;
 	pthread_mutex_unlock(&t->lock);
 	return ret;
 }
 
-int
-rt_route_del(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_t errlen)
+uint32_t
+rt_route_flush(struct rt_table *t)
 {
-	char a[16];
-	uint32_t nh;
-	int idx, ret = 0;
+	struct rt_route page[256];
+	uint32_t n = 0, start = 0, got, i;
 
 	pthread_mutex_lock(&t->lock);
-	idx = route_find(t, prefix, plen);
-	if (idx < 0) {
-		snprintf(err, errlen, "no route to %s/%u", rt_ip_str(prefix, a), plen);
-		ret = -ENOENT;
-	} else if (t->routes[idx].kind == RT_ROUTE_CONNECTED ||
-		   t->routes[idx].kind == RT_ROUTE_LOCAL || t->routes[idx].kind == RT_ROUTE_NEIGH) {
-		snprintf(err, errlen, "%s/%u is not a static route", rt_ip_str(prefix, a), plen);
-		ret = -EPERM;
-	} else {
-		route_remove(t, (uint32_t)idx);
-		/* uncover the neighbour route a static /32 had replaced */
-		nh = plen == 32 ? neigh_find(t, prefix) : RT_NH_MISS;
-		if (nh != RT_NH_MISS && lookup_net(t, prefix) == t->nh[nh].port)
-			route_insert(t, prefix, 32, RT_ROUTE_NEIGH, t->nh[nh].port, prefix, nh);
-	}
+	/* in pages, in order; what stays (connected, local, neighbours) is stepped over */
+	do {
+		got = rt_rib_list(t->rib, 0, 0, start, page, RTE_DIM(page));
+		for (i = 0; i < got; i++) {
+			struct rt_route *r = rt_route_find_locked(t, page[i].prefix, page[i].plen);
+
+			if (r == NULL || !route_is_static(r)) {
+				start++;
+				continue;
+			}
+			/* a /32 may uncover its neighbour route: counted in start next page */
+			static_remove(t, r);
+			if (rt_route_find_locked(t, page[i].prefix, page[i].plen) != NULL)
+				start++;
+			n++;
+		}
+	} while (got == RTE_DIM(page));
 	pthread_mutex_unlock(&t->lock);
-	return ret;
+	return n;
 }
 
 uint32_t
@@ -674,21 +907,14 @@ rt_route_lookup(const struct rt_table *t, uint32_t ip)
 {
 	uint32_t nh;
 
-	return rte_lpm_lookup(t->lpm, ip, &nh) == 0
-		       ? nh
-		       : __atomic_load_n(&t->default_nh, __ATOMIC_ACQUIRE);
+	nh = rt_fib_lookup(t->fib, ip, RT_NH_MISS);
+	return nh != RT_NH_MISS ? nh : __atomic_load_n(&t->default_nh, __ATOMIC_ACQUIRE);
 }
 
 uint32_t
 rt_route_list(struct rt_table *t, struct rt_route *out, uint32_t max)
 {
-	uint32_t n;
-
-	pthread_mutex_lock(&t->lock);
-	n = t->n_routes;
-	memcpy(out, t->routes, RTE_MIN(n, max) * sizeof(*out));
-	pthread_mutex_unlock(&t->lock);
-	return n;
+	return rt_route_list_at(t, 0, out, max);
 }
 
 uint32_t
@@ -697,11 +923,61 @@ rt_route_list_at(struct rt_table *t, uint32_t start, struct rt_route *out, uint3
 	uint32_t n;
 
 	pthread_mutex_lock(&t->lock);
-	n = t->n_routes;
-	if (start < n)
-		memcpy(out, t->routes + start, RTE_MIN(n - start, max) * sizeof(*out));
+	n = rt_rib_count(t->rib);
+	rt_rib_list(t->rib, 0, 0, start, out, max);
 	pthread_mutex_unlock(&t->lock);
 	return n;
+}
+
+uint32_t
+rt_route_list_within(struct rt_table *t, uint32_t prefix, uint8_t plen, uint32_t start,
+	struct rt_route *out, uint32_t max)
+{
+	uint32_t n;
+
+	pthread_mutex_lock(&t->lock);
+	n = rt_rib_count_within(t->rib, prefix, plen);
+	rt_rib_list(t->rib, prefix, plen, start, out, max);
+	pthread_mutex_unlock(&t->lock);
+	return n;
+}
+
+int
+rt_route_get(struct rt_table *t, uint32_t prefix, uint8_t plen, bool exact, struct rt_route *out)
+{
+	const struct rt_route *r;
+
+	pthread_mutex_lock(&t->lock);
+	r = exact ? rt_rib_find(t->rib, prefix, plen) : rt_rib_match(t->rib, prefix);
+	if (r != NULL)
+		*out = *r;
+	pthread_mutex_unlock(&t->lock);
+	return r != NULL ? 0 : -ENOENT;
+}
+
+void
+rt_route_summary_get(struct rt_table *t, struct rt_route_summary *s)
+{
+	unsigned int i;
+
+	memset(s, 0, sizeof(*s));
+	pthread_mutex_lock(&t->lock);
+	s->routes = rt_rib_count(t->rib);
+	s->max_routes = t->max_routes;
+	for (i = 0; i <= 32; i++)
+		s->by_plen[i] = rt_rib_count_plen(t->rib, (uint8_t)i);
+	memcpy(s->by_kind, t->n_kind, sizeof(s->by_kind));
+	s->nh_max = t->max_nh;
+	s->nh_used = t->max_nh - t->n_free;
+	s->neighbours = rte_hash_count(t->neigh_idx);
+	s->tbl8_max = t->tbl8s;
+	s->tbl8_used = rt_fib_tbl8_used(t->fib);
+	s->mem_lookup = rt_fib_memory(t->fib);
+	s->mem_nh = (uint64_t)t->max_nh * sizeof(struct rt_nh);
+	s->mem_records =
+		rt_rib_memory(t->rib) +
+		(uint64_t)t->max_nh * (2 * sizeof(uint32_t) + 1); /* free and retire lists */
+	pthread_mutex_unlock(&t->lock);
 }
 
 uint32_t
@@ -710,45 +986,49 @@ rt_nh_neigh_get(struct rt_table *t, uint32_t ip, uint16_t port, bool host_route)
 	uint32_t nh;
 
 	pthread_mutex_lock(&t->lock);
-	nh = neigh_find(t, ip);
+	nh = rt_neigh_find_locked(t, ip);
 	if (nh == RT_NH_MISS)
-		nh = nh_alloc(t, RT_NH_GW, port, ip);
+		nh = rt_nh_alloc_locked(t, RT_NH_GW, port, ip);
 	if (nh != RT_NH_MISS) {
-		nh_ref(t, nh);
-		if (host_route && route_find(t, ip, 32) < 0)
-			route_insert(t, ip, 32, RT_ROUTE_NEIGH, port, ip, nh);
+		rt_nh_ref_locked(t, nh);
+		if (host_route && rt_route_find_locked(t, ip, 32) == NULL)
+			rt_route_insert_locked(t, ip, 32, RT_ROUTE_NEIGH, port, ip, nh);
 	}
 	pthread_mutex_unlock(&t->lock);
 	return nh;
 }
 
 uint32_t
-rt_nh_neigh_find(const struct rt_table *t, uint32_t ip)
+rt_nh_neigh_find(struct rt_table *t, uint32_t ip)
 {
-	return neigh_find(t, ip);
+	uint32_t nh;
+
+	pthread_mutex_lock(&t->lock);
+	nh = rt_neigh_find_locked(t, ip);
+	pthread_mutex_unlock(&t->lock);
+	return nh;
 }
 
 void
 rt_nh_neigh_put(struct rt_table *t, uint32_t nh)
 {
-	int idx;
+	struct rt_route *r;
 
 	if (nh >= t->max_nh)
 		return;
 	pthread_mutex_lock(&t->lock);
-	nh_unref(t, nh);
+	rt_nh_unref_locked(t, nh);
 	/* only its own /32 keeps it: the neighbour is gone, so is the route */
-	idx = route_find(t, t->nh[nh].ip, 32);
-	if (t->nh[nh].refcnt == 1 && idx >= 0 && t->routes[idx].kind == RT_ROUTE_NEIGH &&
-		t->routes[idx].nh == nh)
-		route_remove(t, (uint32_t)idx);
+	r = rt_route_find_locked(t, t->nh[nh].ip, 32);
+	if (t->nh[nh].refcnt == 1 && r != NULL && r->kind == RT_ROUTE_NEIGH && r->nh == nh)
+		rt_route_remove_locked(t, r);
 	pthread_mutex_unlock(&t->lock);
 }
 
 void
 rt_nh_set_mac(struct rt_table *t, uint32_t nh, const struct rte_ether_addr *mac)
 {
-	uint64_t w = 0;
+	uint64_t w = 0, old;
 
 	if (nh >= t->max_nh)
 		return;
@@ -757,8 +1037,13 @@ rt_nh_set_mac(struct rt_table *t, uint32_t nh, const struct rte_ether_addr *mac)
 		w |= RT_NH_F_VALID;
 	}
 	/* ARP refreshes republish the same MAC: only a change invalidates the flows */
-	if (__atomic_exchange_n(&t->nh[nh].l2, w, __ATOMIC_ACQ_REL) != w)
-		rt_table_gen_bump(t);
+	old = __atomic_exchange_n(&t->nh[nh].l2, w, __ATOMIC_ACQ_REL);
+	if (old == w)
+		return;
+	/* ECMP hook: resolved or lost, the member joins or leaves its groups' sets */
+	if ((old ^ w) & RT_NH_F_VALID)
+		rt_nhgroup_neigh_changed(t, nh);
+	rt_table_gen_bump(t);
 }
 
 int
@@ -774,26 +1059,26 @@ rt_neigh_static_add(
 		return -EINVAL;
 	}
 	pthread_mutex_lock(&t->lock);
-	ret = check_neighbour(t, "neighbour", ip, -1, &port, err, errlen);
+	ret = rt_gw_check_locked(t, "neighbour", ip, -1, &port, err, errlen);
 	if (ret < 0)
 		goto out;
-	nh = neigh_find(t, ip);
+	nh = rt_neigh_find_locked(t, ip);
 	if (nh != RT_NH_MISS && t->nh[nh].is_static) {
 		snprintf(err, errlen, "neighbour %s is already static", rt_ip_str(ip, a));
 		ret = -EEXIST;
 		goto out;
 	}
 	if (nh == RT_NH_MISS)
-		nh = nh_alloc(t, RT_NH_GW, (uint16_t)port, ip);
+		nh = rt_nh_alloc_locked(t, RT_NH_GW, (uint16_t)port, ip);
 	if (nh == RT_NH_MISS) {
-		snprintf(err, errlen, "no free next hop");
+		nh_full_err(t, err, errlen);
 		ret = -ENOSPC;
 		goto out;
 	}
-	nh_ref(t, nh); /* the static entry's own: never returned */
+	rt_nh_ref_locked(t, nh); /* the static entry's own: never returned */
 	t->nh[nh].is_static = 1;
-	if (route_find(t, ip, 32) < 0)
-		route_insert(t, ip, 32, RT_ROUTE_NEIGH, (uint16_t)port, ip, nh);
+	if (rt_route_find_locked(t, ip, 32) == NULL)
+		rt_route_insert_locked(t, ip, 32, RT_ROUTE_NEIGH, (uint16_t)port, ip, nh);
 	pthread_mutex_unlock(&t->lock);
 	rt_nh_set_mac(t, nh, mac);
 	return 0;
@@ -809,7 +1094,7 @@ rt_neigh_static_del(struct rt_table *t, uint32_t ip, char *err, size_t errlen)
 	uint32_t nh;
 
 	pthread_mutex_lock(&t->lock);
-	nh = neigh_find(t, ip);
+	nh = rt_neigh_find_locked(t, ip);
 	if (nh == RT_NH_MISS || !t->nh[nh].is_static) {
 		pthread_mutex_unlock(&t->lock);
 		snprintf(err, errlen, "%s is not a static neighbour", rt_ip_str(ip, a));

@@ -9,11 +9,12 @@
  * @file
  * The router's state shared by the workers and the control path: per-port
  * interfaces (MAC, IPv4 address/prefix, MTU), the next-hop table and the
- * longest-prefix-match table (rte_lpm) that maps a destination to a next hop.
+ * longest-prefix-match table (rt_fib, DIR-24-8) that maps a destination to
+ * a next hop.
  *
- * Readers (the workers) never lock. rte_lpm updates its tables with single
- * atomic stores and gives freed tbl8 groups back through an RCU QSBR defer
- * queue; a next hop that loses its last route is retired with an RCU token
+ * Readers (the workers) never lock. rt_fib updates its tables with single
+ * atomic stores and reuses a freed tbl8 group only after an RCU QSBR grace
+ * period; a next hop that loses its last route is retired with an RCU token
  * and reused only after every worker has since reported a quiescent state; a
  * neighbour's MAC and its "resolved" bit live in one 64-bit word written with
  * one atomic store. Writers (configuration, the shell, the control thread)
@@ -41,46 +42,66 @@
 
 #include <rte_common.h>
 #include <rte_ether.h>
-#include <rte_lpm.h>
 #include <rte_rcu_qsbr.h>
 
+#include "rt_fib.h"
 #include "rt_types.h"
+
+struct rt_rib;
+struct rte_hash;
 
 /** A route as kept by the table (control path). */
 struct rt_route {
 	uint32_t prefix;
 	uint8_t plen;
-	uint8_t kind;  /**< enum rt_route_kind */
-	uint16_t port; /**< VIA/DEV/CONNECTED/LOCAL/NEIGH: output port */
-	uint32_t gw;   /**< VIA: gateway */
-	uint32_t nh;   /**< next hop index */
+	uint8_t kind;   /**< enum rt_route_kind */
+	uint16_t port;  /**< VIA/DEV/CONNECTED/LOCAL/NEIGH: output port */
+	uint32_t gw;    /**< VIA: gateway */
+	uint32_t nh;    /**< next hop index */
+	uint8_t src;    /**< enum rt_route_src */
+	uint32_t since; /**< installed at (rt_table_now() seconds) */
 };
+
+#define RT_DEFAULT_MAX_ROUTES 2097152 /**< a full IPv4 table (about 1 M) twice over */
+#define RT_DEFAULT_MAX_NH     131072  /**< next hops: neighbours and groups (8 MiB) */
+#define RT_DEFAULT_TBL8S      16384   /**< groups of 256 entries (16 MiB) */
 
 /** Parameters of rt_table_create(). */
 struct rt_table_params {
-	const char *name;     /**< unique name (rte_lpm object name) */
+	const char *name;     /**< unique name (of the lookup table's objects) */
 	int socket;           /**< NUMA socket, or SOCKET_ID_ANY */
-	uint32_t max_routes;  /**< 0 = 4096 */
-	uint32_t max_nh;      /**< next hops (neighbours + special); 0 = 1024 */
-	uint32_t tbl8s;       /**< rte_lpm tbl8 groups; 0 = 256 */
+	uint32_t max_routes;  /**< max-routes; 0 = RT_DEFAULT_MAX_ROUTES */
+	uint32_t max_nh;      /**< max-next-hops (neighbours + special); 0 = RT_DEFAULT_MAX_NH */
+	uint32_t tbl8s;       /**< tbl8-groups: routes longer than /24; 0 = RT_DEFAULT_TBL8S */
 	uint32_t max_threads; /**< RCU reader thread ids (lcore ids); 0 = RTE_MAX_LCORE */
 };
 
-/** The router's table. Workers use @c lpm, @c nh and @c ports directly. */
+struct rt_nhgroups;
+
+/** The router's table. Workers use @c fib, @c nh and @c ports directly. */
 struct rt_table {
-	struct rte_lpm *lpm;
+	struct rt_fib *fib; /**< the lookup (DIR-24-8), written by rt_fib_ctl.h */
 	struct rt_nh *nh;
 	struct rte_rcu_qsbr *qsbr;
 	struct rt_port ports[RTE_MAX_ETHPORTS];
 	uint32_t max_nh;
 	uint32_t max_routes;
-	uint32_t n_routes;
-	struct rt_route *routes;
-	uint32_t nh_local; /**< shared next hops of the special types */
+	uint32_t tbl8s;
+	struct rt_rib *rib; /**< the route records (control path) */
+	uint32_t n_kind[8]; /**< routes by enum rt_route_kind */
+	/* next-hop slots (control path): never used or reusable, and retired in order */
+	struct rte_hash *neigh_idx; /**< neighbour address -> next hop */
+	uint32_t *nh_free;          /**< stack of slots no reader can be using */
+	uint32_t n_free;
+	uint32_t *nh_retq; /**< FIFO of slots waiting for their RCU token */
+	uint32_t retq_head;
+	uint32_t retq_n;
+	uint8_t *nh_queued; /**< slot is in nh_retq */
+	uint32_t nh_local;  /**< shared next hops of the special types */
 	uint32_t nh_blackhole;
 	uint32_t nh_reject;
 	uint32_t nh_connected[RTE_MAX_ETHPORTS];
-	uint32_t default_nh;  /**< the /0 route (rte_lpm has no depth 0); RT_NH_MISS = none */
+	uint32_t default_nh;  /**< the /0 route (the lookup has no depth 0); RT_NH_MISS = none */
 	pthread_mutex_t lock; /**< writers only */
 	/**
 	 * Bumped after every change a cached forwarding decision may depend on
@@ -88,6 +109,8 @@ struct rt_table {
 	 * stage (rt_flowtable.h) treats entries of an older generation as misses.
 	 */
 	uint32_t gen;
+	struct rt_nhgroups *ecmp; /**< ECMP groups (rt_nhgroup.h), NULL until the first */
+	uint8_t add_src; /**< source of the routes being inserted (lock held), enum rt_route_src */
 };
 
 /**
@@ -179,6 +202,52 @@ bool rt_iface_is_subnet_bcast(const struct rt_table *t, uint32_t ip);
 int rt_route_add(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_kind kind,
 	uint32_t gw, int port, char *err, size_t errlen);
 
+/** One next hop of a multipath route. */
+struct rt_hop {
+	uint32_t gw; /**< gateway, on a connected network */
+	int port;    /**< output port, or -1: the port whose network holds @c gw */
+};
+
+/**
+ * rt_route_add() for a route from @p src (enum rt_route_src): recorded in
+ * the route and printed by `show route`. rt_route_add() is this with
+ * RT_SRC_CONFIG.
+ */
+int rt_route_add_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
+	enum rt_route_kind kind, uint32_t gw, int port, char *err, size_t errlen);
+
+/** Name of route source @p src ("static", "shell", "netlink"...), "?" when unknown. */
+const char *rt_route_src_name(unsigned int src);
+
+/** Seconds of a monotonic clock: what struct rt_route.since counts in. */
+uint32_t rt_table_now(void);
+
+/**
+ * Add a route @p prefix/@p plen through the @p n_hops gateways @p hops (1 to
+ * RT_ECMP_MAX): with one, the same as rt_route_add(RT_ROUTE_VIA); with more,
+ * an ECMP route whose packets are spread over the hops by flow. Each hop is
+ * checked as rt_route_add() checks a gateway. Safe while workers run.
+ *
+ * Duplicate gateways and more than RT_ECMP_MAX hops are refused (-EINVAL);
+ * routes through the same set of gateways share one group (rt_nhgroup.h).
+ *
+ * @return 0 or a negative errno with @p err set to one line.
+ */
+int rt_route_add_multi(struct rt_table *t, uint32_t prefix, uint8_t plen, const struct rt_hop *hops,
+	unsigned int n_hops, char *err, size_t errlen);
+
+/** rt_route_add_multi() for a route from @p src (see rt_route_add_from()). */
+int rt_route_add_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix,
+	uint8_t plen, const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen);
+
+/**
+ * Delete every static route (via, dev, blackhole, reject; not the connected,
+ * local and neighbour routes). Safe while workers run.
+ *
+ * @return the number of routes deleted.
+ */
+uint32_t rt_route_flush(struct rt_table *t);
+
 /**
  * Delete the static route @p prefix/@p plen (connected and local routes go
  * with their port's address, neighbour routes with the neighbour). Safe while
@@ -213,6 +282,43 @@ uint32_t rt_route_list(struct rt_table *t, struct rt_route *out, uint32_t max);
 uint32_t rt_route_list_at(struct rt_table *t, uint32_t start, struct rt_route *out, uint32_t max);
 
 /**
+ * Copy, in (prefix, length) order, up to @p max routes inside
+ * @p prefix/@p plen (itself included; 0/0: every route), the @p start-th of
+ * them and those after, into @p out: a page of any table costs the same.
+ *
+ * @return the number of routes inside @p prefix/@p plen; min(@p max, that -
+ *   @p start) of them were copied.
+ */
+uint32_t rt_route_list_within(struct rt_table *t, uint32_t prefix, uint8_t plen, uint32_t start,
+	struct rt_route *out, uint32_t max);
+
+/**
+ * The route of @p prefix/@p plen itself (@p exact), or the longest route
+ * covering the address @p prefix (plen ignored), into @p out.
+ *
+ * @return 0, or -ENOENT when there is none.
+ */
+int rt_route_get(
+	struct rt_table *t, uint32_t prefix, uint8_t plen, bool exact, struct rt_route *out);
+
+/** What the table holds and what it costs (rt_route_summary_get()). */
+struct rt_route_summary {
+	uint32_t routes;              /**< every route, of every kind */
+	uint32_t max_routes;          /**< max-routes */
+	uint32_t by_plen[33];         /**< routes of each prefix length */
+	uint32_t by_kind[8];          /**< routes of each enum rt_route_kind */
+	uint32_t nh_used, nh_max;     /**< next-hop slots in use (or retiring), max-next-hops */
+	uint32_t neighbours;          /**< neighbour next hops */
+	uint32_t tbl8_used, tbl8_max; /**< lookup groups of routes longer than /24 */
+	uint64_t mem_lookup;          /**< bytes the workers' lookup table holds (DPDK memory) */
+	uint64_t mem_nh;              /**< bytes of next hops (DPDK memory) */
+	uint64_t mem_records;         /**< bytes of route records and indexes (heap) */
+};
+
+/** Fill @p s (a consistent copy, under the lock). */
+void rt_route_summary_get(struct rt_table *t, struct rt_route_summary *s);
+
+/**
  * Find or create the neighbour next hop for @p ip on port @p port, and take a
  * reference on it. Used for gateways and for destinations on connected
  * networks (then with @p host_route, which adds the /32 neighbour route unless
@@ -227,7 +333,7 @@ uint32_t rt_nh_neigh_get(struct rt_table *t, uint32_t ip, uint16_t port, bool ho
  *
  * @return next hop index, or RT_NH_MISS.
  */
-uint32_t rt_nh_neigh_find(const struct rt_table *t, uint32_t ip);
+uint32_t rt_nh_neigh_find(struct rt_table *t, uint32_t ip);
 
 /**
  * Drop the reference of a neighbour user that is not a route (a static

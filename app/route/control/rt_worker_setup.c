@@ -16,7 +16,7 @@ rt_worker_init(struct rt_worker *w, struct rt_table *t, struct rte_ring *punt,
 	if (w == NULL || t == NULL || punt == NULL)
 		return -EINVAL;
 	memset(w, 0, sizeof(*w));
-	w->lpm = t->lpm;
+	w->fib = t->fib;
 	w->nh = t->nh;
 	w->ports = t->ports;
 	w->default_nh = &t->default_nh;

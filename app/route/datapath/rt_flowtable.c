@@ -9,6 +9,7 @@
 
 #include <rte_common.h>
 
+#include "rt_ecmp.h"
 #include "rt_flowtable.h"
 
 void
@@ -38,8 +39,8 @@ __rt_flow_decide(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_
 			return;
 		}
 	}
-	if (rte_lpm_lookup(w->lpm, rte_be_to_cpu_32(k->dst_addr), &h) != 0)
-		h = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE);
+	h = rt_fib_lookup(w->fib, rte_be_to_cpu_32(k->dst_addr),
+		__atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE));
 	e->action = RT_FLOW_PUNT;
 	if (h == RT_NH_MISS) {
 		e->l2 = RT_PUNT_TAG(RT_EXC_NO_ROUTE, 0);
@@ -47,6 +48,11 @@ __rt_flow_decide(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_
 	}
 	nh = &w->nh[h];
 	switch (__atomic_load_n(&nh->type, __ATOMIC_ACQUIRE)) {
+	case RT_NH_GROUP:
+		/* ECMP: the flow's member (the key's hash: the same for all its packets) */
+		h = rt_ecmp_member(nh, rt_ecmp_hash_key(k));
+		nh = &w->nh[h];
+		/* fall through - a member is a gateway */
 	case RT_NH_GW:
 		l2 = __atomic_load_n(&nh->l2, __ATOMIC_ACQUIRE);
 		if (!(l2 & RT_NH_F_VALID)) {

@@ -27,7 +27,8 @@
  * flowsort asks it to (flowsort_queue_timed()) and reports their cost.
  *
  * A miss runs the full lookup: the filter (rt_acl) first, then the LPM and
- * the next hop. Invalidation is by generation: every change of the routing
+ * the next hop (an ECMP group's member chosen by the key's hash, rt_ecmp.h,
+ * and cached with the flow). Invalidation is by generation: every change of the routing
  * table (routes, neighbour MACs, MTUs: rt_table::gen) or of the filter
  * (rt_acl::gen) bumps a counter, and an entry decided under another sum of
  * the two is a miss. Simple and always correct, at the price of re-deciding

@@ -22,7 +22,6 @@
 
 #include <rte_branch_prediction.h>
 #include <rte_ether.h>
-#include <rte_lpm.h>
 #include <rte_mbuf.h>
 #include <rte_prefetch.h>
 #include <rte_vect.h>
@@ -97,8 +96,7 @@ rt_classify_slow(struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m, stru
 		return true;
 	/* link-layer broadcast or multicast: for one of our addresses, or not at all */
 	ip = rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN);
-	if (rte_lpm_lookup(w->lpm, rte_be_to_cpu_32(ip->dst_addr), &hop) != 0)
-		hop = defv;
+	hop = rt_fib_lookup(w->fib, rte_be_to_cpu_32(ip->dst_addr), defv);
 	if (hop != RT_NH_MISS) {
 		type = __atomic_load_n(&w->nh[hop].type, __ATOMIC_ACQUIRE);
 		if (type == RT_NH_LOCAL) {

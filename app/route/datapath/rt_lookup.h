@@ -20,37 +20,32 @@
 #include <rte_atomic.h>
 #include <rte_branch_prediction.h>
 #include <rte_ip.h>
-#include <rte_lpm.h>
 #include <rte_mbuf.h>
 #include <rte_vect.h>
 
 #include "flowsort.h"
+#include "rt_ecmp.h"
 #include "rt_flowtable.h"
 #include "rt_punt.h"
 #include "rt_rewrite.h"
 #include "rt_worker.h"
 
 /**
- * Stage 3 of the router alone, first half: the LPM for the @p k destinations
- * @p dst (host order), four at a time; @p hop gets each next hop, @p defv
- * (the /0 route's, or RT_NH_MISS) where none matches.
+ * Stage 3 of the router alone, first half: the longest-prefix match of the
+ * @p k destinations @p dst (host order), their tbl24 lines prefetched
+ * together (rt_fib_lookup_bulk()); @p hop gets each next hop, @p defv (the
+ * /0 route's, or RT_NH_MISS) where none matches.
  */
 static __rte_always_inline void
-rt_lookup_lpm(
+rt_lookup_fib(
 	const struct rt_worker *w, const uint32_t *dst, uint32_t *hop, uint16_t k, uint32_t defv)
 {
-	uint16_t i;
-
-	for (i = 0; i + 4 <= k; i += 4)
-		rte_lpm_lookupx4(w->lpm, *(const xmm_t *)&dst[i], &hop[i], defv);
-	for (; i < k; i++)
-		if (rte_lpm_lookup(w->lpm, dst[i], &hop[i]) != 0)
-			hop[i] = defv;
+	rt_fib_lookup_bulk(w->fib, dst, hop, k, defv);
 }
 
 /**
  * Stage 3 of the router alone, second half: what next hop @p h does with the
- * frame @p m. A frame that is not forwarded (no route, for the router,
+ * frame @p m (an ECMP group first picks the flow's member: rt_ecmp.h). A frame that is not forwarded (no route, for the router,
  * blackhole, reject, TTL expiring, next hop unresolved, too big for the MTU)
  * is punted or dropped here, untouched.
  *
@@ -72,6 +67,12 @@ rt_lookup_nh(struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m,
 	nh = &w->nh[h];
 	type = __atomic_load_n(&nh->type, __ATOMIC_ACQUIRE);
 	if (unlikely(type != RT_NH_GW)) {
+		if (type == RT_NH_GROUP) {
+			/* ECMP: the flow's member, then the gateway's checks on it */
+			h = rt_ecmp_member(nh, rt_ecmp_hash_pkt(m, ip, RT_L2_LEN));
+			nh = &w->nh[h];
+			goto gw;
+		}
 		if (type == RT_NH_LOCAL) {
 			rt_punt(punts, np, m, in_port, RT_EXC_LOCAL, h);
 		} else if (type == RT_NH_BLACKHOLE) {
@@ -86,6 +87,7 @@ rt_lookup_nh(struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m,
 		}
 		return NULL;
 	}
+gw:
 	if (unlikely(ip->time_to_live <= 1)) {
 		rt_punt(punts, np, m, in_port, RT_EXC_TTL, h);
 		return NULL;

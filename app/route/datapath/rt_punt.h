@@ -21,7 +21,6 @@
 #include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
 #include <rte_ip.h>
-#include <rte_lpm.h>
 #include <rte_mbuf.h>
 #include <rte_ring.h>
 
@@ -44,8 +43,8 @@ rt_flow_nh_of(const struct rt_worker *w, const struct rte_ipv4_hdr *ip)
 {
 	uint32_t h;
 
-	if (rte_lpm_lookup(w->lpm, rte_be_to_cpu_32(ip->dst_addr), &h) != 0)
-		h = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE);
+	h = rt_fib_lookup(w->fib, rte_be_to_cpu_32(ip->dst_addr),
+		__atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE));
 	return h;
 }
 

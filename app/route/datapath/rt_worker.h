@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include <rte_common.h>
-#include <rte_lpm.h>
+#include "rt_fib.h"
 #include <rte_mbuf.h>
 #include <rte_rcu_qsbr.h>
 #include <rte_ring.h>
@@ -33,7 +33,7 @@ struct rt_worker_stats {
 
 /** One worker's routing context; see rt_worker_init(). */
 struct rt_worker {
-	struct rte_lpm *lpm;
+	const struct rt_fib *fib;
 	const struct rt_nh *nh;
 	const struct rt_port *ports;
 	const uint32_t *default_nh; /**< the table's /0 next hop, read once per burst */

@@ -30,10 +30,12 @@ RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
 #define FEC_ARG_SHIFT16 "shift16"
 #define FEC_ARG_MIB_MS  "mib_period_ms"
 #define FEC_ARG_STATS   "stats"
+#define FEC_ARG_SOC     "soc"
+#define FEC_ARG_LSC_MS  "lsc_period_ms"
 
 static const char *const fec_valid_args[] = {FEC_ARG_BACKEND, FEC_ARG_BD, FEC_ARG_PROFILE,
 	FEC_ARG_MODE, FEC_ARG_WIRE, FEC_ARG_PHY, FEC_ARG_UIO, FEC_ARG_SHIFT16, FEC_ARG_MIB_MS,
-	FEC_ARG_STATS, NULL};
+	FEC_ARG_STATS, FEC_ARG_SOC, FEC_ARG_LSC_MS, NULL};
 
 struct fec_args {
 	char backend[8];
@@ -47,6 +49,7 @@ struct fec_args {
 	bool phy_set; /**< phy_addr given; else the PHY is looked for on MDIO */
 	unsigned int shift16;
 	unsigned int mib_period_ms;
+	unsigned int lsc_period_ms;
 };
 
 static const char *const fec_mib_names[FEC_MIB_NB] = {
@@ -76,7 +79,7 @@ fec_configure(struct rte_eth_dev *dev)
 		FEC_LOG(ERR, "KEEP_CRC not supported");
 		return -ENOTSUP;
 	}
-	return 0;
+	return fec_intr_setup(dev);
 }
 
 static int
@@ -255,10 +258,14 @@ fec_start(struct rte_eth_dev *dev)
 	rxq->started = !rxq->deferred_start;
 	txq->started = !txq->deferred_start;
 	fec_link_update(dev, 0);
+	/* RX interrupts start disabled, as ethdev expects. */
+	fep->eimr = 0;
 	fec_hw_restart(dev);
 	if (fec_mib_alarm_start(fep) < 0)
 		FEC_LOG(WARNING, "%s: no MIB alarm: read stats at least every %u s", fep->name,
 			FEC_MIB_PERIOD_MAX_MS / 1000);
+	if (fec_lsc_start(dev) < 0)
+		FEC_LOG(WARNING, "%s: no LSC alarm: no link events", fep->name);
 	dev->rx_pkt_burst = fec_rx_burst;
 	dev->tx_pkt_burst = fec_tx_burst;
 	dev->data->rx_queue_state[0] =
@@ -277,6 +284,7 @@ fec_stop(struct rte_eth_dev *dev)
 
 	dev->data->dev_started = 0;
 	fec_mib_alarm_stop(fep);
+	fec_lsc_stop(dev);
 	fec_hw_stop(dev);
 	/* The MAC is off: every buffer goes back to its pool. */
 	if (rxq != NULL) {
@@ -331,8 +339,10 @@ fec_close(struct rte_eth_dev *dev)
 		fec_stop(dev);
 	/* Whatever the state, no fold may run once the registers are gone. */
 	fec_mib_alarm_stop(fep);
+	fec_lsc_stop(dev);
 	fec_rx_queue_release(dev, 0);
 	fec_tx_queue_release(dev, 0);
+	fec_intr_free(dev);
 	if (fep->model != NULL) {
 		fec_model_free(fep->model);
 		fep->model = NULL;
@@ -680,6 +690,11 @@ static const struct eth_dev_ops fec_ops = {
 	.tx_done_cleanup = fec_tx_done_cleanup,
 	.rxq_info_get = fec_rxq_info_get,
 	.txq_info_get = fec_txq_info_get,
+	.get_reg = fec_get_reg,
+	.flow_ctrl_get = fec_flow_ctrl_get,
+	.flow_ctrl_set = fec_flow_ctrl_set,
+	.rx_queue_intr_enable = fec_rx_intr_enable,
+	.rx_queue_intr_disable = fec_rx_intr_disable,
 };
 
 static int
@@ -689,13 +704,16 @@ copy_arg(const char *key, const char *value, void *opaque)
 	char *dst;
 	size_t len;
 
-	if (strcmp(key, FEC_ARG_MIB_MS) == 0) {
+	if (strcmp(key, FEC_ARG_MIB_MS) == 0 || strcmp(key, FEC_ARG_LSC_MS) == 0) {
 		char *end;
 		unsigned long v = strtoul(value, &end, 0);
 
 		if (*value == '\0' || *end != '\0' || v == 0 || v > FEC_MIB_PERIOD_MAX_MS)
 			return -EINVAL;
-		a->mib_period_ms = (unsigned int)v;
+		if (strcmp(key, FEC_ARG_MIB_MS) == 0)
+			a->mib_period_ms = (unsigned int)v;
+		else
+			a->lsc_period_ms = (unsigned int)v;
 		return 0;
 	}
 	if (strcmp(key, FEC_ARG_PHY) == 0 || strcmp(key, FEC_ARG_SHIFT16) == 0) {
@@ -718,7 +736,8 @@ copy_arg(const char *key, const char *value, void *opaque)
 	} else if (strcmp(key, FEC_ARG_BD) == 0) {
 		dst = a->bd;
 		len = sizeof(a->bd);
-	} else if (strcmp(key, FEC_ARG_PROFILE) == 0) {
+	} else if (strcmp(key, FEC_ARG_PROFILE) == 0 || strcmp(key, FEC_ARG_SOC) == 0) {
+		/* profile= is the older name of soc=. */
 		dst = a->profile;
 		len = sizeof(a->profile);
 	} else if (strcmp(key, FEC_ARG_MODE) == 0) {
@@ -756,6 +775,7 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 	snprintf(a->stats, sizeof(a->stats), "mib");
 	a->shift16 = 1;
 	a->mib_period_ms = FEC_MIB_PERIOD_MS;
+	a->lsc_period_ms = FEC_LSC_PERIOD_MS;
 	if (params == NULL || params[0] == '\0')
 		return 0;
 	kv = rte_kvargs_parse(params, fec_valid_args);
@@ -767,7 +787,7 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 		return -EINVAL;
 	if ((strcmp(a->backend, "model") != 0 && strcmp(a->backend, "uio") != 0) ||
 		(strcmp(a->bd, "legacy") != 0 && strcmp(a->bd, "enhanced") != 0) ||
-		(strcmp(a->profile, "imx8mm") != 0 && strcmp(a->profile, "imx6q") != 0) ||
+		fec_soc_find(a->profile) == NULL ||
 		(strcmp(a->mode, "step") != 0 && strcmp(a->mode, "autostep") != 0 &&
 			strcmp(a->mode, "thread") != 0) ||
 		(strcmp(a->wire, "script") != 0 && strcmp(a->wire, "loop") != 0 &&
@@ -888,13 +908,17 @@ fec_probe(struct rte_vdev_device *vdev)
 	snprintf(fep->name, sizeof(fep->name), "%s", name);
 	fep->uio_fd = -1;
 	fep->ex = strcmp(a.bd, "enhanced") == 0;
-	fep->err007885 = strcmp(a.profile, "imx8mm") == 0;
-	fep->hard_reset = strcmp(a.profile, "imx8mm") != 0;
+	fep->soc = fec_soc_find(a.profile);
+	fep->err007885 = (fep->soc->quirks & FEC_QUIRK_ERR007885) != 0;
+	fep->err006358 = (fep->soc->quirks & FEC_QUIRK_ERR006358) != 0;
+	fep->hard_reset = fec_soc_hard_reset(fep->soc);
 	fep->shift16 = a.shift16;
 	fep->sw_stats = strcmp(a.stats, "sw") == 0;
 	fep->phy_addr = a.phy_addr;
 	fep->mib_period_ms = a.mib_period_ms;
+	fep->lsc_period_ms = a.lsc_period_ms;
 	rte_spinlock_init(&fep->mib_lock);
+	fec_fc_init(fep);
 	/* MDC = 66 MHz ipg / ((13 + 1) * 2) < 2.5 MHz, hold time 1 cycle. */
 	fep->mscr = (13u << 1) | (1u << 8);
 	if (strcmp(a.backend, "model") == 0) {
@@ -931,6 +955,8 @@ fec_probe(struct rte_vdev_device *vdev)
 	for (i = 0; i < FEC_MIB_NB; i++)
 		fep->mib[i] = 0;
 	dev->dev_ops = &fec_ops;
+	/* Link events come from polling the PHY (fec_lsc.c). */
+	dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC;
 	dev->rx_pkt_burst = fec_rx_burst;
 	dev->tx_pkt_burst = fec_tx_burst;
 	dev->rx_descriptor_status = fec_rx_descriptor_status;
@@ -964,9 +990,10 @@ static struct rte_vdev_driver fec_vdev_drv = {
 };
 
 RTE_PMD_REGISTER_VDEV(net_fec, fec_vdev_drv);
-RTE_PMD_REGISTER_PARAM_STRING(net_fec, "backend=model|uio bd=legacy|enhanced "
-				       "profile=imx8mm|imx6q mode=step|autostep|thread "
-				       "wire=script|loop|ring:<name>|pcap:[<in>,<out>] "
-				       "phy_addr=<0-31> "
-				       "uio_name=<name> shift16=0|1 mib_period_ms=<1-30000> "
-				       "stats=mib|sw");
+RTE_PMD_REGISTER_PARAM_STRING(net_fec,
+	"backend=model|uio bd=legacy|enhanced "
+	"soc=imx6q|imx6sx|imx6ul|imx8mq|imx8mm|imx8mp mode=step|autostep|thread "
+	"wire=script|loop|ring:<name>|pcap:[<in>,<out>] "
+	"phy_addr=<0-31> "
+	"uio_name=<name> shift16=0|1 mib_period_ms=<1-30000> "
+	"stats=mib|sw lsc_period_ms=<1-30000>");

@@ -21,6 +21,7 @@
 #include <ethdev_driver.h>
 
 #include "fec_model.h"
+#include "fec_quirks.h"
 #include "fec_regs.h"
 
 extern int fec_logtype;
@@ -87,8 +88,11 @@ struct fec_priv {
 	volatile uint8_t *regs;  /**< register block */
 	struct fec_model *model; /**< model backend, or NULL on hardware */
 	enum fec_backend backend;
+	/** Quirk profile (devarg soc=). */
+	const struct fec_soc *soc;
 	bool ex;         /**< enhanced (32-byte) BDs */
 	bool err007885;  /**< TDAR write guard */
+	bool err006358;  /**< TDAR re-kick after completion with frames pending */
 	bool hard_reset; /**< restart with ECR.RESET (not multi-queue IPs) */
 	bool shift16;    /**< RACC.SHIFT16 */
 	bool sw_stats;   /**< basic stats from the driver's counts, not the MIB */
@@ -104,6 +108,18 @@ struct fec_priv {
 	uint32_t speed; /**< 10/100/1000 as applied to the MAC */
 	bool full_duplex;
 	bool link_up;
+	/* LSC polling (fec_lsc.c). */
+	bool lsc_on;            /**< the alarm re-arms itself */
+	uint32_t lsc_period_ms; /**< PHY poll period (devarg lsc_period_ms) */
+	uint64_t lsc_events;    /**< RTE_ETH_EVENT_INTR_LSC raised */
+	/** EIMR: RX interrupts enabled by the application (fec_intr.c); restarts keep it. */
+	uint32_t eimr;
+	/* Flow control (fec_fc.c), applied by every restart. */
+	enum rte_eth_fc_mode fc_mode;
+	/** OPD pause duration. */
+	uint16_t pause_time;
+	/** RCR.PAUFWD: pause frames go to the ring. */
+	bool pause_fwd;
 	uint32_t gaur, galr;   /**< multicast hash */
 	uint16_t rx_frame_max; /**< largest frame a single RX buffer holds */
 	/*
@@ -155,6 +171,21 @@ static inline uint32_t
 fec_rd32(const struct fec_priv *fep, uint32_t off)
 {
 	return rte_read32(fep->regs + off);
+}
+
+/**
+ * ERR006358 (SoCs with the quirk): frames still on the TX ring but the MAC
+ * went idle, its doorbell lost: kick it again. Called after completion handling.
+ *
+ * @param txq
+ *   TX queue.
+ */
+static inline void
+fec_tx_err006358_kick(struct fec_txq *txq)
+{
+	if (txq->fep->err006358 && txq->nb_free < txq->nb_desc &&
+		!(fec_rd32(txq->fep, FEC_TDAR) & FEC_DAR_ACTIVE))
+		fec_wr32(txq->fep, FEC_TDAR, 0);
 }
 
 /**
@@ -371,6 +402,131 @@ int fec_mdio_write(struct fec_priv *fep, unsigned int reg, uint16_t val);
  *   Bin.
  */
 unsigned int fec_hash_bin(const uint8_t *addr);
+
+/**
+ * get_reg: register dump (fec_regdump.c). data NULL: length (1024 words) and
+ * width (4) only; else words from offset (a register index, offset/4).
+ *
+ * @param dev
+ *   Port.
+ * @param info
+ *   Request and result; version is the SoC profile's quirk bits.
+ * @return
+ *   0 or -EINVAL (range beyond the block).
+ */
+int fec_get_reg(struct rte_eth_dev *dev, struct rte_dev_reg_info *info);
+
+/**
+ * Flow-control defaults at probe: pause both ways, Linux's thresholds.
+ *
+ * @param fep
+ *   Device.
+ */
+void fec_fc_init(struct fec_priv *fep);
+
+/**
+ * Restart step 10: write the pause thresholds and OPD, return rcr with FCE
+ * and PAUFWD as configured.
+ *
+ * @param fep
+ *   Device.
+ * @param rcr
+ *   RCR value being built.
+ * @return
+ *   RCR value to write.
+ */
+uint32_t fec_fc_restart(struct fec_priv *fep, uint32_t rcr);
+
+/**
+ * flow_ctrl_get.
+ *
+ * @param dev
+ *   Port.
+ * @param fc
+ *   Filled in.
+ * @return
+ *   0.
+ */
+int fec_flow_ctrl_get(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc);
+
+/**
+ * flow_ctrl_set: any mode; pause_time 0 means Linux's 0xFFF0; applied at once
+ * when started and by every restart.
+ *
+ * @param dev
+ *   Port.
+ * @param fc
+ *   Settings; autoneg is refused (-ENOTSUP).
+ * @return
+ *   0 or a negative errno.
+ */
+int fec_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc);
+
+/** Default PHY poll period for LSC events (phylib polls once a second). */
+#define FEC_LSC_PERIOD_MS 1000
+
+/**
+ * Start polling the PHY for link changes if dev_conf.intr_conf.lsc is set.
+ *
+ * @param dev
+ *   Port.
+ * @return
+ *   0 or a negative errno.
+ */
+int fec_lsc_start(struct rte_eth_dev *dev);
+
+/**
+ * Stop polling the PHY; returns after a running poll has finished.
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_lsc_stop(struct rte_eth_dev *dev);
+
+/**
+ * With dev_conf.intr_conf.rxq: give the port an interrupt handle with one
+ * event fd for RX queue 0 (the model's interrupt line); without it, drop a
+ * handle an earlier configure made. Idempotent.
+ *
+ * @param dev
+ *   Port.
+ * @return
+ *   0, -ENOTSUP (UIO backend) or a negative errno.
+ */
+int fec_intr_setup(struct rte_eth_dev *dev);
+
+/**
+ * Release the interrupt handle (close), taking its fd out of epoll sets.
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_intr_free(struct rte_eth_dev *dev);
+
+/**
+ * rx_queue_intr_enable: ack RXF, unmask it, then wake the caller at once if a
+ * frame is already in the ring (no wake-up lost to the race with the unmask).
+ *
+ * @param dev
+ *   Port.
+ * @param qid
+ *   Queue (0).
+ * @return
+ *   0, -ENOTSUP without intr_conf.rxq, or a negative errno.
+ */
+int fec_rx_intr_enable(struct rte_eth_dev *dev, uint16_t qid);
+
+/**
+ * rx_queue_intr_disable: mask RXF.
+ *
+ * @param dev
+ *   Port.
+ * @param qid
+ *   Queue (0).
+ * @return
+ *   0 or -ENOTSUP without intr_conf.rxq.
+ */
+int fec_rx_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
 
 /** Default MIB fold period: octet counters wrap in ~34 s at 1 Gb/s. */
 #define FEC_MIB_PERIOD_MS 5000

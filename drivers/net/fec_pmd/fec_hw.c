@@ -166,6 +166,7 @@ fec_hw_restart(struct rte_eth_dev *dev)
 	rcr |= max_fl << FEC_RCR_MAX_FL_SHIFT;
 	if (dev->data->promiscuous)
 		rcr |= FEC_RCR_PROM;
+	rcr = fec_fc_restart(fep, rcr);
 	fec_wr32(fep, FEC_RCR, rcr);
 	if (dev->data->all_multicast) {
 		fec_wr32(fep, FEC_GAUR, UINT32_MAX);
@@ -184,8 +185,8 @@ fec_hw_restart(struct rte_eth_dev *dev)
 	fec_wr32(fep, FEC_MIBC, 0);
 	fec_wr32(fep, FEC_ECR, ecr);
 	fec_wr32(fep, FEC_RDAR, 0);
-	/* 14. Polled: no interrupts. */
-	fec_wr32(fep, FEC_EIMR, 0);
+	/* 14. Only what the application enabled (fec_intr.c); 0 when polled. */
+	fec_wr32(fep, FEC_EIMR, __atomic_load_n(&fep->eimr, __ATOMIC_RELAXED));
 }
 
 void

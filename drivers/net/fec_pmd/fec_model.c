@@ -119,9 +119,17 @@ fec_model_create(const char *name, const struct fec_model_cfg *cfg)
 	snprintf(m->name, sizeof(m->name), "%s", name);
 	m->cfg = *cfg;
 	m->cfg.profile = NULL;
-	m->err007885 = cfg->profile == NULL || strcmp(cfg->profile, "imx6q") != 0;
+	/* The same profile as the driver's: its errata are the model's behaviour. */
+	m->soc = fec_soc_find(cfg->profile);
+	if (m->soc == NULL) {
+		rte_free(m);
+		rte_errno = EINVAL;
+		return NULL;
+	}
+	m->err007885 = (m->soc->quirks & FEC_QUIRK_ERR007885) != 0;
 	m->cfg.phy_addr &= 31;
 	rte_spinlock_init(&m->lock);
+	m->irq_fd = -1;
 	m->bd_len = FEC_BD_AREA_SIZE;
 	m->bd_area = rte_zmalloc("fec_model_bd", m->bd_len, 4096);
 	m->shadow = calloc(1, m->bd_len);
@@ -166,6 +174,7 @@ fec_model_free(struct fec_model *m)
 			fec_models[i] = NULL;
 	rte_spinlock_unlock(&fec_models_lock);
 	fec_model_wire_free(m);
+	fec_model_irq_free(m);
 	fec_model_fifo_free(&m->in);
 	fec_model_fifo_free(&m->out);
 	free(m->log);
@@ -306,8 +315,8 @@ write_dar(struct fec_model *m, uint32_t off, struct fec_model_ring_state *r)
 {
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
 		return;
-	if (off == FEC_TDAR && m->err007885 && (fec_model_reg(m, FEC_TDAR) & FEC_DAR_ACTIVE))
-		MODEL_LOG(DEBUG, "%s: TDAR written while active (ERR007885 window)", m->name);
+	if (off == FEC_TDAR && fec_model_tdar_fault(m))
+		return;
 	fec_model_reg_set(m, off, FEC_DAR_ACTIVE);
 	if (m->cfg.check)
 		fec_model_snapshot(m, r);
@@ -330,6 +339,12 @@ fec_model_write32(struct fec_model *m, uint32_t off, uint32_t val)
 	switch (off) {
 	case FEC_EIR:
 		fec_model_reg_set(m, off, old & ~val);
+		break;
+	case FEC_EIMR:
+		fec_model_reg_set(m, off, val);
+		/* Unmasking an event already pending asserts the line (level source). */
+		if (fec_model_reg(m, FEC_EIR) & val & ~old)
+			fec_model_irq_raise(m);
 		break;
 	case FEC_RDAR:
 		write_dar(m, off, &m->rx);

@@ -23,7 +23,7 @@ struct fec_model;
 
 /** Model configuration. */
 struct fec_model_cfg {
-	const char *profile;   /**< "imx8mm" (default) or "imx6q": quirk set */
+	const char *profile;   /**< SoC quirk profile (fec_quirks.h), NULL: imx8mm */
 	unsigned int phy_addr; /**< MDIO address of the PHY */
 	int autostep;          /**< run the DMA on every RDAR/TDAR write */
 	int check;             /**< shadow-check HW-owned descriptors */
@@ -349,5 +349,59 @@ void fec_model_clear_log(struct fec_model *m);
  *   Frames dropped for lack of an empty RX descriptor.
  */
 uint64_t fec_model_drops(const struct fec_model *m, uint64_t *filtered);
+
+/**
+ * ERR006358 lost kick: the next n TDAR writes are lost (TDAR stays clear, the
+ * frames on the ring stall until a later write).
+ *
+ * @param m
+ *   Model.
+ * @param n
+ *   Writes to lose.
+ */
+void fec_model_tdar_lose(struct fec_model *m, unsigned int n);
+
+/**
+ * TDAR writes lost so far (fec_model_tdar_lose).
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Count.
+ */
+unsigned int fec_model_tdar_lost(const struct fec_model *m);
+
+/**
+ * TDAR writes made while TDAR was still active: the ERR007885 window, which
+ * the driver must avoid on the SoCs that have it (logged at WARNING there).
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Count.
+ */
+unsigned int fec_model_tdar_busy_writes(const struct fec_model *m);
+
+/**
+ * The model's interrupt line as an eventfd (created on the first call, closed
+ * by fec_model_free()): 1 is added each time an event becomes pending in EIR
+ * while EIMR unmasks it, or EIMR unmasks an event already pending.
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   The fd (non-blocking), or a negative errno.
+ */
+int fec_model_irq_fd(struct fec_model *m);
+
+/**
+ * Interrupt assertions so far (counted with or without an eventfd).
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Count.
+ */
+unsigned int fec_model_irqs(const struct fec_model *m);
 
 #endif /* FEC_MODEL_H */

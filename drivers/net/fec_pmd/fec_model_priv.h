@@ -15,6 +15,7 @@
 #include <rte_spinlock.h>
 
 #include "fec_model.h"
+#include "fec_quirks.h"
 #include "fec_regs.h"
 
 #define FEC_MODEL_BD_BUS  0x50000000u
@@ -54,7 +55,12 @@ struct fec_model {
 	uint32_t regs[FEC_REG_SPACE / 4]; /* first: 4 KiB aligned via rte_zmalloc */
 	char name[64];
 	struct fec_model_cfg cfg;
+	const struct fec_soc *soc;
 	bool err007885;
+	/* TDAR errata (fec_model_fault.c). */
+	unsigned int tdar_busy_writes; /* TDAR written while active */
+	unsigned int tdar_lose;        /* ERR006358: TDAR writes still to lose */
+	unsigned int tdar_lost;        /* TDAR writes lost so far */
 	rte_spinlock_t lock;
 
 	uint8_t *bd_area;
@@ -94,11 +100,16 @@ struct fec_model {
 	struct fec_reg_write *log;
 	unsigned int nb_log;
 
+	/* Interrupt line (fec_model_irq.c): eventfd, -1 until asked for. */
+	int irq_fd;
+	unsigned int irqs; /* assertions so far */
+
 	pthread_t thread;
 	volatile int thread_run;
 	bool thread_on;
 };
 
+bool fec_model_tdar_fault(struct fec_model *m);
 void fec_model_violation(struct fec_model *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void *fec_model_dma_va(struct fec_model *m, uint32_t bus, uint32_t len);
@@ -118,6 +129,8 @@ const struct fec_model_frame *fec_model_wire_rx(struct fec_model *m, struct fec_
 void fec_model_wire_rx_done(struct fec_model *m);
 void fec_model_wire_free(struct fec_model *m);
 void fec_model_wire_flush(struct fec_model *m);
+void fec_model_irq_raise(struct fec_model *m);
+void fec_model_irq_free(struct fec_model *m);
 
 static inline uint32_t
 fec_model_reg(const struct fec_model *m, uint32_t off)
@@ -134,7 +147,12 @@ fec_model_reg_set(struct fec_model *m, uint32_t off, uint32_t val)
 static inline void
 fec_model_event(struct fec_model *m, uint32_t bits)
 {
-	fec_model_reg_set(m, FEC_EIR, fec_model_reg(m, FEC_EIR) | bits);
+	uint32_t eir = fec_model_reg(m, FEC_EIR);
+
+	fec_model_reg_set(m, FEC_EIR, eir | bits);
+	/* A newly pending unmasked event asserts the line; one still pending does not. */
+	if (bits & ~eir & fec_model_reg(m, FEC_EIMR))
+		fec_model_irq_raise(m);
 }
 
 static inline void

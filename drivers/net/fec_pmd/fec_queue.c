@@ -287,6 +287,8 @@ fec_tx_done_cleanup(void *q, uint32_t free_cnt)
 		txq->nb_free++;
 		txq->dirty = dirty;
 	}
+	/* Completion handling, as Linux's fec_enet_tx_queue: the ERR006358 kick too. */
+	fec_tx_err006358_kick(txq);
 	return (int)pkts;
 }
 

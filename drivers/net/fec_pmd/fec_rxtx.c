@@ -233,9 +233,7 @@ fec_tx_reclaim(struct fec_txq *txq)
 	}
 	txq->dirty = dirty;
 	txq->nb_free = nb_free;
-	/* ERR006358: frames still queued but the MAC went idle: kick it again. */
-	if (nb_free < nb_desc && !(fec_rd32(txq->fep, FEC_TDAR) & FEC_DAR_ACTIVE))
-		fec_wr32(txq->fep, FEC_TDAR, 0);
+	fec_tx_err006358_kick(txq);
 }
 
 static inline void

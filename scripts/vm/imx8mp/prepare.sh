@@ -160,11 +160,12 @@ fi
 
 # --- arm64 sysroot: libdpdk-dev and what the forwarder links ----------------
 S=$C/sysroot
-if ! stamp sysroot; then
-	log "arm64 sysroot (libdpdk-dev and its libraries, libbsd, libnuma, libpcap, busybox)"
+# (the stamp's name changes with what the sysroot must hold: libmnl came with issue 18)
+if ! stamp sysroot-mnl; then
+	log "arm64 sysroot (libdpdk-dev and its libraries, libbsd, libnuma, libpcap, libmnl, busybox)"
 	ver=$(dpkg-query -W -f='${Version}' libdpdk-dev)
 	base=(libdpdk-dev libbsd-dev libnuma-dev libpcap0.8-dev busybox-static libc6 libgcc-s1
-		libbsd0 libnuma1 libpcap0.8 libmd0 librte-mempool-ring23)
+		libbsd0 libnuma1 libpcap0.8 libmd0 librte-mempool-ring23 libmnl-dev libmnl0)
 	fetch "${base[@]/%/:arm64}"
 	rm -rf "$S" && mkdir -p "$S"
 	for d in "${base[@]}"; do
@@ -182,8 +183,8 @@ if ! stamp sysroot; then
 	fetch "${rte[@]}"
 	for p in "${rte[@]}"; do dpkg-deb -x "$(deb_of "${p%:arm64}")" "$S"; done
 	closure "$S/$L"/librte_*.so.23 "$S/$L/libnuma.so.1" "$S/$L/libpcap.so.0.8" \
-		"$S/$L/libbsd.so.0" >/dev/null
-	done_ sysroot
+		"$S/$L/libbsd.so.0" "$S/$L/libmnl.so.0" >/dev/null
+	done_ sysroot-mnl
 fi
 
 # libbsd-dev's libbsd.so is a linker script naming host paths: the library
@@ -209,6 +210,8 @@ libs_pc=$S/usr/lib/aarch64-linux-gnu/pkgconfig/libdpdk-libs.pc
 	sed -n 's/^Libs: /Libs: -L${libdir} /p' "$libs_pc" | sed 's/$/ -lbsd/'
 	sed -n 's/^Cflags: /Cflags: -I${prefix}\/include /p' "$libs_pc"
 } >"$P/libdpdk.pc"
+# libmnl's own .pc names /usr: the same, pointed into the sysroot
+sed "s|^prefix=.*|prefix=$S/usr|" "$S/$L/pkgconfig/libmnl.pc" >"$P/libmnl.pc"
 
 # --- dpdk-forwarder cross-built for arm64 -----------------------------------
 B=$C/fwd-build

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef RT_TABLE_PRIV_H
+#define RT_TABLE_PRIV_H
+
+/**
+ * @file
+ * The table's internals, for the files that extend it (rt_table.c itself,
+ * ECMP groups): next-hop slots, neighbour and route records. Every function
+ * here is called with rt_table::lock held; none takes it.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rt_table.h"
+
+/**
+ * Take a free next-hop slot (one no reader can still be using), fill it for
+ * @p type on @p port (neighbour @p ip), with no reference yet.
+ *
+ * @return its index, or RT_NH_MISS with rte_errno = ENOSPC (max-next-hops).
+ */
+uint32_t rt_nh_alloc_locked(struct rt_table *t, enum rt_nh_type type, uint16_t port, uint32_t ip);
+
+/** Take a reference on next hop @p i (a route or a neighbour user). */
+void rt_nh_ref_locked(struct rt_table *t, uint32_t i);
+
+/**
+ * Drop a reference on next hop @p i: the last one retires it (reused only
+ * after every reader has since passed a quiescent state).
+ */
+void rt_nh_unref_locked(struct rt_table *t, uint32_t i);
+
+/** The neighbour next hop of @p ip that something refers to, or RT_NH_MISS. */
+uint32_t rt_neigh_find_locked(const struct rt_table *t, uint32_t ip);
+
+/**
+ * Check a gateway or static neighbour @p ip (@p what names it in the
+ * message): on a connected network (port @p port's when >= 0), neither the
+ * router's address nor a network or broadcast address. @p out_port gets the
+ * port.
+ *
+ * @return 0 or -EINVAL with @p err set.
+ */
+int rt_gw_check_locked(const struct rt_table *t, const char *what, uint32_t ip, int port,
+	int *out_port, char *err, size_t errlen);
+
+/** The route record of @p prefix/@p plen, or NULL. */
+struct rt_route *rt_route_find_locked(const struct rt_table *t, uint32_t prefix, uint8_t plen);
+
+/**
+ * Add the record and the lookup entry of a route to next hop @p nh (one
+ * reference taken on it).
+ *
+ * @return 0, or -ENOSPC (max-routes, tbl8-groups) / another negative errno.
+ */
+int rt_route_insert_locked(struct rt_table *t, uint32_t prefix, uint8_t plen,
+	enum rt_route_kind kind, uint16_t port, uint32_t gw, uint32_t nh);
+
+/**
+ * Remove route @p r (its lookup entry, then its record; the next hop's
+ * reference is dropped). @p r is invalid afterwards.
+ */
+void rt_route_remove_locked(struct rt_table *t, struct rt_route *r);
+
+#endif /* RT_TABLE_PRIV_H */

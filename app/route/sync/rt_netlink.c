@@ -1,0 +1,314 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <arpa/inet.h>
+#include <libmnl/libmnl.h>
+#include <linux/rtnetlink.h>
+#include <sys/socket.h>
+
+#include "rt_netlink.h"
+#include "rt_nhgroup.h"
+
+#define RT_NL_NAME(sym, name, desc) name,
+#define RT_NL_DESC(sym, name, desc) desc,
+static const char *const reason_name[] = {RT_NL_REASONS(RT_NL_NAME)};
+static const char *const reason_desc[] = {RT_NL_REASONS(RT_NL_DESC)};
+#undef RT_NL_NAME
+#undef RT_NL_DESC
+
+const char *
+rt_nl_reason_name(enum rt_nl_reason why)
+{
+	return (unsigned int)why < RT_NL_REASON_MAX ? reason_name[why] : "?";
+}
+
+const char *
+rt_nl_reason_desc(enum rt_nl_reason why)
+{
+	return (unsigned int)why < RT_NL_REASON_MAX ? reason_desc[why] : "?";
+}
+
+/* What the attribute walk of one message collects. */
+struct walk {
+	struct rt_nl_route *r;
+	enum rt_nl_reason why;
+	bool has_table, has_dst, has_mp;
+	uint32_t table, dst;
+	struct rt_nl_hop one; /* RTA_GATEWAY / RTA_OIF outside RTA_MULTIPATH */
+};
+
+/* An address attribute: exactly 4 bytes (mnl_attr_validate checks at least). */
+static bool
+get_u32(const struct nlattr *a, uint32_t *v)
+{
+	if (mnl_attr_get_payload_len(a) != sizeof(uint32_t))
+		return false;
+	*v = mnl_attr_get_u32(a);
+	return true;
+}
+
+/* The attributes of one rtnexthop: its RTA_GATEWAY (others ignored). */
+static int
+hop_attr(const struct nlattr *a, void *data)
+{
+	struct rt_nl_hop *h = data;
+	uint32_t v;
+
+	if (mnl_attr_get_type(a) != RTA_GATEWAY)
+		return MNL_CB_OK;
+	if (!get_u32(a, &v))
+		return MNL_CB_ERROR;
+	h->gw = ntohl(v);
+	return MNL_CB_OK;
+}
+
+/* RTA_MULTIPATH: a packed list of struct rtnexthop, each followed by its attributes. */
+static enum rt_nl_reason
+multipath(struct rt_nl_route *r, const struct nlattr *a)
+{
+	const uint8_t *p = mnl_attr_get_payload(a);
+	size_t left = mnl_attr_get_payload_len(a);
+
+	r->n_hops = 0;
+	while (left >= sizeof(struct rtnexthop)) {
+		const struct rtnexthop *nh = (const struct rtnexthop *)p;
+		size_t step = RTNH_ALIGN(nh->rtnh_len);
+		struct rt_nl_hop h = {.ifindex = (uint32_t)nh->rtnh_ifindex,
+			.weight = (uint16_t)(nh->rtnh_hops + 1)};
+
+		if (nh->rtnh_len < sizeof(*nh) || nh->rtnh_len > left)
+			return RT_NL_BAD_ATTR;
+		if (nh->rtnh_len > sizeof(*nh) &&
+			mnl_attr_parse_payload(
+				RTNH_DATA(nh), nh->rtnh_len - sizeof(*nh), hop_attr, &h) < 0)
+			return RT_NL_BAD_ATTR;
+		if (r->n_hops == RT_ECMP_MAX)
+			return RT_NL_TOO_MANY_HOPS;
+		r->hops[r->n_hops++] = h;
+		if (step >= left)
+			break;
+		p += step;
+		left -= step;
+	}
+	return RT_NL_OK;
+}
+
+static int
+route_attr(const struct nlattr *a, void *data)
+{
+	struct walk *w = data;
+	uint32_t v;
+
+	switch (mnl_attr_get_type(a)) {
+	case RTA_DST:
+		if (!get_u32(a, &v))
+			goto bad;
+		w->dst = ntohl(v);
+		w->has_dst = true;
+		break;
+	case RTA_TABLE:
+		if (!get_u32(a, &w->table))
+			goto bad;
+		w->has_table = true;
+		break;
+	case RTA_GATEWAY:
+		if (!get_u32(a, &v))
+			goto bad;
+		w->one.gw = ntohl(v);
+		break;
+	case RTA_OIF:
+		if (!get_u32(a, &w->one.ifindex))
+			goto bad;
+		break;
+	case RTA_SRC:
+		w->why = RT_NL_SRC_ROUTE;
+		return MNL_CB_ERROR;
+	case RTA_NH_ID:
+		w->why = RT_NL_NH_ID;
+		return MNL_CB_ERROR;
+	case RTA_MULTIPATH:
+		w->has_mp = true;
+		w->why = multipath(w->r, a);
+		if (w->why != RT_NL_OK)
+			return MNL_CB_ERROR;
+		break;
+	default:
+		break; /* RTA_PRIORITY, RTA_PREFSRC, RTA_METRICS, ...: nothing here needs them */
+	}
+	return MNL_CB_OK;
+bad:
+	w->why = RT_NL_BAD_ATTR;
+	return MNL_CB_ERROR;
+}
+
+enum rt_nl_reason
+rt_netlink_parse(const void *buf, size_t len, uint32_t table, struct rt_nl_route *r)
+{
+	const struct nlmsghdr *nlh = buf;
+	const struct rtmsg *rtm;
+	struct walk w = {.r = r};
+	unsigned int i;
+
+	if (len < sizeof(*nlh) || nlh->nlmsg_len < sizeof(*nlh) || nlh->nlmsg_len > len)
+		return RT_NL_TRUNCATED;
+	if (nlh->nlmsg_type != RTM_NEWROUTE && nlh->nlmsg_type != RTM_DELROUTE)
+		return RT_NL_NOT_ROUTE;
+	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*rtm)))
+		return RT_NL_TRUNCATED;
+	rtm = mnl_nlmsg_get_payload(nlh);
+	if (rtm->rtm_family != AF_INET)
+		return RT_NL_NOT_INET;
+	if (rtm->rtm_dst_len > 32)
+		return RT_NL_BAD_PLEN;
+	if (rtm->rtm_src_len != 0)
+		return RT_NL_SRC_ROUTE;
+	memset(r, 0, sizeof(*r));
+	r->del = nlh->nlmsg_type == RTM_DELROUTE;
+	r->replace = (nlh->nlmsg_flags & NLM_F_REPLACE) != 0;
+	r->plen = rtm->rtm_dst_len;
+	r->protocol = rtm->rtm_protocol;
+	if (mnl_attr_parse(nlh, sizeof(*rtm), route_attr, &w) < 0)
+		return w.why != RT_NL_OK ? w.why : RT_NL_BAD_ATTR;
+	r->table = w.has_table ? w.table : rtm->rtm_table;
+	if (r->table != table)
+		return RT_NL_OTHER_TABLE;
+	/* a /0 carries no RTA_DST; any other length without one means 0.0.0.0/len */
+	r->prefix = w.has_dst ? w.dst : 0;
+	if (r->plen < 32 && (r->prefix & ~rt_mask(r->plen)) != 0)
+		return RT_NL_HOST_BITS;
+	switch (rtm->rtm_type) {
+	case RTN_UNICAST:
+		r->kind = RT_ROUTE_VIA;
+		break;
+	case RTN_BLACKHOLE:
+		r->kind = RT_ROUTE_BLACKHOLE;
+		break;
+	case RTN_UNREACHABLE:
+	case RTN_PROHIBIT:
+		r->kind = RT_ROUTE_REJECT;
+		break;
+	case RTN_UNSPEC:
+		if (r->del) { /* a delete may name no type: the prefix is enough */
+			r->kind = RT_ROUTE_VIA;
+			break;
+		}
+		/* fall through */
+	default:
+		return RT_NL_UNSUPPORTED_TYPE;
+	}
+	if (!w.has_mp && (w.one.gw != 0 || w.one.ifindex != 0)) {
+		w.one.weight = 1;
+		r->hops[0] = w.one;
+		r->n_hops = 1;
+	}
+	if (r->kind != RT_ROUTE_VIA)
+		r->n_hops = 0; /* the kernel keeps a blackhole's oif; the table needs none */
+	if (r->del)
+		return RT_NL_OK;
+	if (r->kind == RT_ROUTE_VIA && r->n_hops == 0)
+		return RT_NL_NO_NEXTHOP;
+	for (i = 0; r->n_hops > 1 && i < r->n_hops; i++)
+		if (r->hops[i].gw == 0)
+			return RT_NL_HOP_NO_GW;
+	return RT_NL_OK;
+}
+
+/* The port of @p ifindex (0: -1, let the table find it from the gateway); -ENODEV when none. */
+static int
+port_of(uint32_t ifindex, const struct rt_nl_ifmap *map, unsigned int n_map, char *err,
+	size_t errlen)
+{
+	unsigned int i;
+
+	if (ifindex == 0)
+		return -1;
+	for (i = 0; i < n_map; i++)
+		if (map[i].ifindex == ifindex)
+			return map[i].port;
+	snprintf(err, errlen, "interface %u is not one of the router's ports", ifindex);
+	return -ENODEV;
+}
+
+/* What an existing static route is, to put it back when its replacement is refused. */
+struct saved {
+	struct rt_route r;
+	unsigned int n;
+	struct rt_hop hops[RT_ECMP_MAX];
+};
+
+static void
+save_route(struct rt_table *t, const struct rt_route *old, struct saved *s)
+{
+	uint32_t nh[RT_ECMP_MAX];
+	unsigned int i;
+
+	s->r = *old;
+	/* rt_nhgroup_members() takes the lock itself */
+	s->n = old->kind == RT_ROUTE_VIA ? rt_nhgroup_members(t, old->nh, nh, NULL) : 0;
+	pthread_mutex_lock(&t->lock);
+	for (i = 0; i < s->n; i++)
+		s->hops[i] = (struct rt_hop){.gw = t->nh[nh[i]].ip, .port = t->nh[nh[i]].port};
+	pthread_mutex_unlock(&t->lock);
+}
+
+static int
+restore_route(struct rt_table *t, const struct saved *s)
+{
+	char err[RT_ERR_LEN];
+
+	if (s->n > 1)
+		return rt_route_add_multi(
+			t, s->r.prefix, s->r.plen, s->hops, s->n, err, sizeof(err));
+	return rt_route_add(
+		t, s->r.prefix, s->r.plen, s->r.kind, s->r.gw, s->r.port, err, sizeof(err));
+}
+
+static int
+add(struct rt_table *t, const struct rt_nl_route *r, const struct rt_nl_ifmap *map,
+	unsigned int n_map, char *err, size_t errlen)
+{
+	struct rt_hop hops[RT_ECMP_MAX];
+	unsigned int i;
+	int port;
+
+	if (r->kind != RT_ROUTE_VIA)
+		return rt_route_add(t, r->prefix, r->plen, r->kind, 0, -1, err, errlen);
+	for (i = 0; i < r->n_hops; i++) {
+		port = port_of(r->hops[i].ifindex, map, n_map, err, errlen);
+		if (port == -ENODEV)
+			return port;
+		hops[i] = (struct rt_hop){.gw = r->hops[i].gw, .port = port};
+	}
+	if (r->n_hops == 1 && hops[0].gw == 0)
+		return rt_route_add(
+			t, r->prefix, r->plen, RT_ROUTE_DEV, 0, hops[0].port, err, errlen);
+	return rt_route_add_multi(t, r->prefix, r->plen, hops, r->n_hops, err, errlen);
+}
+
+int
+rt_netlink_apply(struct rt_table *t, const struct rt_nl_route *r, const struct rt_nl_ifmap *map,
+	unsigned int n_map, char *err, size_t errlen)
+{
+	struct rt_route old;
+	struct saved s;
+	int ret;
+
+	if (r->del)
+		return rt_route_del(t, r->prefix, r->plen, err, errlen);
+	if (!r->replace || rt_route_get(t, r->prefix, r->plen, true, &old) < 0 ||
+		old.kind == RT_ROUTE_NEIGH)
+		return add(t, r, map, n_map, err, errlen);
+	save_route(t, &old, &s);
+	ret = rt_route_del(t, r->prefix, r->plen, err, errlen);
+	if (ret < 0)
+		return ret; /* connected or local: not ours to replace */
+	ret = add(t, r, map, n_map, err, errlen);
+	if (ret < 0)
+		restore_route(t, &s); /* as the kernel does: a refused replace leaves the old */
+	return ret;
+}

@@ -1,0 +1,362 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * net_fec SoC quirk profiles against the model: one EAL per case (argv[1]),
+ * the case names the profile. Each checks the driver took the profile's
+ * errata guards and that the model shows them working. Prints TAP.
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_mbuf.h>
+
+#include "fec_check.h"
+#include "fec_ethdev.h"
+#include "fec_model.h"
+#include "fec_quirks.h"
+#include "fec_regs.h"
+
+#define NB_MBUF 1024
+
+static int failures, checks;
+static struct rte_mempool *pool;
+static struct fec_model *model;
+static uint16_t port;
+static const uint8_t peer_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
+
+/* What Linux's fec_devinfo gives each SoC (fec-enet.md §1.8). */
+static const struct {
+	const char *soc;
+	int err007885, err006358, hard_reset;
+} expect[] = {
+	{"imx6q", 0, 1, 1},
+	{"imx6sx", 1, 0, 0},
+	{"imx6ul", 1, 0, 1},
+	{"imx8mq", 1, 0, 0},
+	{"imx8mm", 1, 0, 0},
+	{"imx8mp", 1, 0, 0},
+};
+
+static void
+step_all(void)
+{
+	while (fec_model_step(model, 1024) > 0)
+		;
+}
+
+static unsigned int
+drain_wire(void)
+{
+	uint8_t buf[2048];
+	unsigned int n = 0;
+
+	while (fec_model_tx_frame(model, buf, sizeof(buf)) >= 0)
+		n++;
+	return n;
+}
+
+static unsigned int
+tx_n(unsigned int n)
+{
+	struct rte_mbuf *m[64];
+	unsigned int i, sent;
+
+	for (i = 0; i < n; i++) {
+		m[i] = rte_pktmbuf_alloc(pool);
+		if (m[i] == NULL)
+			return 0;
+		memset(rte_pktmbuf_mtod(m[i], uint8_t *), 0, 60);
+		memcpy(rte_pktmbuf_mtod(m[i], uint8_t *), peer_mac, 6);
+		m[i]->data_len = m[i]->pkt_len = 60;
+	}
+	sent = rte_eth_tx_burst(port, 0, m, (uint16_t)n);
+	for (i = sent; i < n; i++)
+		rte_pktmbuf_free(m[i]);
+	return sent;
+}
+
+static void
+case_quirks(const char *soc)
+{
+	const struct fec_priv *fep = rte_eth_devices[port].data->dev_private;
+	struct fec_reg_write log[256];
+	struct rte_eth_conf conf;
+	unsigned int i, n, busy, out;
+	int pos = -1;
+
+	for (i = 0; i < RTE_DIM(expect); i++)
+		if (strcmp(expect[i].soc, soc) == 0)
+			break;
+	if (i == RTE_DIM(expect)) {
+		CHECK(0, "no expectation for %s", soc);
+		return;
+	}
+	CHECK(fep->soc != NULL && strcmp(fep->soc->name, soc) == 0, "profile %s",
+		fep->soc != NULL ? fep->soc->name : "(none)");
+	CHECK(fep->err007885 == expect[i].err007885, "ERR007885 guard %d", fep->err007885);
+	CHECK(fep->err006358 == expect[i].err006358, "ERR006358 re-kick %d", fep->err006358);
+	CHECK(fep->hard_reset == expect[i].hard_reset, "hard reset %d", fep->hard_reset);
+	CHECK(fec_soc_find(soc) == fep->soc, "the model's table entry is the driver's");
+
+	memset(&conf, 0, sizeof(conf));
+	fec_model_clear_log(model);
+	CHECK(rte_eth_dev_configure(port, 1, 1, &conf) == 0 &&
+			rte_eth_rx_queue_setup(port, 0, 128, 0, NULL, pool) == 0 &&
+			rte_eth_tx_queue_setup(port, 0, 128, 0, NULL) == 0 &&
+			rte_eth_dev_start(port) == 0,
+		"port setup");
+	n = fec_model_write_log(model, log, RTE_DIM(log));
+	for (i = 0; i < RTE_MIN(n, (unsigned int)RTE_DIM(log)) && pos < 0; i++)
+		if (log[i].off == FEC_ECR)
+			pos = (int)i;
+	CHECK(pos >= 0 && (log[pos].val & FEC_ECR_RESET) == (fep->hard_reset ? FEC_ECR_RESET : 0),
+		"restart begins with ECR=%#x", pos >= 0 ? log[pos].val : 0);
+
+	/* ERR007885: a second burst while TDAR is still active must not write it. */
+	busy = fec_model_tdar_busy_writes(model);
+	CHECK(tx_n(5) == 5 && tx_n(5) == 5, "two bursts queued");
+	busy = fec_model_tdar_busy_writes(model) - busy;
+	CHECK(busy == (fep->err007885 ? 0u : 1u), "TDAR written %u times while active", busy);
+	step_all();
+	out = drain_wire();
+	CHECK(out == 10, "%u of 10 sent", out);
+
+	/* ERR006358: a lost kick stalls the ring; the completion-time re-kick recovers it. */
+	fec_model_tdar_lose(model, 1);
+	CHECK(tx_n(10) == 10, "burst queued");
+	step_all();
+	CHECK(drain_wire() == 0 && fec_model_tdar_lost(model) == 1, "kick lost: nothing sent");
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	step_all();
+	out = drain_wire();
+	CHECK(out == (fep->err006358 ? 10u : 0u), "after completion handling: %u sent", out);
+	/* Without the re-kick only the next frame's doorbell moves the ring. */
+	CHECK(tx_n(1) == 1, "one more");
+	step_all();
+	out += drain_wire();
+	CHECK(out == 11, "%u of 11 sent in the end", out);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	CHECK(rte_mempool_avail_count(pool) == NB_MBUF, "%u of %u mbufs back",
+		rte_mempool_avail_count(pool), NB_MBUF);
+	CHECK(fec_model_violations(model) == 0, "model: %s", fec_model_last_violation(model));
+}
+
+/* get_reg: honest length and width, version, values equal to the registers. */
+static void
+case_get_reg(void)
+{
+	const struct fec_priv *fep = rte_eth_devices[port].data->dev_private;
+	struct rte_dev_reg_info info;
+	static uint32_t buf[1024 + 1];
+	struct rte_eth_conf conf;
+
+	memset(&conf, 0, sizeof(conf));
+	CHECK(rte_eth_dev_configure(port, 1, 1, &conf) == 0 &&
+			rte_eth_rx_queue_setup(port, 0, 128, 0, NULL, pool) == 0 &&
+			rte_eth_tx_queue_setup(port, 0, 128, 0, NULL) == 0 &&
+			rte_eth_dev_start(port) == 0,
+		"port setup");
+	memset(&info, 0, sizeof(info));
+	CHECK(rte_eth_dev_get_reg_info(port, &info) == 0, "size query");
+	CHECK(info.length == 1024 && info.width == 4, "length %u width %u", info.length,
+		info.width);
+	CHECK(info.version == fep->soc->quirks, "version %#x", info.version);
+	buf[1024] = 0xDEADBEEF;
+	info.data = buf;
+	CHECK(rte_eth_dev_get_reg_info(port, &info) == 0, "dump");
+	CHECK(buf[1024] == 0xDEADBEEF, "nothing written past the length");
+	CHECK(buf[FEC_ECR / 4] == fec_model_read32(model, FEC_ECR) &&
+			(buf[FEC_ECR / 4] & FEC_ECR_ETHEREN),
+		"ECR %#x", buf[FEC_ECR / 4]);
+	CHECK(buf[FEC_RCR / 4] == fec_model_read32(model, FEC_RCR), "RCR %#x", buf[FEC_RCR / 4]);
+	CHECK(buf[FEC_RDSR / 4] == fec_model_read32(model, FEC_RDSR) && buf[FEC_RDSR / 4] != 0,
+		"RDSR %#x", buf[FEC_RDSR / 4]);
+	CHECK(buf[FEC_MIB_OFF_rmon_t_packets / 4] ==
+			fec_model_read32(model, FEC_MIB_OFF_rmon_t_packets),
+		"MIB in the dump");
+	CHECK(buf[0x3FC / 4] == 0, "a hole reads 0");
+	memset(buf, 0, sizeof(buf));
+	info.offset = FEC_ECR / 4;
+	info.length = 2;
+	CHECK(rte_eth_dev_get_reg_info(port, &info) == 0 &&
+			buf[0] == fec_model_read32(model, FEC_ECR) && buf[2] == 0,
+		"partial dump from ECR");
+	info.offset = 1023;
+	info.length = 2;
+	CHECK(rte_eth_dev_get_reg_info(port, &info) < 0, "range past the block refused");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+}
+
+/* Flow control: RCR.FCE, thresholds and OPD follow the mode, kept by a restart. */
+static void
+case_flow_ctrl(void)
+{
+	struct rte_eth_fc_conf fc;
+	struct rte_eth_conf conf;
+
+	memset(&conf, 0, sizeof(conf));
+	CHECK(rte_eth_dev_configure(port, 1, 1, &conf) == 0 &&
+			rte_eth_rx_queue_setup(port, 0, 128, 0, NULL, pool) == 0 &&
+			rte_eth_tx_queue_setup(port, 0, 128, 0, NULL) == 0 &&
+			rte_eth_dev_start(port) == 0,
+		"port setup");
+	CHECK(rte_eth_dev_flow_ctrl_get(port, &fc) == 0 && fc.mode == RTE_ETH_FC_FULL &&
+			fc.pause_time == 0xFFF0,
+		"default: full, pause 0x%x", fc.pause_time);
+	CHECK((fec_model_read32(model, FEC_RCR) & FEC_RCR_FCE) &&
+			fec_model_read32(model, FEC_RSEM) == 0x84 &&
+			(fec_model_read32(model, FEC_OPD) & 0xFFFF) == 0xFFF0,
+		"RCR %#x RSEM %#x OPD %#x", fec_model_read32(model, FEC_RCR),
+		fec_model_read32(model, FEC_RSEM), fec_model_read32(model, FEC_OPD));
+	memset(&fc, 0, sizeof(fc));
+	fc.mode = RTE_ETH_FC_RX_PAUSE;
+	fc.pause_time = 0x100;
+	CHECK(rte_eth_dev_flow_ctrl_set(port, &fc) == 0, "rx pause");
+	CHECK((fec_model_read32(model, FEC_RCR) & FEC_RCR_FCE) &&
+			fec_model_read32(model, FEC_RSEM) == 0 &&
+			(fec_model_read32(model, FEC_OPD) & 0xFFFF) == 0x100,
+		"rx only: RCR %#x RSEM %#x OPD %#x", fec_model_read32(model, FEC_RCR),
+		fec_model_read32(model, FEC_RSEM), fec_model_read32(model, FEC_OPD));
+	fc.mode = RTE_ETH_FC_NONE;
+	CHECK(rte_eth_dev_flow_ctrl_set(port, &fc) == 0, "none");
+	CHECK(!(fec_model_read32(model, FEC_RCR) & FEC_RCR_FCE), "FCE off");
+	CHECK(rte_eth_dev_stop(port) == 0 && rte_eth_dev_start(port) == 0, "restart");
+	CHECK(!(fec_model_read32(model, FEC_RCR) & FEC_RCR_FCE) &&
+			(fec_model_read32(model, FEC_RCR) & FEC_RCR_MII_MODE),
+		"FCE still off after a restart: RCR %#x", fec_model_read32(model, FEC_RCR));
+	CHECK(rte_eth_dev_flow_ctrl_get(port, &fc) == 0 && fc.mode == RTE_ETH_FC_NONE, "get none");
+	fc.mode = RTE_ETH_FC_FULL;
+	fc.mac_ctrl_frame_fwd = 1;
+	CHECK(rte_eth_dev_flow_ctrl_set(port, &fc) == 0, "full, forward pause frames");
+	CHECK((fec_model_read32(model, FEC_RCR) & (FEC_RCR_FCE | (1u << 13))) ==
+				(FEC_RCR_FCE | (1u << 13)) &&
+			fec_model_read32(model, FEC_RSEM) == 0x84,
+		"FCE and PAUFWD: RCR %#x", fec_model_read32(model, FEC_RCR));
+	fc.autoneg = 1;
+	CHECK(rte_eth_dev_flow_ctrl_set(port, &fc) == -ENOTSUP, "pause autoneg refused");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	CHECK(fec_model_violations(model) == 0, "model: %s", fec_model_last_violation(model));
+}
+
+static volatile unsigned int lsc_count;
+static volatile int lsc_status;
+
+static int
+lsc_cb(uint16_t pid, enum rte_eth_event_type ev, void *arg, void *ret)
+{
+	struct rte_eth_link l;
+
+	RTE_SET_USED(arg);
+	RTE_SET_USED(ret);
+	if (ev == RTE_ETH_EVENT_INTR_LSC && rte_eth_link_get_nowait(pid, &l) == 0) {
+		lsc_status = l.link_status;
+		__atomic_fetch_add(&lsc_count, 1, __ATOMIC_RELEASE);
+	}
+	return 0;
+}
+
+static unsigned int
+lsc_wait(unsigned int want)
+{
+	unsigned int i;
+
+	for (i = 0; i < 1000 && __atomic_load_n(&lsc_count, __ATOMIC_ACQUIRE) < want; i++)
+		rte_delay_ms(1);
+	return __atomic_load_n(&lsc_count, __ATOMIC_ACQUIRE);
+}
+
+/* LSC: a link change in the model's PHY raises the event; link_update agrees. */
+static void
+case_lsc(void)
+{
+	struct rte_eth_link l;
+	struct rte_eth_conf conf;
+	unsigned int n;
+
+	memset(&conf, 0, sizeof(conf));
+	conf.intr_conf.lsc = 1;
+	CHECK(rte_eth_dev_callback_register(port, RTE_ETH_EVENT_INTR_LSC, lsc_cb, NULL) == 0,
+		"callback");
+	CHECK(rte_eth_dev_configure(port, 1, 1, &conf) == 0 &&
+			rte_eth_rx_queue_setup(port, 0, 128, 0, NULL, pool) == 0 &&
+			rte_eth_tx_queue_setup(port, 0, 128, 0, NULL) == 0 &&
+			rte_eth_dev_start(port) == 0,
+		"port setup with intr_conf.lsc");
+	rte_delay_ms(30);
+	CHECK(lsc_count == 0, "no event without a change: %u", lsc_count);
+	fec_model_phy_set_link(model, 0, 0, 0);
+	n = lsc_wait(1);
+	CHECK(n == 1 && lsc_status == 0, "link down: %u events, status %d", n, lsc_status);
+	fec_model_phy_set_link(model, 1, 100, 1);
+	n = lsc_wait(2);
+	CHECK(n == 2 && lsc_status == 1, "link up: %u events, status %d", n, lsc_status);
+	CHECK(rte_eth_link_get_nowait(port, &l) == 0 && l.link_speed == 100 && l.link_duplex == 1,
+		"100 full: %u %u", l.link_speed, l.link_duplex);
+	CHECK(!(fec_model_read32(model, FEC_ECR) & FEC_ECR_SPEED) &&
+			(fec_model_read32(model, FEC_ECR) & FEC_ECR_ETHEREN),
+		"MAC restarted at 100: ECR %#x", fec_model_read32(model, FEC_ECR));
+	fec_model_phy_set_link(model, 1, 1000, 1);
+	n = lsc_wait(3);
+	CHECK(n == 3 && (fec_model_read32(model, FEC_ECR) & FEC_ECR_SPEED),
+		"speed change to 1G is an event too: %u", n);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	fec_model_phy_set_link(model, 0, 0, 0);
+	rte_delay_ms(30);
+	CHECK(lsc_count == 3, "no event after stop: %u", lsc_count);
+	rte_eth_dev_callback_unregister(port, RTE_ETH_EVENT_INTR_LSC, lsc_cb, NULL);
+	CHECK(rte_mempool_avail_count(pool) == NB_MBUF, "no leak");
+	CHECK(fec_model_violations(model) == 0, "model: %s", fec_model_last_violation(model));
+}
+
+int
+main(int argc, char **argv)
+{
+	char prefix[64], vdev[128];
+	char *eal[] = {argv[0], "-l", "0", "--no-huge", "-m", "128", "--no-pci", "--file-prefix",
+		prefix, "--vdev", vdev, "--log-level", "*:error"};
+	const char *soc;
+	int alias;
+
+	if (argc < 2)
+		return 2;
+	/* "profile_imx6q": the older devarg name, same result. */
+	alias = strncmp(argv[1], "profile_", 8) == 0;
+	soc = alias ? argv[1] + 8 : argv[1];
+	if (strcmp(soc, "get_reg") == 0 || strcmp(soc, "flow_ctrl") == 0 || strcmp(soc, "lsc") == 0)
+		soc = "imx8mm";
+	snprintf(prefix, sizeof(prefix), "fecq_%s_%d", argv[1], (int)getpid());
+	snprintf(
+		vdev, sizeof(vdev), "net_fec0,backend=model,%s=%s", alias ? "profile" : "soc", soc);
+	if (rte_eal_init((int)RTE_DIM(eal), eal) < 0) {
+		printf("Bail out! EAL init failed\n");
+		return 1;
+	}
+	pool = rte_pktmbuf_pool_create("fecq", NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
+	model = fec_model_lookup("net_fec0");
+	if (pool == NULL || model == NULL || rte_eth_dev_get_port_by_name("net_fec0", &port) != 0) {
+		printf("Bail out! set-up failed\n");
+		return 1;
+	}
+	if (strcmp(argv[1], "get_reg") == 0)
+		case_get_reg();
+	else if (strcmp(argv[1], "flow_ctrl") == 0)
+		case_flow_ctrl();
+	else if (strcmp(argv[1], "lsc") == 0)
+		case_lsc();
+	else
+		case_quirks(soc);
+	rte_eth_dev_close(port);
+	rte_eal_cleanup();
+	printf("1..%d\n", checks);
+	printf("# %s: %d checks, %d failed\n", argv[1], checks, failures);
+	return failures != 0;
+}

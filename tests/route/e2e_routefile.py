@@ -1,0 +1,243 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 dpdk-forwarder authors
+"""End-to-end tests of route and neighbour files (routes-file, neigh-file):
+a config that loads a few thousand generated routes over /8../32 and a few
+hundred static neighbours from `ip -4 route show` / `ip -4 neigh show` style
+files, scapy frames to a sample of destinations of every prefix length, each
+checked to leave towards the right neighbour's MAC; a bad file line stops the
+start-up with its file:line.
+
+    e2e_routefile.py CASE | --list | --check-registered CASE...
+"""
+
+import os
+import random
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
+import fwdtest as ft  # noqa: E402
+from fwdtest import check, check_eq  # noqa: E402
+import e2e_route as er  # noqa: E402
+
+N_NEIGH = 300
+
+
+def neigh_ip(i):
+    """Neighbour i on port 1's network 10.1.0.0/22 (from 10.1.0.2)."""
+    n = i + 2
+    return "10.1.%d.%d" % (n // 256, n % 256)
+
+
+def neigh_mac(i):
+    return "02:00:00:01:%02x:%02x" % (i // 256, i % 256)
+
+
+def gen_routes(rng):
+    """{(prefix int, plen): neighbour index}: 120 routes of every length
+    from /8 to /24, 60 of /25../32 (inside 100 /24s: the table has 256 tbl8
+    groups), nested ones included; outside 10/8 and the special blocks."""
+    routes = {}
+    for plen in range(8, 33):
+        n, have = (40 if plen == 8 else 120 if plen <= 24 else 60), 0  # 88 /8s to choose from
+        while have < n:
+            if plen <= 24:
+                first = rng.choice([a for a in range(11, 100) if a != 127])
+                addr = first << 24 | rng.getrandbits(24)
+            else:
+                addr = (198 << 24 | 18 << 16 | rng.randrange(100) << 8 | rng.getrandbits(8))
+            mask = (0xFFFFFFFF << (32 - plen)) & 0xFFFFFFFF
+            if (addr & mask, plen) not in routes:
+                routes[(addr & mask, plen)] = rng.randrange(N_NEIGH)
+                have += 1
+    return routes
+
+
+def ip_str(a):
+    return "%d.%d.%d.%d" % (a >> 24, a >> 16 & 255, a >> 8 & 255, a & 255)
+
+
+def lpm(routes, addr):
+    for plen in range(32, -1, -1):
+        mask = (0xFFFFFFFF << (32 - plen)) & 0xFFFFFFFF if plen else 0
+        if (addr & mask, plen) in routes:
+            return (addr & mask, plen)
+    return None
+
+
+def write_files(c, routes, rng):
+    """The route file in `ip -4 route show`'s shapes (proto, metric, scope,
+    src, onlink, dev by name and by number, one-hop nexthop lines, a comment,
+    CRLF, one unknown attribute twice) and the neighbour file."""
+    lines = ["# ip -4 route show (generated)"]
+    for i, ((p, plen), nb) in enumerate(sorted(routes.items())):
+        dst = ip_str(p) if plen == 32 else "%s/%d" % (ip_str(p), plen)
+        gw = neigh_ip(nb)
+        form = i % 6
+        if form == 0:
+            lines.append("%s via %s dev net_pcap1 proto bgp metric 20" % (dst, gw))
+        elif form == 1:
+            lines.append("%s via %s dev 1 proto static scope global onlink\r" % (dst, gw))
+        elif form == 2:
+            lines.append("%s via %s" % (dst, gw))
+        elif form == 3:
+            lines.append("%s proto bgp metric 20 \n\tnexthop via %s dev net_pcap1 weight 1 "
+                         % (dst, gw))
+        elif form == 4:
+            lines.append("%s via %s dev 1 proto zebra metric 20 src 10.1.0.1 color red" % (dst, gw))
+        else:
+            lines.append("")
+            lines.append("%s via %s proto kernel" % (dst, gw))
+    lines.append("blackhole 192.0.2.0/24 proto static")
+    lines.append("unreachable 203.0.113.0/24 proto static metric 1024")
+    rpath = c.path("table.routes")
+    with open(rpath, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    nl = []
+    for i in range(N_NEIGH):
+        state = rng.choice(["REACHABLE", "STALE", "PERMANENT", "router STALE", "DELAY"])
+        dev = "net_pcap1" if i % 2 else "1"
+        nl.append("%s dev %s lladdr %s %s" % (neigh_ip(i), dev, neigh_mac(i), state))
+    nl.append("10.1.3.200 dev 1 FAILED")
+    nl.append("10.1.3.201 dev net_pcap1 INCOMPLETE")
+    npath = c.path("lan.neigh")
+    with open(npath, "w") as f:
+        f.write("\n".join(nl) + "\n")
+    return rpath, npath
+
+
+def route_config(c, extra_route=()):
+    """Port 0 10.0.0.1/24 (where the frames come in), port 1 10.1.0.1/22;
+    the files by relative name (relative to the config's directory)."""
+    path = c.path("rt.ini")
+    with open(path, "w") as f:
+        f.write("[forward]\nfwd = route\n[port 0]\nip = 10.0.0.1/24\n[port 1]\n"
+                "ip = 10.1.0.1/22\n[route]\nroute = 100.64.0.0/10 via 10.1.0.2\n"
+                + "".join(l + "\n" for l in extra_route) +
+                "routes-file = table.routes\nneigh-file = lan.neigh\n")
+    return path
+
+
+def case_files_forward(c):
+    rng = random.Random(17)
+    routes = gen_routes(rng)
+    write_files(c, routes, rng)
+    cfg = route_config(c)
+    all_routes = dict(routes)
+    all_routes[(100 << 24 | 64 << 16, 10)] = 0  # the config's own route, 10.1.0.2
+    frames, expect, seq = [], {}, 0
+    by_len = {}
+    for (p, plen), nb in routes.items():
+        by_len.setdefault(plen, []).append(p)
+    for plen in range(8, 33):
+        for p in rng.sample(by_len[plen], 4):
+            host = rng.getrandbits(32 - plen) if plen < 32 else 0
+            addr = p | host
+            best = lpm(all_routes, addr)
+            frames.append(er.udp("10.0.0.9", ip_str(addr), seq))
+            expect[(0, seq)] = (1, neigh_mac(all_routes[best]))
+            seq += 1
+    frames.append(er.udp("10.0.0.9", "100.100.1.1", seq))  # the config's own route
+    expect[(0, seq)] = (1, neigh_mac(0))
+    seq += 1
+    n_routed = seq
+    frames += [er.udp("10.0.0.9", "192.0.2.%d" % i, seq + i) for i in range(3)]  # blackhole
+    r, outs = er.run_route(c, [frames, []], cfg)
+    routed = {k: v for k, v in expect.items()}
+    er.check_routed([[], outs[1]], [frames[:n_routed], []], routed, 2)
+    er.check_drops(r.stats, {"blackhole": 3})
+    logs = r.stdout + r.stderr
+    check_eq(len(re.findall(r"ignoring unknown attribute", logs)), 1,
+             "one warning for the file's unknown attributes\n" + r.describe())
+    check("table.routes:" in logs and "'color'" in logs, "the warning names the file and attribute")
+
+
+def case_files_bad_line(c):
+    """A bad line in a route file stops the start-up: exit status 1, the error
+    is file:line: reason, nothing forwarded; a missing file is told at the
+    config line before EAL."""
+    rpath = c.path("table.routes")
+    with open(rpath, "w") as f:
+        f.write("172.16.0.0/16 via 10.1.0.2\n# comment\n\n172.17.0.0/16 via 10.1.0.3\n"
+                "172.18.0.0/16 via 10.9.0.2 dev 1\n172.19.0.0/16 via 10.1.0.4\n")
+    with open(c.path("lan.neigh"), "w") as f:
+        f.write("10.1.0.2 dev 1 lladdr 02:00:00:00:01:02 REACHABLE\n")
+    cfg = route_config(c)
+    eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+    r = c.run(eal, ["--config", cfg, "--duration", "1"], stats=False)
+    check_eq(r.rc, 1, "exit status\n" + r.describe())
+    r.check_error(r"^%s:5: next hop 10\.9\.0\.2 is not on any connected network" %
+                  re.escape(rpath))
+    check("final stats" not in r.stdout, "no forwarding run after a bad route file")
+    # an unknown dev name
+    with open(rpath, "w") as f:
+        f.write("172.16.0.0/16 via 10.1.0.2 dev eth0\n")
+    r = c.run(eal, ["--config", cfg, "--duration", "1"], stats=False)
+    check_eq(r.rc, 1, "exit status\n" + r.describe())
+    r.check_error(r"^%s:1: unknown dev 'eth0'" % re.escape(rpath))
+    # a neighbour file's bad MAC
+    with open(rpath, "w") as f:
+        f.write("172.16.0.0/16 via 10.1.0.2\n")
+    with open(c.path("lan.neigh"), "w") as f:
+        f.write("10.1.0.2 dev 1 lladdr 02:00:00:00:01:02 REACHABLE\n"
+                "10.1.0.3 dev 1 lladdr 02:00:00:00:01 STALE\n")
+    r = c.run(eal, ["--config", cfg, "--duration", "1"], stats=False)
+    check_eq(r.rc, 1, "exit status\n" + r.describe())
+    r.check_error(r"^%s:2: '02:00:00:00:01' is not a unicast MAC" %
+                  re.escape(c.path("lan.neigh")))
+    # a missing file: the config's line, before EAL starts
+    os.unlink(rpath)
+    r = c.run(eal, ["--config", cfg, "--duration", "1"], stats=False)
+    check_eq(r.rc, 1, "exit status\n" + r.describe())
+    r.check_error(r"^%s:9: routes-file %s: No such file or directory" %
+                  (re.escape(cfg), re.escape(rpath)))
+
+
+def case_full_table(c):
+    """A full table: ROUTES (default 1 000 000, 200 000 under ASan) routes with the DFZ's length mix over 65 536
+    gateways (bench/route/mkfulltable.py), loaded from files at start; frames to a sample of
+    destinations of every prefix length present, each leaving towards its longest match's
+    gateway; the load's time is logged."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                    "bench", "route"))
+    import mkfulltable as mk
+    # under the sanitizers (CI's second half) a fifth of it: the same code, a fifth the time
+    n = int(os.environ.get("ROUTES", "200000" if "ASAN_OPTIONS" in os.environ else "1000000"))
+    nh = 65536
+    routes = mk.generate(n, nh, 19)
+    mk.write(c.path(""), routes, nh)
+    table = {(a, plen): g for a, plen, g in routes}
+    rng = random.Random(19)
+    by_len = {}
+    for a, plen, _ in routes:
+        by_len.setdefault(plen, []).append(a)
+    frames, expect, seq = [], {}, 0
+    for plen in sorted(by_len):
+        for p in rng.sample(by_len[plen], min(8, len(by_len[plen]))):
+            addr = p | (rng.getrandbits(32 - plen) if plen < 32 else 0)
+            best = lpm(table, addr)
+            frames.append(er.udp("10.0.0.9", ip_str(addr), seq))
+            expect[(0, seq)] = (1, mk.gw_mac(table[best]))
+            seq += 1
+    vdevs, outs = c.pcap_ports([[list(map(bytes, frames))], [[]]])
+    r = c.run(c.eal(vdevs, mem=1024), ["--config", c.path("full.ini"), "--duration", "1"],
+              timeout=120)
+    r.check_ok()
+    outputs = [ft.read_pcap(o[0]) for o in outs]
+    er.check_route_stats(r, [frames, []], outputs)
+    er.check_routed(outputs, [frames, []], expect, 2)
+    logs = r.stdout + r.stderr
+    m = re.search(r"(\d+) routes loaded from \S+ in ([0-9.]+) s \(([0-9.]+) s of CPU\)", logs)
+    check(m is not None, "the load's time is logged\n" + r.describe())
+    check_eq(int(m.group(1)), n, "routes loaded")
+    print("# %d routes loaded in %s s (%s s of CPU); %d destinations over %d prefix lengths"
+          % (n, m.group(2), m.group(3), seq, len(by_len)))
+
+
+CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}
+
+
+if __name__ == "__main__":
+    sys.exit(ft.run_cases(sys.argv, CASES, "route-file-", "tests/route/meson.build"))

@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * rtnetlink route messages (rt_netlink.h), built with libmnl as the kernel
+ * and zebra's FPM build them: a plain on-link route, via a gateway, a
+ * 3-hop multipath, blackhole/unreachable/prohibit, a delete, a replace
+ * (also one refused, which leaves the old route, ECMP included), each
+ * applied to a table and checked by lookup; then every refusal reason, and
+ * a check that each reason of RT_NL_REASONS was produced by some case.
+ * With RT_NL_CORPUS=DIR set, the messages are also written there (the
+ * fuzzer's seeds, tests/fuzz/corpus-netlink).
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <arpa/inet.h>
+#include <libmnl/libmnl.h>
+#include <linux/rtnetlink.h>
+#include <sys/socket.h>
+
+#include <rte_eal.h>
+
+#include "fwd_test.h"
+#include "rt_netlink.h"
+#include "rt_nhgroup.h"
+#include "rt_table.h"
+#include "rt_test_pkt.h"
+
+#define TABLE RT_NL_TABLE_MAIN
+#define IFX0  5 /* the kernel's ifindex of port 0 */
+#define IFX1  7 /* of port 1 */
+
+static const struct rt_nl_ifmap ifmap[] = {{IFX0, 0}, {IFX1, 1}};
+static bool seen[RT_NL_REASON_MAX];
+static uint64_t buf_space[4096 / 8]; /* netlink buffers are aligned */
+static char *const buf = (char *)buf_space;
+
+/* Write the message to $RT_NL_CORPUS/NAME when asked: the fuzzer's seeds. */
+static void
+keep(const char *name, const struct nlmsghdr *nlh)
+{
+	const char *dir = getenv("RT_NL_CORPUS");
+	char path[512];
+	FILE *f;
+
+	if (dir == NULL)
+		return;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	if (f == NULL)
+		return;
+	fwrite(nlh, 1, nlh->nlmsg_len, f);
+	fclose(f);
+}
+
+static struct nlmsghdr *
+msg(uint16_t type, uint16_t flags, uint8_t rtype, uint32_t dst, uint8_t plen)
+{
+	struct nlmsghdr *nlh;
+	struct rtmsg *rtm;
+
+	memset(buf_space, 0, sizeof(buf_space));
+	nlh = mnl_nlmsg_put_header(buf);
+	nlh->nlmsg_type = type;
+	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
+	rtm = mnl_nlmsg_put_extra_header(nlh, sizeof(*rtm));
+	rtm->rtm_family = AF_INET;
+	rtm->rtm_dst_len = plen;
+	rtm->rtm_table = RT_TABLE_MAIN;
+	rtm->rtm_protocol = RTPROT_BGP;
+	rtm->rtm_scope = RT_SCOPE_UNIVERSE;
+	rtm->rtm_type = rtype;
+	if (plen > 0)
+		mnl_attr_put_u32(nlh, RTA_DST, htonl(dst));
+	mnl_attr_put_u32(nlh, RTA_PRIORITY, 20); /* ignored, as every sender puts it */
+	return nlh;
+}
+
+static struct nlmsghdr *
+msg_new(uint8_t rtype, uint32_t dst, uint8_t plen)
+{
+	return msg(RTM_NEWROUTE, NLM_F_CREATE, rtype, dst, plen);
+}
+
+static struct rtmsg *
+rtm_of(struct nlmsghdr *nlh)
+{
+	return mnl_nlmsg_get_payload(nlh);
+}
+
+/* RTA_MULTIPATH as the kernel writes it (no NLA_F_NESTED); gw 0 = a hop without RTA_GATEWAY. */
+static void
+put_multipath(struct nlmsghdr *nlh, const uint32_t *gw, const uint32_t *ifx, const uint8_t *weight,
+	unsigned int n)
+{
+	struct nlattr *mp = mnl_nlmsg_get_payload_tail(nlh);
+	unsigned int i;
+
+	mp->nla_type = RTA_MULTIPATH;
+	nlh->nlmsg_len += MNL_ALIGN(sizeof(*mp));
+	for (i = 0; i < n; i++) {
+		struct rtnexthop *h = mnl_nlmsg_get_payload_tail(nlh);
+
+		memset(h, 0, sizeof(*h));
+		h->rtnh_ifindex = (int)(ifx != NULL ? ifx[i] : 0);
+		h->rtnh_hops = weight != NULL ? (uint8_t)(weight[i] - 1) : 0;
+		nlh->nlmsg_len += RTNH_ALIGN(sizeof(*h));
+		if (gw[i] != 0)
+			mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(gw[i]));
+		h->rtnh_len = (unsigned short)((char *)mnl_nlmsg_get_payload_tail(nlh) - (char *)h);
+	}
+	mp->nla_len = (uint16_t)((char *)mnl_nlmsg_get_payload_tail(nlh) - (char *)mp);
+}
+
+/* Parse, remembering the reason for the every-reason check. */
+static enum rt_nl_reason
+parse(const struct nlmsghdr *nlh, size_t len, struct rt_nl_route *r)
+{
+	enum rt_nl_reason why = rt_netlink_parse(nlh, len, TABLE, r);
+
+	if ((unsigned int)why < RT_NL_REASON_MAX)
+		seen[why] = true;
+	return why;
+}
+
+/* Parse the message in buf (its own length) and apply it: the table's answer. */
+static int
+apply(struct rt_table *t, const char *name, char *err)
+{
+	const struct nlmsghdr *nlh = (const struct nlmsghdr *)buf;
+	struct rt_nl_route r;
+	enum rt_nl_reason why;
+
+	keep(name, nlh);
+	err[0] = '\0';
+	why = parse(nlh, nlh->nlmsg_len, &r);
+	if (why != RT_NL_OK) {
+		snprintf(err, RT_ERR_LEN, "refused: %s", rt_nl_reason_name(why));
+		return -1000;
+	}
+	return rt_netlink_apply(t, &r, ifmap, RTE_DIM(ifmap), err, RT_ERR_LEN);
+}
+
+static const struct rte_ether_addr mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
+static const struct rte_ether_addr mac_p1 = {{0x02, 0, 0, 0, 0, 0x02}};
+
+static struct rt_table *
+mk_table(const char *name)
+{
+	char err[RT_ERR_LEN];
+	struct rt_table *t = rt_table_create(&(struct rt_table_params){
+		.name = name, .socket = SOCKET_ID_ANY, .max_routes = 8192, .max_nh = 1024});
+
+	if (t == NULL)
+		return NULL;
+	rt_iface_enable(t, 0, &mac_p0);
+	rt_iface_enable(t, 1, &mac_p1);
+	if (rt_iface_set_addr(t, 0, IP4(10, 0, 0, 1), 24, err, sizeof(err)) != 0 ||
+		rt_iface_set_addr(t, 1, IP4(10, 0, 1, 1), 24, err, sizeof(err)) != 0) {
+		rt_table_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* The gateway the lookup of @p ip goes to, 0 when it is not a gateway next hop. */
+static uint32_t
+gw_of(struct rt_table *t, uint32_t ip, uint16_t *port)
+{
+	uint32_t nh = rt_route_lookup(t, ip);
+
+	if (nh == RT_NH_MISS || t->nh[nh].type != RT_NH_GW)
+		return 0;
+	if (port != NULL)
+		*port = t->nh[nh].port;
+	return t->nh[nh].ip;
+}
+
+static unsigned int
+members_of(struct rt_table *t, uint32_t ip, uint32_t *gws)
+{
+	uint32_t nh = rt_route_lookup(t, ip), m[RT_ECMP_MAX];
+	unsigned int i, n;
+
+	if (nh == RT_NH_MISS || t->nh[nh].type != RT_NH_GROUP)
+		return 0;
+	n = rt_nhgroup_members(t, nh, m, NULL);
+	for (i = 0; i < n; i++)
+		gws[i] = t->nh[m[i]].ip;
+	return n;
+}
+
+static void
+test_routes_applied(void)
+{
+	struct rt_table *t = mk_table("rt_nl1");
+	const uint32_t gw3[] = {IP4(10, 0, 0, 2), IP4(10, 0, 0, 3), IP4(10, 0, 1, 2)};
+	const uint32_t ifx3[] = {IFX0, IFX0, IFX1};
+	const uint8_t w3[] = {1, 2, 3};
+	struct rt_nl_route r;
+	char err[RT_ERR_LEN];
+	uint32_t gws[RT_ECMP_MAX];
+	struct nlmsghdr *nlh;
+	uint16_t port = 99;
+
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	/* on-link: dev only */
+	nlh = msg_new(RTN_UNICAST, IP4(172, 16, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_OIF, IFX1);
+	CHECK_EQ(apply(t, "dev.nl", err), 0);
+	CHECK_EQ(rt_route_lookup(t, IP4(172, 16, 3, 4)), t->nh_connected[1]);
+
+	/* via a gateway, with its oif; the fields are all read */
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 1, 9)));
+	mnl_attr_put_u32(nlh, RTA_OIF, IFX1);
+	mnl_attr_put_u32(nlh, RTA_PREFSRC, htonl(IP4(10, 0, 1, 1)));
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OK);
+	CHECK(!r.del && !r.replace);
+	CHECK_EQ(r.kind, RT_ROUTE_VIA);
+	CHECK_EQ(r.prefix, IP4(192, 168, 0, 0));
+	CHECK_EQ(r.plen, 16);
+	CHECK_EQ(r.table, TABLE);
+	CHECK_EQ(r.protocol, RTPROT_BGP);
+	CHECK_EQ(r.n_hops, 1);
+	CHECK_EQ(r.hops[0].gw, IP4(10, 0, 1, 9));
+	CHECK_EQ(r.hops[0].ifindex, IFX1);
+	CHECK_EQ(r.hops[0].weight, 1);
+	CHECK_EQ(apply(t, "via.nl", err), 0);
+	CHECK_EQ(gw_of(t, IP4(192, 168, 7, 7), &port), IP4(10, 0, 1, 9));
+	CHECK_EQ(port, 1);
+
+	/* via without an oif: the table finds the port; a default route has no RTA_DST */
+	nlh = msg_new(RTN_UNICAST, 0, 0);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 254)));
+	CHECK_EQ(apply(t, "default.nl", err), 0);
+	CHECK_EQ(gw_of(t, IP4(8, 8, 8, 8), &port), IP4(10, 0, 0, 254));
+	CHECK_EQ(port, 0);
+
+	/* multipath of 3, weights read (the table spreads evenly) */
+	nlh = msg_new(RTN_UNICAST, IP4(198, 51, 100, 0), 24);
+	put_multipath(nlh, gw3, ifx3, w3, 3);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OK);
+	CHECK_EQ(r.n_hops, 3);
+	CHECK_EQ(r.hops[1].gw, IP4(10, 0, 0, 3));
+	CHECK_EQ(r.hops[2].ifindex, IFX1);
+	CHECK_EQ(r.hops[2].weight, 3);
+	CHECK_EQ(apply(t, "multipath3.nl", err), 0);
+	CHECK_EQ(members_of(t, IP4(198, 51, 100, 1), gws), 3);
+	CHECK_EQ(gws[0], gw3[0]);
+	CHECK_EQ(gws[2], gw3[2]);
+
+	/* blackhole, unreachable, prohibit */
+	msg_new(RTN_BLACKHOLE, IP4(192, 0, 2, 0), 24);
+	CHECK_EQ(apply(t, "blackhole.nl", err), 0);
+	CHECK_EQ(rt_route_lookup(t, IP4(192, 0, 2, 1)), t->nh_blackhole);
+	msg_new(RTN_UNREACHABLE, IP4(203, 0, 113, 0), 24);
+	CHECK_EQ(apply(t, "unreachable.nl", err), 0);
+	CHECK_EQ(rt_route_lookup(t, IP4(203, 0, 113, 1)), t->nh_reject);
+	msg_new(RTN_PROHIBIT, IP4(203, 0, 114, 0), 24);
+	CHECK_EQ(apply(t, "prohibit.nl", err), 0);
+	CHECK_EQ(rt_route_lookup(t, IP4(203, 0, 114, 1)), t->nh_reject);
+
+	/* a second add without replace: the table refuses it */
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 9)));
+	CHECK_EQ(apply(t, "add-again.nl", err), -EEXIST);
+	CHECK_EQ(gw_of(t, IP4(192, 168, 7, 7), NULL), IP4(10, 0, 1, 9));
+
+	/* an interface that is no port */
+	nlh = msg_new(RTN_UNICAST, IP4(100, 64, 0, 0), 10);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	mnl_attr_put_u32(nlh, RTA_OIF, 42);
+	CHECK_EQ(apply(t, "no-port.nl", err), -ENODEV);
+	CHECK_CONTAINS(err, "interface 42");
+	CHECK_EQ(rt_route_lookup(t, IP4(100, 64, 0, 1)), rt_route_lookup(t, IP4(8, 8, 8, 8)));
+
+	/* delete, by prefix alone (type unspec, as some senders do) */
+	msg(RTM_DELROUTE, 0, RTN_UNSPEC, IP4(192, 0, 2, 0), 24);
+	CHECK_EQ(apply(t, "delete.nl", err), 0);
+	CHECK_EQ(gw_of(t, IP4(192, 0, 2, 1), NULL), IP4(10, 0, 0, 254)); /* the default now */
+	CHECK_EQ(apply(t, "delete.nl", err), -ENOENT);
+	rt_table_free(t);
+}
+
+static void
+test_replace(void)
+{
+	struct rt_table *t = mk_table("rt_nl2");
+	const uint32_t gw3[] = {IP4(10, 0, 0, 2), IP4(10, 0, 0, 3), IP4(10, 0, 1, 2)};
+	const uint16_t fl = NLM_F_CREATE | NLM_F_REPLACE;
+	char err[RT_ERR_LEN];
+	uint32_t gws[RT_ECMP_MAX];
+	struct nlmsghdr *nlh;
+
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	/* replace of nothing: an add (zebra sends every route so) */
+	nlh = msg(RTM_NEWROUTE, fl, RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	CHECK_EQ(apply(t, "replace-new.nl", err), 0);
+	CHECK_EQ(gw_of(t, IP4(192, 168, 1, 1), NULL), IP4(10, 0, 0, 2));
+	/* a new gateway */
+	nlh = msg(RTM_NEWROUTE, fl, RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 1, 5)));
+	CHECK_EQ(apply(t, "replace.nl", err), 0);
+	CHECK_EQ(gw_of(t, IP4(192, 168, 1, 1), NULL), IP4(10, 0, 1, 5));
+	/* refused (gateway on no connected network): the old route stays */
+	nlh = msg(RTM_NEWROUTE, fl, RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 9, 9, 9)));
+	CHECK_EQ(apply(t, "replace-bad.nl", err), -EINVAL);
+	CHECK_EQ(gw_of(t, IP4(192, 168, 1, 1), NULL), IP4(10, 0, 1, 5));
+	/* to ECMP, to blackhole, and a refused one that must bring the group back */
+	nlh = msg(RTM_NEWROUTE, fl, RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	put_multipath(nlh, gw3, NULL, NULL, 3);
+	CHECK_EQ(apply(t, "replace-multipath.nl", err), 0);
+	CHECK_EQ(members_of(t, IP4(192, 168, 1, 1), gws), 3);
+	nlh = msg(RTM_NEWROUTE, fl, RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	mnl_attr_put_u32(nlh, RTA_OIF, IFX1); /* 10.0.0.2 is on port 0 */
+	CHECK_EQ(apply(t, "replace-bad-port.nl", err), -EINVAL);
+	CHECK_EQ(members_of(t, IP4(192, 168, 1, 1), gws), 3);
+	CHECK_EQ(gws[1], gw3[1]);
+	msg(RTM_NEWROUTE, fl, RTN_BLACKHOLE, IP4(192, 168, 0, 0), 16);
+	CHECK_EQ(apply(t, "replace-blackhole.nl", err), 0);
+	CHECK_EQ(rt_route_lookup(t, IP4(192, 168, 1, 1)), t->nh_blackhole);
+	/* the port's own network is not a route to replace */
+	nlh = msg(RTM_NEWROUTE, fl, RTN_UNICAST, IP4(10, 0, 0, 0), 24);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 1, 5)));
+	CHECK_EQ(apply(t, "replace-connected.nl", err), -EPERM);
+	CHECK_EQ(rt_route_lookup(t, IP4(10, 0, 0, 77)), t->nh_connected[0]);
+	rt_table_free(t);
+}
+
+/* Every refusal: the reason, nothing applied. */
+static void
+test_refusals(void)
+{
+	const uint32_t gw17[17] = {IP4(10, 0, 0, 2), IP4(10, 0, 0, 3), IP4(10, 0, 0, 4),
+		IP4(10, 0, 0, 5), IP4(10, 0, 0, 6), IP4(10, 0, 0, 7), IP4(10, 0, 0, 8),
+		IP4(10, 0, 0, 9), IP4(10, 0, 0, 10), IP4(10, 0, 0, 11), IP4(10, 0, 0, 12),
+		IP4(10, 0, 0, 13), IP4(10, 0, 0, 14), IP4(10, 0, 0, 15), IP4(10, 0, 0, 16),
+		IP4(10, 0, 0, 17), IP4(10, 0, 0, 18)};
+	const uint32_t gw_half[] = {IP4(10, 0, 0, 2), 0};
+	const uint32_t ifx_half[] = {IFX0, IFX1};
+	struct rt_nl_route r;
+	struct nlmsghdr *nlh;
+	struct rtnexthop *h;
+	struct nlattr *a;
+	uint16_t two = 0;
+	unsigned int i;
+
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OK);
+	/* truncated: less read than nlmsg_len, less than the headers, no header at all */
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len - 1, &r), RT_NL_TRUNCATED);
+	CHECK_EQ(parse(nlh, 8, &r), RT_NL_TRUNCATED);
+	nlh->nlmsg_len = (uint32_t)mnl_nlmsg_size(sizeof(struct rtmsg)) - 4;
+	CHECK_EQ(parse(nlh, 4096, &r), RT_NL_TRUNCATED);
+	keep("truncated.nl", nlh);
+	nlh->nlmsg_len = 4;
+	CHECK_EQ(parse(nlh, 4096, &r), RT_NL_TRUNCATED);
+
+	nlh = msg(RTM_NEWLINK, 0, RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_NOT_ROUTE);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	rtm_of(nlh)->rtm_family = AF_INET6;
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_NOT_INET);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 33);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_BAD_PLEN);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 1), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_HOST_BITS);
+
+	/* an address of 2 bytes; a nexthop longer than its attribute; one shorter than itself */
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put(nlh, RTA_GATEWAY, sizeof(two), &two);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_BAD_ATTR);
+	keep("bad-gateway.nl", nlh);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	put_multipath(nlh, gw17, NULL, NULL, 2);
+	a = (struct nlattr *)((char *)nlh + nlh->nlmsg_len - (4 + 2 * 16)); /* RTA_MULTIPATH */
+	h = (struct rtnexthop *)((char *)a + 4 + 16);                       /* the second hop */
+	h->rtnh_len = 17;
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_BAD_ATTR);
+	keep("bad-rtnh-len.nl", nlh);
+	h->rtnh_len = 4;
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_BAD_ATTR);
+
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	rtm_of(nlh)->rtm_src_len = 8;
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_SRC_ROUTE);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_SRC, htonl(IP4(10, 0, 0, 0)));
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_SRC_ROUTE);
+
+	/* tables: rtm_table, and RTA_TABLE over it (ids above 255 only fit there) */
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	rtm_of(nlh)->rtm_table = 100;
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OTHER_TABLE);
+	keep("other-table.nl", nlh);
+	mnl_attr_put_u32(nlh, RTA_TABLE, TABLE);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OK);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	mnl_attr_put_u32(nlh, RTA_TABLE, 1000);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OTHER_TABLE);
+
+	nlh = msg_new(RTN_LOCAL, IP4(10, 0, 0, 1), 32);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_UNSUPPORTED_TYPE);
+	nlh = msg_new(RTN_THROW, IP4(192, 168, 0, 0), 16);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_UNSUPPORTED_TYPE);
+	nlh = msg_new(RTN_UNSPEC, IP4(192, 168, 0, 0), 16);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_UNSUPPORTED_TYPE);
+
+	/* zebra's default FPM route: RTA_DST, RTA_PRIORITY, RTA_NH_ID */
+	nlh = msg(RTM_NEWROUTE, NLM_F_CREATE | NLM_F_REPLACE, RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_NH_ID, 17);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_NH_ID);
+	keep("nh-id.nl", nlh);
+
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	put_multipath(nlh, gw17, NULL, NULL, RT_ECMP_MAX);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OK);
+	CHECK_EQ(r.n_hops, RT_ECMP_MAX);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	put_multipath(nlh, gw17, NULL, NULL, RT_ECMP_MAX + 1);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_TOO_MANY_HOPS);
+	keep("too-many-hops.nl", nlh);
+
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_NO_NEXTHOP);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	put_multipath(nlh, gw17, NULL, NULL, 0);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_NO_NEXTHOP);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	put_multipath(nlh, gw_half, ifx_half, NULL, 2);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_HOP_NO_GW);
+	keep("hop-no-gw.nl", nlh);
+
+	/* every reason of the table was produced above, and each has a name */
+	for (i = 0; i < RT_NL_REASON_MAX; i++) {
+		if (!seen[i])
+			printf("# reason %s never produced\n", rt_nl_reason_name(i));
+		CHECK(seen[i]);
+		CHECK(strcmp(rt_nl_reason_name(i), "?") != 0);
+		CHECK(strlen(rt_nl_reason_desc(i)) > 4);
+	}
+	CHECK_EQ(strcmp(rt_nl_reason_name(RT_NL_REASON_MAX), "?"), 0);
+}
+
+static const struct fwd_test_case cases[] = {
+	FWD_TEST(test_routes_applied),
+	FWD_TEST(test_replace),
+	FWD_TEST(test_refusals),
+};
+
+int
+main(void)
+{
+	int ret;
+
+	if (fwd_test_eal_init("route-netlink", 128) < 0) {
+		printf("Bail out! EAL init failed\n");
+		return 1;
+	}
+	ret = fwd_test_run(cases, RTE_DIM(cases));
+	rte_eal_cleanup();
+	return ret;
+}
