@@ -114,6 +114,7 @@ fwd_route_load_file(struct fwd_app *app, const char *path, bool neigh, FILE *out
 		.dev_arg = app,
 		.out = out,
 		.max_errors = FWD_ROUTE_LOAD_MAX_ERRORS,
+		.quit = &app->quit,
 	};
 	const char *what = neigh ? "neighbours" : "routes";
 	int ret;
@@ -169,7 +170,7 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	ret = rt_config_apply(&app->cfg.route, app->rt, err, errlen);
 	if (ret == 0)
 		ret = rt_config_apply_files(
-			&app->cfg.route, app->rt, port_by_name, app, err, errlen);
+			&app->cfg.route, app->rt, port_by_name, app, &app->quit, err, errlen);
 	if (ret < 0)
 		return ret;
 

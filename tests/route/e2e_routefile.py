@@ -14,7 +14,9 @@ start-up with its file:line.
 import os
 import random
 import re
+import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
@@ -193,6 +195,52 @@ def case_files_bad_line(c):
     check_eq(r.rc, 1, "exit status\n" + r.describe())
     r.check_error(r"^%s:9: routes-file %s: No such file or directory" %
                   (re.escape(cfg), re.escape(rpath)))
+    # what is not a route file: refused at its line, before EAL; a pipe is
+    # taken (read at start until its writer closes it), never waited on here
+    for what, why in (("/dev/zero", "not a regular file or a pipe"), (c.dir, "is a directory")):
+        os.symlink(what, rpath)
+        r = c.run(eal, ["--config", cfg, "--duration", "1"], stats=False)
+        os.unlink(rpath)
+        check_eq(r.rc, 1, "exit status\n" + r.describe())
+        r.check_error(r"^%s:9: routes-file %s: %s" % (re.escape(cfg), re.escape(rpath), why))
+    with open(c.path("lan.neigh"), "w") as f:
+        f.write("10.1.0.2 dev 1 lladdr 02:00:00:00:01:02 REACHABLE\n")
+    os.mkfifo(rpath)
+    w = os.open(rpath, os.O_RDWR | os.O_NONBLOCK)
+    try:
+        os.write(w, b"172.16.0.0/16 via 10.1.0.2\n172.17.0.0/16 via 10.1.0.2\n")
+        p = subprocess.Popen(c._argv(eal, ["--config", cfg, "--duration", "1"]), cwd=c.dir,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        # close only once the forwarder has the pipe open: the last close
+        # before its open would discard what was written
+        ft_wait_open(p.pid, rpath, 60)
+        os.close(w)  # the writer done: the start-up reads to the end and goes on
+        w = -1
+        out, _ = p.communicate(timeout=60)
+    finally:
+        if w >= 0:
+            os.close(w)
+    check_eq(p.returncode, 0, "a route file from a pipe\n" + out[-2000:])
+    check(re.search(r"2 routes loaded from %s" % re.escape(rpath), out) is not None, out[-2000:])
+    os.unlink(rpath)
+
+
+def ft_wait_open(pid, path, timeout):
+    """Wait until process pid has path open (its /proc/PID/fd links)."""
+    end = time.monotonic() + timeout
+    real = os.path.realpath(path)
+    while time.monotonic() < end:
+        try:
+            for fd in os.listdir("/proc/%d/fd" % pid):
+                try:
+                    if os.readlink("/proc/%d/fd/%s" % (pid, fd)) == real:
+                        return
+                except OSError:
+                    pass
+        except OSError:
+            raise ft.Fail("the forwarder exited before it opened " + path)
+        time.sleep(0.05)
+    raise ft.Fail("the forwarder did not open %s in %d s" % (path, timeout))
 
 
 def case_full_table(c):

@@ -13,6 +13,8 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -40,6 +42,9 @@ struct rec {
 	char warn[4][512];
 	int refuse_route; /* the sink refuses routes with this errno */
 	bool stop;        /* the error callback says stop */
+	unsigned int
+		cancel_after; /* cancelled() says yes once this many routes are in (0: never) */
+	unsigned int n_asked; /* times cancelled() was asked */
 };
 
 static int
@@ -99,6 +104,15 @@ rec_warn(void *arg, const char *msg)
 	c->n_warn++;
 }
 
+static bool
+rec_cancelled(void *arg)
+{
+	struct rec *c = arg;
+
+	c->n_asked++;
+	return c->cancel_after > 0 && c->n_r >= c->cancel_after;
+}
+
 static struct rt_rf_sink
 sink_of(struct rec *c)
 {
@@ -108,6 +122,7 @@ sink_of(struct rec *c)
 		.dev = rec_dev,
 		.error = rec_error,
 		.warn = rec_warn,
+		.cancelled = rec_cancelled,
 		.arg = c};
 }
 
@@ -240,7 +255,8 @@ test_route_errors(void)
 		{"10.1.0.0/16 proto bgp\n\tnexthop via 10.0.0.2 weight 0\n", -EINVAL,
 			"f:2: bad weight '0'"},
 		{"10.1.0.0/16 via 10.0.0.2 weight 1\n", -EINVAL, "f:1: weight outside a nexthop"},
-		{"10.1.0.0/16 via 10.0.0.2\n\x01\x00\n", -EINVAL, "f:2: NUL byte"},
+		{"10.1.0.0/16 via 10.0.0.2\n\x01\x00\n", -EILSEQ,
+			"f:2: NUL byte: not a text file, read no further"},
 	};
 	struct rt_rf_counts n;
 	struct rec c;
@@ -404,6 +420,111 @@ test_long_lines_and_files(void)
 	CHECK_EQ(rt_neighfile_load(dir, &s, &n), -EISDIR);
 	CHECK_CONTAINS(c.err[0], "is a directory, not a neighbour file");
 	rmdir(dir);
+}
+
+/* Close a fifo's writing end after a while (the writer of a pipe finishing). */
+static void *
+close_later(void *arg)
+{
+	int *fd = arg;
+
+	usleep(200 * 1000);
+	close(*fd);
+	return NULL;
+}
+
+/*
+ * Files that are not text files are refused or end the read, never read for
+ * ever (`route load /dev/zero` once hung the shell, deaf to SIGTERM): a
+ * device, binary data in a regular file and past a long line's start, a
+ * pipe with no writer, a pipe whose writer finishes, and one whose writer
+ * never does (the sink's cancelled() ends it).
+ */
+static void
+test_special_files(void)
+{
+	const char route[] = "10.1.0.0/16 via 10.0.0.2\n10.2.0.0/16 via 10.0.0.2\n";
+	struct rt_rf_counts n;
+	struct rt_rf_sink s;
+	struct rec c;
+	char fifo[256], *text, *path;
+	pthread_t th;
+	size_t len;
+	int fd;
+
+	s = sink_of(&c);
+	CHECK_EQ(rt_routefile_load("/dev/zero", &s, &n), -EINVAL);
+	CHECK_CONTAINS(c.err[0], "/dev/zero: not a regular file or a pipe");
+	CHECK_EQ(n.lines, 0);
+	s = sink_of(&c);
+	CHECK_EQ(rt_neighfile_load("/dev/zero", &s, &n), -EINVAL);
+	CHECK_CONTAINS(c.err[0], "not read as a neighbour file");
+
+	/* 8 MiB of zeros after a good line: one error, read no further */
+	len = 8u << 20;
+	text = calloc(1, len);
+	if (text == NULL) {
+		CHECK(0);
+		return;
+	}
+	memcpy(text, route, 25);
+	path = write_file("zeros", text, len);
+	s = sink_of(&c);
+	CHECK_EQ(rt_routefile_load(path, &s, &n), -EILSEQ);
+	CHECK_EQ(c.n_err, 1);
+	CHECK_CONTAINS(c.err[0], ".zeros:2: NUL byte: not a text file");
+	CHECK_EQ(n.taken, 1);
+	/* the zeros after a line too long to hold (the skipping path) */
+	memset(text, 'x', 2 * RT_RF_LINE_MAX);
+	memset(text + 2 * RT_RF_LINE_MAX, 0, 16);
+	s = sink_of(&c);
+	CHECK_EQ(rt_routefile_parse("f", text, len, &s, &n), -EILSEQ);
+	CHECK_EQ(c.n_err, 1);
+	CHECK_CONTAINS(c.err[0], "f:1: NUL byte");
+	memset(text, 'x', (1u << 20) + 100); /* past the read buffer, then zeros */
+	path = write_file("zeros", text, len);
+	s = sink_of(&c);
+	CHECK_EQ(rt_routefile_load(path, &s, &n), -E2BIG);
+	CHECK_EQ(c.n_err, 2);
+	CHECK_CONTAINS(c.err[1], ".zeros:1: NUL byte");
+	CHECK_EQ(n.lines, 1);
+	unlink(path);
+	free(text);
+
+	snprintf(fifo, sizeof(fifo), "/tmp/test_route_file.%d.fifo", (int)getpid());
+	unlink(fifo);
+	CHECK_EQ(mkfifo(fifo, 0600), 0);
+	/* no writer: an empty file, at once */
+	s = sink_of(&c);
+	CHECK_EQ(rt_routefile_load(fifo, &s, &n), 0);
+	CHECK_EQ(n.lines, 0);
+	/* a writer that finishes after a while: every line, then the end */
+	fd = open(fifo, O_RDWR | O_NONBLOCK);
+	CHECK(fd >= 0);
+	CHECK_EQ(write(fd, route, sizeof(route) - 1), (ssize_t)(sizeof(route) - 1));
+	CHECK_EQ(pthread_create(&th, NULL, close_later, &fd), 0);
+	s = sink_of(&c);
+	CHECK_EQ(rt_routefile_load(fifo, &s, &n), 0);
+	pthread_join(th, NULL);
+	CHECK_EQ(n.taken, 2);
+	CHECK_EQ(c.n_err, 0);
+	/*
+	 * A writer that never finishes: the load ends when cancelled() says so.
+	 * The last line read stays pending (a nexthop line may follow it) and is
+	 * not taken: only whole routes go in.
+	 */
+	fd = open(fifo, O_RDWR | O_NONBLOCK);
+	CHECK(fd >= 0);
+	CHECK_EQ(write(fd, route, sizeof(route) - 1), (ssize_t)(sizeof(route) - 1));
+	s = sink_of(&c);
+	c.cancel_after = 1;
+	CHECK_EQ(rt_routefile_load(fifo, &s, &n), -EINTR);
+	CHECK_EQ(n.taken, 1);
+	CHECK_EQ(n.lines, 2);
+	CHECK_CONTAINS(c.err[0], ".fifo: load interrupted");
+	CHECK(c.n_asked >= 1);
+	close(fd);
+	unlink(fifo);
 }
 
 static void
@@ -653,7 +774,7 @@ test_config_files(void)
 	rt_iface_enable(t, 0, &mac_p0);
 	rt_iface_enable(t, 1, &mac_p1);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), 0);
-	CHECK_EQ(rt_config_apply_files(&cfg, t, NULL, NULL, err, sizeof(err)), 0);
+	CHECK_EQ(rt_config_apply_files(&cfg, t, NULL, NULL, NULL, err, sizeof(err)), 0);
 	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(172, 20, 0, 1))].ip, IP4(10, 0, 1, 2));
 	CHECK(t->nh[rt_route_lookup(t, IP4(10, 1, 0, 1))].l2 & RT_NH_F_VALID);
 	/* a file's route to a prefix the config gave: refused with the file's line */
@@ -665,7 +786,7 @@ test_config_files(void)
 	rt_iface_enable(t, 0, &mac_p0);
 	rt_iface_enable(t, 1, &mac_p1);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), 0);
-	ret = rt_config_apply_files(&cfg, t, NULL, NULL, err, sizeof(err));
+	ret = rt_config_apply_files(&cfg, t, NULL, NULL, NULL, err, sizeof(err));
 	CHECK_EQ(ret, -EEXIST);
 	CHECK_CONTAINS(err, "a.routes:3: ");
 	rt_table_free(t);
@@ -742,6 +863,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_route_too_many_hops),
 	FWD_TEST(test_route_continue_or_stop),
 	FWD_TEST(test_long_lines_and_files),
+	FWD_TEST(test_special_files),
 	FWD_TEST(test_neigh_lines),
 	FWD_TEST(test_many_lines),
 	FWD_TEST(test_into_table),

@@ -694,6 +694,56 @@ def case_route_files(c):
     sh.quit()
 
 
+def case_route_files_hostile(c):
+    """route load / neigh load of what is not a route file never hangs the
+    shell: a device (/dev/zero once read for ever, deaf to SIGTERM), a
+    directory, binary data, a pipe with no writer; the shell answers after
+    each. Then a pipe whose writer never closes it: SIGTERM still ends the
+    forwarder cleanly, with the routes read so far counted."""
+    cfg = c.path("rfh.ini")
+    with open(cfg, "w") as f:
+        f.write("[forward]\nfwd = route\n[port 0]\nip = 10.0.0.1/24\n[port 1]\n"
+                "ip = 10.1.0.1/24\n")
+    zeros = c.path("zeros.routes")
+    with open(zeros, "wb") as f:
+        f.write(b"10.40.0.0/16 via 10.1.0.2\n" + bytes(4 << 20))
+    fifo = c.path("pipe.routes")
+    os.mkfifo(fifo)
+    eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+    sh = Shell(c, eal, ["--config", cfg])
+    for cmd, want in (("route load /dev/zero", "/dev/zero: not a regular file or a pipe"),
+                      ("neigh load /dev/zero", "not read as a neighbour file"),
+                      ("route load /dev/null", "/dev/null: not a regular file or a pipe"),
+                      ("route load " + c.dir, "is a directory, not a route file"),
+                      ("neigh load " + c.dir, "is a directory, not a neighbour file"),
+                      ("route load " + zeros, "zeros.routes:2: NUL byte: not a text file, read no further\r\n"
+                       "1 routes loaded from " + zeros),
+                      ("route load " + fifo, "0 routes loaded from " + fifo)):
+        out = sh.cmd(cmd, 20)
+        check(want in out, "%s: %s" % (cmd, out))
+    table = sh.cmd("show route")
+    check("10.40.0.0/16 via 10.1.0.2 dev 1" in table, table)
+    # a writer that never closes: the load waits on the pipe, SIGTERM ends it
+    w = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)
+    try:
+        # the last line stays pending (a nexthop line could follow): 2 of 3 go in
+        os.write(w, b"10.41.0.0/16 via 10.1.0.2\n10.42.0.0/16 via 10.1.0.2\n"
+                 b"10.43.0.0/16 via 10.1.0.2\n")
+        sh.p.sendline("route load " + fifo)
+        sh.expect(r"route load .*\r?\n", 10)
+        time.sleep(0.5)
+        sh.p.kill(signal.SIGTERM)
+        sh.expect(pexpect.EOF, 20)
+    finally:
+        os.close(w)
+    sh.p.close()
+    out = "".join(sh.log)
+    check_eq(sh.p.exitstatus, 0, "exit status after SIGTERM during a pipe load\n" + out[-2000:])
+    check("pipe.routes: load interrupted" in out, out[-2000:])
+    check("2 routes loaded from " + fifo in out, out[-2000:])
+    ft.check_balance(ft.load_stats(sh.stats))
+
+
 def case_router_files_example(c):
     """config/router-files.ini, the user guide's example, starts and holds
     every route of config/router.routes as written there (the ECMP route

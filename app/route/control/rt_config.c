@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -255,8 +256,8 @@ parse_file(struct rt_config *cfg, const char *key, const char *value, char *err,
 	const char *where = cfg->where != NULL ? cfg->where : "";
 	const char *colon = strrchr(where, ':');
 	size_t dlen = 0, len;
+	struct stat st;
 	char *path;
-	FILE *fp;
 
 	if (value[0] == '\0') {
 		snprintf(err, errlen, "%s needs a file name", key);
@@ -275,15 +276,20 @@ parse_file(struct rt_config *cfg, const char *key, const char *value, char *err,
 	}
 	memcpy(path, where, dlen);
 	strcpy(path + dlen, value);
-	fp = fopen(path, "r");
-	if (fp == NULL) {
+	/* stat + access, not a trial open: opening a pipe would wait for its writer */
+	if (stat(path, &st) < 0 || access(path, R_OK) < 0) {
 		int e = errno;
 
 		snprintf(err, errlen, "%s %.200s: %s", key, path, strerror(e));
 		free(path);
 		return -e;
 	}
-	fclose(fp);
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+		snprintf(err, errlen, "%s %.200s: %s", key, path,
+			S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file or a pipe");
+		free(path);
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	}
 	f = &cfg->files[cfg->n_files++];
 	f->path = path;
 	f->neigh = key[0] == 'n';
@@ -610,10 +616,11 @@ fail:
 
 int
 rt_config_apply_files(const struct rt_config *cfg, struct rt_table *t,
-	int (*dev)(void *arg, const char *name), void *dev_arg, char *err, size_t errlen)
+	int (*dev)(void *arg, const char *name), void *dev_arg, const volatile bool *quit,
+	char *err, size_t errlen)
 {
 	struct rt_fileload l = {
-		.t = t, .dev = dev, .dev_arg = dev_arg, .err = err, .errlen = errlen};
+		.t = t, .dev = dev, .dev_arg = dev_arg, .quit = quit, .err = err, .errlen = errlen};
 	uint32_t i;
 	int ret;
 

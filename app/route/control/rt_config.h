@@ -149,13 +149,16 @@ int rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, 
 /**
  * Load the routes-file and neigh-file files of @p cfg, in order, into @p t
  * (after rt_config_apply()); @p dev, when not NULL, turns a port's DPDK name
- * into its id (the app's uses rte_eth_dev_get_port_by_name()).
+ * into its id (the app's uses rte_eth_dev_get_port_by_name()); a load
+ * stops with -EINTR when @p quit (may be NULL) turns true, so a signal ends
+ * a start-up that reads a pipe.
  *
  * @return 0, or the first bad line's -errno with @p err set to
  *   "file:line: reason" (nothing after it is loaded).
  */
 int rt_config_apply_files(const struct rt_config *cfg, struct rt_table *t,
-	int (*dev)(void *arg, const char *name), void *dev_arg, char *err, size_t errlen);
+	int (*dev)(void *arg, const char *name), void *dev_arg, const volatile bool *quit,
+	char *err, size_t errlen);
 
 /**
  * Put the [filter] rules of @p cfg, in order, into @p acl.

@@ -93,6 +93,14 @@ warn(void *arg, const char *msg)
 	say(c->l, msg);
 }
 
+static bool
+cancelled(void *arg)
+{
+	const struct ctx *c = arg;
+
+	return c->l->quit != NULL && *c->l->quit;
+}
+
 static int
 load(struct rt_fileload *l, const char *path, bool neigh)
 {
@@ -103,6 +111,7 @@ load(struct rt_fileload *l, const char *path, bool neigh)
 		.dev = dev,
 		.error = bad_line,
 		.warn = warn,
+		.cancelled = cancelled,
 		.arg = &c,
 	};
 

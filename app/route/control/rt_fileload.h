@@ -36,6 +36,8 @@ struct rt_fileload {
 	 * bad ones (counts.errors has them all).
 	 */
 	unsigned int max_errors;
+	/** The load stops (-EINTR) when this turns true (a signal); NULL: never. */
+	const volatile bool *quit;
 	char *err; /**< the first bad line's "file:line: reason" (may be NULL) */
 	size_t errlen;
 	struct rt_rf_counts counts; /**< of the last file loaded */

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -508,6 +509,18 @@ neigh_line(struct rf *f, char **w, int n)
 	f->c->taken++;
 }
 
+/*
+ * A NUL byte: this is not a text file (a disk image, /dev/zero through a
+ * pipe). Said once, and nothing after it is read: there is no line to find.
+ */
+static void
+rf_binary(struct rf *f)
+{
+	flush(f); /* the route before is whole: no nexthop line can follow it now */
+	rf_bad(f, f->lineno, -EILSEQ, "NUL byte: not a text file, read no further");
+	f->stop = true;
+}
+
 /* One line of @p len characters (no newline). */
 static void
 rf_line(struct rf *f, const char *text, size_t len)
@@ -521,7 +534,7 @@ rf_line(struct rf *f, const char *text, size_t len)
 	if (len > 0 && text[len - 1] == '\r')
 		len--;
 	if (memchr(text, '\0', len) != NULL) {
-		rf_bad(f, f->lineno, -EINVAL, "NUL byte in a text file");
+		rf_binary(f);
 		return;
 	}
 	memcpy(buf, text, len);
@@ -556,6 +569,10 @@ rf_lines(struct rf *f, const char *buf, size_t len, bool eof, bool *skipping)
 		size_t n = nl != NULL ? (size_t)(nl - (buf + pos)) : len - pos;
 
 		if (*skipping) {
+			if (memchr(buf + pos, '\0', n) != NULL) {
+				rf_binary(f);
+				return len;
+			}
 			if (nl == NULL)
 				return len;
 			*skipping = false;
@@ -565,6 +582,10 @@ rf_lines(struct rf *f, const char *buf, size_t len, bool eof, bool *skipping)
 		if (n > RT_RF_LINE_MAX) {
 			f->lineno++;
 			f->c->lines++;
+			if (memchr(buf + pos, '\0', n) != NULL) {
+				rf_binary(f);
+				return len;
+			}
 			rf_bad(f, f->lineno, -E2BIG, "line longer than %d characters",
 				RT_RF_LINE_MAX);
 			if (nl == NULL) {
@@ -614,31 +635,67 @@ rf_parse(const char *name, const char *text, size_t len, const struct rt_rf_sink
 	return rf_finish(&f);
 }
 
+/* Wait up to 100 ms for a quiet pipe: 0 to read again, -EINTR when cancelled. */
+static int
+rf_wait(struct rf *f, int fd)
+{
+	struct pollfd p = {.fd = fd, .events = POLLIN};
+
+	if (f->s->cancelled != NULL && f->s->cancelled(f->s->arg))
+		return -EINTR;
+	(void)poll(&p, 1, 100); /* a signal or a timeout: both just ask again */
+	return f->s->cancelled != NULL && f->s->cancelled(f->s->arg) ? -EINTR : 0;
+}
+
+/*
+ * Open @p path for reading: a regular file or a pipe. Non-blocking, so a
+ * pipe with no writer neither blocks the open nor the reads (rf_wait()).
+ */
+static int
+rf_open(struct rf *f, const char *path, bool neigh)
+{
+	const char *what = neigh ? "neighbour" : "route";
+	struct stat st;
+	int fd, e;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
+		e = errno;
+		rf_bad(f, 0, -e, "cannot open %s file: %s", what, strerror(e));
+		return -e;
+	}
+	if (fstat(fd, &st) < 0) {
+		e = errno;
+		close(fd);
+		rf_bad(f, 0, -e, "cannot stat %s file: %s", what, strerror(e));
+		return -e;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		rf_bad(f, 0, -EISDIR, "is a directory, not a %s file", what);
+		return -EISDIR;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+		close(fd);
+		rf_bad(f, 0, -EINVAL, "not a regular file or a pipe, not read as a %s file", what);
+		return -EINVAL;
+	}
+	return fd;
+}
+
 static int
 rf_load(const char *path, const struct rt_rf_sink *s, struct rt_rf_counts *c, bool neigh)
 {
 	struct rf f;
-	struct stat st;
 	bool skipping = false;
 	size_t have = 0;
 	char *buf;
-	int fd;
+	int fd, ret;
 
 	rf_init(&f, path, s, c, neigh);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		int e = errno;
-
-		rf_bad(&f, 0, -e, "cannot open %s file: %s", neigh ? "neighbour" : "route",
-			strerror(e));
-		return -e;
-	}
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		close(fd);
-		rf_bad(&f, 0, -EISDIR, "is a directory, not a %s file",
-			neigh ? "neighbour" : "route");
-		return -EISDIR;
-	}
+	fd = rf_open(&f, path, neigh);
+	if (fd < 0)
+		return fd;
 	buf = malloc(RF_BUF);
 	if (buf == NULL) {
 		close(fd);
@@ -649,8 +706,14 @@ rf_load(const char *path, const struct rt_rf_sink *s, struct rt_rf_counts *c, bo
 		ssize_t got = read(fd, buf + have, RF_BUF - have);
 		size_t used;
 
-		if (got < 0 && errno == EINTR)
+		if (got < 0 && (errno == EINTR || errno == EAGAIN)) {
+			ret = rf_wait(&f, fd);
+			if (ret < 0) {
+				rf_bad(&f, 0, ret, "load interrupted");
+				f.stop = true;
+			}
 			continue;
+		}
 		if (got < 0) {
 			int e = errno;
 
@@ -663,6 +726,10 @@ rf_load(const char *path, const struct rt_rf_sink *s, struct rt_rf_counts *c, bo
 		have -= used;
 		if (got == 0)
 			break;
+		if (s->cancelled != NULL && s->cancelled(s->arg)) {
+			rf_bad(&f, 0, -EINTR, "load interrupted");
+			f.stop = true;
+		}
 	}
 	free(buf);
 	close(fd);

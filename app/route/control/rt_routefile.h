@@ -90,6 +90,12 @@ struct rt_rf_sink {
 	int (*error)(void *arg, const char *msg, int code);
 	/** A warning ("file:line: ..."): at most one of each kind per file. */
 	void (*warn)(void *arg, const char *msg);
+	/**
+	 * Asked between reads (and every 100 ms while a pipe is quiet): true
+	 * stops the load with -EINTR, so a signal ends a load from a pipe
+	 * whose writer never closes it. NULL: never.
+	 */
+	bool (*cancelled)(void *arg);
 	void *arg;
 };
 
@@ -102,11 +108,16 @@ struct rt_rf_counts {
 };
 
 /**
- * Read the route file @p path into @p sink.
+ * Read the route file @p path into @p sink. @p path is a regular file or a
+ * pipe (read until its writer closes it); a device, a socket or a directory
+ * is refused before anything is read, and a NUL byte ends the read: neither
+ * /dev/zero nor a disk image is read on for ever.
  *
  * @return 0 when every line was good; else the first bad line's -errno
- *   (the sink's error callback saw every one until it said stop), or the
- *   -errno of a file that cannot be read (not found, a directory).
+ *   (the sink's error callback saw every one until it said stop), the
+ *   -errno of a file that cannot be read (-ENOENT, -EISDIR, -EINVAL for
+ *   another kind of file, -EILSEQ for binary data), or -EINTR when the
+ *   sink's cancelled() said stop.
  */
 int rt_routefile_load(const char *path, const struct rt_rf_sink *sink, struct rt_rf_counts *c);
 
