@@ -805,6 +805,27 @@ parse_out_port(const char *s, int *port)
 	return 0;
 }
 
+/*
+ * "route add" or "route replace" (as `ip route replace`: an add, or the
+ * prefix's static route replaced in one step) of a one-path route; says
+ * what became of it.
+ */
+static void
+route_set(struct rt_table *t, const char *op, const char *what, uint32_t prefix, uint8_t plen,
+	enum rt_route_kind kind, uint32_t gw, int port)
+{
+	const bool replace = strcmp(op, "replace") == 0;
+	char err[256];
+	int ret;
+
+	ret = (replace ? rt_route_replace_from : rt_route_add_from)(
+		t, RT_SRC_SHELL, prefix, plen, kind, gw, port, err, sizeof(err));
+	if (ret < 0)
+		say("route %s not %s: %s\n", what, replace ? "replaced" : "added", err);
+	else
+		printf("route %s %s\n", what, replace ? "set" : "added");
+}
+
 static void
 route_add(struct cmd_route_result *r, bool with_dev)
 {
@@ -813,7 +834,6 @@ route_add(struct cmd_route_result *r, bool with_dev)
 	uint32_t prefix, gw = 0;
 	uint8_t plen;
 	int port = -1;
-	char err[256];
 
 	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
 		return;
@@ -830,10 +850,7 @@ route_add(struct cmd_route_result *r, bool with_dev)
 		if (parse_out_port(r->arg, &port) < 0)
 			return;
 	}
-	if (rt_route_add_from(t, RT_SRC_SHELL, prefix, plen, kind, gw, port, err, sizeof(err)) < 0)
-		say("route %s not added: %s\n", r->prefix, err);
-	else
-		printf("route %s added\n", r->prefix);
+	route_set(t, r->op, r->prefix, prefix, plen, kind, gw, port);
 }
 
 static void
@@ -931,6 +948,14 @@ cmd_route_multi_parsed(void *res, struct cmdline *cl, void *data)
 	n = parse_hops(r->hops, hops + 1);
 	if (n < 0)
 		return;
+	if (strcmp(r->op, "replace") == 0) {
+		if (rt_route_replace_multi_from(t, RT_SRC_SHELL, prefix, plen, hops,
+			    (unsigned int)n + 1, err, sizeof(err)) < 0)
+			say("route %s not replaced: %s\n", r->prefix, err);
+		else
+			printf("route %s set\n", r->prefix);
+		return;
+	}
 	if (rt_route_add_multi_from(
 		    t, RT_SRC_SHELL, prefix, plen, hops, (unsigned int)n + 1, err, sizeof(err)) < 0)
 		say("route %s not added: %s\n", r->prefix, err);
@@ -945,16 +970,11 @@ cmd_route_special_parsed(void *res, struct cmdline *cl, void *data)
 	struct rt_table *t = router();
 	uint32_t prefix;
 	uint8_t plen;
-	char err[256];
 
 	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
 		return;
-	if (rt_route_add_from(t, RT_SRC_SHELL, prefix, plen,
-		    strcmp(r->how, "blackhole") == 0 ? RT_ROUTE_BLACKHOLE : RT_ROUTE_REJECT, 0, -1,
-		    err, sizeof(err)) < 0)
-		say("route %s not added: %s\n", r->prefix, err);
-	else
-		printf("route %s added\n", r->prefix);
+	route_set(t, r->op, r->prefix, prefix, plen,
+		strcmp(r->how, "blackhole") == 0 ? RT_ROUTE_BLACKHOLE : RT_ROUTE_REJECT, 0, -1);
 }
 
 static void
@@ -983,7 +1003,7 @@ cmd_show_route_parsed(void *res, struct cmdline *cl, void *data)
 static cmdline_parse_token_string_t cmd_route_route =
 	TOKEN_STRING_INITIALIZER(struct cmd_route_result, route, "route");
 static cmdline_parse_token_string_t cmd_route_add_tok =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_result, op, "add");
+	TOKEN_STRING_INITIALIZER(struct cmd_route_result, op, "add#replace");
 static cmdline_parse_token_string_t cmd_route_del_tok =
 	TOKEN_STRING_INITIALIZER(struct cmd_route_result, op, "del");
 static cmdline_parse_token_string_t cmd_route_prefix =
@@ -1003,33 +1023,38 @@ static cmdline_parse_token_string_t cmd_route_port =
 
 static cmdline_parse_inst_t cmd_route_add_via = {
 	.f = cmd_route_via_parsed,
-	.help_str = "route add <prefix> via <gateway>: static route through a neighbour",
+	.help_str =
+		"route add|replace <prefix> via <gateway>: static route through a neighbour (replace: "
+		"add, or swap the prefix's route in one step)",
 	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
 		(void *)&cmd_route_via, (void *)&cmd_route_arg, NULL},
 };
 static cmdline_parse_inst_t cmd_route_add_via_dev = {
 	.f = cmd_route_via_dev_parsed,
-	.help_str = "route add <prefix> via <gateway> dev <port>: the same, naming the port",
+	.help_str =
+		"route add|replace <prefix> via <gateway> dev <port>: the same, naming the port",
 	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
 		(void *)&cmd_route_via, (void *)&cmd_route_arg, (void *)&cmd_route_dev,
 		(void *)&cmd_route_port, NULL},
 };
 static cmdline_parse_inst_t cmd_route_add_dev = {
 	.f = cmd_route_via_parsed,
-	.help_str = "route add <prefix> dev <port>: on-link route out of a port (ARP per host)",
+	.help_str =
+		"route add|replace <prefix> dev <port>: on-link route out of a port (ARP per host)",
 	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
 		(void *)&cmd_route_how_dev, (void *)&cmd_route_arg, NULL},
 };
 static cmdline_parse_inst_t cmd_route_add_special = {
 	.f = cmd_route_special_parsed,
-	.help_str = "route add <prefix> blackhole|reject: drop silently, or with ICMP unreachable",
+	.help_str =
+		"route add|replace <prefix> blackhole|reject: drop silently, or with ICMP unreachable",
 	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
 		(void *)&cmd_route_special, NULL},
 };
 static cmdline_parse_token_string_t cmd_route_multi_route =
 	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, route, "route");
 static cmdline_parse_token_string_t cmd_route_multi_add =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, op, "add");
+	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, op, "add#replace");
 static cmdline_parse_token_string_t cmd_route_multi_prefix =
 	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, prefix, NULL);
 static cmdline_parse_token_string_t cmd_route_multi_via =
@@ -1048,7 +1073,8 @@ static cmdline_parse_token_string_t cmd_route_multi_hops =
 static cmdline_parse_inst_t cmd_route_add_multi = {
 	.f = cmd_route_multi_parsed,
 	.help_str =
-		"route add <prefix> via <gateway> [dev <port>] via <gateway> ...: ECMP, 2 to 16 gateways",
+		"route add|replace <prefix> via <gateway> [dev <port>] via <gateway> ...: ECMP, 2 to 16 "
+		"gateways",
 	.tokens = {(void *)&cmd_route_multi_route, (void *)&cmd_route_multi_add,
 		(void *)&cmd_route_multi_prefix, (void *)&cmd_route_multi_via,
 		(void *)&cmd_route_multi_gw, (void *)&cmd_route_multi_via2,
@@ -1056,8 +1082,9 @@ static cmdline_parse_inst_t cmd_route_add_multi = {
 };
 static cmdline_parse_inst_t cmd_route_add_multi_dev = {
 	.f = cmd_route_multi_parsed,
-	.help_str = "route add <prefix> via <gateway> dev <port> via <gateway> ...: the same, "
-		    "naming the first hop's port",
+	.help_str =
+		"route add|replace <prefix> via <gateway> dev <port> via <gateway> ...: the same, "
+		"naming the first hop's port",
 	.tokens = {(void *)&cmd_route_multi_route, (void *)&cmd_route_multi_add,
 		(void *)&cmd_route_multi_prefix, (void *)&cmd_route_multi_via,
 		(void *)&cmd_route_multi_gw, (void *)&cmd_route_multi_dev,

@@ -143,7 +143,7 @@ apply(struct rt_table *t, const char *name, char *err)
 		snprintf(err, RT_ERR_LEN, "refused: %s", rt_nl_reason_name(why));
 		return -1000;
 	}
-	return rt_netlink_apply(t, &r, ifmap, RTE_DIM(ifmap), err, RT_ERR_LEN);
+	return rt_netlink_apply(t, &r, RT_SRC_NETLINK, ifmap, RTE_DIM(ifmap), err, RT_ERR_LEN);
 }
 
 static const struct rte_ether_addr mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
@@ -313,6 +313,12 @@ test_replace(void)
 	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 1, 5)));
 	CHECK_EQ(apply(t, "replace.nl", err), 0);
 	CHECK_EQ(gw_of(t, IP4(192, 168, 1, 1), NULL), IP4(10, 0, 1, 5));
+	{
+		struct rt_route got;
+
+		CHECK_EQ(rt_route_get(t, IP4(192, 168, 0, 0), 16, true, &got), 0);
+		CHECK_EQ(got.src, RT_SRC_NETLINK); /* shown as proto netlink */
+	}
 	/* refused (gateway on no connected network): the old route stays */
 	nlh = msg(RTM_NEWROUTE, fl, RTN_UNICAST, IP4(192, 168, 0, 0), 16);
 	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 9, 9, 9)));
@@ -335,7 +341,7 @@ test_replace(void)
 	/* the port's own network is not a route to replace */
 	nlh = msg(RTM_NEWROUTE, fl, RTN_UNICAST, IP4(10, 0, 0, 0), 24);
 	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 1, 5)));
-	CHECK_EQ(apply(t, "replace-connected.nl", err), -EPERM);
+	CHECK_EQ(apply(t, "replace-connected.nl", err), -EEXIST);
 	CHECK_EQ(rt_route_lookup(t, IP4(10, 0, 0, 77)), t->nh_connected[0]);
 	rt_table_free(t);
 }

@@ -744,6 +744,53 @@ def case_route_files_hostile(c):
     ft.check_balance(ft.load_stats(sh.stats))
 
 
+def case_route_replace(c):
+    """route replace: an add when the prefix has no route, else the static
+    route swapped (via to via, to ECMP, to blackhole, back to via); a refused
+    one leaves the old route; the port's own network is never replaced."""
+    cfg = c.path("rr.ini")
+    with open(cfg, "w") as f:
+        f.write("[forward]\nfwd = route\n[port 0]\nip = 10.0.0.1/24\n[port 1]\n"
+                "ip = 10.1.0.1/24\n")
+    sh = Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]), ["--config", cfg])
+
+    def route_of(prefix):
+        return sh.cmd("show route " + prefix)
+
+    check_eq(sh.cmd("route replace 172.16.0.0/16 via 10.1.0.2").strip(),
+             "route 172.16.0.0/16 set", "replace of nothing adds")
+    check("172.16.0.0/16 via 10.1.0.2 dev 1 proto shell" in route_of("172.16.0.0/16"),
+          route_of("172.16.0.0/16"))
+    check("already exists" in sh.cmd("route add 172.16.0.0/16 via 10.1.0.3"), "add stays strict")
+    check_eq(sh.cmd("route replace 172.16.0.0/16 via 10.0.0.2").strip(),
+             "route 172.16.0.0/16 set", "via to via")
+    out = route_of("172.16.0.0/16")
+    check("172.16.0.0/16 via 10.0.0.2 dev 0" in out and "10.1.0.2" not in out, out)
+    out = sh.cmd("route replace 172.16.0.0/16 via 10.9.9.9")
+    check("route 172.16.0.0/16 not replaced: " in out and "not on any connected network" in out,
+          out)
+    check("172.16.0.0/16 via 10.0.0.2 dev 0" in route_of("172.16.0.0/16"), "a refused one leaves it")
+    check_eq(sh.cmd("route replace 172.16.0.0/16 via 10.0.0.2 via 10.1.0.2").strip(),
+             "route 172.16.0.0/16 set", "to ECMP")
+    out = route_of("172.16.0.0/16")
+    check(re.search(r"nexthop via 10\.0\.0\.2 dev 0\r?\n\s*nexthop via 10\.1\.0\.2 dev 1", out)
+          is not None, out)
+    check_eq(sh.cmd("route replace 172.16.0.0/16 blackhole").strip(), "route 172.16.0.0/16 set",
+             "to blackhole")
+    check("172.16.0.0/16 blackhole" in route_of("172.16.0.0/16"), route_of("172.16.0.0/16"))
+    check_eq(sh.cmd("route replace 172.16.0.0/16 dev 1").strip(), "route 172.16.0.0/16 set",
+             "to on-link")
+    check("172.16.0.0/16 dev 1 proto shell" in route_of("172.16.0.0/16"), route_of("172.16.0.0/16"))
+    out = sh.cmd("route replace 10.0.0.0/24 via 10.1.0.2")
+    check("not replaced" in out and "the port's own network" in out, out)
+    check("10.0.0.0/24 connected dev 0" in sh.cmd("show route"), "connected route kept")
+    # one route all along: each replace moved it from one kind to the next, counted once
+    summary = sh.cmd("show route summary")
+    check("by kind: connected 2 local 4 via 0 dev 1 blackhole 0" in summary, summary)
+    check("by prefix length: /16 1 /24 2 /32 4" in summary, summary)
+    sh.quit()
+
+
 def case_router_files_example(c):
     """config/router-files.ini, the user guide's example, starts and holds
     every route of config/router.routes as written there (the ECMP route

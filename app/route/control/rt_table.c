@@ -318,6 +318,71 @@ rt_route_remove_locked(struct rt_table *t, struct rt_route *victim)
 	rt_table_gen_bump(t);
 }
 
+/*
+ * Replace static route @p r by (@p kind, @p port, @p gw, @p nh) in one step:
+ * each lookup entry the route owns takes the new next hop with one store, so
+ * a worker sees the old route or the new one, never the covering route nor
+ * a miss between them (a delete then an add would show it either). The old
+ * next hop is let go through the RCU path of rt_nh_unref_locked().
+ */
+static void
+route_rewrite_locked(struct rt_table *t, struct rt_route *r, enum rt_route_kind kind, uint16_t port,
+	uint32_t gw, uint32_t nh)
+{
+	const uint32_t old_nh = r->nh;
+
+	rt_nh_ref_locked(t, nh);
+	if (r->plen == 0)
+		__atomic_store_n(&t->default_nh, nh, __ATOMIC_RELEASE);
+	else
+		/* the route exists, so its tbl8 group does: rewriting allocates nothing */
+		RTE_VERIFY(rt_fib_add(t->fib, r->prefix, r->plen, nh) == 0);
+	t->n_kind[r->kind & 7]--;
+	t->n_kind[kind & 7]++;
+	r->kind = (uint8_t)kind;
+	r->port = port;
+	r->gw = gw;
+	r->nh = nh;
+	r->src = t->add_src;
+	r->since = rt_table_now();
+	rt_nh_unref_locked(t, old_nh);
+	rt_table_gen_bump(t);
+}
+
+/*
+ * The checks on a prefix an add makes: its length, its host bits, and what
+ * route it already has (@p *old: NULL, a neighbour route a static /32
+ * shadows, or with @p replace a static route to rewrite).
+ */
+static int
+prefix_check_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, bool replace,
+	struct rt_route **old, char *err, size_t errlen)
+{
+	char a[16], b[16];
+	struct rt_route *r;
+
+	if (plen > 32) {
+		snprintf(err, errlen, "prefix length %u > 32", plen);
+		return -EINVAL;
+	}
+	if ((prefix & ~rt_mask(plen)) != 0) {
+		snprintf(err, errlen, "%s/%u has host bits set (did you mean %s/%u?)",
+			rt_ip_str(prefix, a), plen, rt_ip_str(prefix & rt_mask(plen), b), plen);
+		return -EINVAL;
+	}
+	r = rt_route_find_locked(t, prefix, plen);
+	if (r != NULL && r->kind != RT_ROUTE_NEIGH && !(replace && route_is_static(r))) {
+		snprintf(err, errlen, "a route to %s/%u already exists%s", rt_ip_str(prefix, a),
+			plen,
+			r->kind == RT_ROUTE_CONNECTED || r->kind == RT_ROUTE_LOCAL
+				? " (the port's own network or address)"
+				: "");
+		return -EEXIST;
+	}
+	*old = r;
+	return 0;
+}
+
 /* Why a next hop could not be had: the limit, by its config name. */
 static void
 nh_full_err(const struct rt_table *t, char *err, size_t errlen)
@@ -649,31 +714,15 @@ rt_gw_check_locked(const struct rt_table *t, const char *what, uint32_t ip, int 
 
 static int
 route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_kind kind,
-	uint32_t gw, int port, char *err, size_t errlen)
+	uint32_t gw, int port, bool replace, char *err, size_t errlen)
 {
-	char a[16], b[16];
 	uint32_t nh;
 	struct rt_route *old;
 	int ret, out = port;
 
-	if (plen > 32) {
-		snprintf(err, errlen, "prefix length %u > 32", plen);
-		return -EINVAL;
-	}
-	if ((prefix & ~rt_mask(plen)) != 0) {
-		snprintf(err, errlen, "%s/%u has host bits set (did you mean %s/%u?)",
-			rt_ip_str(prefix, a), plen, rt_ip_str(prefix & rt_mask(plen), b), plen);
-		return -EINVAL;
-	}
-	old = rt_route_find_locked(t, prefix, plen);
-	if (old != NULL && old->kind != RT_ROUTE_NEIGH) {
-		snprintf(err, errlen, "a route to %s/%u already exists%s", rt_ip_str(prefix, a),
-			plen,
-			old->kind == RT_ROUTE_CONNECTED || old->kind == RT_ROUTE_LOCAL
-				? " (the port's own network or address)"
-				: "");
-		return -EEXIST;
-	}
+	ret = prefix_check_locked(t, prefix, plen, replace, &old, err, errlen);
+	if (ret < 0)
+		return ret;
 
 	switch (kind) {
 	case RT_ROUTE_VIA:
@@ -708,6 +757,10 @@ route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_rout
 		nh_full_err(t, err, errlen);
 		return -ENOSPC;
 	}
+	if (old != NULL && old->kind != RT_ROUTE_NEIGH) {
+		route_rewrite_locked(t, old, kind, (uint16_t)out, gw, nh);
+		return 0;
+	}
 	/* a static /32 takes over from the neighbour route it shadows */
 	if (old != NULL)
 		rt_route_remove_locked(t, old);
@@ -741,18 +794,32 @@ rt_table_now(void)
 	return (uint32_t)ts.tv_sec;
 }
 
-int
-rt_route_add_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
-	enum rt_route_kind kind, uint32_t gw, int port, char *err, size_t errlen)
+static int
+route_set(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
+	enum rt_route_kind kind, uint32_t gw, int port, bool replace, char *err, size_t errlen)
 {
 	int ret;
 
 	pthread_mutex_lock(&t->lock);
 	t->add_src = (uint8_t)src;
-	ret = route_add_locked(t, prefix, plen, kind, gw, port, err, errlen);
+	ret = route_add_locked(t, prefix, plen, kind, gw, port, replace, err, errlen);
 	t->add_src = RT_SRC_CONFIG;
 	pthread_mutex_unlock(&t->lock);
 	return ret;
+}
+
+int
+rt_route_add_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
+	enum rt_route_kind kind, uint32_t gw, int port, char *err, size_t errlen)
+{
+	return route_set(t, src, prefix, plen, kind, gw, port, false, err, errlen);
+}
+
+int
+rt_route_replace_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
+	enum rt_route_kind kind, uint32_t gw, int port, char *err, size_t errlen)
+{
+	return route_set(t, src, prefix, plen, kind, gw, port, true, err, errlen);
 }
 
 int
@@ -804,35 +871,23 @@ rt_route_del(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_
  */
 static int
 route_add_multi_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, const struct rt_hop *hops,
-	unsigned int n_hops, char *err, size_t errlen)
+	unsigned int n_hops, bool replace, char *err, size_t errlen)
 {
-	char a[16], b[16];
 	struct rt_route *old;
 	uint32_t nh, gw0;
 	uint16_t port0;
 	int ret;
 
-	if (plen > 32) {
-		snprintf(err, errlen, "prefix length %u > 32", plen);
-		return -EINVAL;
-	}
-	if ((prefix & ~rt_mask(plen)) != 0) {
-		snprintf(err, errlen, "%s/%u has host bits set (did you mean %s/%u?)",
-			rt_ip_str(prefix, a), plen, rt_ip_str(prefix & rt_mask(plen), b), plen);
-		return -EINVAL;
-	}
-	old = rt_route_find_locked(t, prefix, plen);
-	if (old != NULL && old->kind != RT_ROUTE_NEIGH) {
-		snprintf(err, errlen, "a route to %s/%u already exists%s", rt_ip_str(prefix, a),
-			plen,
-			old->kind == RT_ROUTE_CONNECTED || old->kind == RT_ROUTE_LOCAL
-				? " (the port's own network or address)"
-				: "");
-		return -EEXIST;
-	}
+	ret = prefix_check_locked(t, prefix, plen, replace, &old, err, errlen);
+	if (ret < 0)
+		return ret;
 	nh = rt_nhgroup_get_locked(t, hops, n_hops, &port0, &gw0, err, errlen);
 	if (nh == RT_NH_MISS)
 		return -rte_errno;
+	if (old != NULL && old->kind != RT_ROUTE_NEIGH) {
+		route_rewrite_locked(t, old, RT_ROUTE_VIA, port0, gw0, nh);
+		return 0;
+	}
 	if (old != NULL)
 		rt_route_remove_locked(t, old);
 	ret = rt_route_insert_locked(t, prefix, plen, RT_ROUTE_VIA, port0, gw0, nh);
@@ -852,9 +907,9 @@ rt_route_add_multi(struct rt_table *t, uint32_t prefix, uint8_t plen, const stru
 	return rt_route_add_multi_from(t, RT_SRC_CONFIG, prefix, plen, hops, n_hops, err, errlen);
 }
 
-int
-rt_route_add_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
-	const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen)
+static int
+route_set_multi(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
+	const struct rt_hop *hops, unsigned int n_hops, bool replace, char *err, size_t errlen)
 {
 	int ret;
 
@@ -864,14 +919,28 @@ rt_route_add_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t pref
 		return -EINVAL;
 	}
 	if (n_hops == 1)
-		return rt_route_add_from(
-			t, src, prefix, plen, RT_ROUTE_VIA, hops[0].gw, hops[0].port, err, errlen);
+		return route_set(t, src, prefix, plen, RT_ROUTE_VIA, hops[0].gw, hops[0].port,
+			replace, err, errlen);
 	pthread_mutex_lock(&t->lock);
 	t->add_src = (uint8_t)src;
-	ret = route_add_multi_locked(t, prefix, plen, hops, n_hops, err, errlen);
+	ret = route_add_multi_locked(t, prefix, plen, hops, n_hops, replace, err, errlen);
 	t->add_src = RT_SRC_CONFIG;
 	pthread_mutex_unlock(&t->lock);
 	return ret;
+}
+
+int
+rt_route_add_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
+	const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen)
+{
+	return route_set_multi(t, src, prefix, plen, hops, n_hops, false, err, errlen);
+}
+
+int
+rt_route_replace_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix,
+	uint8_t plen, const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen)
+{
+	return route_set_multi(t, src, prefix, plen, hops, n_hops, true, err, errlen);
 }
 
 uint32_t

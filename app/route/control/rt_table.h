@@ -241,6 +241,23 @@ int rt_route_add_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t 
 	uint8_t plen, const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen);
 
 /**
+ * rt_route_add_from(), or when a static route to @p prefix/@p plen exists,
+ * replace it in one step (as `ip route replace`): every lookup entry it owns
+ * takes the new next hop with one store, so a worker forwards by the old
+ * route or the new one, never by the covering route in between. A
+ * connected or local route is not replaced (-EEXIST); a refused replacement
+ * leaves the old route as it was. Safe while workers run.
+ *
+ * @return 0 or a negative errno with @p err set to one line.
+ */
+int rt_route_replace_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
+	enum rt_route_kind kind, uint32_t gw, int port, char *err, size_t errlen);
+
+/** rt_route_add_multi_from(), or replace, as rt_route_replace_from() does. */
+int rt_route_replace_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix,
+	uint8_t plen, const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen);
+
+/**
  * Delete every static route (via, dev, blackhole, reject; not the connected,
  * local and neighbour routes). Safe while workers run.
  *

@@ -234,50 +234,20 @@ port_of(uint32_t ifindex, const struct rt_nl_ifmap *map, unsigned int n_map, cha
 	return -ENODEV;
 }
 
-/* What an existing static route is, to put it back when its replacement is refused. */
-struct saved {
-	struct rt_route r;
-	unsigned int n;
-	struct rt_hop hops[RT_ECMP_MAX];
-};
-
-static void
-save_route(struct rt_table *t, const struct rt_route *old, struct saved *s)
-{
-	uint32_t nh[RT_ECMP_MAX];
-	unsigned int i;
-
-	s->r = *old;
-	/* rt_nhgroup_members() takes the lock itself */
-	s->n = old->kind == RT_ROUTE_VIA ? rt_nhgroup_members(t, old->nh, nh, NULL) : 0;
-	pthread_mutex_lock(&t->lock);
-	for (i = 0; i < s->n; i++)
-		s->hops[i] = (struct rt_hop){.gw = t->nh[nh[i]].ip, .port = t->nh[nh[i]].port};
-	pthread_mutex_unlock(&t->lock);
-}
-
+/* Add, or with @p replace add or replace in one step (rt_route_replace_from()). */
 static int
-restore_route(struct rt_table *t, const struct saved *s)
+add(struct rt_table *t, const struct rt_nl_route *r, enum rt_route_src src,
+	const struct rt_nl_ifmap *map, unsigned int n_map, char *err, size_t errlen)
 {
-	char err[RT_ERR_LEN];
-
-	if (s->n > 1)
-		return rt_route_add_multi(
-			t, s->r.prefix, s->r.plen, s->hops, s->n, err, sizeof(err));
-	return rt_route_add(
-		t, s->r.prefix, s->r.plen, s->r.kind, s->r.gw, s->r.port, err, sizeof(err));
-}
-
-static int
-add(struct rt_table *t, const struct rt_nl_route *r, const struct rt_nl_ifmap *map,
-	unsigned int n_map, char *err, size_t errlen)
-{
+	int (*one)(struct rt_table *, enum rt_route_src, uint32_t, uint8_t, enum rt_route_kind,
+		uint32_t, int, char *, size_t) =
+		r->replace ? rt_route_replace_from : rt_route_add_from;
 	struct rt_hop hops[RT_ECMP_MAX];
 	unsigned int i;
 	int port;
 
 	if (r->kind != RT_ROUTE_VIA)
-		return rt_route_add(t, r->prefix, r->plen, r->kind, 0, -1, err, errlen);
+		return one(t, src, r->prefix, r->plen, r->kind, 0, -1, err, errlen);
 	for (i = 0; i < r->n_hops; i++) {
 		port = port_of(r->hops[i].ifindex, map, n_map, err, errlen);
 		if (port == -ENODEV)
@@ -285,30 +255,18 @@ add(struct rt_table *t, const struct rt_nl_route *r, const struct rt_nl_ifmap *m
 		hops[i] = (struct rt_hop){.gw = r->hops[i].gw, .port = port};
 	}
 	if (r->n_hops == 1 && hops[0].gw == 0)
-		return rt_route_add(
-			t, r->prefix, r->plen, RT_ROUTE_DEV, 0, hops[0].port, err, errlen);
-	return rt_route_add_multi(t, r->prefix, r->plen, hops, r->n_hops, err, errlen);
+		return one(t, src, r->prefix, r->plen, RT_ROUTE_DEV, 0, hops[0].port, err, errlen);
+	return r->replace ? rt_route_replace_multi_from(
+				    t, src, r->prefix, r->plen, hops, r->n_hops, err, errlen)
+			  : rt_route_add_multi_from(
+				    t, src, r->prefix, r->plen, hops, r->n_hops, err, errlen);
 }
 
 int
-rt_netlink_apply(struct rt_table *t, const struct rt_nl_route *r, const struct rt_nl_ifmap *map,
-	unsigned int n_map, char *err, size_t errlen)
+rt_netlink_apply(struct rt_table *t, const struct rt_nl_route *r, enum rt_route_src src,
+	const struct rt_nl_ifmap *map, unsigned int n_map, char *err, size_t errlen)
 {
-	struct rt_route old;
-	struct saved s;
-	int ret;
-
 	if (r->del)
 		return rt_route_del(t, r->prefix, r->plen, err, errlen);
-	if (!r->replace || rt_route_get(t, r->prefix, r->plen, true, &old) < 0 ||
-		old.kind == RT_ROUTE_NEIGH)
-		return add(t, r, map, n_map, err, errlen);
-	save_route(t, &old, &s);
-	ret = rt_route_del(t, r->prefix, r->plen, err, errlen);
-	if (ret < 0)
-		return ret; /* connected or local: not ours to replace */
-	ret = add(t, r, map, n_map, err, errlen);
-	if (ret < 0)
-		restore_route(t, &s); /* as the kernel does: a refused replace leaves the old */
-	return ret;
+	return add(t, r, src, map, n_map, err, errlen);
 }

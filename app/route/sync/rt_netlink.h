@@ -104,21 +104,23 @@ struct rt_nl_ifmap {
 };
 
 /**
- * Apply route @p r (from rt_netlink_parse()) to @p t, the interfaces named
- * in it mapped to ports through the @p n_map entries of @p map: a delete
- * through rt_route_del(), a blackhole/unreachable/prohibit through
- * rt_route_add(), one hop through rt_route_add() (via GW, or dev PORT when
- * the hop has no gateway), more through rt_route_add_multi() (weights are
- * not kept: the table spreads flows evenly). With @c replace an existing
- * static route to the prefix is deleted first and put back when the new one
- * is refused; between the two, the covering route forwards (the table has
- * no single-step replace yet). Safe while workers run.
+ * Apply route @p r (from rt_netlink_parse()) to @p t as a route from @p src
+ * (RT_SRC_NETLINK, RT_SRC_FPM: what `show route` says), the interfaces
+ * named in it mapped to ports through the @p n_map entries of @p map: a
+ * delete through rt_route_del(), a blackhole/unreachable/prohibit through
+ * rt_route_add_from(), one hop through it too (via GW, or dev PORT when the
+ * hop has no gateway), more through rt_route_add_multi_from() (weights are
+ * not kept: the table spreads flows evenly). With @c replace, the
+ * rt_route_replace_from() forms: an existing static route is replaced in
+ * one step (workers see the old route or the new, never the covering one),
+ * and a refused replacement leaves it as it was. Safe while workers run.
  *
  * @return 0, or a negative errno with @p err set to one line: -ENODEV for an
  *   interface that is no port, else what the table says (-EEXIST without
- *   replace, -ENOENT for a delete of no route, -EINVAL, -ENOSPC, ...).
+ *   replace, or for a connected route; -ENOENT for a delete of no route,
+ *   -EINVAL, -ENOSPC, ...).
  */
-int rt_netlink_apply(struct rt_table *t, const struct rt_nl_route *r, const struct rt_nl_ifmap *map,
-	unsigned int n_map, char *err, size_t errlen);
+int rt_netlink_apply(struct rt_table *t, const struct rt_nl_route *r, enum rt_route_src src,
+	const struct rt_nl_ifmap *map, unsigned int n_map, char *err, size_t errlen);
 
 #endif /* RT_NETLINK_H */
