@@ -591,10 +591,11 @@ fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
 	} else {
 		st->ipackets = fep->mib[FEC_MIB_ieee_r_frame_ok];
 		st->ibytes = fep->mib[FEC_MIB_ieee_r_octets_ok] - RTE_ETHER_CRC_LEN * st->ipackets;
-		/* The MAC received them, but a stopped queue dropped them: missed, not received. */
-		if (rxq != NULL && st->ipackets >= rxq->stop_discards) {
-			st->ipackets -= rxq->stop_discards;
-			st->ibytes -= RTE_MIN(st->ibytes, rxq->stop_discard_bytes);
+		/* The MAC received them, but a stopped queue or a restart dropped them: missed. */
+		if (rxq != NULL && st->ipackets >= rxq->stop_discards + rxq->restart_discards) {
+			st->ipackets -= rxq->stop_discards + rxq->restart_discards;
+			st->ibytes -= RTE_MIN(
+				st->ibytes, rxq->stop_discard_bytes + rxq->restart_discard_bytes);
 		}
 		st->opackets = fep->mib[FEC_MIB_ieee_t_frame_ok];
 		st->obytes = fep->mib[FEC_MIB_ieee_t_octets_ok] - RTE_ETHER_CRC_LEN * st->opackets;
@@ -629,6 +630,7 @@ fec_stats_reset(struct rte_eth_dev *dev)
 		rxq->stop_discards = 0;
 		rxq->stop_discard_bytes = 0;
 		rxq->restart_discards = 0;
+		rxq->restart_discard_bytes = 0;
 		memset(rxq->err, 0, sizeof(rxq->err));
 	}
 	if (txq != NULL) {

@@ -78,30 +78,31 @@ enum fec_restart_reason {
 
 /** RX queue (ring 0). */
 struct fec_rxq {
-	volatile uint8_t *bd;        /**< ring base (virtual) */
-	struct rte_mbuf **sw_ring;   /**< mbuf attached to each BD */
-	struct fec_priv *fep;        /**< device */
-	uint64_t mbuf_init;          /**< rearm_data template */
-	uint16_t nb_desc;            /**< ring size */
-	uint16_t cur;                /**< next BD to look at */
-	uint16_t data_off;           /**< data_off of a received frame (headroom + SHIFT16) */
-	uint16_t trim;               /**< bytes of datlen that are not payload (FCS + SHIFT16) */
-	uint16_t buf_len;            /**< MRBR */
-	uint8_t bd_shift;            /**< log2 of the BD size */
-	bool ex;                     /**< enhanced BDs */
-	uint32_t bd_bus;             /**< ring base (bus) */
-	struct rte_mempool *mp;      /**< buffers */
-	uint64_t ierrors;            /**< frames dropped for BD status errors */
-	uint64_t err[FEC_RX_ERR_NB]; /**< ierrors by reason */
-	uint64_t restart_discards;   /**< frames in the ring a fault restart threw away */
-	uint64_t sw_pkts;            /**< frames handed to the application */
-	uint64_t sw_bytes;           /**< their bytes (without FCS) */
-	uint64_t stop_discards;      /**< frames the MAC wrote while the queue was stopped */
-	uint64_t stop_discard_bytes; /**< their bytes (without FCS) */
-	uint16_t port_id;            /**< ethdev port */
-	bool started;                /**< BDs are given back to the MAC */
-	bool deferred_start;         /**< rx_deferred_start: dev_start leaves it stopped */
-	uint16_t stash_n;            /**< mbufs in stash */
+	volatile uint8_t *bd;           /**< ring base (virtual) */
+	struct rte_mbuf **sw_ring;      /**< mbuf attached to each BD */
+	struct fec_priv *fep;           /**< device */
+	uint64_t mbuf_init;             /**< rearm_data template */
+	uint16_t nb_desc;               /**< ring size */
+	uint16_t cur;                   /**< next BD to look at */
+	uint16_t data_off;              /**< data_off of a received frame (headroom + SHIFT16) */
+	uint16_t trim;                  /**< bytes of datlen that are not payload (FCS + SHIFT16) */
+	uint16_t buf_len;               /**< MRBR */
+	uint8_t bd_shift;               /**< log2 of the BD size */
+	bool ex;                        /**< enhanced BDs */
+	uint32_t bd_bus;                /**< ring base (bus) */
+	struct rte_mempool *mp;         /**< buffers */
+	uint64_t ierrors;               /**< frames dropped for BD status errors */
+	uint64_t err[FEC_RX_ERR_NB];    /**< ierrors by reason */
+	uint64_t restart_discards;      /**< frames in the ring a fault restart threw away */
+	uint64_t restart_discard_bytes; /**< their bytes (without FCS) */
+	uint64_t sw_pkts;               /**< frames handed to the application */
+	uint64_t sw_bytes;              /**< their bytes (without FCS) */
+	uint64_t stop_discards;         /**< frames the MAC wrote while the queue was stopped */
+	uint64_t stop_discard_bytes;    /**< their bytes (without FCS) */
+	uint16_t port_id;               /**< ethdev port */
+	bool started;                   /**< BDs are given back to the MAC */
+	bool deferred_start;            /**< rx_deferred_start: dev_start leaves it stopped */
+	uint16_t stash_n;               /**< mbufs in stash */
 	struct rte_mbuf *stash[FEC_RX_STASH]; /**< replacements taken from the pool in bulk */
 };
 

@@ -508,6 +508,10 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 		struct fec_model_frame *f = fec_model_fifo_peek(&m->in);
 		const struct fec_model_frame *w;
 
+		/* A fault disabled the MAC mid-step: the rest waits on the cable. */
+		if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
+			break;
+
 		if (f != NULL) {
 			rx_one(m, f->data, f->len);
 			fec_model_fifo_pop(&m->in);

@@ -44,7 +44,7 @@ tx_inflight_frames(const struct fec_txq *txq)
 
 /* Frames the MAC wrote that the driver has not taken yet (bd_init discards them). */
 static uint64_t
-rx_pending_frames(const struct fec_rxq *rxq)
+rx_pending_frames(struct fec_rxq *rxq)
 {
 	uint64_t frames = 0;
 	uint16_t i;
@@ -54,9 +54,13 @@ rx_pending_frames(const struct fec_rxq *rxq)
 	for (i = 0; i < rxq->nb_desc; i++) {
 		const volatile struct fec_bd *bd =
 			(const volatile struct fec_bd *)(rxq->bd + ((uint32_t)i << rxq->bd_shift));
+		uint16_t len;
 
-		if (!(rte_le_to_cpu_16(bd->sc) & FEC_BD_E) && rxq->sw_ring[i] != NULL)
-			frames++;
+		if ((rte_le_to_cpu_16(bd->sc) & FEC_BD_E) || rxq->sw_ring[i] == NULL)
+			continue;
+		frames++;
+		len = rte_le_to_cpu_16(bd->datlen);
+		rxq->restart_discard_bytes += len > rxq->trim ? len - rxq->trim : 0;
 	}
 	return frames;
 }
