@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <rte_cycles.h>
 #include <rte_kvargs.h>
 #include <rte_malloc.h>
 #include <ethdev_vdev.h>
@@ -32,10 +33,12 @@ RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
 #define FEC_ARG_STATS   "stats"
 #define FEC_ARG_SOC     "soc"
 #define FEC_ARG_LSC_MS  "lsc_period_ms"
+#define FEC_ARG_TX_TMO  "tx_timeout_ms"
+#define FEC_ARG_WD_MS   "watchdog_ms"
 
 static const char *const fec_valid_args[] = {FEC_ARG_BACKEND, FEC_ARG_BD, FEC_ARG_PROFILE,
 	FEC_ARG_MODE, FEC_ARG_WIRE, FEC_ARG_PHY, FEC_ARG_UIO, FEC_ARG_SHIFT16, FEC_ARG_MIB_MS,
-	FEC_ARG_STATS, FEC_ARG_SOC, FEC_ARG_LSC_MS, NULL};
+	FEC_ARG_STATS, FEC_ARG_SOC, FEC_ARG_LSC_MS, FEC_ARG_TX_TMO, FEC_ARG_WD_MS, NULL};
 
 struct fec_args {
 	char backend[8];
@@ -50,6 +53,8 @@ struct fec_args {
 	unsigned int shift16;
 	unsigned int mib_period_ms;
 	unsigned int lsc_period_ms;
+	unsigned int tx_timeout_ms;
+	unsigned int wd_period_ms;
 };
 
 static const char *const fec_mib_names[FEC_MIB_NB] = {
@@ -105,7 +110,8 @@ fec_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	return 0;
 }
 
-static void
+/* 0, or the MDIO error (-ETIMEDOUT): the link is then unknown, not down. */
+static int
 fec_resolve_link(struct fec_priv *fep, struct rte_eth_link *link)
 {
 	int bmsr, ctrl1000, stat1000, anar, anlpar, common;
@@ -113,16 +119,19 @@ fec_resolve_link(struct fec_priv *fep, struct rte_eth_link *link)
 	memset(link, 0, sizeof(*link));
 	link->link_autoneg = RTE_ETH_LINK_AUTONEG;
 	/* BMSR link status latches low: the second read is the current state. */
-	fec_mdio_read(fep, FEC_PHY_BMSR);
 	bmsr = fec_mdio_read(fep, FEC_PHY_BMSR);
-	if (bmsr < 0 || !(bmsr & FEC_BMSR_LINK))
-		return;
+	if (bmsr >= 0)
+		bmsr = fec_mdio_read(fep, FEC_PHY_BMSR);
+	if (bmsr < 0)
+		return bmsr;
+	if (!(bmsr & FEC_BMSR_LINK))
+		return 0;
 	ctrl1000 = fec_mdio_read(fep, FEC_PHY_CTRL1000);
 	stat1000 = fec_mdio_read(fep, FEC_PHY_STAT1000);
 	anar = fec_mdio_read(fep, FEC_PHY_ANAR);
 	anlpar = fec_mdio_read(fep, FEC_PHY_ANLPAR);
 	if (ctrl1000 < 0 || stat1000 < 0 || anar < 0 || anlpar < 0)
-		return;
+		return -ETIMEDOUT;
 	link->link_status = RTE_ETH_LINK_UP;
 	common = anar & anlpar;
 	if ((ctrl1000 & FEC_ADV_1000FD) && (stat1000 & 0x0800)) {
@@ -144,6 +153,7 @@ fec_resolve_link(struct fec_priv *fep, struct rte_eth_link *link)
 		link->link_speed = RTE_ETH_SPEED_NUM_10M;
 		link->link_duplex = RTE_ETH_LINK_HALF_DUPLEX;
 	}
+	return 0;
 }
 
 static int
@@ -152,9 +162,18 @@ fec_link_update(struct rte_eth_dev *dev, int wait)
 	struct fec_priv *fep = dev->data->dev_private;
 	struct rte_eth_link link;
 	bool changed;
+	int ret;
 
 	RTE_SET_USED(wait);
-	fec_resolve_link(fep, &link);
+	ret = fec_resolve_link(fep, &link);
+	if (ret < 0) {
+		/*
+		 * The PHY did not answer: keep the last state rather than report
+		 * a link flap (and restart the MAC when it answers again).
+		 */
+		FEC_LOG(WARNING, "%s: link state unknown: %s", fep->name, strerror(-ret));
+		return ret;
+	}
 	changed = link.link_status != fep->link_up ||
 		  (link.link_status && (link.link_speed != fep->speed ||
 					       fep->full_duplex != !!link.link_duplex));
@@ -164,8 +183,12 @@ fec_link_update(struct rte_eth_dev *dev, int wait)
 		fep->full_duplex = link.link_duplex == RTE_ETH_LINK_FULL_DUPLEX;
 	}
 	/* Linux's adjust_link: a new speed or duplex means a MAC restart. */
-	if (changed && link.link_status && dev->data->dev_started)
+	if (changed && link.link_status && dev->data->dev_started) {
+		/* Not beside a fault restart (fec_watchdog.c). */
+		rte_spinlock_lock(&fep->restart_lock);
 		fec_hw_restart(dev);
+		rte_spinlock_unlock(&fep->restart_lock);
+	}
 	return rte_eth_linkstatus_set(dev, &link);
 }
 
@@ -257,6 +280,7 @@ fec_start(struct rte_eth_dev *dev)
 	/* Deferred queues come up stopped: RX BDs parked, TX bursts refused. */
 	rxq->started = !rxq->deferred_start;
 	txq->started = !txq->deferred_start;
+	txq->stall_start = 0;
 	fec_link_update(dev, 0);
 	/* RX interrupts start disabled, as ethdev expects. */
 	fep->eimr = 0;
@@ -266,6 +290,8 @@ fec_start(struct rte_eth_dev *dev)
 			FEC_MIB_PERIOD_MAX_MS / 1000);
 	if (fec_lsc_start(dev) < 0)
 		FEC_LOG(WARNING, "%s: no LSC alarm: no link events", fep->name);
+	if (fec_wd_start(dev) < 0)
+		FEC_LOG(WARNING, "%s: no watchdog alarm: no recovery from a stuck MAC", fep->name);
 	dev->rx_pkt_burst = fec_rx_burst;
 	dev->tx_pkt_burst = fec_tx_burst;
 	dev->data->rx_queue_state[0] =
@@ -283,6 +309,7 @@ fec_stop(struct rte_eth_dev *dev)
 	struct fec_txq *txq = fec_txq_get(dev);
 
 	dev->data->dev_started = 0;
+	fec_wd_stop(dev);
 	fec_mib_alarm_stop(fep);
 	fec_lsc_stop(dev);
 	fec_hw_stop(dev);
@@ -340,6 +367,7 @@ fec_close(struct rte_eth_dev *dev)
 	/* Whatever the state, no fold may run once the registers are gone. */
 	fec_mib_alarm_stop(fep);
 	fec_lsc_stop(dev);
+	fec_wd_stop(dev);
 	fec_rx_queue_release(dev, 0);
 	fec_tx_queue_release(dev, 0);
 	fec_intr_free(dev);
@@ -444,6 +472,7 @@ fec_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	txq->bd = fep->bd_va;
 	txq->bd_bus = fep->bd_bus;
 	txq->deferred_start = conf != NULL && conf->tx_deferred_start;
+	txq->port_id = dev->data->port_id;
 	txq->free_thresh = conf != NULL && conf->tx_free_thresh != 0 ? conf->tx_free_thresh : 32;
 	txq->fast_free =
 		((dev->data->dev_conf.txmode.offloads | (conf != NULL ? conf->offloads : 0)) &
@@ -562,22 +591,23 @@ fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
 	} else {
 		st->ipackets = fep->mib[FEC_MIB_ieee_r_frame_ok];
 		st->ibytes = fep->mib[FEC_MIB_ieee_r_octets_ok] - RTE_ETHER_CRC_LEN * st->ipackets;
-		/* The MAC received them, but a stopped queue dropped them: missed, not received. */
-		if (rxq != NULL && st->ipackets >= rxq->stop_discards) {
-			st->ipackets -= rxq->stop_discards;
-			st->ibytes -= RTE_MIN(st->ibytes, rxq->stop_discard_bytes);
+		/* The MAC received them, but a stopped queue or a restart dropped them: missed. */
+		if (rxq != NULL && st->ipackets >= rxq->stop_discards + rxq->restart_discards) {
+			st->ipackets -= rxq->stop_discards + rxq->restart_discards;
+			st->ibytes -= RTE_MIN(
+				st->ibytes, rxq->stop_discard_bytes + rxq->restart_discard_bytes);
 		}
 		st->opackets = fep->mib[FEC_MIB_ieee_t_frame_ok];
 		st->obytes = fep->mib[FEC_MIB_ieee_t_octets_ok] - RTE_ETHER_CRC_LEN * st->opackets;
 	}
 	/* Frames a queue stop discarded are missed (RX) or not sent (TX). */
 	st->imissed = fep->mib[FEC_MIB_ieee_r_macerr] + fep->mib[FEC_MIB_ieee_r_drop] +
-		      (rxq != NULL ? rxq->stop_discards : 0);
+		      (rxq != NULL ? rxq->stop_discards + rxq->restart_discards : 0);
 	st->ierrors = rxq != NULL ? rxq->ierrors : 0;
 	st->oerrors = fep->mib[FEC_MIB_ieee_t_macerr] + fep->mib[FEC_MIB_ieee_t_lcol] +
 		      fep->mib[FEC_MIB_ieee_t_excol];
 	if (txq0 != NULL)
-		st->oerrors += txq0->stop_drops;
+		st->oerrors += txq0->stop_drops + txq0->restart_drops;
 	rte_spinlock_unlock(&fep->mib_lock);
 	return 0;
 }
@@ -599,12 +629,19 @@ fec_stats_reset(struct rte_eth_dev *dev)
 		rxq->sw_bytes = 0;
 		rxq->stop_discards = 0;
 		rxq->stop_discard_bytes = 0;
+		rxq->restart_discards = 0;
+		rxq->restart_discard_bytes = 0;
+		memset(rxq->err, 0, sizeof(rxq->err));
 	}
 	if (txq != NULL) {
 		txq->sw_pkts = 0;
 		txq->sw_bytes = 0;
 		txq->stop_drops = 0;
+		txq->restart_drops = 0;
 	}
+	memset(fep->restarts, 0, sizeof(fep->restarts));
+	fep->rx_rearms = 0;
+	fep->mdio_timeouts = 0;
 	dev->data->rx_mbuf_alloc_failed = 0;
 	return 0;
 }
@@ -614,8 +651,21 @@ fec_stats_reset(struct rte_eth_dev *dev)
  * has no MIB (QEMU's ENET reads 0 there).
  */
 static const char *const fec_sw_names[] = {"rx_sw_packets", "rx_sw_bytes", "tx_sw_packets",
-	"tx_sw_bytes", "rx_queue_stop_discards", "tx_queue_stop_drops"};
-#define FEC_XSTATS_NB (FEC_MIB_NB + RTE_DIM(fec_sw_names))
+	"tx_sw_bytes", "rx_queue_stop_discards", "tx_queue_stop_drops",
+	/* Faults (fec_watchdog.c): what the restarts threw away, re-arms, MDIO. */
+	"rx_restart_discards", "tx_restart_drops", "rx_rdar_rearms", "mdio_timeouts",
+#define X(k, name, bits) name,
+	FEC_RX_ERR_TABLE(X)
+#undef X
+#define X(k, name) name,
+		FEC_RESTART_TABLE(X)
+#undef X
+};
+#define FEC_XSTATS_NB       (FEC_MIB_NB + RTE_DIM(fec_sw_names))
+#define FEC_XSTATS_SW_FIXED 10
+RTE_STD_C11
+_Static_assert(RTE_DIM(fec_sw_names) == FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + FEC_RESTART_NB,
+	"fixed driver counts, then the RX error and restart tables");
 
 static int
 fec_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names, unsigned int n)
@@ -655,6 +705,15 @@ fec_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xs, unsigned int n
 	xs[FEC_MIB_NB + 3].value = txq != NULL ? txq->sw_bytes : 0;
 	xs[FEC_MIB_NB + 4].value = rxq != NULL ? rxq->stop_discards : 0;
 	xs[FEC_MIB_NB + 5].value = txq != NULL ? txq->stop_drops : 0;
+	xs[FEC_MIB_NB + 6].value = rxq != NULL ? rxq->restart_discards : 0;
+	xs[FEC_MIB_NB + 7].value = txq != NULL ? txq->restart_drops : 0;
+	xs[FEC_MIB_NB + 8].value = fep->rx_rearms;
+	xs[FEC_MIB_NB + 9].value = fep->mdio_timeouts;
+	for (i = 0; i < FEC_RX_ERR_NB; i++)
+		xs[FEC_MIB_NB + FEC_XSTATS_SW_FIXED + i].value = rxq != NULL ? rxq->err[i] : 0;
+	for (i = 0; i < FEC_RESTART_NB; i++)
+		xs[FEC_MIB_NB + FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + i].value =
+			__atomic_load_n(&fep->restarts[i], __ATOMIC_ACQUIRE);
 	for (i = FEC_MIB_NB; i < FEC_XSTATS_NB; i++)
 		xs[i].id = i;
 	return FEC_XSTATS_NB;
@@ -704,7 +763,8 @@ copy_arg(const char *key, const char *value, void *opaque)
 	char *dst;
 	size_t len;
 
-	if (strcmp(key, FEC_ARG_MIB_MS) == 0 || strcmp(key, FEC_ARG_LSC_MS) == 0) {
+	if (strcmp(key, FEC_ARG_MIB_MS) == 0 || strcmp(key, FEC_ARG_LSC_MS) == 0 ||
+		strcmp(key, FEC_ARG_TX_TMO) == 0 || strcmp(key, FEC_ARG_WD_MS) == 0) {
 		char *end;
 		unsigned long v = strtoul(value, &end, 0);
 
@@ -712,8 +772,12 @@ copy_arg(const char *key, const char *value, void *opaque)
 			return -EINVAL;
 		if (strcmp(key, FEC_ARG_MIB_MS) == 0)
 			a->mib_period_ms = (unsigned int)v;
-		else
+		else if (strcmp(key, FEC_ARG_LSC_MS) == 0)
 			a->lsc_period_ms = (unsigned int)v;
+		else if (strcmp(key, FEC_ARG_TX_TMO) == 0)
+			a->tx_timeout_ms = (unsigned int)v;
+		else
+			a->wd_period_ms = (unsigned int)v;
 		return 0;
 	}
 	if (strcmp(key, FEC_ARG_PHY) == 0 || strcmp(key, FEC_ARG_SHIFT16) == 0) {
@@ -776,6 +840,8 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 	a->shift16 = 1;
 	a->mib_period_ms = FEC_MIB_PERIOD_MS;
 	a->lsc_period_ms = FEC_LSC_PERIOD_MS;
+	a->tx_timeout_ms = FEC_TX_TIMEOUT_MS;
+	a->wd_period_ms = FEC_WD_PERIOD_MS;
 	if (params == NULL || params[0] == '\0')
 		return 0;
 	kv = rte_kvargs_parse(params, fec_valid_args);
@@ -917,7 +983,10 @@ fec_probe(struct rte_vdev_device *vdev)
 	fep->phy_addr = a.phy_addr;
 	fep->mib_period_ms = a.mib_period_ms;
 	fep->lsc_period_ms = a.lsc_period_ms;
+	fep->wd_period_ms = a.wd_period_ms;
+	fep->tx_timeout_cycles = a.tx_timeout_ms * rte_get_timer_hz() / 1000;
 	rte_spinlock_init(&fep->mib_lock);
+	rte_spinlock_init(&fep->restart_lock);
 	fec_fc_init(fep);
 	/* MDC = 66 MHz ipg / ((13 + 1) * 2) < 2.5 MHz, hold time 1 cycle. */
 	fep->mscr = (13u << 1) | (1u << 8);
@@ -996,4 +1065,4 @@ RTE_PMD_REGISTER_PARAM_STRING(net_fec,
 	"wire=script|loop|ring:<name>|pcap:[<in>,<out>] "
 	"phy_addr=<0-31> "
 	"uio_name=<name> shift16=0|1 mib_period_ms=<1-30000> "
-	"stats=mib|sw lsc_period_ms=<1-30000>");
+	"stats=mib|sw lsc_period_ms=<1-30000> tx_timeout_ms=<1-30000> watchdog_ms=<1-30000>");

@@ -35,30 +35,74 @@ enum fec_backend { FEC_BACKEND_MODEL, FEC_BACKEND_UIO };
 
 struct fec_priv;
 
+/*
+ * RX BD status errors, one reason per dropped frame (the first that matches,
+ * so the counts add up to ierrors), in Linux's classes kept apart: name, the
+ * bits of (sc ^ L) that select it (0: the length sanity check).
+ */
+#define FEC_RX_ERR_TABLE(X)                            \
+	X(NO_LAST, "rx_err_no_last", FEC_BD_L)         \
+	X(TRUNCATED, "rx_err_truncated", FEC_BD_RX_TR) \
+	X(LENGTH, "rx_err_length", FEC_BD_RX_LG)       \
+	X(NON_OCTET, "rx_err_non_octet", FEC_BD_RX_NO) \
+	X(CRC, "rx_err_crc", FEC_BD_RX_CR)             \
+	X(OVERRUN, "rx_err_overrun", FEC_BD_RX_OV)     \
+	X(BAD_LEN, "rx_err_bad_len", 0) /* datlen outside (trim, MRBR] */
+
+/** RX error reasons (FEC_RX_ERR_TABLE). */
+enum fec_rx_err {
+#define FEC_RX_ERR_ENUM(k, name, bits) FEC_RX_ERR_##k,
+	FEC_RX_ERR_TABLE(FEC_RX_ERR_ENUM)
+#undef FEC_RX_ERR_ENUM
+		FEC_RX_ERR_NB
+};
+
+/*
+ * Why the driver restarted the MAC on its own (fec_watchdog.c): reason, xstat
+ * name. Linux restarts on a TX timeout; the others are what the watchdog
+ * finds a dead or stuck MAC by.
+ */
+#define FEC_RESTART_TABLE(X)                                                      \
+	X(EBERR, "restart_eberr")            /* EIR.EBERR: bus error */           \
+	X(MAC_OFF, "restart_mac_off")        /* ETHEREN found clear: reset */     \
+	X(RX_STALL, "restart_rx_stall")      /* frames dropped, BDs left empty */ \
+	X(TX_TIMEOUT, "tx_timeout_restarts") /* ring full, no completion */
+
+/** Restart reasons (FEC_RESTART_TABLE). */
+enum fec_restart_reason {
+#define FEC_RESTART_ENUM(k, name) FEC_RESTART_##k,
+	FEC_RESTART_TABLE(FEC_RESTART_ENUM)
+#undef FEC_RESTART_ENUM
+		FEC_RESTART_NB
+};
+
 /** RX queue (ring 0). */
 struct fec_rxq {
-	volatile uint8_t *bd;        /**< ring base (virtual) */
-	struct rte_mbuf **sw_ring;   /**< mbuf attached to each BD */
-	struct fec_priv *fep;        /**< device */
-	uint64_t mbuf_init;          /**< rearm_data template */
-	uint16_t nb_desc;            /**< ring size */
-	uint16_t cur;                /**< next BD to look at */
-	uint16_t data_off;           /**< data_off of a received frame (headroom + SHIFT16) */
-	uint16_t trim;               /**< bytes of datlen that are not payload (FCS + SHIFT16) */
-	uint16_t buf_len;            /**< MRBR */
-	uint8_t bd_shift;            /**< log2 of the BD size */
-	bool ex;                     /**< enhanced BDs */
-	uint32_t bd_bus;             /**< ring base (bus) */
-	struct rte_mempool *mp;      /**< buffers */
-	uint64_t ierrors;            /**< frames dropped for BD status errors */
-	uint64_t sw_pkts;            /**< frames handed to the application */
-	uint64_t sw_bytes;           /**< their bytes (without FCS) */
-	uint64_t stop_discards;      /**< frames the MAC wrote while the queue was stopped */
-	uint64_t stop_discard_bytes; /**< their bytes (without FCS) */
-	uint16_t port_id;            /**< ethdev port */
-	bool started;                /**< BDs are given back to the MAC */
-	bool deferred_start;         /**< rx_deferred_start: dev_start leaves it stopped */
-	uint16_t stash_n;            /**< mbufs in stash */
+	volatile uint8_t *bd;           /**< ring base (virtual) */
+	struct rte_mbuf **sw_ring;      /**< mbuf attached to each BD */
+	struct fec_priv *fep;           /**< device */
+	uint64_t mbuf_init;             /**< rearm_data template */
+	uint16_t nb_desc;               /**< ring size */
+	uint16_t cur;                   /**< next BD to look at */
+	uint16_t data_off;              /**< data_off of a received frame (headroom + SHIFT16) */
+	uint16_t trim;                  /**< bytes of datlen that are not payload (FCS + SHIFT16) */
+	uint16_t buf_len;               /**< MRBR */
+	uint8_t bd_shift;               /**< log2 of the BD size */
+	bool ex;                        /**< enhanced BDs */
+	uint32_t bd_bus;                /**< ring base (bus) */
+	struct rte_mempool *mp;         /**< buffers */
+	uint64_t ierrors;               /**< frames dropped for BD status errors */
+	uint64_t err[FEC_RX_ERR_NB];    /**< ierrors by reason */
+	uint64_t restart_discards;      /**< frames in the ring a fault restart threw away */
+	uint64_t restart_discard_bytes; /**< their bytes (without FCS) */
+	uint64_t sw_pkts;               /**< frames handed to the application */
+	uint64_t sw_bytes;              /**< their bytes (without FCS) */
+	uint64_t stop_discards;         /**< frames the MAC wrote while the queue was stopped */
+	uint64_t stop_discard_bytes;    /**< their bytes (without FCS) */
+	uint16_t port_id;               /**< ethdev port */
+	bool started;                   /**< BDs are given back to the MAC */
+	bool deferred_start;            /**< rx_deferred_start: dev_start leaves it stopped */
+	uint16_t stash_n;               /**< mbufs in stash */
 	struct rte_mbuf *stash[FEC_RX_STASH]; /**< replacements taken from the pool in bulk */
 };
 
@@ -79,8 +123,12 @@ struct fec_txq {
 	uint64_t sw_pkts;          /**< frames put on the ring */
 	uint64_t sw_bytes;         /**< their bytes */
 	uint64_t stop_drops;       /**< frames taken off the ring unsent by a queue stop */
-	bool started;              /**< bursts are accepted */
-	bool deferred_start;       /**< tx_deferred_start: dev_start leaves it stopped */
+	uint64_t restart_drops;    /**< frames a fault restart took off the ring unsent */
+	uint64_t stall_start; /**< timer when the ring was seen full without progress, 0: not */
+	uint64_t stall_pkts;  /**< sw_pkts then */
+	uint16_t port_id;     /**< ethdev port */
+	bool started;         /**< bursts are accepted */
+	bool deferred_start;  /**< tx_deferred_start: dev_start leaves it stopped */
 };
 
 /** Per-device private data. */
@@ -122,6 +170,17 @@ struct fec_priv {
 	bool pause_fwd;
 	uint32_t gaur, galr;   /**< multicast hash */
 	uint16_t rx_frame_max; /**< largest frame a single RX buffer holds */
+	/* Watchdog and fault restarts (fec_watchdog.c). */
+	rte_spinlock_t restart_lock; /**< one restart at a time, none while the watchdog looks */
+	bool wd_on;                  /**< the watchdog alarm re-arms itself */
+	uint32_t wd_period_ms;       /**< its period (devarg watchdog_ms) */
+	uint64_t tx_timeout_cycles;  /**< ring full this long without progress: restart */
+	uint64_t wd_runs;            /**< watchdog checks so far */
+	uint32_t wd_macerr;          /**< IEEE_R_MACERR at the last check */
+	uint64_t wd_rx_progress;     /**< RX BDs the driver took back by then */
+	uint64_t restarts[FEC_RESTART_NB]; /**< restarts by reason */
+	uint64_t rx_rearms;                /**< RDAR found clear with empty BDs: written again */
+	uint64_t mdio_timeouts;            /**< MDIO transactions that never completed */
 	/*
 	 * MIB accumulated into 64 bits. mib_lock serialises the alarm's fold
 	 * (interrupt thread) with stats/xstats get and reset (control threads).
@@ -527,6 +586,58 @@ int fec_rx_intr_enable(struct rte_eth_dev *dev, uint16_t qid);
  *   0 or -ENOTSUP without intr_conf.rxq.
  */
 int fec_rx_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
+
+/** Linux's TX_TIMEOUT (2 s): devarg tx_timeout_ms. */
+#define FEC_TX_TIMEOUT_MS 2000
+/** Watchdog period (devarg watchdog_ms). */
+#define FEC_WD_PERIOD_MS 1000
+
+/**
+ * Restart the MAC after a fault (Linux's fec_restart from its TX timeout
+ * work): reclaim what was sent, count the RX frames and TX frames the ring
+ * re-init throws away (imissed, oerrors), restart, count the reason. Skipped
+ * (returns -EBUSY) when another restart is running.
+ *
+ * @param dev
+ *   Port (started).
+ * @param why
+ *   Reason.
+ * @return
+ *   0 or -EBUSY.
+ */
+int fec_fault_restart(struct rte_eth_dev *dev, enum fec_restart_reason why);
+
+/**
+ * TX ring full after reclaim (tx_burst's slow path): the TX watchdog. The
+ * first call starts a window; a call after tx_timeout with no frame taken
+ * meanwhile restarts the MAC (FEC_RESTART_TX_TIMEOUT).
+ *
+ * @param txq
+ *   TX queue.
+ * @return
+ *   0 (frames taken).
+ */
+uint16_t fec_tx_full(struct fec_txq *txq);
+
+/**
+ * Arm the watchdog alarm (every fep->wd_period_ms while started): EBERR or
+ * ETHEREN lost → restart; RDAR clear with empty BDs → write it; frames
+ * dropped while the BD the driver waits on stays empty → restart.
+ *
+ * @param dev
+ *   Port.
+ * @return
+ *   0 or a negative errno.
+ */
+int fec_wd_start(struct rte_eth_dev *dev);
+
+/**
+ * Disarm the watchdog; returns after a running check has finished.
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_wd_stop(struct rte_eth_dev *dev);
 
 /** Default MIB fold period: octet counters wrap in ~34 s at 1 Gb/s. */
 #define FEC_MIB_PERIOD_MS 5000

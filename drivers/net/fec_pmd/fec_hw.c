@@ -41,6 +41,7 @@ mdio_wait(struct fec_priv *fep)
 		}
 		rte_delay_us(1);
 	}
+	fep->mdio_timeouts++;
 	FEC_LOG(ERR, "%s: MDIO timeout", fep->name);
 	return -ETIMEDOUT;
 }

@@ -40,8 +40,8 @@ fec_model_violation(struct fec_model *m, const char *fmt, ...)
 	MODEL_LOG(ERR, "%s: driver violation: %s", m->name, m->last_violation);
 }
 
-static void
-fec_model_reset_regs(struct fec_model *m)
+void
+fec_model_reset(struct fec_model *m)
 {
 	unsigned int i;
 
@@ -141,7 +141,7 @@ fec_model_create(const char *name, const struct fec_model_cfg *cfg)
 		rte_errno = ENOMEM;
 		goto fail;
 	}
-	fec_model_reset_regs(m);
+	fec_model_reset(m);
 	fec_model_phy_reset(m);
 	ret = fec_model_register(m);
 	if (ret < 0) {
@@ -292,7 +292,7 @@ write_ecr(struct fec_model *m, uint32_t val)
 	uint32_t old = fec_model_reg(m, FEC_ECR);
 
 	if (val & FEC_ECR_RESET) {
-		fec_model_reset_regs(m);
+		fec_model_reset(m);
 		return;
 	}
 	fec_model_reg_set(m, FEC_ECR, val | FEC_ECR_RESET_VAL);

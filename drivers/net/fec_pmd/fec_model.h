@@ -350,9 +350,122 @@ void fec_model_clear_log(struct fec_model *m);
  */
 uint64_t fec_model_drops(const struct fec_model *m, uint64_t *filtered);
 
+/*
+ * Fault kinds: name, and the event that advances the kind's trigger (RX: a
+ * frame that passed the address filter and has an empty descriptor; TX: a
+ * frame at the TX pointer; TDAR: a doorbell write while enabled; MDIO: a
+ * management frame started). What each does is in docs/fec_pmd.md "Faults".
+ */
+#define FEC_MODEL_FAULT_TABLE(X)                                                      \
+	X(TDAR_LOSE, "tdar_lose", TDAR)       /* ERR006358: the doorbell is lost */   \
+	X(RX_CR, "rx_crc", RX)                /* RX BD status CR */                   \
+	X(RX_OV, "rx_overrun", RX)            /* RX BD status OV */                   \
+	X(RX_LG, "rx_length", RX)             /* RX BD status LG */                   \
+	X(RX_NO, "rx_non_octet", RX)          /* RX BD status NO */                   \
+	X(RX_TR, "rx_truncated", RX)          /* RX BD status TR and LG */            \
+	X(RX_NO_LAST, "rx_no_last", RX)       /* RX BD without L */                   \
+	X(RDAR_CLEAR, "rdar_clear", RX)       /* RDAR cleared, the frame lost */      \
+	X(RX_HANG, "rx_hang", RX)             /* RX uDMA hung: no write-back */       \
+	X(EBERR, "eberr", RX)                 /* bus error: EIR.EBERR, ETHEREN off */ \
+	X(ECR_RESET, "ecr_reset", RX)         /* MAC reset behind the driver */       \
+	X(TX_HANG, "tx_hang", TX)             /* TX uDMA hung: no write-back */       \
+	X(MDIO_TIMEOUT, "mdio_timeout", MDIO) /* no MII event, no data */
+
+/** Fault kinds (FEC_MODEL_FAULT_TABLE). */
+enum fec_model_fault_kind {
+#define FEC_MODEL_FAULT_ENUM(k, name, ev) FEC_FAULT_##k,
+	FEC_MODEL_FAULT_TABLE(FEC_MODEL_FAULT_ENUM)
+#undef FEC_MODEL_FAULT_ENUM
+		FEC_FAULT_NB
+};
+
+/** A fault to inject, with its trigger. */
+struct fec_model_fault {
+	enum fec_model_fault_kind kind; /**< what */
+	uint32_t after; /**< events of the kind's type to let pass first (0: the next one) */
+	uint32_t count; /**< then this many events are candidates (0 disarms the kind) */
+	/**
+	 * Probability of a candidate being hit, in millionths; 0 (or >= 1000000)
+	 * hits every candidate, so after/count alone give "at frame N".
+	 */
+	uint32_t ppm;
+	uint64_t seed; /**< random sequence for ppm (the same seed, the same hits) */
+};
+
+/**
+ * Arm a fault. It replaces what was armed for that kind (count 0 disarms
+ * it); faults of different kinds are independent and may overlap.
+ *
+ * @param m
+ *   Model.
+ * @param f
+ *   Fault and trigger.
+ * @return
+ *   0, or -EINVAL (NULL, unknown kind).
+ */
+int fec_model_inject(struct fec_model *m, const struct fec_model_fault *f);
+
+/**
+ * Faults of a kind injected so far (hits, not candidates).
+ *
+ * @param m
+ *   Model.
+ * @param kind
+ *   Kind.
+ * @return
+ *   Count (0 for an unknown kind).
+ */
+uint64_t fec_model_faults_injected(const struct fec_model *m, enum fec_model_fault_kind kind);
+
+/**
+ * Candidates of an armed fault still to come (0 once it is spent).
+ *
+ * @param m
+ *   Model.
+ * @param kind
+ *   Kind.
+ * @return
+ *   Events still to pass plus candidates left.
+ */
+uint64_t fec_model_fault_pending(const struct fec_model *m, enum fec_model_fault_kind kind);
+
+/**
+ * Frames the faults took before they reached the ring (EBERR, ECR_RESET):
+ * neither received nor in any MAC counter. RDAR_CLEAR and RX_HANG frames are
+ * counted as the hardware counts a frame without a descriptor (IEEE_R_MACERR,
+ * fec_model_drops()).
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Count.
+ */
+uint64_t fec_model_fault_drops(const struct fec_model *m);
+
+/**
+ * Name of a fault kind, as in FEC_MODEL_FAULT_TABLE.
+ *
+ * @param kind
+ *   Kind.
+ * @return
+ *   Name, or NULL for an unknown kind.
+ */
+const char *fec_model_fault_name(enum fec_model_fault_kind kind);
+
+/**
+ * Look a fault kind up by name.
+ *
+ * @param name
+ *   Name.
+ * @return
+ *   Kind, or -ENOENT.
+ */
+int fec_model_fault_kind(const char *name);
+
 /**
  * ERR006358 lost kick: the next n TDAR writes are lost (TDAR stays clear, the
- * frames on the ring stall until a later write).
+ * frames on the ring stall until a later write). The same as injecting
+ * FEC_FAULT_TDAR_LOSE with after 0 and count n.
  *
  * @param m
  *   Model.
@@ -362,7 +475,7 @@ uint64_t fec_model_drops(const struct fec_model *m, uint64_t *filtered);
 void fec_model_tdar_lose(struct fec_model *m, unsigned int n);
 
 /**
- * TDAR writes lost so far (fec_model_tdar_lose).
+ * TDAR writes lost so far (fec_model_tdar_lose): the FEC_FAULT_TDAR_LOSE hits.
  *
  * @param m
  *   Model.

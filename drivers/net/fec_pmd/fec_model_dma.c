@@ -8,6 +8,7 @@
 
 #include <rte_common.h>
 #include <rte_atomic.h>
+#include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
 
 #include "fec_model_priv.h"
@@ -104,6 +105,9 @@ fec_model_dma_disable(struct fec_model *m)
 	m->rx.ptr = m->rx.start;
 	m->tx.ptr = m->tx.start;
 	memset(m->owned, 0, m->bd_len / 8);
+	/* A hung uDMA (injected) comes back with the MAC's disable. */
+	m->rx_hung = false;
+	m->tx_hung = false;
 	if (m->gts_pending) {
 		m->gts_pending = false;
 		fec_model_event(m, FEC_EIR_GRA);
@@ -205,7 +209,7 @@ mib_size(struct fec_model *m, uint32_t first, uint32_t len)
 static void
 dma_error(struct fec_model *m)
 {
-	fec_model_event(m, 1u << 22); /* EBERR */
+	fec_model_event(m, FEC_EIR_EBERR);
 	fec_model_reg_set(m, FEC_RDAR, 0);
 	fec_model_reg_set(m, FEC_TDAR, 0);
 }
@@ -222,6 +226,11 @@ tx_one(struct fec_model *m)
 
 	if (!(sc & FEC_BD_R))
 		return 0;
+	if (unlikely(m->fault_armed) && fec_model_fault_hit(m, FEC_FAULT_TX_HANG)) {
+		/* No write-back, TDAR stays set: hung until ETHEREN goes off. */
+		m->tx_hung = true;
+		return 0;
+	}
 	tc = sc & FEC_BD_TC;
 	for (;;) {
 		volatile struct fec_bd *bd = bd_at(m, bus);
@@ -338,7 +347,7 @@ rx_filter(struct fec_model *m, const uint8_t *dst, uint16_t *st)
 static bool
 rx_can_accept(struct fec_model *m)
 {
-	return (fec_model_reg(m, FEC_RDAR) & FEC_DAR_ACTIVE) &&
+	return !m->rx_hung && (fec_model_reg(m, FEC_RDAR) & FEC_DAR_ACTIVE) &&
 	       (rte_le_to_cpu_16(bd_at(m, m->rx.ptr)->sc) & FEC_BD_E);
 }
 
@@ -373,7 +382,9 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		/* No empty descriptor: the frame overflows the FIFO. */
 		m->drops_nodesc++;
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_macerr, 1);
-		fec_model_reg_set(m, FEC_RDAR, 0);
+		/* Hung, the uDMA does not even see the ring: RDAR stays set. */
+		if (!m->rx_hung)
+			fec_model_reg_set(m, FEC_RDAR, 0);
 		return;
 	}
 	memset(data, 0, shift);
@@ -391,10 +402,6 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		st |= FEC_BD_RX_TR | FEC_BD_RX_LG;
 		flen = ftrl;
 	}
-	if (!(st & FEC_BD_RX_LG)) {
-		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_frame_ok, 1);
-		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_octets_ok, flen);
-	}
 	total = flen + shift;
 	nbd = (total + mrbr - 1) / mrbr;
 	bus = m->rx.ptr;
@@ -406,6 +413,19 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 			return;
 		}
 		bus = ring_next(m, &m->rx, bus, "RX");
+	}
+	if (unlikely(m->fault_armed) && fec_model_rx_fault(m, &st))
+		return;
+	if (st & FEC_BD_RX_CR) {
+		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_crc, 1);
+		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_crc_align, 1);
+	}
+	if (st & FEC_BD_RX_NO)
+		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_align, 1);
+	/* Only a frame without an error (nor a missing L) is a good one. */
+	if (!(st & (FEC_BD_RX_ERRORS & ~FEC_BD_L)) && !(st & FEC_BD_L)) {
+		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_frame_ok, 1);
+		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_octets_ok, flen);
 	}
 	bus = m->rx.ptr;
 	for (done = 0, i = 0; i < nbd; i++) {
@@ -439,7 +459,8 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 			bx->esc = rte_cpu_to_le_32(esc);
 			bx->bdu = rte_cpu_to_le_32(FEC_BD_EX_BDU);
 		}
-		sc = (sc & (FEC_BD_W | 0x5000u)) | (last ? (FEC_BD_L | st) : 0);
+		/* st holds L only when a fault removes it, hence XOR. */
+		sc = (sc & (FEC_BD_W | 0x5000u)) | (last ? (FEC_BD_L ^ st) : 0);
 		release_bd(m, bus);
 		rte_io_wmb();
 		bd->sc = rte_cpu_to_le_16(sc);
@@ -465,10 +486,12 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 		fec_model_snapshot(m, &m->rx);
 		fec_model_snapshot(m, &m->tx);
 	}
-	while (ntx < budget && !m->tx_hold && (fec_model_reg(m, FEC_TDAR) & FEC_DAR_ACTIVE) &&
+	while (ntx < budget && !m->tx_hold && !m->tx_hung &&
+		(fec_model_reg(m, FEC_TDAR) & FEC_DAR_ACTIVE) &&
 		!(fec_model_reg(m, FEC_TCR) & FEC_TCR_GTS && !m->gts_pending)) {
 		if (!tx_one(m)) {
-			fec_model_reg_set(m, FEC_TDAR, 0);
+			if (!m->tx_hung)
+				fec_model_reg_set(m, FEC_TDAR, 0);
 			break;
 		}
 		ntx++;
@@ -484,6 +507,10 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 	while (nrx < budget) {
 		struct fec_model_frame *f = fec_model_fifo_peek(&m->in);
 		const struct fec_model_frame *w;
+
+		/* A fault disabled the MAC mid-step: the rest waits on the cable. */
+		if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
+			break;
 
 		if (f != NULL) {
 			rx_one(m, f->data, f->len);

@@ -370,6 +370,9 @@ fec_model_mdio(struct fec_model *m, uint32_t mmfr)
 	unsigned int pa = (mmfr >> 23) & 31, ra = (mmfr >> 18) & 31;
 	uint16_t data = 0xFFFF;
 
+	/* The management frame goes nowhere: no data, no MII event. */
+	if (fec_model_fault_hit(m, FEC_FAULT_MDIO_TIMEOUT))
+		return;
 	if (st == 1 && pa == m->cfg.phy_addr) {
 		if (op == 1) {
 			if (ra == FEC_PHY_BMCR)

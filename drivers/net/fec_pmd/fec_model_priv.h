@@ -51,16 +51,27 @@ struct fec_model_ring_state {
 	uint32_t nb;    /* BDs up to and including the one with W */
 };
 
+/* One armed fault (fec_model_fault.c). */
+struct fec_model_fault_state {
+	uint32_t skip;     /* events still to let pass */
+	uint32_t left;     /* candidates left after them */
+	uint32_t ppm;      /* hit probability of a candidate, 0: always */
+	uint64_t rng;      /* xorshift64 state from the seed */
+	uint64_t injected; /* hits so far */
+};
+
 struct fec_model {
 	uint32_t regs[FEC_REG_SPACE / 4]; /* first: 4 KiB aligned via rte_zmalloc */
 	char name[64];
 	struct fec_model_cfg cfg;
 	const struct fec_soc *soc;
 	bool err007885;
-	/* TDAR errata (fec_model_fault.c). */
+	/* TDAR errata and injected faults (fec_model_fault.c). */
 	unsigned int tdar_busy_writes; /* TDAR written while active */
-	unsigned int tdar_lose;        /* ERR006358: TDAR writes still to lose */
-	unsigned int tdar_lost;        /* TDAR writes lost so far */
+	struct fec_model_fault_state fault[FEC_FAULT_NB];
+	uint32_t fault_armed;  /* bit per kind with candidates left */
+	bool rx_hung, tx_hung; /* uDMA hung until ETHEREN goes off (or a reset) */
+	uint64_t drops_fault;  /* frames a fault took off the wire (not in the ring) */
 	rte_spinlock_t lock;
 
 	uint8_t *bd_area;
@@ -110,6 +121,9 @@ struct fec_model {
 };
 
 bool fec_model_tdar_fault(struct fec_model *m);
+bool fec_model_fault_hit(struct fec_model *m, enum fec_model_fault_kind kind);
+bool fec_model_rx_fault(struct fec_model *m, uint16_t *st);
+bool fec_model_fault_armed(const struct fec_model *m, enum fec_model_fault_kind kind);
 void fec_model_violation(struct fec_model *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void *fec_model_dma_va(struct fec_model *m, uint32_t bus, uint32_t len);
@@ -117,6 +131,7 @@ void fec_model_phy_reset(struct fec_model *m);
 void fec_model_mdio(struct fec_model *m, uint32_t mmfr);
 void fec_model_dma_enable(struct fec_model *m);
 void fec_model_dma_disable(struct fec_model *m);
+void fec_model_reset(struct fec_model *m);
 void fec_model_snapshot(struct fec_model *m, struct fec_model_ring_state *r);
 int fec_model_step_locked(struct fec_model *m, unsigned int budget);
 int fec_model_fifo_init(struct fec_model_fifo *f);

@@ -71,12 +71,13 @@
 #define FEC_TCR_GTS  (1u << 0)
 #define FEC_TCR_FDEN (1u << 2)
 
-#define FEC_EIR_GRA (1u << 28)
-#define FEC_EIR_TXF (1u << 27)
-#define FEC_EIR_TXB (1u << 26)
-#define FEC_EIR_RXF (1u << 25)
-#define FEC_EIR_RXB (1u << 24)
-#define FEC_EIR_MII (1u << 23)
+#define FEC_EIR_GRA   (1u << 28)
+#define FEC_EIR_TXF   (1u << 27)
+#define FEC_EIR_TXB   (1u << 26)
+#define FEC_EIR_RXF   (1u << 25)
+#define FEC_EIR_RXB   (1u << 24)
+#define FEC_EIR_MII   (1u << 23)
+#define FEC_EIR_EBERR (1u << 22)
 
 #define FEC_DAR_ACTIVE (1u << 24)
 

@@ -55,6 +55,26 @@ rx_stash_refill(struct fec_rxq *rxq)
 	return 1;
 }
 
+static const uint16_t fec_rx_err_bits[FEC_RX_ERR_NB] = {
+#define X(k, name, bits) [FEC_RX_ERR_##k] = (bits),
+	FEC_RX_ERR_TABLE(X)
+#undef X
+};
+
+/* A frame dropped for its status or length: counted once, by its first reason. */
+static __rte_noinline void
+rx_error(struct fec_rxq *rxq, uint16_t sc)
+{
+	uint16_t bits = (sc ^ FEC_BD_L) & FEC_BD_RX_ERRORS;
+	unsigned int i;
+
+	for (i = 0; i < FEC_RX_ERR_BAD_LEN; i++)
+		if (bits & fec_rx_err_bits[i])
+			break;
+	rxq->err[i]++;
+	rxq->ierrors++;
+}
+
 static __rte_always_inline uint16_t
 rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 {
@@ -86,7 +106,7 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 		rte_io_rmb();
 		len = (uint32_t)rte_le_to_cpu_16(bd->datlen) - trim;
 		if (unlikely(((sc ^ FEC_BD_L) & FEC_BD_RX_ERRORS) || len - 1u >= len_lim)) {
-			rxq->ierrors++;
+			rx_error(rxq, sc);
 			goto recycle;
 		}
 		if (unlikely(stash_n == 0)) {
@@ -324,8 +344,12 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	 * nb_segs - 1 more, taken off nb_free and off the bound.
 	 */
 	nb_free = txq->nb_free;
-	if (n > nb_free)
+	if (n > nb_free) {
+		/* Full even after the reclaim: only there the TX watchdog looks. */
+		if (unlikely(nb_free == 0))
+			return fec_tx_full(txq);
 		n = (uint16_t)nb_free;
+	}
 	for (sent = 0; sent < n; sent++) {
 		struct rte_mbuf *m = pkts[sent];
 		volatile struct fec_bd *bd;

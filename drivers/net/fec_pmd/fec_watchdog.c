@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * Recovery from a dead or stuck MAC, at no cost to the bursts:
+ * - TX timeout (Linux's fec_enet_tx_timeout -> fec_restart): checked only on
+ *   tx_burst's ring-full path, where Linux's netdev watchdog looks too (it
+ *   fires only for a stopped queue), with the timer read there alone;
+ * - an EAL alarm while started: EIR.EBERR, ETHEREN found clear (a reset), RDAR
+ *   found clear while the driver waits on an empty BD (re-armed), and frames
+ *   dropped for lack of a BD while that BD is empty (the uDMA hung).
+ * A restart counts what the ring re-init throws away, so every frame is
+ * either delivered, sent, or in a counter.
+ */
+
+#include <errno.h>
+
+#include <rte_alarm.h>
+#include <rte_cycles.h>
+
+#include "fec_ethdev.h"
+
+static const char *const fec_restart_names[FEC_RESTART_NB] = {
+#define X(k, name) [FEC_RESTART_##k] = name,
+	FEC_RESTART_TABLE(X)
+#undef X
+};
+
+/* Frames (last segments) still on the TX ring after a reclaim. */
+static uint64_t
+tx_inflight_frames(const struct fec_txq *txq)
+{
+	uint16_t i = txq->dirty, n = txq->nb_desc - txq->nb_free;
+	uint64_t frames = 0;
+
+	while (n-- > 0) {
+		if (txq->sw_ring[i] != NULL && txq->sw_ring[i]->next == NULL)
+			frames++;
+		i = i + 1 == txq->nb_desc ? 0 : i + 1;
+	}
+	return frames;
+}
+
+/* Frames the MAC wrote that the driver has not taken yet (bd_init discards them). */
+static uint64_t
+rx_pending_frames(struct fec_rxq *rxq)
+{
+	uint64_t frames = 0;
+	uint16_t i;
+
+	if (!rxq->started)
+		return 0;
+	for (i = 0; i < rxq->nb_desc; i++) {
+		const volatile struct fec_bd *bd =
+			(const volatile struct fec_bd *)(rxq->bd + ((uint32_t)i << rxq->bd_shift));
+		uint16_t len;
+
+		if ((rte_le_to_cpu_16(bd->sc) & FEC_BD_E) || rxq->sw_ring[i] == NULL)
+			continue;
+		frames++;
+		len = rte_le_to_cpu_16(bd->datlen);
+		rxq->restart_discard_bytes += len > rxq->trim ? len - rxq->trim : 0;
+	}
+	return frames;
+}
+
+static void
+restart_locked(struct rte_eth_dev *dev, enum fec_restart_reason why)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	struct fec_rxq *rxq = dev->data->rx_queues[0];
+	struct fec_txq *txq = dev->data->tx_queues[0];
+	uint64_t lost_rx, lost_tx;
+
+	/* Sent frames are completions, not losses (a hung MAC has none). */
+	fec_tx_reclaim(txq);
+	lost_tx = tx_inflight_frames(txq);
+	lost_rx = rx_pending_frames(rxq);
+	txq->restart_drops += lost_tx;
+	rxq->restart_discards += lost_rx;
+	FEC_LOG(WARNING, "%s: %s: restarting the MAC (%" PRIu64 " RX, %" PRIu64 " TX frames lost)",
+		fep->name, fec_restart_names[why], lost_rx, lost_tx);
+	fec_hw_restart(dev);
+	txq->stall_start = 0;
+	fep->wd_macerr = fec_rd32(fep, FEC_MIB_OFF_ieee_r_macerr);
+	fep->wd_rx_progress = rxq->sw_pkts + rxq->ierrors;
+	__atomic_fetch_add(&fep->restarts[why], 1, __ATOMIC_RELEASE);
+}
+
+int
+fec_fault_restart(struct rte_eth_dev *dev, enum fec_restart_reason why)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+
+	if (!rte_spinlock_trylock(&fep->restart_lock))
+		return -EBUSY;
+	restart_locked(dev, why);
+	rte_spinlock_unlock(&fep->restart_lock);
+	return 0;
+}
+
+__rte_noinline uint16_t
+fec_tx_full(struct fec_txq *txq)
+{
+	struct fec_priv *fep = txq->fep;
+	uint64_t now = rte_get_timer_cycles();
+
+	if (txq->stall_start == 0 || txq->sw_pkts != txq->stall_pkts) {
+		/* Frames were taken since: the MAC completes, this is back-pressure. */
+		txq->stall_start = now;
+		txq->stall_pkts = txq->sw_pkts;
+		return 0;
+	}
+	if (now - txq->stall_start < fep->tx_timeout_cycles)
+		return 0;
+	fec_fault_restart(&rte_eth_devices[txq->port_id], FEC_RESTART_TX_TIMEOUT);
+	return 0;
+}
+
+/* The RX side of a check: RDAR lost, or the uDMA hung with BDs it owns. */
+static void
+wd_rx(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	struct fec_rxq *rxq = dev->data->rx_queues[0];
+	const volatile struct fec_bd *bd;
+	uint64_t progress;
+	uint32_t macerr;
+	bool empty;
+
+	if (rxq == NULL || !rxq->started)
+		return;
+	/* Racy reads of the queue, on purpose: a hint, confirmed by the MAC's counters. */
+	bd = (const volatile struct fec_bd *)(rxq->bd + ((uint32_t)rxq->cur << rxq->bd_shift));
+	empty = (rte_le_to_cpu_16(bd->sc) & FEC_BD_E) != 0;
+	macerr = fec_rd32(fep, FEC_MIB_OFF_ieee_r_macerr);
+	progress = rxq->sw_pkts + rxq->ierrors;
+	if (empty && !(fec_rd32(fep, FEC_RDAR) & FEC_DAR_ACTIVE)) {
+		/* The uDMA stopped with BDs to fill: any write sets RDAR again. */
+		fec_wr32(fep, FEC_RDAR, 0);
+		fep->rx_rearms++;
+	} else if (empty && macerr != fep->wd_macerr && progress == fep->wd_rx_progress) {
+		/*
+		 * Frames dropped for lack of a BD since the last check, none
+		 * taken by the driver, and the BD it waits on is empty: the MAC
+		 * does not use the BDs it owns.
+		 */
+		restart_locked(dev, FEC_RESTART_RX_STALL);
+		return;
+	}
+	fep->wd_macerr = macerr;
+	fep->wd_rx_progress = progress;
+}
+
+static void
+fec_wd_alarm(void *arg)
+{
+	struct rte_eth_dev *dev = arg;
+	struct fec_priv *fep = dev->data->dev_private;
+
+	/* A restart running on the TX lcore shows ETHEREN clear for a while: skip. */
+	if (rte_spinlock_trylock(&fep->restart_lock)) {
+		if (fec_rd32(fep, FEC_EIR) & FEC_EIR_EBERR)
+			restart_locked(dev, FEC_RESTART_EBERR);
+		else if (!(fec_rd32(fep, FEC_ECR) & FEC_ECR_ETHEREN))
+			restart_locked(dev, FEC_RESTART_MAC_OFF);
+		else
+			wd_rx(dev);
+		rte_spinlock_unlock(&fep->restart_lock);
+	}
+	__atomic_fetch_add(&fep->wd_runs, 1, __ATOMIC_RELEASE);
+	if (__atomic_load_n(&fep->wd_on, __ATOMIC_ACQUIRE) &&
+		rte_eal_alarm_set(fep->wd_period_ms * 1000ULL, fec_wd_alarm, dev) < 0)
+		FEC_LOG(ERR, "%s: watchdog not re-armed: no recovery from a stuck MAC", fep->name);
+}
+
+int
+fec_wd_start(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	struct fec_rxq *rxq = dev->data->rx_queues[0];
+	int ret;
+
+	fep->wd_macerr = fec_rd32(fep, FEC_MIB_OFF_ieee_r_macerr);
+	fep->wd_rx_progress = rxq != NULL ? rxq->sw_pkts + rxq->ierrors : 0;
+	__atomic_store_n(&fep->wd_on, true, __ATOMIC_RELEASE);
+	ret = rte_eal_alarm_set(fep->wd_period_ms * 1000ULL, fec_wd_alarm, dev);
+	if (ret < 0)
+		__atomic_store_n(&fep->wd_on, false, __ATOMIC_RELEASE);
+	return ret;
+}
+
+void
+fec_wd_stop(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+
+	__atomic_store_n(&fep->wd_on, false, __ATOMIC_RELEASE);
+	/* Waits for a running check; also removes what it re-armed. */
+	rte_eal_alarm_cancel(fec_wd_alarm, dev);
+}

@@ -1,0 +1,640 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * net_fec against the model's injected faults (fec_model_inject): one EAL per
+ * case (argv[1]). Each case asserts the counters that must move, that every
+ * frame is received once or counted (ierrors, imissed, oerrors, or the
+ * model's own count of frames a fault took), that the driver makes progress
+ * (restarts where Linux restarts), that every mbuf is back in the pool, and
+ * that the model saw no contract violation. Prints TAP.
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_mbuf.h>
+
+#include "fec_check.h"
+#include "fec_ethdev.h"
+#include "fec_model.h"
+#include "fec_regs.h"
+
+#define NB_MBUF  1024
+#define NB_DESC  64
+#define ETH_TEST 0x88B5
+/* Waits are bounded by a count of 1 ms polls, never asserted on time. */
+#define WAIT_POLLS 5000
+
+static int failures, checks;
+static struct rte_mempool *pool;
+static struct fec_model *model;
+static uint16_t port;
+static const uint8_t peer_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
+static const uint8_t fec0_mac[6] = {0x02, 0x00, 0x00, 0xFE, 0xC0, 0x00};
+static uint32_t rx_seq;    /* next sequence number put on the wire towards the port */
+static uint32_t rx_expect; /* received so far, in order, by seq */
+
+static void
+step_all(void)
+{
+	while (fec_model_step(model, 1024) > 0)
+		;
+}
+
+static uint32_t
+reg(uint32_t off)
+{
+	return fec_model_read32(model, off);
+}
+
+static uint64_t
+xstat(const char *name)
+{
+	uint64_t id, v = UINT64_MAX;
+
+	if (rte_eth_xstats_get_id_by_name(port, name, &id) == 0)
+		rte_eth_xstats_get_by_id(port, &id, &v, 1);
+	return v;
+}
+
+static struct fec_priv *
+priv(void)
+{
+	return rte_eth_devices[port].data->dev_private;
+}
+
+static struct fec_rxq *
+rxq0(void)
+{
+	return rte_eth_devices[port].data->rx_queues[0];
+}
+
+/* n frames of 64 bytes to the port, each with its sequence number. */
+static void
+push(unsigned int n)
+{
+	uint8_t f[64];
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		memset(f, 0, sizeof(f));
+		memcpy(f, fec0_mac, 6);
+		memcpy(f + 6, peer_mac, 6);
+		f[12] = ETH_TEST >> 8;
+		f[13] = ETH_TEST & 0xFF;
+		memcpy(f + 14, &rx_seq, 4);
+		if (fec_model_rx_frame(model, f, sizeof(f)) == 0)
+			rx_seq++;
+	}
+}
+
+/*
+ * Receive until nothing comes; frames must arrive in order, each once (seq
+ * strictly increasing). Returns how many; lost seqs are skipped over.
+ */
+static unsigned int
+rx_drain(uint32_t *seqs, unsigned int max)
+{
+	struct rte_mbuf *m[32];
+	unsigned int got = 0, idle = 0, i;
+
+	while (idle < 3) {
+		uint16_t k = rte_eth_rx_burst(port, 0, m, 32);
+
+		if (k == 0) {
+			idle++;
+			step_all();
+			continue;
+		}
+		idle = 0;
+		for (i = 0; i < k; i++) {
+			uint32_t seq;
+
+			memcpy(&seq, rte_pktmbuf_mtod(m[i], uint8_t *) + 14, 4);
+			CHECK(seq >= rx_expect && m[i]->pkt_len == 64, "seq %u after %u, len %u",
+				seq, rx_expect, m[i]->pkt_len);
+			rx_expect = seq + 1;
+			if (seqs != NULL && got < max)
+				seqs[got] = seq;
+			got++;
+			rte_pktmbuf_free(m[i]);
+		}
+	}
+	return got;
+}
+
+/* Frames to the wire; returns how many the port took. */
+static unsigned int
+tx_n(unsigned int n)
+{
+	struct rte_mbuf *m[NB_DESC];
+	unsigned int i, sent;
+
+	n = RTE_MIN(n, (unsigned int)NB_DESC);
+	for (i = 0; i < n; i++) {
+		m[i] = rte_pktmbuf_alloc(pool);
+		if (m[i] == NULL)
+			return 0;
+		memset(rte_pktmbuf_mtod(m[i], uint8_t *), 0, 60);
+		memcpy(rte_pktmbuf_mtod(m[i], uint8_t *), peer_mac, 6);
+		m[i]->data_len = m[i]->pkt_len = 60;
+	}
+	sent = rte_eth_tx_burst(port, 0, m, (uint16_t)n);
+	for (i = sent; i < n; i++)
+		rte_pktmbuf_free(m[i]);
+	return sent;
+}
+
+static unsigned int
+drain_wire(void)
+{
+	uint8_t buf[2048];
+	unsigned int n = 0;
+
+	while (fec_model_tx_frame(model, buf, sizeof(buf)) >= 0)
+		n++;
+	return n;
+}
+
+static int
+port_setup(void)
+{
+	struct rte_eth_conf conf;
+
+	memset(&conf, 0, sizeof(conf));
+	if (rte_eth_dev_configure(port, 1, 1, &conf) != 0 ||
+		rte_eth_rx_queue_setup(port, 0, NB_DESC, 0, NULL, pool) != 0 ||
+		rte_eth_tx_queue_setup(port, 0, NB_DESC, 0, NULL) != 0)
+		return -1;
+	return rte_eth_dev_start(port);
+}
+
+/* Started port, nothing in flight: the RX ring's buffers and the stash, no more. */
+static void
+check_inuse(const char *when)
+{
+	unsigned int want = rxq0()->nb_desc + rxq0()->stash_n;
+
+	CHECK(rte_mempool_in_use_count(pool) == want, "%s: %u mbufs in use, want %u", when,
+		rte_mempool_in_use_count(pool), want);
+}
+
+static void
+check_end(void)
+{
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	CHECK(rte_mempool_avail_count(pool) == NB_MBUF, "%u of %u mbufs back after stop",
+		rte_mempool_avail_count(pool), NB_MBUF);
+	CHECK(fec_model_violations(model) == 0, "model: %u violations, last: %s",
+		fec_model_violations(model), fec_model_last_violation(model));
+}
+
+/* Every frame sent to the port is received once or in a counter. */
+static void
+check_accounted(uint64_t received)
+{
+	struct rte_eth_stats st;
+
+	CHECK(rte_eth_stats_get(port, &st) == 0, "stats");
+	CHECK(received + st.ierrors + st.imissed + fec_model_fault_drops(model) == rx_seq,
+		"%u sent = %lu received + %lu ierrors + %lu imissed + %lu taken by the fault",
+		rx_seq, (unsigned long)received, (unsigned long)st.ierrors,
+		(unsigned long)st.imissed, (unsigned long)fec_model_fault_drops(model));
+	CHECK(st.ipackets == received, "ipackets %lu, received %lu", (unsigned long)st.ipackets,
+		(unsigned long)received);
+}
+
+static int
+arm(enum fec_model_fault_kind kind, uint32_t after, uint32_t count, uint32_t ppm, uint64_t seed)
+{
+	struct fec_model_fault f = {
+		.kind = kind, .after = after, .count = count, .ppm = ppm, .seed = seed};
+
+	return fec_model_inject(model, &f);
+}
+
+/* Bounded wait for an xstat to reach want; the model is stepped meanwhile. */
+static uint64_t
+wait_xstat(const char *name, uint64_t want)
+{
+	unsigned int i;
+	uint64_t v = 0;
+
+	for (i = 0; i < WAIT_POLLS; i++) {
+		v = xstat(name);
+		if (v >= want)
+			break;
+		rte_delay_ms(1);
+	}
+	return v;
+}
+
+/* RX BD status error: counted by reason, BD recycled, good frames around it exactly once. */
+static void
+case_rx_status(const char *kind_name, const char *xname)
+{
+	static const char *const reasons[] = {"rx_err_no_last", "rx_err_truncated", "rx_err_length",
+		"rx_err_non_octet", "rx_err_crc", "rx_err_overrun", "rx_err_bad_len"};
+	int kind = fec_model_fault_kind(kind_name);
+	uint32_t seqs[64];
+	unsigned int got, i, round, total = 0;
+
+	CHECK(kind >= 0, "kind %s", kind_name);
+	if (kind < 0)
+		return;
+	CHECK(arm(FEC_FAULT_NB, 0, 1, 0, 0) == -EINVAL, "unknown kind refused");
+	CHECK(port_setup() == 0, "port setup");
+	check_inuse("after start");
+	/* Three rounds of 40 wrap the 64-BD ring: the errored BDs were given back. */
+	for (round = 0; round < 3; round++) {
+		uint32_t first = rx_seq;
+
+		CHECK(arm(kind, 3, 2, 0, 0) == 0, "armed");
+		push(40);
+		step_all();
+		got = rx_drain(seqs, RTE_DIM(seqs));
+		total += got;
+		CHECK(got == 38, "round %u: %u of 40 received", round, got);
+		for (i = 0; i < got && i < RTE_DIM(seqs); i++)
+			CHECK(seqs[i] == first + i + (i >= 3 ? 2 : 0),
+				"round %u: frame %u is seq %u", round, i, seqs[i]);
+	}
+	CHECK(fec_model_faults_injected(model, (enum fec_model_fault_kind)kind) == 6,
+		"%lu injected",
+		(unsigned long)fec_model_faults_injected(model, (enum fec_model_fault_kind)kind));
+	CHECK(fec_model_fault_pending(model, (enum fec_model_fault_kind)kind) == 0, "spent");
+	CHECK(xstat(xname) == 6, "%s = %lu", xname, (unsigned long)xstat(xname));
+	for (i = 0; i < RTE_DIM(reasons); i++)
+		if (strcmp(reasons[i], xname) != 0)
+			CHECK(xstat(reasons[i]) == 0, "%s = %lu", reasons[i],
+				(unsigned long)xstat(reasons[i]));
+	check_accounted(total);
+	CHECK(xstat("ieee_r_frame_ok") == total, "MIB frame_ok %lu: errored frames are not ok",
+		(unsigned long)xstat("ieee_r_frame_ok"));
+	CHECK(xstat("restart_eberr") + xstat("restart_mac_off") + xstat("restart_rx_stall") == 0,
+		"no restart for a bad frame");
+	check_inuse("after the errors");
+	check_end();
+}
+
+/* Up to 100 frames with seed 7 at p=0.2: positions of the frames that arrive. */
+static unsigned int
+rx_replay(uint32_t *pos, uint64_t *hits)
+{
+	uint64_t before = fec_model_faults_injected(model, FEC_FAULT_RX_CR);
+	uint32_t base = rx_seq;
+	unsigned int got = 0, i;
+
+	CHECK(arm(FEC_FAULT_RX_CR, 0, 100, 200000, 7) == 0, "seed 7");
+	for (i = 0; i < 4; i++) {
+		push(25);
+		step_all();
+		got += rx_drain(pos + got, 100 - got);
+	}
+	for (i = 0; i < got; i++)
+		pos[i] -= base;
+	*hits = fec_model_faults_injected(model, FEC_FAULT_RX_CR) - before;
+	return got;
+}
+
+/* A probability with a seed: about p of the frames hit, and the same seed hits the same ones. */
+static void
+case_rx_random(void)
+{
+	static uint32_t a[100], b[100];
+	unsigned int got = 0, got_a, got_b, i;
+	uint64_t hits, hits_a, hits_b;
+
+	CHECK(port_setup() == 0, "port setup");
+	CHECK(arm(FEC_FAULT_RX_CR, 0, 300, 200000, 42) == 0, "armed p=0.2 seed 42");
+	for (i = 0; i < 10; i++) {
+		push(30);
+		step_all();
+		got += rx_drain(NULL, 0);
+	}
+	hits = fec_model_faults_injected(model, FEC_FAULT_RX_CR);
+	CHECK(hits > 20 && hits < 120, "%lu of 300 hit at p=0.2", (unsigned long)hits);
+	CHECK(got + hits == 300, "%u received + %lu hit", got, (unsigned long)hits);
+	CHECK(xstat("rx_err_crc") == hits, "rx_err_crc %lu", (unsigned long)xstat("rx_err_crc"));
+	got_a = rx_replay(a, &hits_a);
+	got_b = rx_replay(b, &hits_b);
+	CHECK(got_a + hits_a == 100 && got_b + hits_b == 100, "%u + %lu, %u + %lu", got_a,
+		(unsigned long)hits_a, got_b, (unsigned long)hits_b);
+	CHECK(got_a == got_b && memcmp(a, b, got_a * sizeof(a[0])) == 0,
+		"replay: the same %u frames arrive (%u the second time)", got_a, got_b);
+	check_accounted(got + got_a + got_b);
+	check_inuse("after the errors");
+	check_end();
+}
+
+/* EBERR or a MAC reset behind the driver: the watchdog restarts, traffic resumes. */
+static void
+case_mac_dead(enum fec_model_fault_kind kind, const char *restart)
+{
+	unsigned int got = 0, sent, out;
+	uint64_t v;
+
+	CHECK(port_setup() == 0, "port setup");
+	/* TX frames in flight too: held on the ring, as by a pause frame. */
+	fec_model_tx_hold(model, 1);
+	sent = tx_n(8);
+	CHECK(sent == 8, "8 frames on the TX ring");
+	CHECK(arm(kind, 5, 1, 0, 0) == 0, "armed at RX frame 5");
+	push(10);
+	step_all();
+	CHECK(fec_model_faults_injected(model, kind) == 1, "injected");
+	CHECK(!(reg(FEC_ECR) & FEC_ECR_ETHEREN), "MAC off: ECR %#x", reg(FEC_ECR));
+	if (kind == FEC_FAULT_EBERR)
+		CHECK(reg(FEC_EIR) & FEC_EIR_EBERR, "EIR.EBERR: %#x", reg(FEC_EIR));
+	/* No burst meanwhile: the restart runs on the interrupt thread. */
+	v = wait_xstat(restart, 1);
+	CHECK(v == 1, "%s = %lu", restart, (unsigned long)v);
+	CHECK((reg(FEC_ECR) & FEC_ECR_ETHEREN) && !(reg(FEC_EIR) & FEC_EIR_EBERR) &&
+			(reg(FEC_RDAR) & FEC_DAR_ACTIVE),
+		"running again: ECR %#x EIR %#x RDAR %#x", reg(FEC_ECR), reg(FEC_EIR),
+		reg(FEC_RDAR));
+	CHECK(xstat("rx_restart_discards") == 5, "the 5 frames in the ring discarded, counted: %lu",
+		(unsigned long)xstat("rx_restart_discards"));
+	CHECK(xstat("tx_restart_drops") == 8, "the 8 frames on the TX ring dropped, counted: %lu",
+		(unsigned long)xstat("tx_restart_drops"));
+	check_inuse("after the restart");
+	fec_model_tx_hold(model, 0);
+	/* The 4 frames that waited in the FIFO, then 20 more. */
+	got += rx_drain(NULL, 0);
+	push(20);
+	step_all();
+	got += rx_drain(NULL, 0);
+	CHECK(got == 24, "%u of 24 received after the restart", got);
+	CHECK(tx_n(10) == 10, "TX after the restart");
+	step_all();
+	out = drain_wire();
+	CHECK(out == 10, "%u of 10 sent after the restart (none of the dropped 8)", out);
+	check_accounted(got);
+	{
+		struct rte_eth_stats st;
+
+		rte_eth_stats_get(port, &st);
+		CHECK(st.oerrors == 8, "oerrors %lu", (unsigned long)st.oerrors);
+		CHECK(st.ibytes == (uint64_t)got * 64, "ibytes %lu", (unsigned long)st.ibytes);
+	}
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	check_inuse("after traffic");
+	check_end();
+}
+
+/* RDAR cleared under the driver: the watchdog writes it again (no restart). */
+static void
+case_rdar_clear(void)
+{
+	unsigned int got;
+	uint64_t v;
+
+	CHECK(port_setup() == 0, "port setup");
+	CHECK(arm(FEC_FAULT_RDAR_CLEAR, 0, 1, 0, 0) == 0, "armed at the next frame");
+	push(10);
+	step_all();
+	CHECK(fec_model_faults_injected(model, FEC_FAULT_RDAR_CLEAR) == 1, "injected");
+	got = rx_drain(NULL, 0);
+	v = wait_xstat("rx_rdar_rearms", 1);
+	CHECK(v >= 1, "re-armed %lu times", (unsigned long)v);
+	CHECK(reg(FEC_RDAR) & FEC_DAR_ACTIVE, "RDAR %#x", reg(FEC_RDAR));
+	push(20);
+	step_all();
+	got += rx_drain(NULL, 0);
+	CHECK(got >= 20, "%u received, the 20 after the re-arm among them", got);
+	check_accounted(got);
+	CHECK(xstat("restart_rx_stall") == 0 && xstat("restart_mac_off") == 0,
+		"a re-arm, not a restart");
+	check_inuse("after traffic");
+	check_end();
+}
+
+/* RX uDMA hung (no write-back, frames dropped, BDs left empty): restart. */
+static void
+case_rx_hang(void)
+{
+	unsigned int got, i;
+	uint64_t v = 0;
+
+	CHECK(port_setup() == 0, "port setup");
+	CHECK(arm(FEC_FAULT_RX_HANG, 2, 1, 0, 0) == 0, "armed at RX frame 2");
+	push(10);
+	step_all();
+	got = rx_drain(NULL, 0);
+	CHECK(got == 2, "%u before the hang", got);
+	CHECK(reg(FEC_RDAR) & FEC_DAR_ACTIVE, "RDAR still set: no re-arm can help");
+	/* Frames keep coming and are dropped; no burst while the watchdog may restart. */
+	for (i = 0; i < WAIT_POLLS && v == 0; i++) {
+		push(1);
+		step_all();
+		rte_delay_ms(1);
+		v = xstat("restart_rx_stall");
+	}
+	CHECK(v == 1, "restart_rx_stall %lu", (unsigned long)v);
+	push(20);
+	step_all();
+	got += rx_drain(NULL, 0);
+	CHECK(got >= 22, "%u received: traffic resumed", got);
+	check_accounted(got);
+	check_inuse("after traffic");
+	check_end();
+}
+
+/* TX uDMA hung: the ring fills, tx_burst's watchdog restarts after tx_timeout_ms. */
+static void
+case_tx_hang(void)
+{
+	unsigned int sent = 0, out, i, k;
+	struct rte_eth_stats st;
+	uint64_t v = 0;
+
+	CHECK(port_setup() == 0, "port setup");
+	CHECK(arm(FEC_FAULT_TX_HANG, 3, 1, 0, 0) == 0, "armed at TX frame 3");
+	for (i = 0; i < 8; i++) {
+		sent += tx_n(16);
+		step_all();
+		rte_eth_tx_done_cleanup(port, 0, 0);
+	}
+	out = drain_wire();
+	CHECK(out == 3, "%u sent before the hang", out);
+	CHECK(sent == 3 + NB_DESC, "%u taken: the ring is full", sent);
+	for (i = 0; i < WAIT_POLLS && v == 0; i++) {
+		k = tx_n(1);
+		CHECK(k == 0 || v == 0, "nothing taken while hung");
+		sent += k;
+		rte_delay_ms(1);
+		v = xstat("tx_timeout_restarts");
+	}
+	CHECK(v == 1, "tx_timeout_restarts %lu after %u full bursts", (unsigned long)v, i);
+	CHECK(xstat("tx_restart_drops") == NB_DESC, "%lu dropped: the ring's frames",
+		(unsigned long)xstat("tx_restart_drops"));
+	check_inuse("after the restart");
+	CHECK(tx_n(20) == 20, "TX after the restart");
+	step_all();
+	out = drain_wire();
+	CHECK(out == 20, "%u of 20 sent after the restart", out);
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 23 && st.oerrors == NB_DESC,
+		"opackets %lu oerrors %lu", (unsigned long)st.opackets, (unsigned long)st.oerrors);
+	check_inuse("after traffic");
+	check_end();
+}
+
+/* MDIO timeout: the read fails with -ETIMEDOUT, no hang, the link state is kept. */
+static void
+case_mdio_timeout(void)
+{
+	struct fec_priv *fep = priv();
+	struct rte_eth_link l;
+	int v;
+
+	CHECK(port_setup() == 0, "port setup");
+	CHECK(arm(FEC_FAULT_MDIO_TIMEOUT, 0, 1, 0, 0) == 0, "armed");
+	v = fec_mdio_read(fep, FEC_PHY_BMSR);
+	CHECK(v == -ETIMEDOUT, "read: %d", v);
+	CHECK(xstat("mdio_timeouts") == 1, "mdio_timeouts %lu",
+		(unsigned long)xstat("mdio_timeouts"));
+	v = fec_mdio_read(fep, FEC_PHY_BMSR);
+	CHECK(v >= 0 && (v & FEC_BMSR_LINK), "next read works: %#x", v);
+	CHECK(arm(FEC_FAULT_MDIO_TIMEOUT, 0, 100, 0, 0) == 0, "armed for 100");
+	CHECK(rte_eth_link_get_nowait(port, &l) == 0 && l.link_status == RTE_ETH_LINK_UP &&
+			l.link_speed == RTE_ETH_SPEED_NUM_1G,
+		"PHY silent: the link state is kept (%u %u), no flap", l.link_status, l.link_speed);
+	CHECK(fec_model_faults_injected(model, FEC_FAULT_MDIO_TIMEOUT) == 2,
+		"one transaction tried, then the update gave up: %lu",
+		(unsigned long)fec_model_faults_injected(model, FEC_FAULT_MDIO_TIMEOUT));
+	CHECK(arm(FEC_FAULT_MDIO_TIMEOUT, 0, 0, 0, 0) == 0 &&
+			fec_model_fault_pending(model, FEC_FAULT_MDIO_TIMEOUT) == 0,
+		"disarmed");
+	fec_model_phy_set_link(model, 1, 100, 1);
+	CHECK(rte_eth_link_get_nowait(port, &l) == 0 && l.link_speed == RTE_ETH_SPEED_NUM_100M,
+		"PHY back: %u", l.link_speed);
+	push(10);
+	step_all();
+	CHECK(rx_drain(NULL, 0) == 10, "traffic");
+	check_accounted(10);
+	check_end();
+}
+
+/* MIB preset near 2^32 with errored frames around the wrap: the 64-bit sums go on. */
+static void
+case_mib_wrap(void)
+{
+	uint64_t ok0, octets0;
+	unsigned int got;
+
+	CHECK(port_setup() == 0, "port setup");
+	ok0 = xstat("ieee_r_frame_ok");
+	octets0 = xstat("ieee_r_octets_ok");
+	fec_model_mib_preset(model, FEC_MIB_OFF_ieee_r_frame_ok, UINT32_MAX - 3);
+	fec_model_mib_preset(model, FEC_MIB_OFF_ieee_r_octets_ok, UINT32_MAX - 100);
+	/* The fold sees the preset as traffic: take it as the base. */
+	ok0 = xstat("ieee_r_frame_ok");
+	octets0 = xstat("ieee_r_octets_ok");
+	CHECK(arm(FEC_FAULT_RX_CR, 2, 2, 0, 0) == 0, "two CRC errors among them");
+	push(10);
+	step_all();
+	got = rx_drain(NULL, 0);
+	CHECK(got == 8, "%u received", got);
+	CHECK(reg(FEC_MIB_OFF_ieee_r_frame_ok) == 4, "the register wrapped: %u",
+		reg(FEC_MIB_OFF_ieee_r_frame_ok));
+	CHECK(xstat("ieee_r_frame_ok") - ok0 == 8, "frame_ok +%lu across the wrap",
+		(unsigned long)(xstat("ieee_r_frame_ok") - ok0));
+	CHECK(xstat("ieee_r_octets_ok") - octets0 == 8 * 68, "octets_ok +%lu across the wrap",
+		(unsigned long)(xstat("ieee_r_octets_ok") - octets0));
+	CHECK(xstat("rx_err_crc") == 2, "rx_err_crc %lu", (unsigned long)xstat("rx_err_crc"));
+	check_end();
+}
+
+static const struct {
+	const char *name, *args;
+} cases[] = {
+	{"rx_crc", ""},
+	{"rx_overrun", ""},
+	{"rx_length", ""},
+	{"rx_non_octet", ""},
+	{"rx_truncated", ""},
+	{"rx_no_last", ""},
+	{"rx_random", ""},
+	{"eberr", ",watchdog_ms=1"},
+	{"ecr_reset", ",watchdog_ms=1"},
+	{"rdar_clear", ",watchdog_ms=1"},
+	{"rx_hang", ",watchdog_ms=1"},
+	{"tx_hang", ",tx_timeout_ms=5"},
+	{"mdio_timeout", ""},
+	{"mib_wrap", ""},
+};
+
+int
+main(int argc, char **argv)
+{
+	char prefix[64], vdev[128];
+	char *eal[] = {argv[0], "-l", "0", "--no-huge", "-m", "128", "--no-pci", "--file-prefix",
+		prefix, "--vdev", vdev, "--log-level", "*:error"};
+	const char *c;
+	unsigned int i;
+
+	if (argc < 2)
+		return 2;
+	for (i = 0; i < RTE_DIM(cases); i++)
+		if (strcmp(cases[i].name, argv[1]) == 0)
+			break;
+	if (i == RTE_DIM(cases)) {
+		fprintf(stderr, "unknown case %s\n", argv[1]);
+		return 2;
+	}
+	c = cases[i].name;
+	snprintf(prefix, sizeof(prefix), "fecf_%s_%d", c, (int)getpid());
+	snprintf(vdev, sizeof(vdev), "net_fec0,backend=model%s", cases[i].args);
+	if (rte_eal_init((int)RTE_DIM(eal), eal) < 0) {
+		printf("Bail out! EAL init failed\n");
+		return 1;
+	}
+	pool = rte_pktmbuf_pool_create("fecf", NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
+	model = fec_model_lookup("net_fec0");
+	if (pool == NULL || model == NULL || rte_eth_dev_get_port_by_name("net_fec0", &port) != 0) {
+		printf("Bail out! set-up failed\n");
+		return 1;
+	}
+	if (strcmp(c, "rx_crc") == 0)
+		case_rx_status(c, "rx_err_crc");
+	else if (strcmp(c, "rx_overrun") == 0)
+		case_rx_status(c, "rx_err_overrun");
+	else if (strcmp(c, "rx_length") == 0)
+		case_rx_status(c, "rx_err_length");
+	else if (strcmp(c, "rx_non_octet") == 0)
+		case_rx_status(c, "rx_err_non_octet");
+	else if (strcmp(c, "rx_truncated") == 0)
+		case_rx_status(c, "rx_err_truncated");
+	else if (strcmp(c, "rx_no_last") == 0)
+		case_rx_status(c, "rx_err_no_last");
+	else if (strcmp(c, "rx_random") == 0)
+		case_rx_random();
+	else if (strcmp(c, "eberr") == 0)
+		case_mac_dead(FEC_FAULT_EBERR, "restart_eberr");
+	else if (strcmp(c, "ecr_reset") == 0)
+		case_mac_dead(FEC_FAULT_ECR_RESET, "restart_mac_off");
+	else if (strcmp(c, "rdar_clear") == 0)
+		case_rdar_clear();
+	else if (strcmp(c, "rx_hang") == 0)
+		case_rx_hang();
+	else if (strcmp(c, "tx_hang") == 0)
+		case_tx_hang();
+	else if (strcmp(c, "mdio_timeout") == 0)
+		case_mdio_timeout();
+	else
+		case_mib_wrap();
+	rte_eth_dev_close(port);
+	rte_eal_cleanup();
+	printf("1..%d\n", checks);
+	printf("# %s: %d checks, %d failed\n", c, checks, failures);
+	return failures != 0;
+}
