@@ -23,6 +23,13 @@ struct fwd_lcore_stats {
 	uint64_t rx_bursts; /**< non-empty RX bursts */
 	uint64_t polls;     /**< RX burst calls */
 	/**
+	 * --idle sleep: waits in rte_epoll_wait() on the RX interrupts (after
+	 * FWD_IDLE_POLLS empty passes and an empty re-poll with them enabled),
+	 * and those of them an interrupt ended (the others timed out).
+	 */
+	uint64_t idle_sleeps;
+	uint64_t idle_wakeups;
+	/**
 	 * Frames the route slow path handed this lcore to send (ARP, ICMP,
 	 * released and fragmented packets): with them, an lcore's rx + slow_tx
 	 * = tx + drops + frames punted to the slow path.

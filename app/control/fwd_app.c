@@ -142,6 +142,7 @@ setup_workers(struct fwd_app *app, char *err, size_t errlen)
 		lc->mode = cfg->mode;
 		lc->burst = cfg->burst;
 		lc->drain_tsc = drain_tsc;
+		lc->idle_sleep = cfg->idle == FWD_IDLE_SLEEP;
 		lc->quit = &app->fwd_stop;
 		lc->pg_sending = &app->pg_sending;
 		lc->n_txb = n_out;

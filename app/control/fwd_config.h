@@ -41,6 +41,18 @@ enum fwd_topology {
 		FWD_TOPO_MAX
 };
 
+/** What a worker does when its RX queues are empty (--idle). */
+#define FWD_IDLE_MODES(X)                                                         \
+	X(POLL, "poll", "keep polling (lowest latency, one CPU at 100 % always)") \
+	X(SLEEP, "sleep", "after a few empty polls, sleep on the RX queues' interrupts")
+
+enum fwd_idle_mode {
+#define FWD_IDLE_ENUM(sym, name, desc) FWD_IDLE_##sym,
+	FWD_IDLE_MODES(FWD_IDLE_ENUM)
+#undef FWD_IDLE_ENUM
+		FWD_IDLE_MAX
+};
+
 /** One entry of the l3fwd-style map: lcore @c lcore polls RX queue @c queue of @c port. */
 struct fwd_map_entry {
 	uint16_t port;
@@ -82,6 +94,7 @@ struct fwd_config {
 	struct pktgen_stream_cfg pktgen; /**< --fwd pktgen: the stream */
 	uint8_t flowsort;    /**< --fwd route: flowsort = on|off|auto (enum flowsort_mode) */
 	uint8_t help_format; /**< --help=FORMAT: enum fwd_help_format (fwd_opts.h) */
+	uint8_t idle;        /**< --idle: enum fwd_idle_mode */
 };
 
 /** Is @p port one the run uses (l3fwd's -p; every port without one)? */
@@ -99,6 +112,9 @@ void fwd_config_free(struct fwd_config *cfg);
 
 /** Name of a mode ("io", ...), or NULL if out of range. */
 const char *fwd_mode_name(enum fwd_mode mode);
+
+/** Name of an idle mode ("poll", "sleep"), or NULL if out of range. */
+const char *fwd_idle_name(enum fwd_idle_mode idle);
 
 /** Name of a topology ("paired", ...), or NULL if out of range. */
 const char *fwd_topology_name(enum fwd_topology topo);

@@ -47,6 +47,7 @@ static int parse_topology(struct fwd_config *cfg, const char *v, char *err, size
 static int parse_map(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_peer(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_flowsort(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+static int parse_idle(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_portmask(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_nb_ports(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 
@@ -87,6 +88,10 @@ static const struct fwd_opt fwd_opts[] = {
 		"--fwd route: group each burst by flow in front of the flow table (off with no "
 		"[filter] rule leaves the flow stage out)",
 		parse_flowsort, "auto", NULL, "on|off|auto"),
+	OPT("idle", OPT_SPECIAL, 0, 0, 0, "MODE",
+		"what a worker does when its RX queues are empty: poll, or sleep on their RX "
+		"interrupts after a few empty polls (every polled port must have them)",
+		parse_idle, "poll", NULL, "poll|sleep"),
 	OPT("max-routes", OPT_U32, FIELD(max_routes), 16, 1u << 26, "N",
 		"--fwd route: routes the table holds at most (a full IPv4 table is about 1 M)",
 		NULL, RTE_STR(RT_DEFAULT_MAX_ROUTES), NULL, NULL),
@@ -202,6 +207,18 @@ fwd_mode_name(enum fwd_mode mode)
 	return (unsigned int)mode < FWD_MODE_MAX ? mode_names[mode] : NULL;
 }
 
+static const char *const idle_names[] = {
+#define FWD_IDLE_NAME(sym, name, desc) name,
+	FWD_IDLE_MODES(FWD_IDLE_NAME)
+#undef FWD_IDLE_NAME
+};
+
+const char *
+fwd_idle_name(enum fwd_idle_mode idle)
+{
+	return (unsigned int)idle < FWD_IDLE_MAX ? idle_names[idle] : NULL;
+}
+
 const char *
 fwd_topology_name(enum fwd_topology topo)
 {
@@ -296,6 +313,21 @@ parse_topology(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
 		}
 	}
 	snprintf(err, errlen, "unknown topology '%s' (paired, chained, loop)", v);
+	return -EINVAL;
+}
+
+static int
+parse_idle(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
+{
+	unsigned int i;
+
+	for (i = 0; i < FWD_IDLE_MAX; i++) {
+		if (strcmp(v, idle_names[i]) == 0) {
+			cfg->idle = (uint8_t)i;
+			return 0;
+		}
+	}
+	snprintf(err, errlen, "unknown idle mode '%s' (poll, sleep)", v);
 	return -EINVAL;
 }
 

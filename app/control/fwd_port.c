@@ -66,6 +66,42 @@ pmd_counts_bytes(const char *driver)
 	return true;
 }
 
+/*
+ * --idle sleep needs an RX interrupt on every queue of the port, refused at
+ * start rather than found out by a worker that would poll for ever. DPDK
+ * 22.11's dev_info has no RX-interrupt flag, so ask for the queue's event fd
+ * (a PMD without an interrupt handle or vector has none; PCI PMDs set them up
+ * at dev_start, hence after start), then enable and disable it once (a PMD
+ * without rx_queue_intr_enable says -ENOTSUP).
+ */
+static int
+check_rx_intr(struct fwd_port *port, char *err, size_t errlen)
+{
+	uint16_t q;
+	int ret;
+
+	for (q = 0; q < port->nb_rxq; q++) {
+		if (rte_eth_dev_rx_intr_ctl_q_get_fd(port->id, q) < 0) {
+			snprintf(err, errlen,
+				"port %u (%s): --idle sleep: RX queue %u has no RX interrupt "
+				"(the driver offers none); use --idle poll",
+				port->id, port->name, q);
+			return -ENOTSUP;
+		}
+		ret = rte_eth_dev_rx_intr_enable(port->id, q);
+		if (ret == 0)
+			ret = rte_eth_dev_rx_intr_disable(port->id, q);
+		if (ret < 0) {
+			snprintf(err, errlen,
+				"port %u (%s): --idle sleep: RX queue %u: cannot enable its RX "
+				"interrupt: %s; use --idle poll",
+				port->id, port->name, q, rte_strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
 int
 fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_mempool *pool,
 	char *err, size_t errlen)
@@ -131,7 +167,15 @@ fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_m
 		}
 	}
 
+	/* --idle sleep: the workers wait on the RX queues' interrupts (checked after start) */
+	if (cfg->idle == FWD_IDLE_SLEEP)
+		conf.intr_conf.rxq = 1;
+
 	ret = rte_eth_dev_configure(port->id, port->nb_rxq, port->nb_txq, &conf);
+	if (ret < 0 && cfg->idle == FWD_IDLE_SLEEP) {
+		PORT_ERR(port, "configure with RX interrupts failed (needed by --idle sleep)", ret);
+		return ret;
+	}
 	if (ret < 0) {
 		PORT_ERR(port, "configure failed", ret);
 		return ret;
@@ -174,6 +218,11 @@ fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_m
 		return ret;
 	}
 	port->started = true;
+	if (cfg->idle == FWD_IDLE_SLEEP) {
+		ret = check_rx_intr(port, err, errlen);
+		if (ret < 0)
+			return ret;
+	}
 
 	if (cfg->promisc) {
 		ret = rte_eth_promiscuous_enable(port->id);

@@ -145,6 +145,8 @@ snap_lcore(const struct fwd_lcore *lc, struct lcore_snap *s)
 	s->st.tx_first = v->tx_first;
 	s->st.rx_bursts = v->rx_bursts;
 	s->st.polls = v->polls;
+	s->st.idle_sleeps = v->idle_sleeps;
+	s->st.idle_wakeups = v->idle_wakeups;
 	s->dropped = 0;
 	for (r = 0; r < FWD_DROP_MAX; r++)
 		s->dropped += s->st.drops[r];
@@ -317,8 +319,13 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 			fprintf(f, " | tx_first %" PRIu64, l->st.tx_first);
 		if (lc->pg != NULL) /* rx + generated = tx + dropped + in flight */
 			fprintf(f, " | generated %" PRIu64, l->st.tx_pkts);
-		fprintf(f, " | avg burst %.1f\n",
+		fprintf(f, " | avg burst %.1f",
 			l->st.rx_bursts ? (double)l->st.rx_pkts / l->st.rx_bursts : 0.0);
+		/* --idle sleep: how often it slept, and how many of those an interrupt ended */
+		if (lc->idle_sleep)
+			fprintf(f, " | polls %" PRIu64 " sleeps %" PRIu64 " wakeups %" PRIu64,
+				l->st.polls, l->st.idle_sleeps, l->st.idle_wakeups);
+		fprintf(f, "\n");
 		for (r = 0; r < lc->n_rx; r++)
 			fprintf(f, "    rx port %u queue %u: %" PRIu64 " pkts\n", lc->rx[r].port,
 				lc->rx[r].queue, l->rx_q[r]);
@@ -432,9 +439,11 @@ json_lcores(const struct fwd_app *app, const struct stats_snap *snap, FILE *f)
 			"%s\n    {\"lcore\": %u, \"rx_pkts\": %" PRIu64 ", \"tx_pkts\": %" PRIu64
 			", \"rx_bursts\": %" PRIu64 ", \"polls\": %" PRIu64 ", \"punted\": %" PRIu64
 			", \"slow_tx\": %" PRIu64 ", \"tx_first\": %" PRIu64
-			", \"in_flight\": %" PRIu64 ", \"drops\": {",
+			", \"in_flight\": %" PRIu64 ", \"idle_sleeps\": %" PRIu64
+			", \"idle_wakeups\": %" PRIu64 ", \"drops\": {",
 			i ? "," : "", lc->lcore_id, l->st.rx_pkts, l->st.tx_pkts, l->st.rx_bursts,
-			l->st.polls, l->punted, l->st.slow_tx, l->st.tx_first, l->in_flight);
+			l->st.polls, l->punted, l->st.slow_tx, l->st.tx_first, l->in_flight,
+			l->st.idle_sleeps, l->st.idle_wakeups);
 		for (j = 0; j < FWD_DROP_MAX; j++)
 			fprintf(f, "%s\"%s\": %" PRIu64, j ? ", " : "", drop_names[j],
 				l->st.drops[j]);

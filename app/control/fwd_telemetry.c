@@ -71,6 +71,9 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 		rte_tel_data_add_dict_u64(one, "tx_pkts", lc->stats.tx_pkts);
 		rte_tel_data_add_dict_u64(one, "dropped", lc_drops);
 		rte_tel_data_add_dict_u64(one, "rx_bursts", lc->stats.rx_bursts);
+		rte_tel_data_add_dict_u64(one, "polls", lc->stats.polls);
+		rte_tel_data_add_dict_u64(one, "idle_sleeps", lc->stats.idle_sleeps);
+		rte_tel_data_add_dict_u64(one, "idle_wakeups", lc->stats.idle_wakeups);
 		rte_tel_data_add_dict_u64(one, "punted", fwd_route_punted(lc));
 		rte_tel_data_add_dict_u64(one, "slow_tx", lc->stats.slow_tx);
 		rte_tel_data_add_dict_u64(one, "tx_first", lc->stats.tx_first);

@@ -2,8 +2,11 @@
  * Copyright (c) 2026 dpdk-forwarder authors
  */
 
+#include <errno.h>
+
 #include <rte_cycles.h>
 #include <rte_ethdev.h>
+#include <rte_interrupts.h>
 
 #include "fwd_lcore.h"
 #include "fwd_modes.h"
@@ -115,13 +118,80 @@ fwd_lcore_flush_all(struct fwd_lcore *lc, enum fwd_drop_reason reason)
 }
 
 /*
+ * --idle sleep: may this worker sleep now? Not while its generator still
+ * sends, nor while the slow path has frames for it to send (they would wait
+ * for the next wake-up).
+ */
+static __rte_always_inline bool
+idle_may_sleep(struct fwd_lcore *lc, const enum fwd_mode mode)
+{
+	if (mode == FWD_MODE_PKTGEN)
+		return pktgen_lcore_done(lc->pg);
+	if (mode == FWD_MODE_ROUTE)
+		return lc->ctl_tx == NULL || rte_ring_empty(lc->ctl_tx);
+	return true;
+}
+
+/*
+ * --idle sleep, after FWD_IDLE_POLLS empty passes: flush what waits in the TX
+ * buffers, arm every polled queue's RX interrupt, poll each once more (a
+ * frame that landed between the last empty poll and the unmask raised no
+ * interrupt on most NICs, so it would wait for the timeout), and only if that
+ * finds nothing, wait in rte_epoll_wait() (EAL reads the event fds) for at
+ * most FWD_IDLE_TIMEOUT_MS; then disarm and go back to polling. A router
+ * worker is offline in the table's RCU while it sleeps, so that no update
+ * waits for it. Out of line: the empty path only.
+ */
+static __rte_noinline void
+idle_sleep(struct fwd_lcore *lc, struct rte_mbuf **pkts, enum fwd_mode mode)
+{
+	struct rte_epoll_event ev[FWD_MAX_RX_PER_LCORE];
+	bool got = false;
+	uint16_t i;
+	int n;
+
+	flush_all(lc, FWD_DROP_TX_FULL);
+	for (i = 0; i < lc->n_rx; i++)
+		if (!lc->rx[i].down)
+			rte_eth_dev_rx_intr_enable(lc->rx[i].port, lc->rx[i].queue);
+	for (i = 0; i < lc->n_rx; i++) {
+		struct fwd_rx_source *src = &lc->rx[i];
+		uint16_t k;
+
+		if (src->down)
+			continue;
+		lc->stats.polls++;
+		k = rte_eth_rx_burst(src->port, src->queue, pkts, lc->burst);
+		if (k == 0)
+			continue;
+		fwd_lcore_handle_burst(lc, src, pkts, k);
+		got = true;
+	}
+	if (!got) {
+		lc->stats.idle_sleeps++;
+		if (mode == FWD_MODE_ROUTE)
+			rte_rcu_qsbr_thread_offline(lc->rt->qsbr, lc->rt->thread_id);
+		n = rte_epoll_wait(RTE_EPOLL_PER_THREAD, ev, lc->n_rx, FWD_IDLE_TIMEOUT_MS);
+		if (mode == FWD_MODE_ROUTE)
+			rte_rcu_qsbr_thread_online(lc->rt->qsbr, lc->rt->thread_id);
+		if (n > 0)
+			lc->stats.idle_wakeups++;
+	}
+	for (i = 0; i < lc->n_rx; i++)
+		if (!lc->rx[i].down)
+			rte_eth_dev_rx_intr_disable(lc->rx[i].port, lc->rx[i].queue);
+}
+
+/*
  * The poll loop, instantiated once per mode with the mode a constant so that
- * the per-burst switch disappears from each copy. What does not change while
- * the loop runs (the quit flag's address, the number of sources) is read once:
- * the counter stores through lc would otherwise force a reload every burst.
+ * the per-burst switch disappears from each copy, and once more with --idle
+ * sleep: the poll-mode copies are the loop without it, instruction for
+ * instruction. What does not change while the loop runs (the quit flag's
+ * address, the number of sources) is read once: the counter stores through
+ * lc would otherwise force a reload every burst.
  */
 static __rte_always_inline void
-poll_loop(struct fwd_lcore *lc, const enum fwd_mode mode)
+poll_loop(struct fwd_lcore *lc, const enum fwd_mode mode, const bool idle)
 {
 	struct rte_mbuf *pkts[FWD_MAX_BURST];
 	volatile bool *const quit = lc->quit;
@@ -130,6 +200,8 @@ poll_loop(struct fwd_lcore *lc, const enum fwd_mode mode)
 	const uint16_t burst = lc->burst;
 	const uint64_t drain_tsc = lc->drain_tsc;
 	uint64_t last_drain = rte_rdtsc();
+	uint64_t bursts_seen = lc->stats.rx_bursts;
+	unsigned int empty = 0;
 
 	while (!*quit) {
 		uint64_t now;
@@ -172,6 +244,18 @@ poll_loop(struct fwd_lcore *lc, const enum fwd_mode mode)
 			if (lc->ctl_tx != NULL)
 				fwd_route_tx_slow(lc, pkts, burst);
 		}
+		/* every non-empty burst counts in rx_bursts: a pass without one was empty */
+		if (idle && lc->stats.rx_bursts != bursts_seen) {
+			bursts_seen = lc->stats.rx_bursts;
+			empty = 0;
+		} else if (idle && ++empty >= FWD_IDLE_POLLS) {
+			empty = 0;
+			if (idle_may_sleep(lc, mode)) {
+				idle_sleep(lc, pkts, mode);
+				bursts_seen = lc->stats.rx_bursts;
+				last_drain = rte_rdtsc();
+			}
+		}
 		now = rte_rdtsc();
 		if (unlikely(now - last_drain >= drain_tsc)) {
 			flush_all(lc, FWD_DROP_TX_FULL);
@@ -181,27 +265,39 @@ poll_loop(struct fwd_lcore *lc, const enum fwd_mode mode)
 }
 
 static void
-poll_io(struct fwd_lcore *lc)
+poll_io(struct fwd_lcore *lc, bool idle)
 {
-	poll_loop(lc, FWD_MODE_IO);
+	if (idle)
+		poll_loop(lc, FWD_MODE_IO, true);
+	else
+		poll_loop(lc, FWD_MODE_IO, false);
 }
 
 static void
-poll_mac(struct fwd_lcore *lc)
+poll_mac(struct fwd_lcore *lc, bool idle)
 {
-	poll_loop(lc, FWD_MODE_MAC);
+	if (idle)
+		poll_loop(lc, FWD_MODE_MAC, true);
+	else
+		poll_loop(lc, FWD_MODE_MAC, false);
 }
 
 static void
-poll_macswap(struct fwd_lcore *lc)
+poll_macswap(struct fwd_lcore *lc, bool idle)
 {
-	poll_loop(lc, FWD_MODE_MACSWAP);
+	if (idle)
+		poll_loop(lc, FWD_MODE_MACSWAP, true);
+	else
+		poll_loop(lc, FWD_MODE_MACSWAP, false);
 }
 
 static void
-poll_rxonly(struct fwd_lcore *lc)
+poll_rxonly(struct fwd_lcore *lc, bool idle)
 {
-	poll_loop(lc, FWD_MODE_RXONLY);
+	if (idle)
+		poll_loop(lc, FWD_MODE_RXONLY, true);
+	else
+		poll_loop(lc, FWD_MODE_RXONLY, false);
 }
 
 /*
@@ -260,48 +356,93 @@ pktgen_settle(struct fwd_lcore *lc)
 
 /* The generator's references are settled on every stop: mempools come back full. */
 static void
-poll_pktgen(struct fwd_lcore *lc)
+poll_pktgen(struct fwd_lcore *lc, bool idle)
 {
-	poll_loop(lc, FWD_MODE_PKTGEN);
+	if (idle)
+		poll_loop(lc, FWD_MODE_PKTGEN, true);
+	else
+		poll_loop(lc, FWD_MODE_PKTGEN, false);
 	pktgen_lcore_stop(lc->pg);
 	pktgen_settle(lc);
 }
 
 /* Online in the table's RCU only while forwarding: a stopped worker holds nothing. */
 static void
-poll_route(struct fwd_lcore *lc)
+poll_route(struct fwd_lcore *lc, bool idle)
 {
 	rte_rcu_qsbr_thread_online(lc->rt->qsbr, lc->rt->thread_id);
-	poll_loop(lc, FWD_MODE_ROUTE);
+	if (idle)
+		poll_loop(lc, FWD_MODE_ROUTE, true);
+	else
+		poll_loop(lc, FWD_MODE_ROUTE, false);
 	rte_rcu_qsbr_thread_offline(lc->rt->qsbr, lc->rt->thread_id);
+}
+
+/*
+ * --idle sleep: put (op RTE_INTR_EVENT_ADD) or take (DEL) this worker's
+ * polled queues in or out of its thread's epoll set. Done on every launch and
+ * undone at its end, as ports may be stopped and started (a PCI PMD makes
+ * new event fds at dev_start) only while the workers are stopped. @return
+ * false if a queue could not be added: this run then polls, as sleeping would
+ * leave that queue unwatched until the timeout.
+ */
+static bool
+idle_register(struct fwd_lcore *lc, int op)
+{
+	bool ok = true;
+	uint16_t i;
+
+	for (i = 0; i < lc->n_rx; i++) {
+		struct fwd_rx_source *src = &lc->rx[i];
+		int ret;
+
+		if (op == RTE_INTR_EVENT_DEL) {
+			if (src->intr_on)
+				rte_eth_dev_rx_intr_ctl_q(
+					src->port, src->queue, RTE_EPOLL_PER_THREAD, op, NULL);
+			src->intr_on = false;
+			continue;
+		}
+		if (src->down)
+			continue;
+		ret = rte_eth_dev_rx_intr_ctl_q(
+			src->port, src->queue, RTE_EPOLL_PER_THREAD, op, NULL);
+		src->intr_on = ret == 0;
+		if (ret < 0 && ret != -EEXIST)
+			ok = false;
+	}
+	return ok;
 }
 
 int
 fwd_lcore_main(void *arg)
 {
 	struct fwd_lcore *lc = arg;
+	const bool idle = lc->idle_sleep && idle_register(lc, RTE_INTR_EVENT_ADD);
 
 	switch (lc->mode) {
 	case FWD_MODE_MAC:
-		poll_mac(lc);
+		poll_mac(lc, idle);
 		break;
 	case FWD_MODE_MACSWAP:
-		poll_macswap(lc);
+		poll_macswap(lc, idle);
 		break;
 	case FWD_MODE_RXONLY:
-		poll_rxonly(lc);
+		poll_rxonly(lc, idle);
 		break;
 	case FWD_MODE_ROUTE:
-		poll_route(lc);
+		poll_route(lc, idle);
 		break;
 	case FWD_MODE_PKTGEN:
-		poll_pktgen(lc);
+		poll_pktgen(lc, idle);
 		break;
 	case FWD_MODE_IO:
 	default:
-		poll_io(lc);
+		poll_io(lc, idle);
 		break;
 	}
+	if (lc->idle_sleep)
+		idle_register(lc, RTE_INTR_EVENT_DEL);
 	flush_all(lc, FWD_DROP_STOPPED);
 	return 0;
 }

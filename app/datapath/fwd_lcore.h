@@ -32,6 +32,18 @@
 /* replaced generators a worker keeps until the ports give their mbufs back */
 #define FWD_PKTGEN_RETIRED_MAX 4
 
+/*
+ * --idle sleep: a worker arms its RX interrupts after this many passes in a
+ * row found every queue empty. An empty pass costs tens of ns, arming and
+ * sleeping a few us of syscalls and register writes, and waking up tens of
+ * us: 32 passes (1-2 us) is long enough that the gaps between bursts at
+ * load never reach it (the rate does not pay for the syscalls), short enough
+ * that an idle lcore stops spinning at once.
+ */
+#define FWD_IDLE_POLLS 32
+/* --idle sleep: longest sleep, so that a stop, quit or mode switch is seen this soon */
+#define FWD_IDLE_TIMEOUT_MS 100
+
 /** One RX queue polled by a worker, and where its packets go. */
 #define FWD_TXB_DOWN UINT16_MAX /* fwd_rx_source.txb: output port stopped, drop "port_down" */
 /* fwd_rx_source.txb: output TX queue stopped, drop "txq_stopped" */
@@ -47,6 +59,7 @@ struct fwd_rx_source {
 	uint16_t txb_up;   /**< the TX buffer index to restore when the output port is up again */
 	bool down;         /**< the input port or this queue is stopped: not polled */
 	bool count_bytes;  /**< the port's PMD leaves ibytes at 0: count them in rx_bytes */
+	bool intr_on;      /**< --idle sleep: in this worker's epoll set for this run */
 	uint64_t rx_pkts;  /**< packets received from this queue */
 	uint64_t rx_bytes; /**< with count_bytes: bytes received from this queue */
 };
@@ -63,6 +76,7 @@ struct fwd_lcore {
 	 * trace's budget is spent.
 	 */
 	uint32_t trace_on;
+	bool idle_sleep; /**< --idle sleep: sleep on the RX interrupts when idle */
 	uint64_t drain_tsc;
 	volatile bool *quit;
 	struct rt_worker *rt;    /**< --fwd route: this worker's routing context */

@@ -35,10 +35,12 @@ RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
 #define FEC_ARG_LSC_MS  "lsc_period_ms"
 #define FEC_ARG_TX_TMO  "tx_timeout_ms"
 #define FEC_ARG_WD_MS   "watchdog_ms"
+#define FEC_ARG_FOLLOW  "pcap_follow"
 
 static const char *const fec_valid_args[] = {FEC_ARG_BACKEND, FEC_ARG_BD, FEC_ARG_PROFILE,
 	FEC_ARG_MODE, FEC_ARG_WIRE, FEC_ARG_PHY, FEC_ARG_UIO, FEC_ARG_SHIFT16, FEC_ARG_MIB_MS,
-	FEC_ARG_STATS, FEC_ARG_SOC, FEC_ARG_LSC_MS, FEC_ARG_TX_TMO, FEC_ARG_WD_MS, NULL};
+	FEC_ARG_STATS, FEC_ARG_SOC, FEC_ARG_LSC_MS, FEC_ARG_TX_TMO, FEC_ARG_WD_MS, FEC_ARG_FOLLOW,
+	NULL};
 
 struct fec_args {
 	char backend[8];
@@ -51,6 +53,7 @@ struct fec_args {
 	unsigned int phy_addr;
 	bool phy_set; /**< phy_addr given; else the PHY is looked for on MDIO */
 	unsigned int shift16;
+	unsigned int pcap_follow; /**< wire=pcap: wait at the end of IN for more frames */
 	unsigned int mib_period_ms;
 	unsigned int lsc_period_ms;
 	unsigned int tx_timeout_ms;
@@ -780,7 +783,8 @@ copy_arg(const char *key, const char *value, void *opaque)
 			a->wd_period_ms = (unsigned int)v;
 		return 0;
 	}
-	if (strcmp(key, FEC_ARG_PHY) == 0 || strcmp(key, FEC_ARG_SHIFT16) == 0) {
+	if (strcmp(key, FEC_ARG_PHY) == 0 || strcmp(key, FEC_ARG_SHIFT16) == 0 ||
+		strcmp(key, FEC_ARG_FOLLOW) == 0) {
 		char *end;
 		unsigned long v = strtoul(value, &end, 0);
 
@@ -789,6 +793,8 @@ copy_arg(const char *key, const char *value, void *opaque)
 		if (strcmp(key, FEC_ARG_PHY) == 0) {
 			a->phy_addr = (unsigned int)v;
 			a->phy_set = true;
+		} else if (strcmp(key, FEC_ARG_FOLLOW) == 0) {
+			a->pcap_follow = (unsigned int)v;
 		} else {
 			a->shift16 = (unsigned int)v;
 		}
@@ -859,6 +865,7 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 		(strcmp(a->wire, "script") != 0 && strcmp(a->wire, "loop") != 0 &&
 			strncmp(a->wire, "ring:", 5) != 0 && strncmp(a->wire, "pcap:", 5) != 0) ||
 		(strncmp(a->wire, "ring:", 5) == 0 && a->wire[5] == '\0') || a->shift16 > 1 ||
+		a->pcap_follow > 1 || (a->pcap_follow && strncmp(a->wire, "pcap:", 5) != 0) ||
 		(strcmp(a->stats, "mib") != 0 && strcmp(a->stats, "sw") != 0))
 		return -EINVAL;
 	return 0;
@@ -907,6 +914,8 @@ backend_model(struct fec_priv *fep, const struct fec_args *a)
 		ret = fec_model_set_wire_ring(fep->model, a->wire + 5);
 	else if (strncmp(a->wire, "pcap:", 5) == 0)
 		ret = wire_pcap(fep->model, a->wire + 5);
+	if (ret == 0 && a->pcap_follow)
+		fec_model_set_wire_pcap_follow(fep->model, 1);
 	if (ret < 0)
 		FEC_LOG(ERR, "%s: wire '%s': %s", fep->name, a->wire, strerror(-ret));
 	if (ret == 0 && strcmp(a->mode, "thread") == 0)
@@ -1065,4 +1074,5 @@ RTE_PMD_REGISTER_PARAM_STRING(net_fec,
 	"wire=script|loop|ring:<name>|pcap:[<in>,<out>] "
 	"phy_addr=<0-31> "
 	"uio_name=<name> shift16=0|1 mib_period_ms=<1-30000> "
-	"stats=mib|sw lsc_period_ms=<1-30000> tx_timeout_ms=<1-30000> watchdog_ms=<1-30000>");
+	"stats=mib|sw lsc_period_ms=<1-30000> tx_timeout_ms=<1-30000> watchdog_ms=<1-30000> "
+	"pcap_follow=0|1");

@@ -233,6 +233,19 @@ int fec_model_set_wire_ring(struct fec_model *m, const char *name);
 int fec_model_set_wire_pcap(struct fec_model *m, const char *in, const char *out);
 
 /**
+ * Pcap wire: at the end of the input file, keep it open and look again at
+ * the next step instead of falling silent, as `tail -f` does, so that a test
+ * can append frames while the port runs (a record not yet complete is read
+ * again from its start). For frames that must arrive after an idle time.
+ *
+ * @param m
+ *   Model, with a pcap wire set.
+ * @param on
+ *   1 to follow the input file, 0 to stop at its end (the default).
+ */
+void fec_model_set_wire_pcap_follow(struct fec_model *m, int on);
+
+/**
  * Frames that crossed the wire backend (pcap or ring) so far.
  *
  * @param m

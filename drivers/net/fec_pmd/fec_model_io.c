@@ -156,6 +156,7 @@ wire_pcap_close(struct fec_model *m)
 	m->pcap_dead = NULL;
 	m->pcap_in = NULL;
 	m->pcap_unflushed = false;
+	m->pcap_follow = false;
 }
 
 int
@@ -199,6 +200,14 @@ fec_model_set_wire_pcap(struct fec_model *m, const char *in, const char *out)
 	m->wire = FEC_WIRE_PCAP;
 	rte_spinlock_unlock(&m->lock);
 	return 0;
+}
+
+void
+fec_model_set_wire_pcap_follow(struct fec_model *m, int on)
+{
+	rte_spinlock_lock(&m->lock);
+	m->pcap_follow = on != 0;
+	rte_spinlock_unlock(&m->lock);
 }
 
 /* Called at the end of a step: the file is complete whenever the MAC is idle. */
@@ -293,14 +302,25 @@ wire_pcap_rx(struct fec_model *m, struct fec_model_frame *tmp)
 	if (m->pcap_in == NULL)
 		return NULL;
 	for (;;) {
-		if (pcap_next_ex(m->pcap_in, &h, &data) != 1) {
-			/* End of file (or a damaged one): the cable falls silent. */
-			pcap_close(m->pcap_in);
-			m->pcap_in = NULL;
-			return NULL;
+		FILE *f = pcap_file(m->pcap_in);
+		long pos = f != NULL ? ftell(f) : -1;
+
+		if (pcap_next_ex(m->pcap_in, &h, &data) == 1) {
+			if (h->caplen >= 14)
+				break;
+			continue;
 		}
-		if (h->caplen >= 14)
-			break;
+		/*
+		 * Following: the end for now, or a record the writer has not
+		 * finished. Back to its start (which also clears the end-of-file
+		 * flag), to be read again at the next step.
+		 */
+		if (m->pcap_follow && pos >= 0 && fseek(f, pos, SEEK_SET) == 0)
+			return NULL;
+		/* End of file (or a damaged one): the cable falls silent. */
+		pcap_close(m->pcap_in);
+		m->pcap_in = NULL;
+		return NULL;
 	}
 	tmp->len = (uint16_t)RTE_MIN(h->caplen, FEC_MODEL_FRAME_MAX);
 	memcpy(tmp->data, data, tmp->len);

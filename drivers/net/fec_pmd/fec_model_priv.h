@@ -98,6 +98,7 @@ struct fec_model {
 	pcap_t *pcap_in, *pcap_dead;
 	pcap_dumper_t *pcap_out;
 	bool pcap_unflushed;
+	bool pcap_follow;           /* at the end of IN, wait for more (a file still written) */
 	uint64_t wire_in, wire_out; /* frames taken from / given to the cable */
 	uint8_t txbuf[FEC_MODEL_FRAME_MAX + 64];
 

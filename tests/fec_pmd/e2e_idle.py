@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 dpdk-forwarder authors
+"""End to end: dpdk-forwarder --idle sleep (issue 16) on net_fec0's model
+(thread mode, RX interrupts on the model's event fd). The port's pcap wire
+follows its input file (pcap_follow=1), so the test appends frames while the
+forwarder runs, once the worker is seen asleep; io forwarding sends them back
+out of the same port (an odd last port forwards to itself) into out.pcap.
+
+Every wait is on an event the forwarder counts (sleeps in telemetry, frames in
+tx_pkts), never on a time; the timeouts only bound a hang.
+
+    e2e_idle.py CASE | --list | --check-registered CASES...
+"""
+
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import time
+import json
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
+import fwdtest as ft  # noqa: E402
+from fwdtest import Fail, check, check_eq  # noqa: E402
+
+from scapy.all import IP, UDP, Ether, Raw  # noqa: E402
+
+FEC_MAC = "02:00:00:fe:c0:00"
+# app/datapath/fwd_lcore.h: empty passes before a sleep (each pass polls every queue once)
+IDLE_POLLS = 32
+
+
+def pcap_header():
+    return struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, ft.DLT_EN10MB)
+
+
+def append_frames(path, frames):
+    """Append records to a pcap the model follows: one write, flushed."""
+    now = time.time()
+    recs = b"".join(struct.pack("<IIII", int(now), int(now % 1 * 1e6), len(f), len(f)) + f
+                    for f in frames)
+    with open(path, "ab") as f:
+        f.write(recs)
+
+
+def make_frames(n, seed):
+    return [bytes(Ether(dst=FEC_MAC, src="02:11:22:33:44:55") /
+                  IP(src="10.0.0.1", dst="10.0.%d.2" % seed) / UDP(sport=1000 + i, dport=2000) /
+                  Raw(bytes([i % 256]) * ((i * 37 + seed) % 600))) for i in range(n)]
+
+
+def padded(frames):
+    return [f + bytes(max(0, 60 - len(f))) for f in frames]
+
+
+def runtime_dir(prefix):
+    base = "/var/run" if os.geteuid() == 0 else os.environ.get("XDG_RUNTIME_DIR", "/tmp")
+    return os.path.join(base, "dpdk", prefix)
+
+
+class Tel:
+    """The forwarder's telemetry socket, /forwarder/stats's lcore1 dict."""
+
+    def __init__(self, prefix, proc):
+        self.path = os.path.join(runtime_dir(prefix), "dpdk_telemetry.v2")
+        self.proc = proc
+        self.s = None
+
+    def stats(self):
+        if self.s is None:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            s.settimeout(10)
+            s.connect(self.path)
+            json.loads(s.recv(4096))
+            self.s = s
+        self.s.send(b"/forwarder/stats")
+        return json.loads(self.s.recv(1 << 17))["/forwarder/stats"]
+
+    def wait(self, what, pred, timeout=30):
+        """Poll until pred(stats) holds (a hang ends the test after timeout)."""
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            check(self.proc.poll() is None, "forwarder exited while waiting for " + what)
+            try:
+                last = self.stats()
+            except (OSError, ValueError, KeyError):
+                self.close()
+                last = None
+            if last is not None and last.get("state") == "forwarding" and pred(last):
+                return last
+            time.sleep(0.02)
+        raise Fail("waited %d s for %s; last stats %s" % (timeout, what, last))
+
+    def close(self):
+        if self.s is not None:
+            self.s.close()
+            self.s = None
+
+
+class Fwd:
+    """The forwarder on net_fec0 (pcap wire following in.pcap) in the background."""
+
+    def __init__(self, c, app, stdin=False, extra_vdevs=()):
+        self.inp, self.out = c.path("in.pcap"), c.path("out.pcap")
+        self.stats_file = c.path("stats.json")
+        with open(self.inp, "wb") as f:
+            f.write(pcap_header())
+        vdev = ("net_fec0,backend=model,mode=thread,pcap_follow=1,wire=pcap:[%s,%s]" %
+                (self.inp, self.out))
+        eal = c.eal(["--vdev", vdev] + list(extra_vdevs), lcores="0@0,1@1")
+        self.prefix = c.prefixes[-1]
+        self.argv = c._argv(eal, list(app) + ["--stats-file", self.stats_file])
+        self.outf = open(c.path("stdout.txt"), "w+")
+        self.errf = open(c.path("stderr.txt"), "w+")
+        self.p = subprocess.Popen(self.argv, cwd=c.dir, stdout=self.outf, stderr=self.errf,
+                                  stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+                                  text=True)
+        c.procs.append(self.p)
+        self.tel = Tel(self.prefix, self.p)
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def describe(self):
+        for f in (self.outf, self.errf):
+            f.flush()
+            f.seek(0)
+        return ft.Result(self.p.poll(), self.outf.read(), self.errf.read(), None, 0,
+                         self.argv).describe()
+
+    def finish(self, timeout=30):
+        try:
+            self.p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait()
+            raise Fail("did not exit within %d s\n%s" % (timeout, self.describe()))
+        self.tel.close()
+        self.outf.seek(0)
+        out = self.outf.read()
+        check_eq(self.p.returncode, 0, "exit status\n" + self.describe())
+        check("=== final stats" in out, "no final stats printed\n" + self.describe())
+        st = ft.load_stats(self.stats_file)
+        check(st is not None, "no stats file\n" + self.describe())
+        check_eq(st["mbufs_leaked"], 0, "mbufs leaked")
+        for m in st["mempools"]:
+            check_eq(m["available"], m["size"], "pool %s after close" % m.get("name"))
+        return out, st
+
+    def wait_asleep(self, after=0):
+        """Until lcore 1 has slept more than @after times: it is (again) idle."""
+        return self.tel.wait("lcore 1 idle_sleeps > %d" % after,
+                             lambda s: s["lcore1"]["idle_sleeps"] > after)
+
+
+def lcore1(st):
+    return next(lc for lc in st["lcores"] if lc["lcore"] == 1)
+
+
+def check_polls_bounded(lc, what):
+    # every sleep follows at most IDLE_POLLS empty passes and one re-poll; with no
+    # traffic nothing else polls: a worker that spins would poll millions of times
+    check(lc["idle_sleeps"] >= 1, "%s: no sleep (%s)" % (what, lc))
+    check(lc["polls"] <= (lc["idle_sleeps"] + 1) * (IDLE_POLLS + 1),
+          "%s: %d polls for %d sleeps: the worker spun" % (what, lc["polls"], lc["idle_sleeps"]))
+
+
+def case_no_traffic(c):
+    """(a) No traffic for 2 s: a few hundred polls, one sleep per 33 polls, no wake-up."""
+    f = Fwd(c, ["--fwd", "io", "--idle", "sleep", "--duration", "2"])
+    _, st = f.finish()
+    lc = lcore1(st)
+    check_polls_bounded(lc, "idle 2 s")
+    check_eq(lc["idle_wakeups"], 0, "wake-ups without a frame")
+    check_eq(lc["rx_pkts"], 0, "frames received")
+    # the same run polling: the contrast that makes the bound above mean something
+    f = Fwd(c, ["--fwd", "io", "--idle", "poll", "--duration", "0.5"])
+    _, st = f.finish()
+    lc = lcore1(st)
+    check_eq(lc["idle_sleeps"], 0, "--idle poll sleeps")
+    check(lc["polls"] > 100 * (IDLE_POLLS + 1), "--idle poll spins: %d polls" % lc["polls"])
+
+
+def case_wake(c):
+    """(b) Frames appended while the worker sleeps, three times: all forwarded once,
+    in order, and the interrupts (not the timeout) woke it."""
+    f = Fwd(c, ["--fwd", "io", "--idle", "sleep"])
+    sent = []
+    for r, n in enumerate((1, 40, 200)):
+        st = f.wait_asleep(f.tel.stats()["lcore1"]["idle_sleeps"] if r else 0)
+        frames = make_frames(n, r)
+        append_frames(f.inp, frames)
+        sent += frames
+        f.tel.wait("%d frames forwarded" % len(sent), lambda s: s["tx_pkts"] >= len(sent))
+    st = f.wait_asleep(f.tel.stats()["lcore1"]["idle_sleeps"])
+    woke = st["lcore1"]["idle_wakeups"]
+    f.p.send_signal(signal.SIGTERM)
+    out, st = f.finish()
+    lc = lcore1(st)
+    check_eq((lc["rx_pkts"], lc["tx_pkts"]), (len(sent), len(sent)), "lcore 1 rx/tx")
+    check(woke >= 1, "no wake-up by an interrupt in 3 rounds: %s" % lc)
+    ft.check_frames(ft.read_pcap(f.out), padded(sent), "out.pcap")
+    check("sleeps %d" % lc["idle_sleeps"] in out, "the lcore line shows the sleeps:\n" + out)
+
+
+def case_no_rx_intr(c):
+    """(c) net_null has no RX interrupts: one clear error naming the port, exit 1."""
+    r = c.run(c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]),
+              ["--idle", "sleep", "--duration", "1"], stats=False)
+    r.check_error(r"port 0 \(net_null0\): --idle sleep: RX queue 0 has no RX interrupt")
+    check("=== final stats" not in r.stdout, "no forwarding without RX interrupts")
+    # a FEC port next to it changes nothing: every polled port needs them
+    f = Fwd(c, ["--idle", "sleep", "--duration", "1"], extra_vdevs=["--vdev", "net_null0"])
+    f.p.wait(timeout=60)
+    check_eq(f.p.returncode, 1, "exit status with net_fec0 + net_null0\n" + f.describe())
+    f.errf.seek(0)
+    check("port 1 (net_null0): --idle sleep" in f.errf.read(), f.describe())
+
+
+def case_sigterm(c):
+    """(d) SIGTERM while the worker sleeps: clean exit, stats printed, mbufs back."""
+    f = Fwd(c, ["--fwd", "io", "--idle", "sleep"])
+    f.wait_asleep()
+    append_frames(f.inp, make_frames(10, 7))
+    f.tel.wait("10 frames forwarded", lambda s: s["tx_pkts"] >= 10)
+    s = f.wait_asleep(f.tel.stats()["lcore1"]["idle_sleeps"] + 1)
+    f.p.send_signal(signal.SIGTERM)
+    _, st = f.finish()
+    check(lcore1(st)["idle_sleeps"] >= s["lcore1"]["idle_sleeps"], "sleeps went back")
+    check_eq(lcore1(st)["tx_pkts"], 10, "tx before the signal")
+
+
+def case_mode_switch(c):
+    """(e) 'set fwd mac' while the worker sleeps: the switch is done, the worker
+    sleeps again in mac mode, and frames then sent leave with rewritten MACs."""
+    f = Fwd(c, ["-i", "--idle", "sleep"], stdin=True)
+    f.send("start")
+    f.wait_asleep()
+    f.send("set fwd mac")
+    f.tel.wait("mode mac", lambda s: s["mode"] == "mac")
+    f.wait_asleep(f.tel.stats()["lcore1"]["idle_sleeps"])
+    frames = make_frames(20, 9)
+    append_frames(f.inp, frames)
+    f.tel.wait("20 frames forwarded", lambda s: s["tx_pkts"] >= 20)
+    f.send("quit")
+    _, st = f.finish()
+    fec_mac = ft.mac_bytes(FEC_MAC)
+    want = [ft.mac_rewrite(w, ft.default_peer(0), fec_mac) for w in padded(frames)]
+    ft.check_frames(ft.read_pcap(f.out), want, "out.pcap in mac mode")
+    check(lcore1(st)["idle_sleeps"] >= 2, "slept in both modes")
+
+
+CASES = {
+    "no_traffic": case_no_traffic,
+    "wake": case_wake,
+    "no_rx_intr": case_no_rx_intr,
+    "sigterm": case_sigterm,
+    "mode_switch": case_mode_switch,
+}
+
+if __name__ == "__main__":
+    sys.exit(ft.run_cases(sys.argv, CASES, "idle-", "tests/fec_pmd/meson.build"))
