@@ -11,11 +11,11 @@
 #   scripts/bench-route.sh [BUILDDIR]            (default BUILDDIR: build)
 #
 # l3fwd is built at benchmark time from the Debian source package of the
-# installed DPDK (apt-get source; a deb-src entry is added if missing), in a
-# scratch directory, with one change: DPDK 22.11's l3fwd asks for RX checksum
-# offload, which net_pcap lacks (rte_eth_dev_configure fails), so the request
-# is cleared. Both apps are linked statically against Debian's librte_*.a
-# (bench/route/link-static.sh), with the same compiler flags as ours.
+# installed DPDK (bench/route/build-l3fwd.sh: apt-get source, a scratch
+# directory, one change: DPDK 22.11's l3fwd asks for RX checksum offload,
+# which net_pcap lacks, so the request is cleared). Both apps are linked
+# statically against Debian's librte_*.a (bench/route/link-static.sh), with
+# the same compiler flags as ours.
 #
 # Environment (defaults in brackets):
 #   ROUNDS=5       A/B rounds per flow count (l3fwd, ours, l3fwd, ours, ...)
@@ -113,54 +113,9 @@ if [ "$HUGE" = 1 ]; then
 fi
 
 # ---------------------------------------------------------------- l3fwd
-version=$(dpkg-query -W -f='${Version}' libdpdk-dev)
-if [ -z "${DPDK_ORIG:-}" ]; then
-	sudo=""
-	[ "$(id -u)" -eq 0 ] || sudo="sudo"
-	# a deb-src entry mirroring the binary sources, if there is none yet
-	# (as scripts/dpdk-sdk-headers.sh does)
-	if ! apt-get source --print-uris "dpdk=$version" 2>/dev/null | grep -q "orig.tar"; then
-		if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-			sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources |
-				$sudo tee /etc/apt/sources.list.d/dpdk-forwarder-src.sources >/dev/null
-		else
-			grep -h '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' |
-				$sudo tee /etc/apt/sources.list.d/dpdk-forwarder-src.list >/dev/null
-		fi
-		$sudo apt-get update -qq
-	fi
-	log "fetching the source of DPDK $version"
-	(cd "$work" && apt-get source --download-only -qq "dpdk=$version" >/dev/null 2>&1)
-	DPDK_ORIG=$(find "$work" -maxdepth 1 -name 'dpdk_*.orig.tar.*' | head -n 1)
-fi
-top=$(set +o pipefail; tar tf "$DPDK_ORIG" | head -n 1 | cut -d/ -f1)
-tar xf "$DPDK_ORIG" -C "$work" "$top/examples/l3fwd" "$top/examples/common"
-l3src=$work/$top/examples/l3fwd
-# the one change: net_pcap has no RX checksum offload to give
-sed -i 's|^\(\t\t\.offloads = \)RTE_ETH_RX_OFFLOAD_CHECKSUM,$|\10, /* bench-route: no RX checksum offload on net_pcap */|' \
-	"$l3src/main.c"
-if ! grep -q 'bench-route: no RX checksum offload' "$l3src/main.c"; then
-	log "could not clear l3fwd's RX checksum offload request in $l3src/main.c"
-	exit 1
-fi
-srcs=$(sed -n 's/^SRCS-y *+\?:\?= *//p' "$l3src/Makefile" | tr '\n' ' ')
-read -ra dpdk_cflags < <(pkg-config --cflags libdpdk)
-# the flags meson gives ours: buildtype release, pkg-config's (DPDK's -march),
-# or the build's -Dmarch when it has one
-march=$(meson introspect --buildoptions "$builddir" 2>/dev/null |
-	$py -c 'import json,sys; print(next((o["value"] for o in json.load(sys.stdin) if o["name"] == "march"), ""))' ||
-	true)
-cflags=(-O3 "${dpdk_cflags[@]}")
-[ -n "$march" ] && cflags+=(-march="$march")
-cflags+=(-DALLOW_EXPERIMENTAL_API -I"$l3src/../common")
-log "building l3fwd ($srcs)"
-objs=()
-for s in $srcs; do
-	cc "${cflags[@]}" -c "$l3src/$s" -o "$work/${s%.c}.o"
-	objs+=("$work/${s%.c}.o")
-done
+bash "$bench/build-l3fwd.sh" "$builddir" "$work"
 l3fwd=$work/l3fwd
-bash "$bench/link-static.sh" objects "$l3fwd" "${objs[@]}"
+version=$(dpkg-query -W -f='${Version}' libdpdk-dev)
 
 # ---------------------------------------------------------------- ours
 if [ ! -x "$builddir/app/dpdk-forwarder" ]; then
@@ -248,10 +203,10 @@ callgrind() { # app flows
 {
 	echo "date: $(date -Is)"
 	echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
-	echo "dpdk: $version (l3fwd from $(basename "$DPDK_ORIG"))"
+	echo "dpdk: $version (l3fwd from $(cat "$work/l3fwd.orig"))"
 	echo "ours: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo ?) $(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo '(with uncommitted changes)')"
 	echo "settings: ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS HUGE=$HUGE BOUND=$BOUND OURS_ARGS=${OURS_ARGS:-}"
-	echo "l3fwd cflags: ${cflags[*]}"
+	echo "l3fwd cflags: $(cat "$work/l3fwd.cflags")"
 } >"$OUT/env.txt"
 
 apps=(l3fwd ours)

@@ -1,0 +1,81 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 dpdk-forwarder authors
+"""Input pcaps of bench/route/full-table.sh: 64-byte IPv4/UDP frames to destinations drawn
+across the routed space of bench/route/mkfulltable.py's synthetic full table.
+
+    mkfullpcap.py OUTDIR FLOWS [TRAIN] [ROUTES] [SEED]
+
+FLOWS distinct flows (destination address and UDP source port both differ), each destination
+inside a route picked at random from the table that `mkfulltable.py OUTDIR ROUTES 65536 SEED`
+writes (defaults 1 000 000 routes, seed 1), so nearly every destination is in a tbl24 line of
+its own. Flow i goes to port i % 2 (OUTDIR/in0.pcap, OUTDIR/in1.pcap), for that port's MAC
+(net_pcap's 02:70:63:61:70:0N, which the router checks and l3fwd ignores). Each flow's frame
+is written TRAIN times in a row (default 1): with TRAIN 8 a 32-packet burst holds 4 flows.
+
+The frames are written as raw pcap records (scapy takes minutes for a million of them).
+"""
+
+import os
+import random
+import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mkfulltable as mk  # noqa: E402  (next to this file)
+
+
+def csum(b):
+    s = sum(struct.unpack("!%dH" % (len(b) // 2), b))
+    while s >> 16:
+        s = (s & 0xffff) + (s >> 16)
+    return ~s & 0xffff
+
+
+def frame(port, f, dst):
+    eth = bytes.fromhex("0270636170%02x" % port) + bytes.fromhex("0200000000%02x" % port) + \
+        b"\x08\x00"
+    src = 0xc0a80000 | port << 8 | (1 + f % 250)
+    # a 64-byte frame as bench/route/mkpcap.py writes (the UDP payload fills it; no FCS)
+    payload = b"\0" * (64 - 14 - 20 - 8)
+    ulen = 8 + len(payload)
+    hdr = struct.pack("!BBHHHBBHII", 0x45, 0, 20 + ulen, 0, 0, 64, 17, 0, src, dst)
+    hdr = hdr[:10] + struct.pack("!H", csum(hdr)) + hdr[12:]
+    udp = struct.pack("!HHHH", 1024 + (f // 2) % 60000, 9, ulen, 0)
+    out = eth + hdr + udp + payload
+    assert len(out) == 64
+    return out
+
+
+def write_pcap(path, frames):
+    with open(path, "wb") as f:
+        f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 1))
+        rec = struct.pack("<IIII", 0, 0, 64, 64)
+        for fr in frames:
+            f.write(rec)
+            f.write(fr)
+
+
+def main():
+    outdir, flows = sys.argv[1], int(sys.argv[2])
+    train = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    n = int(sys.argv[4]) if len(sys.argv) > 4 else 1000000
+    seed = int(sys.argv[5]) if len(sys.argv) > 5 else 1
+    routes = mk.generate(n, 65536, seed)
+    rnd = random.Random(seed + 17)
+    seen = set()
+    per_port = ([], [])
+    while len(seen) < flows:
+        a, plen, _ = routes[rnd.randrange(len(routes))]
+        dst = a | (rnd.getrandbits(32 - plen) if plen < 32 else 0)
+        if dst in seen:
+            continue
+        f = len(seen)
+        seen.add(dst)
+        per_port[f % 2].extend([frame(f % 2, f, dst)] * train)
+    for port in (0, 1):
+        write_pcap(os.path.join(outdir, "in%d.pcap" % port), per_port[port])
+
+
+if __name__ == "__main__":
+    main()
