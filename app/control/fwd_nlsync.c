@@ -13,6 +13,9 @@
 #include "rt_nlsync_ctl.h"
 #include "rt_table.h"
 
+/* how long the start-up waits for the first dump (a full table takes seconds) */
+#define FWD_NLSYNC_WAIT_MS 30000
+
 int
 fwd_nlsync_setup(struct fwd_app *app, char *err, size_t errlen)
 {
@@ -45,8 +48,15 @@ fwd_nlsync_setup(struct fwd_app *app, char *err, size_t errlen)
 	if (ret < 0) {
 		rt_nlsync_free(app->rt_nlsync);
 		app->rt_nlsync = NULL;
+		return ret;
 	}
-	return ret;
+	/* forwarding starts with the namespace's table in place, not with a part of it */
+	if (rt_nlsync_wait(app->rt_nlsync, FWD_NLSYNC_WAIT_MS) < 0)
+		FWD_LOG(WARNING,
+			"netlink: the first dump is not done after %u ms: forwarding "
+			"starts meanwhile\n",
+			FWD_NLSYNC_WAIT_MS);
+	return 0;
 }
 
 void

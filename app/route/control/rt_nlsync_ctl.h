@@ -76,6 +76,15 @@ const char *rt_nlsync_netns(const struct rt_nlsync *s);
 /** Stop @p s if running and free it (NULL is fine). The routes stay. */
 void rt_nlsync_free(struct rt_nlsync *s);
 
+/**
+ * Wait up to @p timeout_ms for the running sync's first complete resync
+ * since its start (its dump applied and swept): the app's start-up waits, so
+ * that forwarding starts with the namespace's routes in the table.
+ *
+ * @return 0, -ETIMEDOUT, or -ENOTCONN when the thread does not run.
+ */
+int rt_nlsync_wait(const struct rt_nlsync *s, unsigned int timeout_ms);
+
 /** One counter of rt_nlsync_counters(). */
 struct rt_nlsync_counter {
 	const char *group; /**< NULL, or "rejected" / "refused" for the reasons */

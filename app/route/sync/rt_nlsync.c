@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <libmnl/libmnl.h>
@@ -170,6 +171,7 @@ struct rt_nlsync {
 	unsigned int n_map;
 
 	struct rt_nlsync_stats st; /* written by the thread only, but running */
+	uint64_t resyncs_at_start; /* st.resyncs when the thread started: rt_nlsync_wait() */
 	uint64_t buf[8192];        /* one datagram (64 KiB, aligned for the headers) */
 };
 
@@ -462,6 +464,29 @@ datagram(struct rt_nlsync *s, const void *buf, size_t len)
 	}
 }
 
+/*
+ * Events were lost (ENOBUFS), or the socket failed: a new socket, and all of
+ * it again. Not the same socket: a dump in flight when it overran may never
+ * go on (the kernel continues a dump from a read, and nothing may be left to
+ * read), and a second dump on it is refused while the first one runs. The
+ * marks start afresh: one made before the loss may be of a route whose delete
+ * was lost, which the sweep must now remove.
+ */
+static void
+reconnect(struct rt_nlsync *s)
+{
+	char err[RT_ERR_LEN];
+
+	__atomic_store_n(&s->st.in_sync, false, __ATOMIC_RELAXED);
+	mnl_socket_close(s->nl);
+	s->nl = NULL;
+	s->dump_seq = 0;
+	s->marking = false;
+	s->resync_pending = true;
+	if (open_socket(s, err, sizeof(err)) < 0)
+		RT_LOG(WARNING, "netlink: %s: trying again every %u ms\n", err, NLSYNC_RETRY_MS);
+}
+
 static void
 report_start(struct rt_nlsync *s, int ret, const char *err)
 {
@@ -491,7 +516,7 @@ nlsync_thread(void *arg)
 	s->resync_pending = true;
 	while (!s->stop) {
 		struct pollfd pfd[2] = {
-			{.fd = mnl_socket_get_fd(s->nl), .events = POLLIN},
+			{.fd = s->nl != NULL ? mnl_socket_get_fd(s->nl) : -1, .events = POLLIN},
 			{.fd = s->evfd, .events = POLLIN},
 		};
 		ssize_t n;
@@ -500,10 +525,13 @@ nlsync_thread(void *arg)
 			s->resync_asked = false;
 			s->resync_pending = true;
 		}
+		if (s->nl == NULL && open_socket(s, err, sizeof(err)) == 0)
+			pfd[0].fd = mnl_socket_get_fd(s->nl);
 		/* one dump at a time: a resync asked during one begins after it */
-		if (s->resync_pending && s->dump_seq == 0)
+		if (s->nl != NULL && s->resync_pending && s->dump_seq == 0)
 			begin_resync(s);
-		timeout = s->resync_pending && s->dump_seq == 0 ? NLSYNC_RETRY_MS : -1;
+		timeout = s->nl == NULL || (s->resync_pending && s->dump_seq == 0) ? NLSYNC_RETRY_MS
+										   : -1;
 		if (poll(pfd, 2, timeout) < 0 && errno != EINTR)
 			break;
 		if (pfd[1].revents & POLLIN) {
@@ -512,24 +540,23 @@ nlsync_thread(void *arg)
 			if (read(s->evfd, &v, sizeof(v)) < 0)
 				v = 0; /* another read took it: nothing lost, the flags are read above */
 		}
-		if (!(pfd[0].revents & (POLLIN | POLLERR)))
+		if (s->nl == NULL || !(pfd[0].revents & (POLLIN | POLLERR)))
 			continue;
 		n = recv(mnl_socket_get_fd(s->nl), s->buf, sizeof(s->buf), 0);
-		if (n < 0) {
-			if (errno == ENOBUFS) {
-				/* events were lost: all of it again, then sweep */
-				ST_INC(s, overruns);
-				__atomic_store_n(&s->st.in_sync, false, __ATOMIC_RELAXED);
-				s->resync_pending = true;
-			} else if (errno != EAGAIN && errno != EINTR) {
-				RT_LOG(ERR, "netlink: recv: %s\n", strerror(errno));
-				break;
-			}
+		if (n >= 0) {
+			datagram(s, s->buf, (size_t)n);
 			continue;
 		}
-		datagram(s, s->buf, (size_t)n);
+		if (errno == EAGAIN || errno == EINTR)
+			continue;
+		if (errno == ENOBUFS)
+			ST_INC(s, overruns); /* events were lost */
+		else
+			RT_LOG(ERR, "netlink: recv: %s: reconnecting\n", strerror(errno));
+		reconnect(s);
 	}
-	mnl_socket_close(s->nl);
+	if (s->nl != NULL)
+		mnl_socket_close(s->nl);
 	s->nl = NULL;
 	mark_clear(&s->marks);
 	s->marking = false;
@@ -557,6 +584,7 @@ rt_nlsync_start(struct rt_nlsync *s, char *err, size_t errlen)
 	s->stop = false;
 	s->resync_asked = false;
 	s->start_ret = 1;
+	s->resyncs_at_start = s->st.resyncs;
 	__atomic_store_n(&s->st.running, true, __ATOMIC_RELAXED);
 	ret = rte_ctrl_thread_create(&s->thread, "fwd-nlsync", NULL, nlsync_thread, s);
 	if (ret != 0) {
@@ -581,6 +609,22 @@ rt_nlsync_start(struct rt_nlsync *s, char *err, size_t errlen)
 	}
 	s->running = true;
 	return 0;
+}
+
+int
+rt_nlsync_wait(const struct rt_nlsync *s, unsigned int timeout_ms)
+{
+	const struct timespec ms = {0, 1000 * 1000};
+	unsigned int i;
+
+	for (i = 0; i <= timeout_ms; i++) {
+		if (!__atomic_load_n(&s->st.running, __ATOMIC_RELAXED))
+			return -ENOTCONN;
+		if (__atomic_load_n(&s->st.resyncs, __ATOMIC_RELAXED) > s->resyncs_at_start)
+			return 0;
+		nanosleep(&ms, NULL);
+	}
+	return -ETIMEDOUT;
 }
 
 static void
