@@ -88,6 +88,7 @@ struct fwd_app {
 	uint64_t rt_fp_in_use;  /**< its fragments not back at exit (a leak) */
 	volatile bool rt_ctl_stop;
 	pthread_t rt_thread;
+	struct rt_nlsync *rt_nlsync; /**< routes from a namespace's FIB (fwd_nlsync.c), or NULL */
 };
 
 /**

@@ -26,6 +26,7 @@
 #include "fwd_ctl.h"
 #include "fwd_escape.h"
 #include "fwd_flow.h"
+#include "fwd_nlsync.h"
 #include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
@@ -1222,6 +1223,43 @@ static cmdline_parse_inst_t cmd_show_route_longer = {
 		(void *)&cmd_show_route_longer_tok, (void *)&cmd_show_route_longer_arg, NULL},
 };
 
+/* ---- netlink start|stop|resync, show netlink ---- */
+
+static void
+cmd_netlink_op_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_three_result *r = res;
+
+	if (router() != NULL)
+		fwd_nlsync_op(app, r->b, stdout);
+}
+
+static void
+cmd_show_netlink_parsed(void *res, struct cmdline *cl, void *data)
+{
+	if (router() != NULL)
+		fwd_nlsync_show(app, stdout);
+}
+
+static cmdline_parse_token_string_t cmd_netlink_tok =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, a, "netlink");
+static cmdline_parse_token_string_t cmd_netlink_ops =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "start#stop#resync");
+static cmdline_parse_inst_t cmd_netlink_op = {
+	.f = cmd_netlink_op_parsed,
+	.help_str = "netlink start|stop|resync: the sync of [route] netlink-netns; stop keeps its "
+		    "routes, start and resync dump the FIB and sweep the stale ones",
+	.tokens = {(void *)&cmd_netlink_tok, (void *)&cmd_netlink_ops, NULL},
+};
+static cmdline_parse_token_string_t cmd_show_what_netlink =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "netlink");
+static cmdline_parse_inst_t cmd_show_netlink = {
+	.f = cmd_show_netlink_parsed,
+	.help_str = "show netlink: the netlink route sync: state, messages received, applied, "
+		    "rejected and refused by reason, resyncs, routes swept",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_netlink, NULL},
+};
+
 struct cmd_neigh_result {
 	cmdline_fixed_string_t neigh;
 	cmdline_fixed_string_t op;
@@ -1722,6 +1760,8 @@ static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_show_route,
 	&cmd_show_route_one,
 	&cmd_show_route_longer,
+	&cmd_netlink_op,
+	&cmd_show_netlink,
 	&cmd_neigh_add_inst,
 	&cmd_neigh_del_inst,
 	&cmd_neigh_show_inst,

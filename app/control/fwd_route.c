@@ -17,6 +17,7 @@
 #include "fragpool.h"
 #include "fwd_flow.h"
 #include "fwd_log.h"
+#include "fwd_nlsync.h"
 #include "fwd_route.h"
 #include "rt_control.h"
 #include "rt_fileload.h"
@@ -238,7 +239,8 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	}
 	/* the control thread starts polling as soon as it sees this */
 	__atomic_store_n(&app->rt_ctl, ctl, __ATOMIC_RELEASE);
-	return 0;
+	/* last: its routes go through gateways on the ports' networks, set up above */
+	return fwd_nlsync_setup(app, err, errlen);
 }
 
 /*
@@ -265,6 +267,8 @@ fwd_route_release(struct fwd_app *app)
 {
 	unsigned int i;
 
+	/* no writer left on the table but the app itself */
+	fwd_nlsync_release(app);
 	for (i = 0; i < app->n_workers; i++) {
 		struct fwd_lcore *lc = app->workers[i];
 

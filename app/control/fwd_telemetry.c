@@ -24,6 +24,7 @@
 #include "fwd_stats.h"
 #include "fwd_trace_ctl.h"
 #include "rt_nhgroup.h"
+#include "rt_nlsync_ctl.h"
 #include "rt_table.h"
 #include "fwd_telemetry.h"
 
@@ -314,6 +315,53 @@ tel_route_summary(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_container(d, "by_prefix_length", plens, 0);
 	for (i = 0; i < RTE_DIM(route_kind_keys); i++)
 		rte_tel_data_add_dict_u64(d, route_kind_keys[i], s.by_kind[i]);
+	return 0;
+}
+
+/* "/forwarder/netlink": what "show netlink" prints; rejected and refused are dicts by reason */
+static int
+tel_netlink(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rt_nlsync_counter c[RT_NLSYNC_COUNTERS_MAX];
+	struct rte_tel_data *sub = NULL;
+	const char *group = NULL;
+	unsigned int n, i;
+
+	if (params != NULL && *params != '\0')
+		return -EINVAL;
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app == NULL || tel_app->rt_nlsync == NULL) {
+		rte_rwlock_read_unlock(&tel_lock);
+		rte_tel_data_add_dict_string(d, "state", "none");
+		return 0;
+	}
+	rte_tel_data_add_dict_string(d, "netns", rt_nlsync_netns(tel_app->rt_nlsync));
+	rte_tel_data_add_dict_string(d, "state", rt_nlsync_state(tel_app->rt_nlsync));
+	n = rt_nlsync_counters(tel_app->rt_nlsync, c, RTE_DIM(c));
+	rte_rwlock_read_unlock(&tel_lock);
+	n = RTE_MIN(n, (unsigned int)RTE_DIM(c));
+	/* a group's counters (in a row) in one nested dict: telemetry nests one level */
+	for (i = 0; i <= n; i++) {
+		if (sub != NULL && (i == n || c[i].group != group)) {
+			rte_tel_data_add_dict_container(d, group, sub, 0);
+			sub = NULL;
+		}
+		if (i == n)
+			break;
+		if (c[i].group == NULL) {
+			rte_tel_data_add_dict_u64(d, c[i].name, c[i].value);
+			continue;
+		}
+		if (sub == NULL) {
+			sub = rte_tel_data_alloc();
+			if (sub == NULL)
+				return 0;
+			rte_tel_data_start_dict(sub);
+			group = c[i].group;
+		}
+		rte_tel_data_add_dict_u64(sub, c[i].name, c[i].value);
+	}
 	return 0;
 }
 
@@ -623,6 +671,9 @@ static const struct {
 	{"/forwarder/route_summary", tel_route_summary,
 		"--fwd route: route counts (by_prefix_length: /0../32), limits and memory. No "
 		"parameters."},
+	{"/forwarder/netlink", tel_netlink,
+		"--fwd route: the netlink route sync: state, received, applied, rejected and "
+		"refused by reason, resyncs, swept. No parameters."},
 	{"/forwarder/trace", tel_trace,
 		"The packet trace (trace start): counts, and packet<N>, its show trace lines. "
 		"No parameters."},

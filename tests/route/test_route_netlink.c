@@ -8,7 +8,10 @@
  * 3-hop multipath, blackhole/unreachable/prohibit, a delete, a replace
  * (also one refused, which leaves the old route, ECMP included), each
  * applied to a table and checked by lookup; then every refusal reason, and
- * a check that each reason of RT_NL_REASONS was produced by some case.
+ * a check that each reason of RT_NL_REASONS was produced by some case;
+ * and the sources: applied routes are netlink's, a replace by the same
+ * route changes nothing, another source's route is neither deleted nor
+ * replaced, and with no interface map a hop's port comes from its gateway.
  * With RT_NL_CORPUS=DIR set, the messages are also written there (the
  * fuzzer's seeds, tests/fuzz/corpus-netlink).
  */
@@ -28,6 +31,7 @@
 #include "fwd_test.h"
 #include "rt_netlink.h"
 #include "rt_nhgroup.h"
+#include "rt_nlsync.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
 
@@ -143,7 +147,7 @@ apply(struct rt_table *t, const char *name, char *err)
 		snprintf(err, RT_ERR_LEN, "refused: %s", rt_nl_reason_name(why));
 		return -1000;
 	}
-	return rt_netlink_apply(t, &r, RT_SRC_NETLINK, ifmap, RTE_DIM(ifmap), err, RT_ERR_LEN);
+	return rt_netlink_apply(t, &r, ifmap, RTE_DIM(ifmap), err, RT_ERR_LEN);
 }
 
 static const struct rte_ether_addr mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
@@ -341,7 +345,7 @@ test_replace(void)
 	/* the port's own network is not a route to replace */
 	nlh = msg(RTM_NEWROUTE, fl, RTN_UNICAST, IP4(10, 0, 0, 0), 24);
 	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 1, 5)));
-	CHECK_EQ(apply(t, "replace-connected.nl", err), -EEXIST);
+	CHECK_EQ(apply(t, "replace-connected.nl", err), -EPERM);
 	CHECK_EQ(rt_route_lookup(t, IP4(10, 0, 0, 77)), t->nh_connected[0]);
 	rt_table_free(t);
 }
@@ -465,10 +469,96 @@ test_refusals(void)
 	CHECK_EQ(strcmp(rt_nl_reason_name(RT_NL_REASON_MAX), "?"), 0);
 }
 
+/* The routes of one source and of the others: netlink's are its own, and the others' stay. */
+static void
+test_sources(void)
+{
+	struct rt_table *t = mk_table("rt_nl3");
+	char err[RT_ERR_LEN];
+	struct rt_route rt;
+	struct nlmsghdr *nlh;
+	uint32_t gen, nh;
+
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	/* an applied route is proto netlink (show route's "proto netlink") */
+	nlh = msg_new(RTN_UNICAST, IP4(172, 16, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	CHECK_EQ(apply(t, "src-netlink.nl", err), 0);
+	CHECK_EQ(rt_route_get(t, IP4(172, 16, 0, 0), 16, true, &rt), 0);
+	CHECK_EQ(rt.src, RT_SRC_NETLINK);
+	/* the same route again, as a resync's dump sends it: nothing changes, not even briefly */
+	nh = rt.nh;
+	gen = t->gen;
+	nlh = msg(RTM_NEWROUTE, NLM_F_CREATE | NLM_F_REPLACE, RTN_UNICAST, IP4(172, 16, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	mnl_attr_put_u32(nlh, RTA_OIF, IFX0);
+	CHECK_EQ(apply(t, "replace-same.nl", err), 0);
+	CHECK_EQ(t->gen, gen);
+	CHECK_EQ(rt_route_get(t, IP4(172, 16, 0, 0), 16, true, &rt), 0);
+	CHECK_EQ(rt.nh, nh);
+
+	/* a shell route: netlink neither deletes nor replaces it */
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_SHELL, IP4(172, 17, 0, 0), 16, RT_ROUTE_VIA,
+			 IP4(10, 0, 1, 2), -1, err, sizeof(err)),
+		0);
+	msg(RTM_DELROUTE, 0, RTN_UNICAST, IP4(172, 17, 0, 0), 16);
+	CHECK_EQ(apply(t, "delete-shell.nl", err), -EPERM);
+	CHECK_CONTAINS(err, "of shell");
+	nlh = msg(
+		RTM_NEWROUTE, NLM_F_CREATE | NLM_F_REPLACE, RTN_BLACKHOLE, IP4(172, 17, 0, 0), 16);
+	CHECK_EQ(apply(t, "replace-shell.nl", err), -EEXIST);
+	CHECK_EQ(gw_of(t, IP4(172, 17, 1, 1), NULL), IP4(10, 0, 1, 2));
+	CHECK_EQ(rt_route_get(t, IP4(172, 17, 0, 0), 16, true, &rt), 0);
+	CHECK_EQ(rt.src, RT_SRC_SHELL);
+	/* and a config route likewise */
+	CHECK_EQ(rt_route_add(
+			 t, IP4(172, 18, 0, 0), 16, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+		0);
+	msg(RTM_DELROUTE, 0, RTN_UNSPEC, IP4(172, 18, 0, 0), 16);
+	CHECK_EQ(apply(t, "delete-static.nl", err), -EPERM);
+	CHECK_EQ(rt_route_lookup(t, IP4(172, 18, 0, 1)), t->nh_blackhole);
+	CHECK_EQ(rt_route_del_from(t, RT_SRC_NETLINK, IP4(172, 18, 0, 0), 16, err, sizeof(err)),
+		-EPERM);
+	CHECK_EQ(rt_route_del_from(t, RT_SRC_CONFIG, IP4(172, 18, 0, 0), 16, err, sizeof(err)), 0);
+
+	/* no map: a hop's port is the one whose network holds its gateway, its oif unknown */
+	nlh = msg_new(RTN_UNICAST, IP4(172, 19, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 1, 7)));
+	mnl_attr_put_u32(nlh, RTA_OIF, 42);
+	{
+		struct rt_nl_route r;
+		uint16_t port = 99;
+
+		CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OK);
+		CHECK_EQ(
+			rt_netlink_apply_from(t, RT_SRC_NETLINK, &r, NULL, 0, err, sizeof(err)), 0);
+		CHECK_EQ(gw_of(t, IP4(172, 19, 0, 1), &port), IP4(10, 0, 1, 7));
+		CHECK_EQ(port, 1);
+		/* on-link, no map: no port to go out of */
+		nlh = msg_new(RTN_UNICAST, IP4(172, 20, 0, 0), 16);
+		mnl_attr_put_u32(nlh, RTA_OIF, 42);
+		CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OK);
+		CHECK_EQ(rt_netlink_apply_from(t, RT_SRC_NETLINK, &r, NULL, 0, err, sizeof(err)),
+			-ENODEV);
+		CHECK_CONTAINS(err, "no interface is mapped");
+		CHECK_EQ(rt_nlsync_refusal_of(-ENODEV), RT_NLSYNC_NO_PORT);
+		CHECK_EQ(rt_nlsync_refusal_of(-EEXIST), RT_NLSYNC_EXISTS);
+		CHECK_EQ(rt_nlsync_refusal_of(-EPERM), RT_NLSYNC_NOT_OURS);
+		CHECK_EQ(rt_nlsync_refusal_of(-ENOENT), RT_NLSYNC_NO_ROUTE);
+		CHECK_EQ(rt_nlsync_refusal_of(-EINVAL), RT_NLSYNC_TABLE);
+		CHECK_EQ(strcmp(rt_nlsync_refusal_name(RT_NLSYNC_NO_PORT), "no_port"), 0);
+		CHECK_EQ(strcmp(rt_nlsync_refusal_name(RT_NLSYNC_REFUSAL_MAX), "?"), 0);
+	}
+	rt_table_free(t);
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_routes_applied),
 	FWD_TEST(test_replace),
 	FWD_TEST(test_refusals),
+	FWD_TEST(test_sources),
 };
 
 int

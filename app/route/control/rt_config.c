@@ -196,8 +196,28 @@ parse_port_key(struct rt_config *cfg, int port, const char *key, const char *val
 	uint8_t plen;
 	int q;
 
-	if (!cp->has_ip && !cp->has_mtu)
+	if (!cp->has_ip && !cp->has_mtu && cp->nl_ifname[0] == '\0')
 		set_where(cfg, cp->where, sizeof(cp->where));
+	if (strcmp(key, "netlink-ifname") == 0) {
+		/* an interface name: 1 to 15 bytes, no '/', no blank (as the kernel wants) */
+		if (value[0] == '\0' || strlen(value) >= sizeof(cp->nl_ifname) ||
+			strpbrk(value, "/ \t:") != NULL || strcmp(value, ".") == 0 ||
+			strcmp(value, "..") == 0) {
+			snprintf(err, errlen,
+				"netlink-ifname '%s' is not an interface name (1 to 15 characters, "
+				"no '/', ':' or blank)",
+				value);
+			return -EINVAL;
+		}
+		for (q = 0; q < RTE_MAX_ETHPORTS; q++)
+			if (q != port && strcmp(cfg->ports[q].nl_ifname, value) == 0) {
+				snprintf(err, errlen, "netlink-ifname %s is port %d's already",
+					value, q);
+				return -EINVAL;
+			}
+		snprintf(cp->nl_ifname, sizeof(cp->nl_ifname), "%s", value);
+		return 0;
+	}
 	if (strcmp(key, "mtu") == 0) {
 		uint64_t mtu;
 
@@ -211,8 +231,9 @@ parse_port_key(struct rt_config *cfg, int port, const char *key, const char *val
 		return 0;
 	}
 	if (strcmp(key, "ip") != 0) {
-		snprintf(
-			err, errlen, "unknown key '%s' in [port %d] (expected ip, mtu)", key, port);
+		snprintf(err, errlen,
+			"unknown key '%s' in [port %d] (expected ip, mtu, netlink-ifname)", key,
+			port);
 		return -EINVAL;
 	}
 	if (cp->has_ip) {
@@ -356,6 +377,45 @@ parse_hops(struct rt_cfg_route *r, char **w, int n, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * netlink-netns = NAME: a name under /run/netns (as `ip netns` makes them),
+ * checked to exist now so that a wrong one is told with its line; "." or
+ * nothing: the forwarder's own namespace.
+ */
+static int
+parse_netns(struct rt_config *cfg, const char *value, char *err, size_t errlen)
+{
+	char path[sizeof(cfg->netlink_netns) + 16];
+
+	if (cfg->has_netlink) {
+		snprintf(err, errlen, "netlink-netns given twice");
+		return -EINVAL;
+	}
+	if (value[0] == '\0' || strcmp(value, ".") == 0) {
+		cfg->netlink_netns[0] = '\0';
+		cfg->has_netlink = true;
+		return 0;
+	}
+	if (strlen(value) >= sizeof(cfg->netlink_netns) || strchr(value, '/') != NULL ||
+		strcmp(value, "..") == 0) {
+		snprintf(err, errlen,
+			"netlink-netns '%s' is not a namespace name (up to %zu characters, no '/')",
+			value, sizeof(cfg->netlink_netns) - 1);
+		return -EINVAL;
+	}
+	snprintf(path, sizeof(path), "/run/netns/%s", value);
+	if (access(path, F_OK) < 0) {
+		int e = errno;
+
+		snprintf(err, errlen, "netlink-netns %s: %s: %s (ip netns add %s?)", value, path,
+			strerror(e), value);
+		return -e;
+	}
+	snprintf(cfg->netlink_netns, sizeof(cfg->netlink_netns), "%s", value);
+	cfg->has_netlink = true;
+	return 0;
+}
+
 static int
 parse_route(struct rt_config *cfg, const char *key, const char *value, char *err, size_t errlen)
 {
@@ -368,6 +428,19 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 
 	if (strcmp(key, "routes-file") == 0 || strcmp(key, "neigh-file") == 0)
 		return parse_file(cfg, key, value, err, errlen);
+	if (strcmp(key, "netlink-netns") == 0)
+		return parse_netns(cfg, value, err, errlen);
+	if (strcmp(key, "netlink-rcvbuf") == 0) {
+		if (num_u64(value, 4096, 1u << 30, &k) < 0) {
+			snprintf(err, errlen,
+				"netlink-rcvbuf '%s' is not a number of bytes in "
+				"4096..1073741824",
+				value);
+			return -EINVAL;
+		}
+		cfg->netlink_rcvbuf = (uint32_t)k;
+		return 0;
+	}
 	n = split(value, buf, sizeof(buf), w);
 	if (strcmp(key, "blackhole") == 0 || strcmp(key, "reject") == 0) {
 		r.kind = key[0] == 'b' ? RT_ROUTE_BLACKHOLE : RT_ROUTE_REJECT;
@@ -413,7 +486,7 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 	} else {
 		snprintf(err, errlen,
 			"unknown key '%s' in [route] (expected route, blackhole, reject, routes-file, "
-			"neigh-file)",
+			"neigh-file, netlink-netns, netlink-rcvbuf)",
 			key);
 		return -EINVAL;
 	}
@@ -565,7 +638,7 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
 		const struct rt_cfg_port *cp = &cfg->ports[p];
 
-		if (!cp->has_ip && !cp->has_mtu)
+		if (!cp->has_ip && !cp->has_mtu && cp->nl_ifname[0] == '\0')
 			continue;
 		if (!t->ports[p].enabled) {
 			snprintf(err, errlen, "%s%s[port %d]: no such port", cp->where,

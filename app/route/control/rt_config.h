@@ -13,6 +13,7 @@
  *	[port 0]                       # one section per router port
  *	ip = 10.0.0.1/24               # address/prefix; gives the connected route
  *	mtu = 1500                     # IP MTU, 68..9216 (default 1500)
+ *	netlink-ifname = tap0          # this port's interface in netlink-netns
  *
  *	[route]
  *	route = 10.1.0.0/16 via 10.0.0.2         # next hop on a connected network
@@ -23,6 +24,9 @@
  *	reject = 198.51.100.0/24                 # dropped, ICMP host unreachable
  *	routes-file = bgp.routes                 # `ip -4 route show` lines (rt_routefile.h)
  *	neigh-file = lan.neigh                   # `ip -4 neigh show` lines
+ *	netlink-netns = rtr                      # follow /run/netns/rtr's FIB (rt_nlsync.h);
+ *	                                         # "." = the forwarder's own namespace
+ *	netlink-rcvbuf = 4194304                 # its socket's receive buffer (bytes)
  *
  *	[neigh]                        # static ARP entries, never aged
  *	10.0.0.2 = 02:00:00:00:00:02   # the port is the one whose network holds it
@@ -64,7 +68,8 @@ struct rt_cfg_port {
 	uint8_t plen;
 	uint16_t mtu;
 	uint32_t ip;
-	char where[96]; /**< "file:line" of the section's first key, for errors found later */
+	char nl_ifname[16]; /**< netlink-ifname (IF_NAMESIZE), "" = none */
+	char where[96];     /**< "file:line" of the section's first key, for errors found later */
 };
 
 /** One line of [route]. */
@@ -111,6 +116,9 @@ struct rt_config {
 	uint32_t seen_n;
 	uint32_t n_filters;                           /**< lines of [filter] */
 	struct rt_acl_rule filters[RT_ACL_MAX_RULES]; /**< in order */
+	bool has_netlink;                             /**< netlink-netns given */
+	char netlink_netns[64];  /**< its name, "" = the forwarder's own namespace */
+	uint32_t netlink_rcvbuf; /**< netlink-rcvbuf: the socket's buffer, 0 = default */
 	/** "file:line" of the key being read, set by the reader; NULL = unknown */
 	const char *where;
 };

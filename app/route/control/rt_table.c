@@ -846,6 +846,13 @@ static_remove(struct rt_table *t, struct rt_route *r)
 int
 rt_route_del(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_t errlen)
 {
+	return rt_route_del_from(t, -1, prefix, plen, err, errlen);
+}
+
+int
+rt_route_del_from(
+	struct rt_table *t, int src, uint32_t prefix, uint8_t plen, char *err, size_t errlen)
+{
 	char a[16];
 	struct rt_route *r;
 	int ret = 0;
@@ -857,6 +864,11 @@ rt_route_del(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_
 		ret = -ENOENT;
 	} else if (!route_is_static(r)) {
 		snprintf(err, errlen, "%s/%u is not a static route", rt_ip_str(prefix, a), plen);
+		ret = -EPERM;
+	} else if (src >= 0 && r->src != src) {
+		/* checked under the lock: another writer cannot slip its route in between */
+		snprintf(err, errlen, "%s/%u is a route of %s, not of %s", rt_ip_str(prefix, a),
+			plen, rt_route_src_name(r->src), rt_route_src_name((unsigned int)src));
 		ret = -EPERM;
 	} else {
 		static_remove(t, r);

@@ -275,6 +275,15 @@ uint32_t rt_route_flush(struct rt_table *t);
 int rt_route_del(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_t errlen);
 
 /**
+ * rt_route_del() of a route from source @p src (enum rt_route_src) only; -1:
+ * any source (rt_route_del()). A route of another source is left, -EPERM.
+ *
+ * @return 0, or -ENOENT / -EPERM with @p err set.
+ */
+int rt_route_del_from(
+	struct rt_table *t, int src, uint32_t prefix, uint8_t plen, char *err, size_t errlen);
+
+/**
  * Longest-prefix match of @p ip (control path).
  *
  * @return next hop index, or RT_NH_MISS.

@@ -218,55 +218,168 @@ rt_netlink_parse(const void *buf, size_t len, uint32_t table, struct rt_nl_route
 	return RT_NL_OK;
 }
 
-/* The port of @p ifindex (0: -1, let the table find it from the gateway); -ENODEV when none. */
+/*
+ * The port of @p ifindex: -1 (the table finds it from the gateway) when there
+ * is none, or when there is no map at all and the hop has a gateway;
+ * -ENODEV when the map does not have it.
+ */
 static int
-port_of(uint32_t ifindex, const struct rt_nl_ifmap *map, unsigned int n_map, char *err,
+port_of(uint32_t ifindex, uint32_t gw, const struct rt_nl_ifmap *map, unsigned int n_map, char *err,
 	size_t errlen)
 {
 	unsigned int i;
 
-	if (ifindex == 0)
+	if (ifindex == 0 || (n_map == 0 && gw != 0))
 		return -1;
 	for (i = 0; i < n_map; i++)
 		if (map[i].ifindex == ifindex)
 			return map[i].port;
-	snprintf(err, errlen, "interface %u is not one of the router's ports", ifindex);
+	if (n_map == 0)
+		snprintf(err, errlen,
+			"on-link through interface %u: no interface is mapped to a port", ifindex);
+	else
+		snprintf(err, errlen, "interface %u is not one of the router's ports", ifindex);
 	return -ENODEV;
 }
 
-/* Add, or with @p replace add or replace in one step (rt_route_replace_from()). */
-static int
-add(struct rt_table *t, const struct rt_nl_route *r, enum rt_route_src src,
-	const struct rt_nl_ifmap *map, unsigned int n_map, char *err, size_t errlen)
-{
-	int (*one)(struct rt_table *, enum rt_route_src, uint32_t, uint8_t, enum rt_route_kind,
-		uint32_t, int, char *, size_t) =
-		r->replace ? rt_route_replace_from : rt_route_add_from;
+/* What an existing route is, to compare a replacement with. */
+struct saved {
+	struct rt_route r;
+	unsigned int n;
 	struct rt_hop hops[RT_ECMP_MAX];
+};
+
+static void
+save_route(struct rt_table *t, const struct rt_route *old, struct saved *s)
+{
+	uint32_t nh[RT_ECMP_MAX];
+	unsigned int i;
+
+	s->r = *old;
+	/* rt_nhgroup_members() takes the lock itself */
+	s->n = old->kind == RT_ROUTE_VIA ? rt_nhgroup_members(t, old->nh, nh, NULL) : 0;
+	pthread_mutex_lock(&t->lock);
+	for (i = 0; i < s->n; i++)
+		s->hops[i] = (struct rt_hop){.gw = t->nh[nh[i]].ip, .port = t->nh[nh[i]].port};
+	pthread_mutex_unlock(&t->lock);
+}
+
+/* The hops of @p r as the table takes them (ports from the map, -1 = from the gateway). */
+static int
+to_hops(const struct rt_nl_route *r, const struct rt_nl_ifmap *map, unsigned int n_map,
+	struct rt_hop *hops, char *err, size_t errlen)
+{
 	unsigned int i;
 	int port;
 
-	if (r->kind != RT_ROUTE_VIA)
-		return one(t, src, r->prefix, r->plen, r->kind, 0, -1, err, errlen);
 	for (i = 0; i < r->n_hops; i++) {
-		port = port_of(r->hops[i].ifindex, map, n_map, err, errlen);
+		port = port_of(r->hops[i].ifindex, r->hops[i].gw, map, n_map, err, errlen);
 		if (port == -ENODEV)
 			return port;
 		hops[i] = (struct rt_hop){.gw = r->hops[i].gw, .port = port};
 	}
+	return 0;
+}
+
+/* Add, or with @p replace add or replace in one step (rt_route_replace_from()). */
+static int
+add(struct rt_table *t, enum rt_route_src src, const struct rt_nl_route *r,
+	const struct rt_hop *hops, bool replace, char *err, size_t errlen)
+{
+	int (*one)(struct rt_table *, enum rt_route_src, uint32_t, uint8_t, enum rt_route_kind,
+		uint32_t, int, char *, size_t) =
+		replace ? rt_route_replace_from : rt_route_add_from;
+
+	if (r->kind != RT_ROUTE_VIA)
+		return one(t, src, r->prefix, r->plen, r->kind, 0, -1, err, errlen);
 	if (r->n_hops == 1 && hops[0].gw == 0)
 		return one(t, src, r->prefix, r->plen, RT_ROUTE_DEV, 0, hops[0].port, err, errlen);
-	return r->replace ? rt_route_replace_multi_from(
-				    t, src, r->prefix, r->plen, hops, r->n_hops, err, errlen)
-			  : rt_route_add_multi_from(
-				    t, src, r->prefix, r->plen, hops, r->n_hops, err, errlen);
+	return replace ? rt_route_replace_multi_from(
+				 t, src, r->prefix, r->plen, hops, r->n_hops, err, errlen)
+		       : rt_route_add_multi_from(
+				 t, src, r->prefix, r->plen, hops, r->n_hops, err, errlen);
+}
+
+/* True when hop @p h (port -1: from its gateway) is the next hop @p gw on @p port. */
+static bool
+same_hop(const struct rt_table *t, const struct rt_hop *h, uint32_t gw, uint16_t port)
+{
+	return h->gw == gw && (h->port >= 0 ? h->port : rt_iface_lookup_net(t, h->gw)) == port;
+}
+
+/*
+ * True when the saved route @p s is what @p r with @p hops would install:
+ * then a replace (every route of a resync's dump) changes nothing, and is
+ * not done (no generation bump, no next-hop churn).
+ */
+static bool
+same_route(const struct rt_table *t, const struct saved *s, const struct rt_nl_route *r,
+	const struct rt_hop *hops)
+{
+	unsigned int i, k;
+
+	if (r->kind != RT_ROUTE_VIA)
+		return s->r.kind == r->kind;
+	if (r->n_hops == 1 && hops[0].gw == 0)
+		return s->r.kind == RT_ROUTE_DEV && s->r.port == hops[0].port;
+	if (s->r.kind != RT_ROUTE_VIA)
+		return false;
+	if (r->n_hops == 1)
+		return s->n == 0 && same_hop(t, &hops[0], s->r.gw, s->r.port);
+	if (s->n != r->n_hops)
+		return false;
+	/* the same set (the table refuses duplicate gateways, so counting suffices) */
+	for (i = 0; i < r->n_hops; i++) {
+		for (k = 0; k < s->n; k++)
+			if (same_hop(t, &hops[i], s->hops[k].gw, (uint16_t)s->hops[k].port))
+				break;
+		if (k == s->n)
+			return false;
+	}
+	return true;
 }
 
 int
-rt_netlink_apply(struct rt_table *t, const struct rt_nl_route *r, enum rt_route_src src,
+rt_netlink_apply_from(struct rt_table *t, enum rt_route_src src, const struct rt_nl_route *r,
 	const struct rt_nl_ifmap *map, unsigned int n_map, char *err, size_t errlen)
 {
+	struct rt_hop hops[RT_ECMP_MAX];
+	struct rt_route old;
+	struct saved s;
+	char a[16];
+	int ret;
+
 	if (r->del)
-		return rt_route_del(t, r->prefix, r->plen, err, errlen);
-	return add(t, r, src, map, n_map, err, errlen);
+		return rt_route_del_from(t, (int)src, r->prefix, r->plen, err, errlen);
+	ret = to_hops(r, map, n_map, hops, err, errlen);
+	if (ret < 0)
+		return ret;
+	if (!r->replace || rt_route_get(t, r->prefix, r->plen, true, &old) < 0 ||
+		old.kind == RT_ROUTE_NEIGH)
+		return add(t, src, r, hops, false, err, errlen);
+	if (old.kind == RT_ROUTE_CONNECTED || old.kind == RT_ROUTE_LOCAL) {
+		snprintf(err, errlen,
+			"%s/%u is the port's own network or address: not a route "
+			"to replace",
+			rt_ip_str(r->prefix, a), r->plen);
+		return -EPERM;
+	}
+	if (old.src != src) {
+		/* the config's, a file's or the shell's: not this source's to replace */
+		snprintf(err, errlen, "a route to %s/%u of %s exists", rt_ip_str(r->prefix, a),
+			r->plen, rt_route_src_name(old.src));
+		return -EEXIST;
+	}
+	save_route(t, &old, &s);
+	if (same_route(t, &s, r, hops))
+		return 0; /* a resync's dump replaces every route: most change nothing */
+	/* in one step; a refused replacement leaves the old route, as the kernel does */
+	return add(t, src, r, hops, true, err, errlen);
+}
+
+int
+rt_netlink_apply(struct rt_table *t, const struct rt_nl_route *r, const struct rt_nl_ifmap *map,
+	unsigned int n_map, char *err, size_t errlen)
+{
+	return rt_netlink_apply_from(t, RT_SRC_NETLINK, r, map, n_map, err, errlen);
 }

@@ -104,23 +104,35 @@ struct rt_nl_ifmap {
 };
 
 /**
- * Apply route @p r (from rt_netlink_parse()) to @p t as a route from @p src
- * (RT_SRC_NETLINK, RT_SRC_FPM: what `show route` says), the interfaces
- * named in it mapped to ports through the @p n_map entries of @p map: a
- * delete through rt_route_del(), a blackhole/unreachable/prohibit through
- * rt_route_add_from(), one hop through it too (via GW, or dev PORT when the
- * hop has no gateway), more through rt_route_add_multi_from() (weights are
- * not kept: the table spreads flows evenly). With @c replace, the
- * rt_route_replace_from() forms: an existing static route is replaced in
- * one step (workers see the old route or the new, never the covering one),
- * and a refused replacement leaves it as it was. Safe while workers run.
+ * Apply route @p r (from rt_netlink_parse()) to @p t as routes of source
+ * @p src (RT_SRC_NETLINK, RT_SRC_FPM), the interfaces named in it mapped to
+ * ports through the @p n_map entries of @p map: a delete through
+ * rt_route_del_from() (of a route of @p src only), a blackhole/unreachable/
+ * prohibit, one hop (via GW, or dev PORT when the hop has no gateway) or more
+ * (weights are not kept: the table spreads flows evenly) through
+ * rt_route_add_from() / rt_route_add_multi_from().
+ *
+ * A hop's interface: with a map, its port, and an interface that is not in
+ * the map is refused; with no map (@p n_map 0), the port whose connected
+ * network holds the hop's gateway, and a hop without one is refused.
+ *
+ * With @c replace, an existing route of @p src to the prefix is replaced: not
+ * at all when it is the same (same kind, gateways and ports), else replaced
+ * in one step (rt_route_replace_from(): workers see the old route or the new,
+ * never the covering one), and a refused replacement leaves the old. A route
+ * of another source is not replaced. Safe while workers run.
  *
  * @return 0, or a negative errno with @p err set to one line: -ENODEV for an
- *   interface that is no port, else what the table says (-EEXIST without
- *   replace, or for a connected route; -ENOENT for a delete of no route,
- *   -EINVAL, -ENOSPC, ...).
+ *   interface that is no port, -EEXIST for a route to the prefix (without
+ *   replace, or of another source), -EPERM for a delete of another source's
+ *   route or a replace of a connected or local one, -ENOENT for a delete of
+ *   no route, else what the table says (-EINVAL, -ENOSPC, ...).
  */
-int rt_netlink_apply(struct rt_table *t, const struct rt_nl_route *r, enum rt_route_src src,
+int rt_netlink_apply_from(struct rt_table *t, enum rt_route_src src, const struct rt_nl_route *r,
 	const struct rt_nl_ifmap *map, unsigned int n_map, char *err, size_t errlen);
+
+/** rt_netlink_apply_from() with RT_SRC_NETLINK. */
+int rt_netlink_apply(struct rt_table *t, const struct rt_nl_route *r, const struct rt_nl_ifmap *map,
+	unsigned int n_map, char *err, size_t errlen);
 
 #endif /* RT_NETLINK_H */

@@ -1,0 +1,727 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#define _GNU_SOURCE /* setns() */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/rtnetlink.h>
+#include <net/if.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+
+#include <rte_errno.h>
+#include <rte_lcore.h>
+
+#include "rt_log.h"
+#include "rt_nlsync.h"
+
+#define NLSYNC_RCVBUF_DEFAULT (4u << 20)
+#define NLSYNC_MAX_IFNAMES    RTE_MAX_ETHPORTS
+#define NLSYNC_RETRY_MS       1000 /* after a socket error or a refused dump */
+
+#define REF_NAME(sym, name, desc) name,
+#define REF_DESC(sym, name, desc) desc,
+static const char *const refusal_name[] = {RT_NLSYNC_REFUSALS(REF_NAME)};
+static const char *const refusal_desc[] = {RT_NLSYNC_REFUSALS(REF_DESC)};
+#undef REF_NAME
+#undef REF_DESC
+
+const char *
+rt_nlsync_refusal_name(enum rt_nlsync_refusal why)
+{
+	return (unsigned int)why < RT_NLSYNC_REFUSAL_MAX ? refusal_name[why] : "?";
+}
+
+const char *
+rt_nlsync_refusal_desc(enum rt_nlsync_refusal why)
+{
+	return (unsigned int)why < RT_NLSYNC_REFUSAL_MAX ? refusal_desc[why] : "?";
+}
+
+enum rt_nlsync_refusal
+rt_nlsync_refusal_of(int err)
+{
+	switch (err) {
+	case -ENODEV:
+		return RT_NLSYNC_NO_PORT;
+	case -EEXIST:
+		return RT_NLSYNC_EXISTS;
+	case -EPERM:
+		return RT_NLSYNC_NOT_OURS;
+	case -ENOENT:
+		return RT_NLSYNC_NO_ROUTE;
+	default:
+		return RT_NLSYNC_TABLE;
+	}
+}
+
+/* The routes marked during a resync: an open-addressing set of (prefix, length). */
+struct markset {
+	uint64_t *slot; /* key + 1; 0 = empty */
+	uint32_t cap;   /* a power of 2, or 0 */
+	uint32_t n;
+};
+
+static inline uint64_t
+mark_key(uint32_t prefix, uint8_t plen)
+{
+	return ((uint64_t)prefix << 8 | plen) + 1;
+}
+
+static inline uint32_t
+mark_hash(uint64_t k, uint32_t cap)
+{
+	return (uint32_t)((k * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
+}
+
+static bool
+mark_has(const struct markset *m, uint32_t prefix, uint8_t plen)
+{
+	const uint64_t k = mark_key(prefix, plen);
+	uint32_t i;
+
+	if (m->cap == 0)
+		return false;
+	for (i = mark_hash(k, m->cap); m->slot[i] != 0; i = (i + 1) & (m->cap - 1))
+		if (m->slot[i] == k)
+			return true;
+	return false;
+}
+
+static void
+mark_put_key(struct markset *m, uint64_t k)
+{
+	uint32_t i;
+
+	for (i = mark_hash(k, m->cap); m->slot[i] != 0; i = (i + 1) & (m->cap - 1))
+		if (m->slot[i] == k)
+			return;
+	m->slot[i] = k;
+	m->n++;
+}
+
+/* -ENOMEM when the set cannot grow: the resync then sweeps nothing (see sweep()) */
+static int
+mark_add(struct markset *m, uint32_t prefix, uint8_t plen)
+{
+	if ((uint64_t)(m->n + 1) * 2 > m->cap) {
+		struct markset g = {.cap = m->cap != 0 ? m->cap * 2 : 1024};
+		uint32_t i;
+
+		g.slot = calloc(g.cap, sizeof(*g.slot));
+		if (g.slot == NULL)
+			return -ENOMEM;
+		for (i = 0; i < m->cap; i++)
+			if (m->slot[i] != 0)
+				mark_put_key(&g, m->slot[i]);
+		free(m->slot);
+		*m = g;
+	}
+	mark_put_key(m, mark_key(prefix, plen));
+	return 0;
+}
+
+static void
+mark_clear(struct markset *m)
+{
+	free(m->slot);
+	*m = (struct markset){0};
+}
+
+struct rt_nlsync {
+	struct rt_table *t;
+	char netns[64]; /* as the config allows */
+	struct rt_nlsync_ifname ifnames[NLSYNC_MAX_IFNAMES];
+	unsigned int n_ifnames;
+	uint32_t rcvbuf;
+
+	/* the thread and its hand-shake with the starter */
+	pthread_t thread;
+	bool running; /* a thread was started and not joined (main thread only) */
+	int evfd;     /* wakes the thread: stop or resync */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int start_ret; /* 1 = not yet known, then 0 or -errno */
+	char start_err[RT_ERR_LEN];
+	volatile bool stop;
+	volatile bool resync_asked;
+
+	/* the thread's own */
+	struct mnl_socket *nl;
+	uint32_t portid;
+	uint32_t seq;
+	uint32_t dump_seq; /* 0: no dump in flight */
+	bool dump_intr;    /* the dump in flight was interrupted: do it again, no sweep */
+	bool resync_pending;
+	bool marking;       /* a resync is under way: applied routes are marked */
+	bool mark_overflow; /* the set could not grow: this resync sweeps nothing */
+	struct markset marks;
+	struct rt_nl_ifmap map[NLSYNC_MAX_IFNAMES];
+	unsigned int n_map;
+
+	struct rt_nlsync_stats st; /* written by the thread only, but running */
+	uint64_t resyncs_at_start; /* st.resyncs when the thread started: rt_nlsync_wait() */
+	uint64_t buf[8192];        /* one datagram (64 KiB, aligned for the headers) */
+};
+
+struct rt_nlsync *
+rt_nlsync_create(const struct rt_nlsync_params *p)
+{
+	struct rt_nlsync *s;
+	unsigned int i;
+
+	if (p->table == NULL || p->n_ifnames > NLSYNC_MAX_IFNAMES ||
+		(p->netns != NULL && strlen(p->netns) >= sizeof(((struct rt_nlsync *)0)->netns))) {
+		rte_errno = EINVAL;
+		return NULL;
+	}
+	s = calloc(1, sizeof(*s));
+	if (s == NULL) {
+		rte_errno = ENOMEM;
+		return NULL;
+	}
+	s->t = p->table;
+	if (p->netns != NULL && strcmp(p->netns, ".") != 0)
+		snprintf(s->netns, sizeof(s->netns), "%s", p->netns);
+	for (i = 0; i < p->n_ifnames; i++)
+		s->ifnames[i] = p->ifnames[i];
+	s->n_ifnames = p->n_ifnames;
+	s->rcvbuf = p->rcvbuf != 0 ? p->rcvbuf : NLSYNC_RCVBUF_DEFAULT;
+	s->evfd = -1;
+	pthread_mutex_init(&s->lock, NULL);
+	pthread_cond_init(&s->cond, NULL);
+	return s;
+}
+
+const char *
+rt_nlsync_netns(const struct rt_nlsync *s)
+{
+	return s->netns;
+}
+
+/* Counters are read by other threads: one aligned store each. */
+#define ST_INC(s, field) __atomic_store_n(&(s)->st.field, (s)->st.field + 1, __ATOMIC_RELAXED)
+
+/* Enter the namespace: this thread's network namespace only (setns is per thread). */
+static int
+enter_netns(struct rt_nlsync *s, char *err, size_t errlen)
+{
+	char path[sizeof(s->netns) + 16];
+	int fd, e;
+
+	if (s->netns[0] == '\0')
+		return 0;
+	snprintf(path, sizeof(path), "/run/netns/%s", s->netns);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		e = errno;
+		snprintf(err, errlen, "netlink-netns %s: %s: %s", s->netns, path, strerror(e));
+		return -e;
+	}
+	if (setns(fd, CLONE_NEWNET) < 0) {
+		e = errno;
+		close(fd);
+		snprintf(err, errlen, "netlink-netns %s: setns: %s", s->netns, strerror(e));
+		return -e;
+	}
+	close(fd);
+	return 0;
+}
+
+static int
+open_socket(struct rt_nlsync *s, char *err, size_t errlen)
+{
+	int grp = RTNLGRP_IPV4_ROUTE, fd, e;
+	int size = (int)s->rcvbuf;
+
+	s->nl = mnl_socket_open2(NETLINK_ROUTE, SOCK_CLOEXEC | SOCK_NONBLOCK);
+	if (s->nl == NULL)
+		goto fail;
+	if (mnl_socket_bind(s->nl, 0, MNL_SOCKET_AUTOPID) < 0)
+		goto fail;
+	fd = mnl_socket_get_fd(s->nl);
+	/* above rmem_max when allowed (root): a burst of events must not overrun at once */
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof(size)) < 0)
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
+	if (mnl_socket_setsockopt(s->nl, NETLINK_ADD_MEMBERSHIP, &grp, sizeof(grp)) < 0)
+		goto fail;
+	s->portid = mnl_socket_get_portid(s->nl);
+	return 0;
+fail:
+	e = errno != 0 ? errno : EIO;
+	snprintf(err, errlen, "netlink socket%s%s: %s", s->netns[0] != '\0' ? " in " : "", s->netns,
+		strerror(e));
+	if (s->nl != NULL)
+		mnl_socket_close(s->nl);
+	s->nl = NULL;
+	return -e;
+}
+
+/* The map, from the names as the namespace has them now (an interface may come later). */
+static void
+resolve_ifnames(struct rt_nlsync *s)
+{
+	unsigned int i, idx;
+
+	s->n_map = 0;
+	for (i = 0; i < s->n_ifnames; i++) {
+		idx = if_nametoindex(s->ifnames[i].name);
+		if (idx == 0) {
+			RT_LOG(WARNING,
+				"netlink: no interface %s%s%s for port %u: its routes are "
+				"refused (no_port) until the next resync\n",
+				s->ifnames[i].name, s->netns[0] != '\0' ? " in namespace " : "",
+				s->netns, s->ifnames[i].port);
+			continue;
+		}
+		s->map[s->n_map++] =
+			(struct rt_nl_ifmap){.ifindex = idx, .port = s->ifnames[i].port};
+	}
+}
+
+/* Ask for the whole FIB; its parts come back with our portid and @c dump_seq. */
+static int
+start_dump(struct rt_nlsync *s)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct rtmsg *rtm;
+
+	nlh->nlmsg_type = RTM_GETROUTE;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
+	nlh->nlmsg_seq = ++s->seq != 0 ? s->seq : ++s->seq;
+	rtm = mnl_nlmsg_put_extra_header(nlh, sizeof(*rtm));
+	rtm->rtm_family = AF_INET;
+	if (mnl_socket_sendto(s->nl, nlh, nlh->nlmsg_len) < 0)
+		return -errno;
+	s->dump_seq = nlh->nlmsg_seq;
+	s->dump_intr = false;
+	return 0;
+}
+
+/* A resync begins: new marks, the interface names looked up again, the dump asked. */
+static void
+begin_resync(struct rt_nlsync *s)
+{
+	int ret;
+
+	s->resync_pending = false;
+	if (!s->marking) {
+		mark_clear(&s->marks);
+		s->mark_overflow = false;
+		s->marking = true;
+	}
+	resolve_ifnames(s);
+	ret = start_dump(s);
+	if (ret < 0) {
+		RT_LOG(WARNING, "netlink: cannot ask for a dump: %s\n", strerror(-ret));
+		s->resync_pending = true;
+	}
+}
+
+/*
+ * Delete the netlink routes that the resync did not mark: gone from the FIB
+ * while nobody listened (a daemon restart, our own restart, an overrun).
+ * Collected first, then deleted: the table is paged by position.
+ */
+static void
+sweep(struct rt_nlsync *s)
+{
+	struct rt_route page[256];
+	struct rt_route *stale = NULL;
+	uint32_t n_stale = 0, cap = 0, start = 0, n, got, i;
+	char err[RT_ERR_LEN];
+
+	if (s->mark_overflow) {
+		RT_LOG(WARNING, "netlink: out of memory for the marks: no sweep this time\n");
+		return;
+	}
+	do {
+		n = rt_route_list_at(s->t, start, page, RTE_DIM(page));
+		got = start < n ? RTE_MIN(n - start, (uint32_t)RTE_DIM(page)) : 0;
+		for (i = 0; i < got; i++) {
+			if (page[i].src != RT_SRC_NETLINK ||
+				mark_has(&s->marks, page[i].prefix, page[i].plen))
+				continue;
+			if (n_stale == cap) {
+				uint32_t c = cap != 0 ? cap * 2 : 64;
+				struct rt_route *g = realloc(stale, c * sizeof(*g));
+
+				if (g == NULL)
+					break;
+				stale = g;
+				cap = c;
+			}
+			stale[n_stale++] = page[i];
+		}
+		start += got;
+	} while (got == RTE_DIM(page));
+	for (i = 0; i < n_stale; i++)
+		if (rt_route_del_from(s->t, RT_SRC_NETLINK, stale[i].prefix, stale[i].plen, err,
+			    sizeof(err)) == 0)
+			ST_INC(s, swept);
+	free(stale);
+}
+
+static void
+end_resync(struct rt_nlsync *s)
+{
+	s->dump_seq = 0;
+	if (s->dump_intr) {
+		/* the FIB changed under the dump, which may have skipped a route: no sweep */
+		s->resync_pending = true;
+		return;
+	}
+	sweep(s);
+	__atomic_store_n(&s->st.last_marked, s->marks.n, __ATOMIC_RELAXED);
+	s->marking = false;
+	mark_clear(&s->marks);
+	ST_INC(s, resyncs);
+	if (!s->resync_pending)
+		__atomic_store_n(&s->st.in_sync, true, __ATOMIC_RELAXED);
+}
+
+static void
+route_msg(struct rt_nlsync *s, const struct nlmsghdr *nlh)
+{
+	char err[RT_ERR_LEN], a[16];
+	enum rt_nl_reason why;
+	struct rt_nl_route r;
+	enum rt_nlsync_refusal ref;
+	int ret;
+
+	ST_INC(s, received);
+	why = rt_netlink_parse(nlh, nlh->nlmsg_len, RT_NL_TABLE_MAIN, &r);
+	if (why != RT_NL_OK) {
+		__atomic_store_n(&s->st.rejected[why], s->st.rejected[why] + 1, __ATOMIC_RELAXED);
+		return;
+	}
+	if (r.protocol == RTPROT_KERNEL) {
+		ref = RT_NLSYNC_KERNEL;
+		goto refused;
+	}
+	/* the kernel's latest word on a prefix wins; a dump's messages carry no NLM_F_REPLACE */
+	r.replace = !r.del;
+	ret = rt_netlink_apply_from(s->t, RT_SRC_NETLINK, &r, s->map, s->n_map, err, sizeof(err));
+	if (ret == 0) {
+		ST_INC(s, applied);
+		if (!r.del && s->marking && mark_add(&s->marks, r.prefix, r.plen) < 0)
+			s->mark_overflow = true;
+		return;
+	}
+	ref = rt_nlsync_refusal_of(ret);
+	RT_LOG(DEBUG, "netlink: %s %s/%u refused: %s\n", r.del ? "delete" : "route",
+		rt_ip_str(r.prefix, a), r.plen, err);
+refused:
+	__atomic_store_n(&s->st.refused[ref], s->st.refused[ref] + 1, __ATOMIC_RELAXED);
+}
+
+/* One datagram: events and dump parts, in the order the kernel queued them. */
+static void
+datagram(struct rt_nlsync *s, const void *buf, size_t len)
+{
+	const struct nlmsghdr *nlh = buf;
+	int left = (int)len;
+
+	for (; mnl_nlmsg_ok(nlh, left); nlh = mnl_nlmsg_next(nlh, &left)) {
+		const bool ours = s->dump_seq != 0 && nlh->nlmsg_pid == s->portid &&
+				  nlh->nlmsg_seq == s->dump_seq;
+
+		if (ours && (nlh->nlmsg_flags & NLM_F_DUMP_INTR))
+			s->dump_intr = true;
+		switch (nlh->nlmsg_type) {
+		case NLMSG_DONE:
+			if (ours)
+				end_resync(s);
+			break;
+		case NLMSG_ERROR:
+			if (ours) {
+				const struct nlmsgerr *e = mnl_nlmsg_get_payload(nlh);
+
+				RT_LOG(WARNING, "netlink: dump refused: %s\n", strerror(-e->error));
+				s->dump_seq = 0;
+				s->resync_pending = true;
+			}
+			break;
+		case RTM_NEWROUTE:
+		case RTM_DELROUTE:
+			route_msg(s, nlh);
+			break;
+		default:
+			break; /* NLMSG_NOOP, and nothing else joined */
+		}
+	}
+}
+
+/*
+ * Events were lost (ENOBUFS), or the socket failed: a new socket, and all of
+ * it again. Not the same socket: a dump in flight when it overran may never
+ * go on (the kernel continues a dump from a read, and nothing may be left to
+ * read), and a second dump on it is refused while the first one runs. The
+ * marks start afresh: one made before the loss may be of a route whose delete
+ * was lost, which the sweep must now remove.
+ */
+static void
+reconnect(struct rt_nlsync *s)
+{
+	char err[RT_ERR_LEN];
+
+	__atomic_store_n(&s->st.in_sync, false, __ATOMIC_RELAXED);
+	mnl_socket_close(s->nl);
+	s->nl = NULL;
+	s->dump_seq = 0;
+	s->marking = false;
+	s->resync_pending = true;
+	if (open_socket(s, err, sizeof(err)) < 0)
+		RT_LOG(WARNING, "netlink: %s: trying again every %u ms\n", err, NLSYNC_RETRY_MS);
+}
+
+static void
+report_start(struct rt_nlsync *s, int ret, const char *err)
+{
+	pthread_mutex_lock(&s->lock);
+	s->start_ret = ret;
+	snprintf(s->start_err, sizeof(s->start_err), "%s", err);
+	pthread_cond_signal(&s->cond);
+	pthread_mutex_unlock(&s->lock);
+}
+
+static void *
+nlsync_thread(void *arg)
+{
+	struct rt_nlsync *s = arg;
+	char err[RT_ERR_LEN] = "";
+	int ret, timeout;
+
+	ret = enter_netns(s, err, sizeof(err));
+	if (ret == 0)
+		ret = open_socket(s, err, sizeof(err));
+	report_start(s, ret, err);
+	if (ret < 0)
+		return NULL;
+	RT_LOG(INFO, "netlink: following the routes of %s%s\n",
+		s->netns[0] != '\0' ? "namespace " : "the forwarder's own namespace", s->netns);
+	s->marking = false;
+	s->resync_pending = true;
+	while (!s->stop) {
+		struct pollfd pfd[2] = {
+			{.fd = s->nl != NULL ? mnl_socket_get_fd(s->nl) : -1, .events = POLLIN},
+			{.fd = s->evfd, .events = POLLIN},
+		};
+		ssize_t n;
+
+		if (s->resync_asked) {
+			s->resync_asked = false;
+			s->resync_pending = true;
+		}
+		if (s->nl == NULL && open_socket(s, err, sizeof(err)) == 0)
+			pfd[0].fd = mnl_socket_get_fd(s->nl);
+		/* one dump at a time: a resync asked during one begins after it */
+		if (s->nl != NULL && s->resync_pending && s->dump_seq == 0)
+			begin_resync(s);
+		timeout = s->nl == NULL || (s->resync_pending && s->dump_seq == 0) ? NLSYNC_RETRY_MS
+										   : -1;
+		if (poll(pfd, 2, timeout) < 0 && errno != EINTR)
+			break;
+		if (pfd[1].revents & POLLIN) {
+			uint64_t v;
+
+			if (read(s->evfd, &v, sizeof(v)) < 0)
+				v = 0; /* another read took it: nothing lost, the flags are read above */
+		}
+		if (s->nl == NULL || !(pfd[0].revents & (POLLIN | POLLERR)))
+			continue;
+		n = recv(mnl_socket_get_fd(s->nl), s->buf, sizeof(s->buf), 0);
+		if (n >= 0) {
+			datagram(s, s->buf, (size_t)n);
+			continue;
+		}
+		if (errno == EAGAIN || errno == EINTR)
+			continue;
+		if (errno == ENOBUFS)
+			ST_INC(s, overruns); /* events were lost */
+		else
+			RT_LOG(ERR, "netlink: recv: %s: reconnecting\n", strerror(errno));
+		reconnect(s);
+	}
+	if (s->nl != NULL)
+		mnl_socket_close(s->nl);
+	s->nl = NULL;
+	mark_clear(&s->marks);
+	s->marking = false;
+	s->dump_seq = 0;
+	__atomic_store_n(&s->st.in_sync, false, __ATOMIC_RELAXED);
+	__atomic_store_n(&s->st.running, false, __ATOMIC_RELAXED);
+	return NULL;
+}
+
+int
+rt_nlsync_start(struct rt_nlsync *s, char *err, size_t errlen)
+{
+	int ret;
+
+	if (s->running) {
+		snprintf(err, errlen, "netlink sync already running");
+		return -EALREADY;
+	}
+	s->evfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (s->evfd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "eventfd: %s", strerror(-ret));
+		return ret;
+	}
+	s->stop = false;
+	s->resync_asked = false;
+	s->start_ret = 1;
+	s->resyncs_at_start = s->st.resyncs;
+	__atomic_store_n(&s->st.running, true, __ATOMIC_RELAXED);
+	ret = rte_ctrl_thread_create(&s->thread, "fwd-nlsync", NULL, nlsync_thread, s);
+	if (ret != 0) {
+		__atomic_store_n(&s->st.running, false, __ATOMIC_RELAXED);
+		close(s->evfd);
+		s->evfd = -1;
+		snprintf(err, errlen, "cannot start the netlink thread: %s", strerror(ret));
+		return -ret;
+	}
+	pthread_mutex_lock(&s->lock);
+	while (s->start_ret == 1)
+		pthread_cond_wait(&s->cond, &s->lock);
+	ret = s->start_ret;
+	pthread_mutex_unlock(&s->lock);
+	if (ret < 0) {
+		pthread_join(s->thread, NULL);
+		__atomic_store_n(&s->st.running, false, __ATOMIC_RELAXED);
+		close(s->evfd);
+		s->evfd = -1;
+		snprintf(err, errlen, "%s", s->start_err);
+		return ret;
+	}
+	s->running = true;
+	return 0;
+}
+
+int
+rt_nlsync_wait(const struct rt_nlsync *s, unsigned int timeout_ms)
+{
+	const struct timespec ms = {0, 1000 * 1000};
+	unsigned int i;
+
+	for (i = 0; i <= timeout_ms; i++) {
+		if (!__atomic_load_n(&s->st.running, __ATOMIC_RELAXED))
+			return -ENOTCONN;
+		if (__atomic_load_n(&s->st.resyncs, __ATOMIC_RELAXED) > s->resyncs_at_start)
+			return 0;
+		nanosleep(&ms, NULL);
+	}
+	return -ETIMEDOUT;
+}
+
+static void
+wake(struct rt_nlsync *s)
+{
+	const uint64_t one = 1;
+
+	if (write(s->evfd, &one, sizeof(one)) < 0)
+		RT_LOG(DEBUG, "netlink: wake: %s\n", strerror(errno)); /* full: awake anyway */
+}
+
+int
+rt_nlsync_stop(struct rt_nlsync *s)
+{
+	if (!s->running)
+		return -EALREADY;
+	s->stop = true;
+	wake(s);
+	pthread_join(s->thread, NULL);
+	close(s->evfd);
+	s->evfd = -1;
+	s->running = false;
+	return 0;
+}
+
+int
+rt_nlsync_resync(struct rt_nlsync *s)
+{
+	if (!s->running)
+		return -ENOTCONN;
+	s->resync_asked = true;
+	wake(s);
+	return 0;
+}
+
+void
+rt_nlsync_stats_get(const struct rt_nlsync *s, struct rt_nlsync_stats *st)
+{
+	unsigned int i;
+
+	st->received = __atomic_load_n(&s->st.received, __ATOMIC_RELAXED);
+	st->applied = __atomic_load_n(&s->st.applied, __ATOMIC_RELAXED);
+	for (i = 0; i < RT_NL_REASON_MAX; i++)
+		st->rejected[i] = __atomic_load_n(&s->st.rejected[i], __ATOMIC_RELAXED);
+	for (i = 0; i < RT_NLSYNC_REFUSAL_MAX; i++)
+		st->refused[i] = __atomic_load_n(&s->st.refused[i], __ATOMIC_RELAXED);
+	st->resyncs = __atomic_load_n(&s->st.resyncs, __ATOMIC_RELAXED);
+	st->swept = __atomic_load_n(&s->st.swept, __ATOMIC_RELAXED);
+	st->overruns = __atomic_load_n(&s->st.overruns, __ATOMIC_RELAXED);
+	st->last_marked = __atomic_load_n(&s->st.last_marked, __ATOMIC_RELAXED);
+	st->running = __atomic_load_n(&s->st.running, __ATOMIC_RELAXED);
+	st->in_sync = __atomic_load_n(&s->st.in_sync, __ATOMIC_RELAXED);
+}
+
+unsigned int
+rt_nlsync_counters(const struct rt_nlsync *s, struct rt_nlsync_counter *c, unsigned int max)
+{
+	struct rt_nlsync_stats st;
+	unsigned int n = 0, i;
+
+#define PUT(g, nm, v)                                                      \
+	do {                                                               \
+		if (n < max)                                               \
+			c[n] = (struct rt_nlsync_counter){                 \
+				.group = (g), .name = (nm), .value = (v)}; \
+		n++;                                                       \
+	} while (0)
+	rt_nlsync_stats_get(s, &st);
+	PUT(NULL, "received", st.received);
+	PUT(NULL, "applied", st.applied);
+	PUT(NULL, "resyncs", st.resyncs);
+	PUT(NULL, "swept", st.swept);
+	PUT(NULL, "overruns", st.overruns);
+	PUT(NULL, "last_marked", st.last_marked);
+	for (i = 1; i < RT_NL_REASON_MAX; i++)
+		PUT("rejected", rt_nl_reason_name(i), st.rejected[i]);
+	for (i = 0; i < RT_NLSYNC_REFUSAL_MAX; i++)
+		PUT("refused", rt_nlsync_refusal_name(i), st.refused[i]);
+#undef PUT
+	return n;
+}
+
+const char *
+rt_nlsync_state(const struct rt_nlsync *s)
+{
+	if (!__atomic_load_n(&s->st.running, __ATOMIC_RELAXED))
+		return "stopped";
+	return __atomic_load_n(&s->st.in_sync, __ATOMIC_RELAXED) ? "in_sync" : "syncing";
+}
+
+void
+rt_nlsync_free(struct rt_nlsync *s)
+{
+	if (s == NULL)
+		return;
+	rt_nlsync_stop(s);
+	pthread_mutex_destroy(&s->lock);
+	pthread_cond_destroy(&s->cond);
+	free(s);
+}

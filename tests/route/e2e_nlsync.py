@@ -1,0 +1,395 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 dpdk-forwarder authors
+"""End-to-end tests of the netlink route sync (issue 18, app/route/sync/
+rt_nlsync.c): a network namespace of the test's own, with veth interfaces
+on the router ports' networks, routes put in its FIB with `ip -n NS route`,
+and the real binary following it ([route] netlink-netns, [port N]
+netlink-ifname), checked through `show route`, `show netlink` and
+/forwarder/netlink:
+
+- sync: the first dump (via, on-link, blackhole, unreachable, ECMP) taken
+  as proto netlink, what is refused counted by reason (the namespace's
+  connected routes, an unmapped interface, a prefix the config has),
+  changes while running (add, delete, replace, ECMP to one hop), routes of
+  the config and the shell untouched, then mark and sweep: the sync stopped
+  (`netlink stop`, as a daemon that goes away), the FIB changed, started
+  again: what went is swept, nothing else;
+- overrun: a receive buffer of 4 KiB and bursts of thousands of changes:
+  ENOBUFS, a resync, and in the end the table is the FIB;
+- forward: frames through net_pcap ports follow the routes of the first
+  dump (start-up waits for it), a blackhole drops;
+- bad_config: a namespace that does not exist stops the start-up with its
+  line.
+
+Needs root (ip netns add); skips (77) with a message when it is refused.
+
+    e2e_nlsync.py CASE | --list | --check-registered CASE...
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
+sys.path.insert(0, HERE)
+import fwdtest as ft  # noqa: E402
+from fwdtest import Fail, check, check_eq  # noqa: E402
+import e2e_route as er  # noqa: E402
+
+def shell_mod():
+    """tests/shell/run.py (Shell, TelClient), by path: tests/e2e has a run.py too."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "shell_run", os.path.join(HERE, "..", "shell", "run.py"))
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    return m
+
+
+POLL_S = 5  # every change must show within this (bounded polling, not a timing assertion)
+
+
+class Netns:
+    """A namespace of this test's own: veths nl0, nl1 (mapped to ports 0 and
+    1) and nl2 (no port), with addresses on 10.0.0.0/24, 10.1.0.0/24 and
+    10.2.0.0/24. Deleted at exit, whatever happened."""
+
+    seq = 0
+
+    def __init__(self):
+        Netns.seq += 1
+        self.name = "fwdnl-%d-%d" % (os.getpid(), Netns.seq)
+        p = subprocess.run(["ip", "netns", "add", self.name], capture_output=True, text=True)
+        if p.returncode != 0:
+            print("SKIP: ip netns add is not permitted here (%s): the netlink sync tests "
+                  "need root" % p.stderr.strip())
+            sys.exit(77)
+        try:
+            self.ip("link", "set", "lo", "up")
+            for i in range(3):
+                self.ip("link", "add", "nl%d" % i, "type", "veth", "peer", "name", "nl%dp" % i)
+                self.ip("link", "set", "nl%d" % i, "up")
+                self.ip("link", "set", "nl%dp" % i, "up")
+                self.ip("addr", "add", "10.%d.0.5/24" % i, "dev", "nl%d" % i)
+        except BaseException:
+            self.delete()
+            raise
+
+    def ip(self, *args):
+        p = subprocess.run(["ip", "-n", self.name] + list(args), capture_output=True, text=True)
+        check(p.returncode == 0, "ip -n %s %s: %s" % (self.name, " ".join(args), p.stderr))
+        return p.stdout
+
+    def batch(self, lines):
+        p = subprocess.run(["ip", "-n", self.name, "-batch", "-"], input="\n".join(lines) + "\n",
+                           capture_output=True, text=True)
+        check(p.returncode == 0, "ip -batch: %s" % p.stderr[-500:])
+
+    def route(self, *args):
+        return self.ip("route", *args)
+
+    def delete(self):
+        subprocess.run(["ip", "netns", "del", self.name], capture_output=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.delete()
+
+
+def nl_config(c, ns, routes=(), neigh=None, extra=(), name="nl.ini", n_ports=2):
+    """The e2e_route topology (port p is 10.p.0.1/24) with ports 0 and 1
+    mapped to nl0 and nl1, following @ns."""
+    lines = ["[forward]", "fwd = route"]
+    for p in range(n_ports):
+        lines += ["[port %d]" % p, "ip = %s/24" % er.port_ip(p), "netlink-ifname = nl%d" % p]
+    lines += ["[route]", "netlink-netns = %s" % ns.name] + list(routes) + list(extra)
+    lines.append("[neigh]")
+    if neigh is None:
+        neigh = {er.nbr_ip(p): er.nbr_mac(p) for p in range(n_ports)}
+    lines += ["%s = %s" % kv for kv in neigh.items()]
+    path = c.path(name)
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
+def routes(sh):
+    """show route as {prefix: (what, proto)}; an ECMP route's what is
+    'nexthops GW dev P, ...' (sorted)."""
+    out, cur = {}, None
+    for line in sh.cmd("show route").splitlines():
+        m = re.match(r"(\S+/\d+)(.*) proto (\w+) age \S+$", line.strip())
+        if m and not line.startswith("\t"):
+            cur = m.group(1)
+            out[cur] = (m.group(2).strip(), m.group(3))
+            continue
+        m = re.match(r"\s+nexthop via (\S+) dev (\d+)$", line)
+        if m and cur is not None:
+            what, proto = out[cur]
+            hops = sorted(([what[len("nexthops "):]] if what else []) +
+                          ["%s dev %s" % (m.group(1), m.group(2))])
+            out[cur] = ("nexthops " + ", ".join(h for h in hops if h), proto)
+    return out
+
+
+def netlink(sh):
+    """show netlink as {counter: value} ('rejected.other_table', ...) and its state."""
+    out = sh.cmd("show netlink")
+    m = re.search(r"netlink: namespace (\S+), (\w+)", out)
+    check(m is not None, "show netlink: no state line in %r" % out)
+    n = {"state": m.group(2)}
+    for line in out.splitlines():
+        line = line.strip()
+        group = ""
+        m = re.match(r"(rejected|refused):(.*)$", line)
+        if m:
+            group, line = m.group(1) + ".", m.group(2).strip()
+        elif not line.startswith("received "):
+            continue
+        w = line.split()
+        for k in range(0, len(w) - 1, 2):
+            n[group + w[k]] = int(w[k + 1])
+    return n
+
+
+def check_balance(n):
+    """Every route message received was applied, rejected or refused."""
+    rest = sum(v for k, v in n.items() if k.startswith(("rejected.", "refused.")))
+    check_eq(n["received"], n["applied"] + rest, "received = applied + rejected + refused in %r" % n)
+
+
+def poll(sh, want, what):
+    """Poll show route until want(routes) holds (at most POLL_S seconds)."""
+    deadline = time.monotonic() + POLL_S
+    while True:
+        r = routes(sh)
+        if want(r):
+            return r
+        if time.monotonic() > deadline:
+            raise Fail("%s: not within %d s; show route:\n%s" % (what, POLL_S, json.dumps(r, indent=1)))
+        time.sleep(0.1)
+
+
+def poll_netlink(sh, want, what):
+    deadline = time.monotonic() + POLL_S
+    while True:
+        n = netlink(sh)
+        if want(n):
+            return n
+        if time.monotonic() > deadline:
+            raise Fail("%s: not within %d s; show netlink: %r" % (what, POLL_S, n))
+        time.sleep(0.1)
+
+
+def has(prefix, what, proto="netlink"):
+    return lambda r: r.get(prefix) == (what, proto)
+
+
+def gone(prefix):
+    return lambda r: prefix not in r
+
+
+def nl_routes(r):
+    return {p: w for p, (w, proto) in r.items() if proto == "netlink"}
+
+
+def case_sync(c):
+    """The first dump, the refusals by reason, changes while running, routes
+    of other sources left alone, and mark and sweep over a stop and start."""
+    sm = shell_mod()
+    Shell, TelClient = sm.Shell, sm.TelClient
+    with Netns() as ns:
+        ns.route("add", "172.16.0.0/16", "via", "10.0.0.2")
+        ns.route("add", "172.17.0.0/16", "dev", "nl1")
+        ns.route("add", "blackhole", "192.0.2.0/24")
+        ns.route("add", "unreachable", "203.0.113.0/24")
+        ns.route("add", "198.51.100.0/24", "nexthop", "via", "10.0.0.2", "nexthop", "via", "10.1.0.3")
+        ns.route("add", "172.19.0.0/16", "via", "10.1.0.2")
+        ns.route("add", "172.18.0.0/16", "via", "10.2.0.2")   # nl2: no port
+        ns.route("add", "172.31.0.0/16", "via", "10.0.0.2")   # the config has it
+        cfg = nl_config(c, ns, ["route = 172.31.0.0/16 via 10.1.0.2"])
+        eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+        prefix = c.prefixes[-1]
+        sh = Shell(c, eal, ["--config", cfg])
+        # start-up waited for the first dump: no polling needed here
+        r = routes(sh)
+        want = {
+            "172.16.0.0/16": "via 10.0.0.2 dev 0",
+            "172.17.0.0/16": "dev 1",
+            "192.0.2.0/24": "blackhole",
+            "203.0.113.0/24": "reject",
+            "198.51.100.0/24": "nexthops 10.0.0.2 dev 0, 10.1.0.3 dev 1",
+            "172.19.0.0/16": "via 10.1.0.2 dev 1",
+        }
+        check_eq(nl_routes(r), want, "the netlink routes after the first dump")
+        check_eq(r["172.31.0.0/16"], ("via 10.1.0.2 dev 1", "static"), "the config's route")
+        check("172.18.0.0/16" not in r, "a route through an unmapped interface was taken")
+        check_eq(r["10.0.0.0/24"], ("connected dev 0", "kernel"), "port 0's connected route")
+        n = netlink(sh)
+        check_eq(n["state"], "in_sync", "state after the first dump")
+        check_eq((n["resyncs"], n["swept"], n["applied"]), (1, 0, len(want)),
+                 "resyncs, swept, applied after the first dump")
+        # the namespace's three connected routes; its local table (addresses, broadcasts)
+        check_eq(n["refused.kernel"], 3, "refused as proto kernel")
+        check(n["rejected.other_table"] >= 3, "the local table's routes: %r" % n)
+        check_eq((n["refused.no_port"], n["refused.exists"]), (1, 1), "no_port, exists")
+        check_balance(n)
+
+        # while running: add, delete, replace, ECMP to one hop
+        ns.route("add", "172.20.0.0/16", "via", "10.1.0.7")
+        poll(sh, has("172.20.0.0/16", "via 10.1.0.7 dev 1"), "an added route")
+        ns.route("del", "172.16.0.0/16")
+        poll(sh, gone("172.16.0.0/16"), "a deleted route")
+        ns.route("replace", "192.0.2.0/24", "via", "10.0.0.9")
+        poll(sh, has("192.0.2.0/24", "via 10.0.0.9 dev 0"), "blackhole replaced by a via")
+        ns.route("replace", "198.51.100.0/24", "via", "10.1.0.4")
+        poll(sh, has("198.51.100.0/24", "via 10.1.0.4 dev 1"), "ECMP replaced by one hop")
+        ns.route("replace", "172.20.0.0/16", "nexthop", "via", "10.0.0.2", "nexthop", "via",
+                 "10.0.0.3", "nexthop", "via", "10.1.0.2")
+        poll(sh, has("172.20.0.0/16", "nexthops 10.0.0.2 dev 0, 10.0.0.3 dev 0, 10.1.0.2 dev 1"),
+             "one hop replaced by ECMP of three")
+        # a shell route: netlink neither replaces nor deletes it
+        check("added" in sh.cmd("route add 172.21.0.0/16 via 10.1.0.2"), "shell route add")
+        ns.route("add", "172.21.0.0/16", "via", "10.0.0.2")
+        ns.route("del", "172.21.0.0/16")
+        n = poll_netlink(sh, lambda n: n["refused.not_ours"] >= 1, "a delete of the shell's route")
+        check_eq(n["refused.exists"], 2, "the shell's prefix from netlink refused as exists")
+        check_eq(routes(sh)["172.21.0.0/16"], ("via 10.1.0.2 dev 1", "shell"), "the shell's route")
+
+        # mark and sweep: the sync goes away, the FIB changes, the sync comes back
+        check("stopped" in sh.cmd("netlink stop"), "netlink stop")
+        ns.route("del", "172.19.0.0/16")
+        ns.route("add", "172.22.0.0/16", "via", "10.0.0.2")
+        ns.route("replace", "172.17.0.0/16", "via", "10.1.0.8")
+        time.sleep(0.3)
+        r = routes(sh)
+        check_eq(r.get("172.19.0.0/16"), ("via 10.1.0.2 dev 1", "netlink"),
+                 "a stopped sync's routes stay")
+        check("172.22.0.0/16" not in r, "a stopped sync took a route")
+        check_eq(netlink(sh)["state"], "stopped", "state after netlink stop")
+        check("started" in sh.cmd("netlink start"), "netlink start")
+        poll(sh, lambda r: gone("172.19.0.0/16")(r) and
+             has("172.22.0.0/16", "via 10.0.0.2 dev 0")(r) and
+             has("172.17.0.0/16", "via 10.1.0.8 dev 1")(r), "the resync after a restart")
+        n = poll_netlink(sh, lambda n: n["resyncs"] == 2, "the second resync counted")
+        check_eq(n["swept"], 1, "routes swept (172.19.0.0/16 only)")
+        r = routes(sh)
+        want = {
+            "172.17.0.0/16": "via 10.1.0.8 dev 1",
+            "192.0.2.0/24": "via 10.0.0.9 dev 0",
+            "203.0.113.0/24": "reject",
+            "198.51.100.0/24": "via 10.1.0.4 dev 1",
+            "172.20.0.0/16": "nexthops 10.0.0.2 dev 0, 10.0.0.3 dev 0, 10.1.0.2 dev 1",
+            "172.22.0.0/16": "via 10.0.0.2 dev 0",
+        }
+        check_eq(nl_routes(r), want, "the netlink routes after the sweep")
+        check_eq(r["172.31.0.0/16"], ("via 10.1.0.2 dev 1", "static"), "the config's route")
+        check_eq(r["172.21.0.0/16"], ("via 10.1.0.2 dev 1", "shell"), "the shell's route")
+        # a resync of an unchanged FIB changes nothing and sweeps nothing
+        check("asked" in sh.cmd("netlink resync"), "netlink resync")
+        n = poll_netlink(sh, lambda n: n["resyncs"] == 3, "the third resync")
+        check_eq((n["swept"], n["last_marked"]), (1, len(want)), "swept, marked by the resync")
+        check_eq(nl_routes(routes(sh)), want, "the netlink routes after a resync")
+        check_balance(n)
+        # telemetry says the same
+        t = TelClient(prefix)
+        tel = t.raw("/forwarder/netlink")["/forwarder/netlink"]
+        t.close()
+        check_eq((tel["netns"], tel["state"], tel["applied"], tel["swept"], tel["resyncs"]),
+                 (ns.name, "in_sync", n["applied"], 1, 3), "/forwarder/netlink")
+        check_eq(tel["refused"]["kernel"], n["refused.kernel"], "telemetry refused.kernel")
+        check_eq(tel["rejected"]["other_table"], n["rejected.other_table"],
+                 "telemetry rejected.other_table")
+        sh.quit()
+
+
+def case_overrun(c):
+    """A 4 KiB receive buffer and bursts of thousands of changes: the socket
+    overruns (ENOBUFS), the sync dumps again and sweeps, and then the
+    table's netlink routes are the FIB's routes, deletes lost in the overrun
+    included."""
+    Shell = shell_mod().Shell
+    with Netns() as ns:
+        cfg = nl_config(c, ns, extra=["netlink-rcvbuf = 4096"])
+        sh = Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]), ["--config", cfg])
+        fib = {}
+        for burst in range(4):
+            pfx = ["172.%d.%d.0/24" % (16 + burst * 8 + i // 256, i % 256) for i in range(2000)]
+            ns.batch(["route add %s via 10.%d.0.%d" % (p, i % 2, 2 + i % 50)
+                      for i, p in enumerate(pfx)])
+            fib.update((p, None) for p in pfx)
+            # and delete every other one at once: deletes lost in an overrun must be swept
+            ns.batch(["route del %s" % p for p in pfx[::2]])
+            for p in pfx[::2]:
+                fib.pop(p)
+            if netlink(sh)["overruns"] > 0:
+                break
+        kernel = set()
+        for line in ns.route("show").splitlines():
+            w = line.split()
+            if w and "proto" not in w:  # not the connected routes
+                kernel.add(w[0])
+        check_eq(kernel, set(fib), "the namespace's routes (the test's own bookkeeping)")
+        n = poll_netlink(sh, lambda n: n["state"] == "in_sync" and n["overruns"] > 0
+                         and n["resyncs"] >= 2, "an overrun and the resync after it")
+        r = poll(sh, lambda r: set(nl_routes(r)) == kernel, "the table equal to the FIB")
+        check_eq(set(nl_routes(r)), kernel, "netlink routes vs the FIB")
+        check_balance(netlink(sh))
+        print("overrun: %d overruns, %d resyncs, %d swept, %d received" % (
+            n["overruns"], n["resyncs"], n["swept"], n["received"]))
+        sh.quit()
+
+
+def case_forward(c):
+    """Frames through net_pcap follow the first dump's routes: a via route
+    and an ECMP route out of port 1, a blackhole dropping, from the first
+    frame on (the start-up waits for the dump)."""
+    with Netns() as ns:
+        ns.route("add", "172.16.0.0/16", "via", "10.1.0.2")
+        ns.route("add", "blackhole", "192.0.2.0/24")
+        ns.route("add", "198.51.100.0/24", "nexthop", "via", "10.1.0.2", "nexthop", "via", "10.1.0.3")
+        neigh = {er.nbr_ip(0): er.nbr_mac(0), er.nbr_ip(1): er.nbr_mac(1),
+                 "10.1.0.3": "02:00:00:00:01:03"}
+        cfg = nl_config(c, ns, neigh=neigh)
+        frames = [er.udp("10.0.0.9", "172.16.%d.1" % i, i) for i in range(20)]
+        frames += [er.udp("10.0.0.9", "198.51.100.%d" % (1 + i), 100 + i) for i in range(20)]
+        frames += [er.udp("10.0.0.9", "192.0.2.%d" % (1 + i), 200 + i) for i in range(5)]
+        r, outs = er.run_route(c, [frames, []], cfg)
+        got = er.by_tag(outs[1])
+        check_eq(sorted(s for _, s in got), list(range(20)) + list(range(100, 120)),
+                 "frames out of port 1")
+        check_eq(len(outs[0]), 0, "frames out of port 0")
+        for (_, s), f in got.items():
+            orig = frames[s] if s < 20 else frames[20 + s - 100]
+            dst = er.nbr_mac(1)
+            if s >= 100:
+                from scapy.layers.l2 import Ether  # noqa: E402
+                dst = Ether(f).dst
+                check(dst in (er.nbr_mac(1), "02:00:00:00:01:03"), "ECMP frame %d to %s" % (s, dst))
+            er.expect_forwarded(f, orig, 1, dst, "frame %d" % s)
+        er.check_drops(r.stats, {"blackhole": 5})
+
+
+def case_bad_config(c):
+    """A namespace that does not exist: the start-up stops with its line; a
+    bad interface name too."""
+    ns = "fwdnl-none-%d" % os.getpid()
+    er.bad_config(c, "[route]\nnetlink-netns = %s\n" % ns, 4,
+                  r"netlink-netns %s: /run/netns/%s: No such file or directory" % (ns, ns))
+    er.bad_config(c, "[port 0]\nip = 10.0.0.1/24\nnetlink-ifname = a/b\n", 5,
+                  r"netlink-ifname 'a/b' is not an interface name")
+    er.bad_config(c, "[route]\nnetlink-rcvbuf = 12\n", 4, r"netlink-rcvbuf '12' is not")
+
+
+CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}
+
+
+if __name__ == "__main__":
+    sys.exit(ft.run_cases(sys.argv, CASES, "route-nlsync-", "tests/route/meson.build"))
