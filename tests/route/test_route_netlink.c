@@ -291,6 +291,21 @@ test_routes_applied(void)
 	CHECK_EQ(apply(t, "delete.nl", err), 0);
 	CHECK_EQ(gw_of(t, IP4(192, 0, 2, 1), NULL), IP4(10, 0, 0, 254)); /* the default now */
 	CHECK_EQ(apply(t, "delete.nl", err), -ENOENT);
+	/*
+	 * A multipath delete whose hop has no gateway (`ip route del P nexthop
+	 * dev X`): taken, its hops not kept (the fuzzer found it handed on).
+	 */
+	{
+		const uint32_t gw0[] = {0, IP4(10, 0, 0, 3)};
+		const uint32_t ifx[] = {IFX0, IFX0};
+		struct rt_nl_route r;
+
+		nlh = msg(RTM_DELROUTE, 0, RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+		put_multipath(nlh, gw0, ifx, NULL, 2);
+		CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OK);
+		CHECK(r.del);
+		CHECK_EQ(r.n_hops, 0);
+	}
 	rt_table_free(t);
 }
 

@@ -208,8 +208,16 @@ rt_netlink_parse(const void *buf, size_t len, uint32_t table, struct rt_nl_route
 	}
 	if (r->kind != RT_ROUTE_VIA)
 		r->n_hops = 0; /* the kernel keeps a blackhole's oif; the table needs none */
-	if (r->del)
+	if (r->del) {
+		/*
+		 * The table holds one route a prefix: a delete names its prefix, and
+		 * its hops (`ip route del P nexthop dev X` has none with a gateway)
+		 * are checked for form above but not kept, so no caller sees a hop
+		 * an add would have refused.
+		 */
+		r->n_hops = 0;
 		return RT_NL_OK;
+	}
 	if (r->kind == RT_ROUTE_VIA && r->n_hops == 0)
 		return RT_NL_NO_NEXTHOP;
 	for (i = 0; r->n_hops > 1 && i < r->n_hops; i++)

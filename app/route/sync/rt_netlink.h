@@ -75,7 +75,7 @@ struct rt_nl_route {
 	uint32_t prefix;
 	uint32_t table;   /**< RTA_TABLE, else rtm_table */
 	uint8_t protocol; /**< rtm_protocol (RTPROT_BGP = 186, ...) */
-	uint8_t n_hops;   /**< 0..RT_ECMP_MAX (0 only on a delete) */
+	uint8_t n_hops;   /**< 0..RT_ECMP_MAX (always 0 on a delete) */
 	struct rt_nl_hop hops[RT_ECMP_MAX];
 };
 
@@ -84,7 +84,7 @@ struct rt_nl_route {
  * (a message's nlmsg_len may not exceed it), accepting routes of table
  * @p table only (RT_NL_TABLE_MAIN usually). @p r is filled when the message
  * is taken and undefined otherwise. A RTM_NEWROUTE of type unicast has at
- * least one hop; a delete needs none (the table keeps one route a prefix).
+ * least one hop; a delete has none (its hops are read for form, not kept: the table keeps one route a prefix).
  *
  * @return RT_NL_OK, or why the message is refused.
  */
