@@ -71,7 +71,9 @@ run() { # TARGET LIMIT MAXLEN CORPUS [ENV...]
 	local t=$1 lim=$2 len=$3 corpus=$4
 	shift 4
 	echo "=== fuzz $t ${*:-} ($lim)"
-	env "$@" "$out/fuzz_$t" "$lim" -max_len="$len" -timeout=10 -print_final_stats=1 \
+	# exit 1 on a finding: libFuzzer's default 77 is what meson reads as a skipped test
+	env "$@" "$out/fuzz_$t" "$lim" -max_len="$len" -timeout=10 -error_exitcode=1 \
+		-timeout_exitcode=1 -print_final_stats=1 \
 		-artifact_prefix="$out/$t-" "$out/$corpus"
 }
 for t in $targets; do
