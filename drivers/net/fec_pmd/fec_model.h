@@ -365,6 +365,7 @@ uint64_t fec_model_drops(const struct fec_model *m, uint64_t *filtered);
 	X(RX_NO, "rx_non_octet", RX)              /* RX BD status NO */                   \
 	X(RX_TR, "rx_truncated", RX)              /* RX BD status TR and LG */            \
 	X(RX_NO_LAST, "rx_no_last", RX)           /* RX BD without L */                   \
+	X(RX_ZERO_LEN, "rx_zero_len", RX)         /* RX BD written back with datlen 0 */  \
 	X(RDAR_CLEAR, "rdar_clear", RX)           /* RDAR cleared, the frame lost */      \
 	X(RX_HANG, "rx_hang", RX)                 /* RX uDMA hung: no write-back */       \
 	X(EBERR, "eberr", RX)                     /* bus error: EIR.EBERR, ETHEREN off */ \
