@@ -592,7 +592,10 @@ fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
 		st->opackets = txq != NULL ? txq->sw_pkts : 0;
 		st->obytes = txq != NULL ? txq->sw_bytes : 0;
 	} else {
-		st->ipackets = fep->mib[FEC_MIB_ieee_r_frame_ok];
+		/* A BD length the driver refused: a good frame for the MAC, not received. */
+		st->ipackets = fep->mib[FEC_MIB_ieee_r_frame_ok] -
+			       RTE_MIN(fep->mib[FEC_MIB_ieee_r_frame_ok],
+				       rxq != NULL ? rxq->err[FEC_RX_ERR_BAD_LEN] : 0);
 		st->ibytes = fep->mib[FEC_MIB_ieee_r_octets_ok] - RTE_ETHER_CRC_LEN * st->ipackets;
 		/* The MAC received them, but a stopped queue or a restart dropped them: missed. */
 		if (rxq != NULL && st->ipackets >= rxq->stop_discards + rxq->restart_discards) {

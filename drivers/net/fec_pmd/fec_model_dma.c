@@ -363,7 +363,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	uint32_t flen = len + 4u, total, done, nbd, i, bus, fcs;
 	uint8_t data[FEC_MODEL_FRAME_MAX + 8];
 	uint16_t st = 0;
-	bool intr = true;
+	bool intr = true, zero_len;
 
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN) || len < 14)
 		return;
@@ -416,6 +416,8 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	}
 	if (unlikely(m->fault_armed) && fec_model_rx_fault(m, &st))
 		return;
+	/* A write-back with E clear but no length: the MAC counted a good frame. */
+	zero_len = unlikely(m->fault_armed) && fec_model_fault_hit(m, FEC_FAULT_RX_ZERO_LEN);
 	if (st & FEC_BD_RX_CR) {
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_crc, 1);
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_crc_align, 1);
@@ -447,7 +449,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		}
 		memcpy(va, data + done, chunk);
 		done += chunk;
-		bd->datlen = rte_cpu_to_le_16(last ? total : mrbr);
+		bd->datlen = rte_cpu_to_le_16(zero_len ? 0 : last ? total : mrbr);
 		if (ex) {
 			volatile struct fec_bd_ex *bx = bdx_at(m, bus);
 			uint32_t esc = rte_le_to_cpu_32(bx->esc);

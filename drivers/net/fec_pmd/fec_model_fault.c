@@ -26,7 +26,7 @@ static const char *const fault_names[FEC_FAULT_NB] = {
 
 /* The RX kinds, tested together once per frame before looking at each. */
 #define FAULT_RX_BIT(k, name, ev) | (FAULT_EV_##ev == FAULT_EV_RX ? 1u << FEC_FAULT_##k : 0u)
-enum { FAULT_EV_RX, FAULT_EV_TX, FAULT_EV_TDAR, FAULT_EV_MDIO };
+enum { FAULT_EV_RX, FAULT_EV_TX, FAULT_EV_TDAR, FAULT_EV_TDAR_BUSY, FAULT_EV_MDIO };
 static const uint32_t fault_rx_mask = 0u FEC_MODEL_FAULT_TABLE(FAULT_RX_BIT);
 #undef FAULT_RX_BIT
 
@@ -199,6 +199,9 @@ fec_model_tdar_fault(struct fec_model *m)
 		if (m->err007885)
 			RTE_LOG(WARNING, PMD,
 				"fec_model: %s: TDAR written while active (ERR007885)\n", m->name);
+		/* The erratum's hang: TX stops, TDAR stays set, until a disable. */
+		if (fec_model_fault_hit(m, FEC_FAULT_TDAR_HANG))
+			m->tx_hung = true;
 	}
 	return fec_model_fault_hit(m, FEC_FAULT_TDAR_LOSE);
 }

@@ -334,8 +334,12 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 
 	if (unlikely(!txq->started))
 		return 0;
-	if (txq->nb_free < RTE_MAX(n, txq->free_thresh))
+	if (txq->nb_free < RTE_MAX(n, txq->free_thresh)) {
 		fec_tx_reclaim(txq);
+		/* Full even after the reclaim: only there the TX watchdog looks. */
+		if (unlikely(txq->nb_free == 0))
+			return fec_tx_full(txq);
+	}
 	base = txq->bd;
 	cur = txq->cur;
 	/*
@@ -344,12 +348,8 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	 * nb_segs - 1 more, taken off nb_free and off the bound.
 	 */
 	nb_free = txq->nb_free;
-	if (n > nb_free) {
-		/* Full even after the reclaim: only there the TX watchdog looks. */
-		if (unlikely(nb_free == 0))
-			return fec_tx_full(txq);
+	if (n > nb_free)
 		n = (uint16_t)nb_free;
-	}
 	for (sent = 0; sent < n; sent++) {
 		struct rte_mbuf *m = pkts[sent];
 		volatile struct fec_bd *bd;
