@@ -14,9 +14,12 @@ it to OUT (default bench-results/idle-<date>.md).
      idle period long enough to sleep); the time from the append (its pcap
      record's timestamp) to the frame leaving the MAC (the output record's
      timestamp, taken by the model at TX).
-  3. Full load: wire=loop and --tx-first (a burst circulating between the
-     worker and the model for ever), port 0's TX rate over RATE_SECS, poll and
-     sleep alternating, ROUNDS rounds; the median of sleep/poll.
+  3. Full load: wire=loop, mode=autostep (the model steps in the worker's own
+     doorbell writes, so the worker is the bottleneck and its queue is never
+     empty) and --tx-first (a burst circulating for ever): port 0's TX rate
+     over RATE_SECS, poll and sleep alternating, ROUNDS rounds; the median of
+     sleep/poll. (In thread mode the model's thread is the bottleneck and the
+     worker finds the ring empty between frames: that is the trickle case.)
 
     nice -n 10 /usr/bin/python3 bench/idle/run.py [BUILDDIR]
 Environment: SECS (10), TRICKLE_PPS (100), LAT_FRAMES (50), LAT_GAP_MS (50),
@@ -90,7 +93,7 @@ LIVE = []  # forwarders still running: killed if the script fails half-way
 
 
 class Fwd:
-    def __init__(self, d, name, idle, wire, app=()):
+    def __init__(self, d, name, idle, wire, app=(), mode="thread"):
         self.d = d
         self.inp, self.out = os.path.join(d, name + "-in.pcap"), os.path.join(d, name + "-out.pcap")
         self.stats = os.path.join(d, name + "-stats.json")
@@ -102,7 +105,7 @@ class Fwd:
             wire = "wire=" + wire
         self.prefix = "idle-bench-%d-%s" % (os.getpid(), name)
         argv = [BIN, "-l", "0,1", "--no-huge", "-m", "256", "--no-pci", "--file-prefix",
-                self.prefix, "--vdev", "net_fec0,backend=model,mode=thread," + wire, "--",
+                self.prefix, "--vdev", "net_fec0,backend=model,mode=%s,%s" % (mode, wire), "--",
                 "--fwd", "io", "--idle", idle, "--stats-file", self.stats] + list(app)
         self.log = open(os.path.join(d, name + ".log"), "w")
         self.p = subprocess.Popen(argv, stdout=self.log, stderr=subprocess.STDOUT,
@@ -196,7 +199,7 @@ def latency_run(d, idle):
 
 
 def rate_run(d, idle, r):
-    f = Fwd(d, "rate-%s-%d" % (idle, r), idle, "loop", ["--tx-first"])
+    f = Fwd(d, "rate-%s-%d" % (idle, r), idle, "loop", ["--tx-first"], mode="autostep")
     a, t0 = f.tel()["tx_pkts"], time.monotonic()
     time.sleep(RATE_SECS)
     b, t1 = f.tel()["tx_pkts"], time.monotonic()
