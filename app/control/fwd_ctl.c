@@ -110,8 +110,9 @@ fwd_ctl_start(struct fwd_app *app)
 	for (i = 0; i < app->n_workers; i++)
 		rte_eal_remote_launch(fwd_lcore_main, app->workers[i], app->workers[i]->lcore_id);
 	app->running = true;
-	FWD_LOG(INFO, "%s forwarding on %u lcore%s, burst %u\n", fwd_mode_name(app->cfg.mode),
-		app->n_workers, app->n_workers == 1 ? "" : "s", app->cfg.burst);
+	FWD_LOG(INFO, "%s forwarding on %u lcore%s, burst %u%s\n", fwd_mode_name(app->cfg.mode),
+		app->n_workers, app->n_workers == 1 ? "" : "s", app->cfg.burst,
+		app->cfg.idle == FWD_IDLE_SLEEP ? ", sleeping when idle (--idle sleep)" : "");
 	return 0;
 }
 

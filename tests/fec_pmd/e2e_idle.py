@@ -183,7 +183,9 @@ def case_no_traffic(c):
     _, st = f.finish()
     lc = lcore1(st)
     check_eq(lc["idle_sleeps"], 0, "--idle poll sleeps")
-    check(lc["polls"] > 100 * (IDLE_POLLS + 1), "--idle poll spins: %d polls" % lc["polls"])
+    # more empty polls in a row than a sleeping worker makes (no count of time: a
+    # descheduled worker polls less, but never sleeps)
+    check(lc["polls"] > IDLE_POLLS + 1, "--idle poll spins: %d polls" % lc["polls"])
 
 
 def case_wake(c):
