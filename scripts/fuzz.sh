@@ -27,7 +27,7 @@ done
 # the rooms of app/ and app/route/ (docs/architecture.md) are on the include path
 route_inc="-Iapp/route/common -Iapp/route/datapath -Iapp/route/control"
 app_inc="-Iapp/common -Iapp/datapath -Iapp/control $route_inc"
-# route/sync/ needs libmnl: only the netlink target links it
+# route/sync/ needs libmnl: only the netlink and shell targets link it
 route_src=$(ls app/route/*/*.c | grep -v '^app/route/sync/')
 wants() { [[ " $targets " == *" $1 "* ]]; } # build only the targets asked for
 # the config fuzzer takes the router's and the generator's sections too: link them
@@ -60,10 +60,12 @@ wants netlink && clang $cflags $route_inc -Iapp/route/sync -Ilib/flowsort -Ilib/
 	$route_src lib/flowsort/flowsort.c lib/numparse/numparse.c \
 	$(pkg-config --libs libdpdk libmnl) -o "$out/fuzz_netlink"
 # the whole app but main(): the sources of app/meson.build's fwd_core
-wants shell && clang $cflags $app_inc -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool -Ilib/numparse \
-	$(pkg-config --cflags libdpdk) tests/fuzz/fuzz_shell.c app/control/*.c app/datapath/*.c \
-	$route_src lib/pktgen/*.c lib/flowsort/flowsort.c lib/fragpool/*.c lib/numparse/numparse.c \
-	$(pkg-config --libs libdpdk) -lpcap -lnuma -o "$out/fuzz_shell"
+# (and the netlink sync, which the shell's netlink commands drive: libmnl too)
+wants shell && clang $cflags $app_inc -Iapp/route/sync -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool \
+	-Ilib/numparse $(pkg-config --cflags libdpdk libmnl) tests/fuzz/fuzz_shell.c app/control/*.c \
+	app/datapath/*.c $route_src app/route/sync/*.c lib/pktgen/*.c lib/flowsort/flowsort.c \
+	lib/fragpool/*.c lib/numparse/numparse.c \
+	$(pkg-config --libs libdpdk libmnl) -lpcap -lnuma -o "$out/fuzz_shell"
 limit="-max_total_time=$secs"
 slow=$limit
 [ -n "${FUZZ_RUNS:-}" ] && limit="-runs=$FUZZ_RUNS" slow="-runs=${FUZZ_RUNS_SLOW:-$FUZZ_RUNS}"

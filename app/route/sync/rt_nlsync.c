@@ -571,6 +571,9 @@ rt_nlsync_start(struct rt_nlsync *s, char *err, size_t errlen)
 {
 	int ret;
 
+	/* a thread that ended on its own (poll failed) is joined: it may start again */
+	if (s->running && !__atomic_load_n(&s->st.running, __ATOMIC_RELAXED))
+		rt_nlsync_stop(s);
 	if (s->running) {
 		snprintf(err, errlen, "netlink sync already running");
 		return -EALREADY;

@@ -31,7 +31,8 @@
  * Mark and sweep: every (re)sync (the start, an ENOBUFS overrun, a restart
  * of the thread, rt_nlsync_resync()) marks each route the dump or the events
  * meanwhile put in; after a complete dump (one without NLM_F_DUMP_INTR),
- * every route of source netlink that was not marked is deleted. Routes of
+ * every route of source netlink that was not marked is deleted. An overrun
+ * (or any socket error) opens a new socket and starts the marks afresh. Routes of
  * other sources are never touched: a netlink route to a prefix that has one
  * from the config, a file or the shell is refused (exists), and a netlink
  * delete or replace of one is refused (not_ours).
