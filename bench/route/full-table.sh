@@ -19,11 +19,12 @@
 #
 # The LPM load takes minutes (rte_lpm_add searches its depth's rules
 # linearly), so each app is started once per flow count and left loaded:
-# when it has received its first packet (the table is in; "ready" is that
+# when it has sent its first packet (the table is in; "ready" is that
 # time from its start) it is stopped (SIGSTOP) and the next one is started.
 # The rounds then resume one app at a time (SIGCONT), measure it and stop it
 # again: l3fwd-lpm, l3fwd-fib, ours-on, ours-off, l3fwd-lpm, ... on the same
-# loaded tables, so only one app runs at any time.
+# loaded tables, so only one app runs at any time. "Ready" is an app's first
+# transmitted packet.
 #
 # Environment (defaults in brackets):
 #   FLOWS="1000 250000"  distinct flows (destinations); l3fwd's pool holds at
@@ -34,11 +35,17 @@
 #   TRAIN=1        each flow's frame TRAIN times in a row (8: 4 flows a burst)
 #   APPS="l3fwd-lpm l3fwd-fib ours-on ours-off"
 #   ROUNDS=3       alternating rounds; SECS=3 measured after WARM=1 s
-#   VG_SECS=3      seconds of forwarding under callgrind (0: skip Ir/pkt);
-#                  l3fwd-lpm is counted on the first VG_LPM_ROUTES=100000
-#                  routes (its full load would take an hour under valgrind;
-#                  rte_lpm_lookupx4's instructions do not depend on the
-#                  table, only a tbl8 entry adds a branch)
+#   VG_SECS=3      seconds of forwarding under callgrind (0: skip Ir/pkt).
+#                  The callgrind runs load the first VG_ROUTES=20000 routes
+#                  of the table (every app, the 65 536 neighbours for ours)
+#                  and their pcaps draw the destinations from those routes:
+#                  loading a million routes under valgrind takes from tens
+#                  of minutes (ours, fib) to hours (rte_lpm), and none of
+#                  the lookups executes more instructions on a bigger table
+#                  (DIR-24-8: one tbl24 load, a tbl8 load under a longer
+#                  route), so Ir/pkt is the same; cache misses (CACHESIM=1)
+#                  are those of a 20 k-route table, the Mpps rounds' are
+#                  the full one's
 #   CACHESIM=0     1: callgrind also simulates the caches (D1/LL misses)
 #   FLOW_TABLE=1048576  ours' --flow-table-size (holds 1 M resident flows)
 #   HUGE=0         1: 2 MiB hugepages (root; reserves HUGE_PAGES=1600 pages
@@ -59,7 +66,7 @@ ROUNDS=${ROUNDS:-3}
 SECS=${SECS:-3}
 WARM=${WARM:-1}
 VG_SECS=${VG_SECS:-3}
-VG_LPM_ROUTES=${VG_LPM_ROUTES:-100000}
+VG_ROUTES=${VG_ROUTES:-20000}
 CACHESIM=${CACHESIM:-0}
 FLOW_TABLE=${FLOW_TABLE:-1048576}
 HUGE=${HUGE:-0}
@@ -124,36 +131,46 @@ if [ ! -s "$TABLE/full.routes" ]; then
 fi
 # l3fwd's rule files: the same prefixes to port 1 (where ours' gateways are)
 awk '/^[0-9]/ {print "R" $1 " 1"}' "$TABLE/full.routes" >"$work/full.l3fwd"
-head -n "$VG_LPM_ROUTES" "$work/full.l3fwd" >"$work/vg.l3fwd"
+head -n "$VG_ROUTES" "$work/full.l3fwd" >"$work/vg.l3fwd"
+# the callgrind runs' table: the same first lines for ours (mkfulltable.py
+# writes the routes in the order it draws them, so they are generate()'s
+# first VG_ROUTES, which mkfullpcap.py draws the destinations from)
+mkdir -p "$work/vgtable"
+cp "$TABLE/full.ini" "$TABLE/full.neigh" "$work/vgtable/"
+awk -v n="$VG_ROUTES" '/^[0-9]/ && ++k > n {exit} {print}' "$TABLE/full.routes" >"$work/vgtable/full.routes"
 echo "R2001:db8::/32 0" >"$work/v6.l3fwd"
 nroutes=$(wc -l <"$work/full.l3fwd")
 
 # ---------------------------------------------------------------- runs
 # cmd=(the command line of APP on FLOWS, EAL file prefix from TAG)
 # shellcheck disable=SC2054 # the lcore map has commas
-set_cmd() { # app flows tag [rules]
-	local n e
-	n=$(($(cat "$work/f$2/count") + 16384))
+# (a callgrind run, tag cg-*, gets the VG_ROUTES table and its pcaps)
+set_cmd() { # app flows tag
+	local n e d=$work/f$2 rules=$work/full.l3fwd table=$TABLE
+	case $3 in cg-*) d=$work/vg-f$2 rules=$work/vg.l3fwd table=$work/vgtable ;; esac
+	n=$(($(cat "$d/count") + 16384))
 	e=("${mem[@]}" --no-pci --file-prefix "full-table-$3-$$"
-		--vdev "net_pcap0,rx_pcap=$work/f$2/in0.pcap,infinite_rx=1"
-		--vdev "net_pcap1,rx_pcap=$work/f$2/in1.pcap,infinite_rx=1")
+		--vdev "net_pcap0,rx_pcap=$d/in0.pcap,infinite_rx=1"
+		--vdev "net_pcap1,rx_pcap=$d/in1.pcap,infinite_rx=1")
 	case $1 in
 	l3fwd-*)
 		# the pool is sized from the queues: the largest both, so it holds the pcaps
 		cmd=("$l3fwd" -l 1 "${e[@]}" -- -p 0x3 "--config=(0,0,1),(1,0,1)" --parse-ptype
-			--lookup "${1#l3fwd-}" "--rule_ipv4=${4:-$work/full.l3fwd}"
+			--lookup "${1#l3fwd-}" "--rule_ipv4=$rules"
 			"--rule_ipv6=$work/v6.l3fwd" --rx-queue-size 65535 --tx-queue-size 65535)
 		;;
 	ours-*)
-		cmd=("$fwd" --lcores 0@0,1@1 "${e[@]}" -- --config "$TABLE/full.ini"
+		cmd=("$fwd" --lcores 0@0,1@1 "${e[@]}" -- --config "$table/full.ini"
 			--flowsort "${1#ours-}" --flow-table-size "$FLOW_TABLE"
 			--total-num-mbufs "$n" --stats-period 0 --stats-file "$OUT/$3.json")
 		;;
 	esac
 }
 
-# Wait until the app of telemetry prefix $1 has received a packet (its table
-# is loaded and it forwards); prints the seconds it took since $2 (date +%s.%N).
+# Wait until the app of telemetry prefix $1 has transmitted a packet (its
+# table is loaded and it forwards: net_pcap counts the pcap it reads into the
+# pool at start as received, so RX says nothing); prints the seconds it took
+# since $2 (date +%s.%N).
 wait_ready() { # prefix t0 pid timeout
 	local s
 	while :; do
@@ -161,7 +178,7 @@ wait_ready() { # prefix t0 pid timeout
 			return 1
 		fi
 		s=$($py "$bench/tstat.py" "$1" 2 2>/dev/null || echo "0 0 0")
-		if [ "$(echo "$s" | awk '{print $3}')" -gt 0 ]; then
+		if [ "$(echo "$s" | awk '{print $2}')" -gt 0 ]; then
 			break
 		fi
 		if awk -v t0="$2" -v now="$(date +%s.%N)" -v to="$4" 'BEGIN {exit !(now - t0 > to)}'; then
@@ -231,15 +248,15 @@ EOF
 # Ir per packet of the forwarding loop on stdout ("Ir D1miss LLmiss" with
 # CACHESIM=1: misses of data reads and writes per packet).
 callgrind() { # app flows
-	local tag=cg-$1-f$2 fn=fwd_lcore_main pid t0 extra=() vg=() rules="" rc ir n
+	local tag=cg-$1-f$2 fn=fwd_lcore_main pid t0 extra=() vg=() rc ir n
 	case $1 in
-	l3fwd-lpm) fn=lpm_main_loop rules=$work/vg.l3fwd ;;
+	l3fwd-lpm) fn=lpm_main_loop ;;
 	l3fwd-fib) fn=fib_main_loop ;;
 	esac
 	[ "$CACHESIM" = 1 ] && vg=(--cache-sim=yes)
 	# ours stops on --duration (counted from the start of forwarding, after
 	# the load); l3fwd gets SIGTERM VG_SECS after its first packet
-	set_cmd "$1" "$2" "$tag" "$rules"
+	set_cmd "$1" "$2" "$tag"
 	case $1 in ours-*) extra=(--duration "$VG_SECS") ;; esac
 	t0=$(date +%s.%N)
 	valgrind --tool=callgrind "${vg[@]}" --collect-atstart=no --toggle-collect=$fn \
@@ -283,7 +300,7 @@ callgrind() { # app flows
 	echo "dpdk: $(dpkg-query -W -f='${Version}' libdpdk-dev) (l3fwd from $(cat "$work/l3fwd.orig"), full-table constants)"
 	echo "ours: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo ?) $(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo '(with uncommitted changes)')"
 	echo "table: $nroutes routes ($TABLE)"
-	echo "settings: FLOWS=$FLOWS TRAIN=$TRAIN ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS CACHESIM=$CACHESIM HUGE=$HUGE MEM=$MEM FLOW_TABLE=$FLOW_TABLE"
+	echo "settings: FLOWS=$FLOWS TRAIN=$TRAIN ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS VG_ROUTES=$VG_ROUTES CACHESIM=$CACHESIM HUGE=$HUGE MEM=$MEM FLOW_TABLE=$FLOW_TABLE"
 	echo "l3fwd cflags: $(cat "$work/l3fwd.cflags")"
 } >"$OUT/env.txt"
 
@@ -309,8 +326,15 @@ pages=4k
 for f in $FLOWS; do
 	mkdir -p "$work/f$f"
 	log "flows $f: writing the pcaps"
-	$py "$bench/mkfullpcap.py" "$work/f$f" "$f" "$TRAIN"
-	echo $((f * TRAIN)) >"$work/f$f/count"
+	if [ "$ROUNDS" != 0 ]; then
+		$py "$bench/mkfullpcap.py" "$work/f$f" "$f" "$TRAIN"
+		echo $((f * TRAIN)) >"$work/f$f/count"
+	fi
+	if [ "$VG_SECS" != 0 ]; then
+		mkdir -p "$work/vg-f$f"
+		$py "$bench/mkfullpcap.py" "$work/vg-f$f" "$f" "$TRAIN" "$VG_ROUTES"
+		echo $((f * TRAIN)) >"$work/vg-f$f/count"
+	fi
 	declare -A mp=() irs=()
 	for a in "${apps[@]}"; do : >"$OUT/mpps-$a-f$f.txt"; done
 	if [ "$ROUNDS" != 0 ]; then
