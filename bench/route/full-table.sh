@@ -32,7 +32,8 @@
 #                  (65 535 RX and TX descriptors per port), and infinite_rx
 #                  keeps the whole pcap in the pool, so 250 000 is the most
 #                  that fits both apps unchanged
-#   TRAIN=1        each flow's frame TRAIN times in a row (8: 4 flows a burst)
+#   TRAIN=1        each flow's frame TRAIN times in a row (8: 4 flows a burst;
+#                  ours then needs MEM=4096 for a pool of FLOWS x 8 mbufs)
 #   APPS="l3fwd-lpm l3fwd-fib ours-on ours-off"
 #   ROUNDS=3       alternating rounds; SECS=3 measured after WARM=1 s
 #   VG_SECS=3      seconds of forwarding under callgrind (0: skip Ir/pkt).
