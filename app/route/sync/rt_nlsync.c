@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* setns() */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
@@ -172,6 +173,7 @@ struct rt_nlsync {
 
 	struct rt_nlsync_stats st; /* written by the thread only, but running */
 	uint64_t resyncs_at_start; /* st.resyncs when the thread started: rt_nlsync_wait() */
+	struct timespec resync_t0; /* when the resync under way began, for its log line */
 	uint64_t buf[8192];        /* one datagram (64 KiB, aligned for the headers) */
 };
 
@@ -321,6 +323,7 @@ begin_resync(struct rt_nlsync *s)
 		mark_clear(&s->marks);
 		s->mark_overflow = false;
 		s->marking = true;
+		clock_gettime(CLOCK_MONOTONIC, &s->resync_t0);
 	}
 	resolve_ifnames(s);
 	ret = start_dump(s);
@@ -377,13 +380,22 @@ sweep(struct rt_nlsync *s)
 static void
 end_resync(struct rt_nlsync *s)
 {
+	struct timespec t1;
+	uint64_t swept;
+
 	s->dump_seq = 0;
 	if (s->dump_intr) {
 		/* the FIB changed under the dump, which may have skipped a route: no sweep */
 		s->resync_pending = true;
 		return;
 	}
+	swept = s->st.swept;
 	sweep(s);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	RT_LOG(INFO, "netlink: resync: %u routes marked, %" PRIu64 " swept, in %.3f s\n",
+		s->marks.n, s->st.swept - swept,
+		(double)(t1.tv_sec - s->resync_t0.tv_sec) +
+			(t1.tv_nsec - s->resync_t0.tv_nsec) / 1e9);
 	__atomic_store_n(&s->st.last_marked, s->marks.n, __ATOMIC_RELAXED);
 	s->marking = false;
 	mark_clear(&s->marks);
