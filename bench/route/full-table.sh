@@ -286,10 +286,11 @@ callgrind() { # app flows
 			on {v = $1; gsub(",", "", v); fn = $0; sub(/^.*%\) +/, "", fn); sub(/ \[.*$/, "", fn)
 				if (v / n >= 0.5) printf "%8.1f  %s\n", v / n, fn}' >"$OUT/$tag.top"
 	if [ "$CACHESIM" = 1 ]; then
-		# totals line: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw
+		# totals line: each of Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw followed
+		# by its "(100.0%)"
 		callgrind_annotate --auto=no "$OUT/$tag.out" 2>/dev/null |
 			awk -v n="$n" -v ir="$ir" '/PROGRAM TOTALS/ {for (i = 1; i <= NF; i++) gsub(",", "", $i)
-				printf "%.1f %.2f %.2f\n", ir / n, ($5 + $8) / n, ($6 + $9) / n; exit}'
+				printf "%.1f %.2f %.2f\n", ir / n, ($9 + $11) / n, ($15 + $17) / n; exit}'
 	else
 		echo "$ir $n" | awk '{printf "%.1f\n", $1 / $2}'
 	fi
