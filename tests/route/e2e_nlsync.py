@@ -379,13 +379,15 @@ def case_forward(c):
 
 def case_bad_config(c):
     """A namespace that does not exist: the start-up stops with its line; a
-    bad interface name too."""
+    bad interface name too, and an interface map with no sync to use it."""
     ns = "fwdnl-none-%d" % os.getpid()
     er.bad_config(c, "[route]\nnetlink-netns = %s\n" % ns, 4,
                   r"netlink-netns %s: /run/netns/%s: No such file or directory" % (ns, ns))
     er.bad_config(c, "[port 0]\nip = 10.0.0.1/24\nnetlink-ifname = a/b\n", 5,
                   r"netlink-ifname 'a/b' is not an interface name")
     er.bad_config(c, "[route]\nnetlink-rcvbuf = 12\n", 4, r"netlink-rcvbuf '12' is not")
+    er.bad_config(c, "[port 0]\nnetlink-ifname = veth0\n", 4,
+                  r"netlink-ifname veth0 without \[route\] netlink-netns: no sync uses it")
 
 
 CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}

@@ -645,6 +645,13 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 				cp->where[0] != '\0' ? ": " : "", p);
 			return -ENODEV;
 		}
+		if (cp->nl_ifname[0] != '\0' && !cfg->has_netlink) {
+			/* a map with no sync to use it is a config that does not do what it says */
+			snprintf(err, errlen,
+				"%s%snetlink-ifname %s without [route] netlink-netns: no sync uses it",
+				cp->where, cp->where[0] != '\0' ? ": " : "", cp->nl_ifname);
+			return -EINVAL;
+		}
 		where = cp->where;
 		if (cp->has_mtu) {
 			ret = rt_iface_set_mtu(t, (uint16_t)p, cp->mtu, why, sizeof(why));
