@@ -30,6 +30,7 @@
 #include "rt_routefile.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
+#include "rt_test_table.h"
 
 #define MAX_GOT 64
 
@@ -612,28 +613,6 @@ test_many_lines(void)
 
 /* ---- into a table ---- */
 
-static const struct rte_ether_addr mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
-static const struct rte_ether_addr mac_p1 = {{0x02, 0, 0, 0, 0, 0x02}};
-
-static struct rt_table *
-mk_table(const char *name)
-{
-	char err[RT_ERR_LEN];
-	struct rt_table *t = rt_table_create(&(struct rt_table_params){
-		.name = name, .socket = SOCKET_ID_ANY, .max_routes = 8192, .max_nh = 1024});
-
-	if (t == NULL)
-		return NULL;
-	rt_iface_enable(t, 0, &mac_p0);
-	rt_iface_enable(t, 1, &mac_p1);
-	if (rt_iface_set_addr(t, 0, IP4(10, 0, 0, 1), 24, err, sizeof(err)) != 0 ||
-		rt_iface_set_addr(t, 1, IP4(10, 0, 1, 1), 24, err, sizeof(err)) != 0) {
-		rt_table_free(t);
-		return NULL;
-	}
-	return t;
-}
-
 static int
 dev_x(void *arg, const char *name)
 {
@@ -662,7 +641,7 @@ test_into_table(void)
 					 "10.0.0.7 dev 1 lladdr 02:00:00:00:10:07 STALE\n"
 					 "10.0.0.8 dev 0 FAILED\n";
 	char err[512], *path;
-	struct rt_table *t = mk_table("rt_file1");
+	struct rt_table *t = rt_test_table("rt_file1");
 	struct rt_fileload l = {.dev = dev_x, .max_errors = 10, .err = err, .errlen = sizeof(err)};
 	uint32_t nh, ecmp;
 	int ret;
@@ -770,9 +749,7 @@ test_config_files(void)
 	snprintf(p, sizeof(p), "%s/a.routes", dir);
 	CHECK(cfg.n_files == 2 && strcmp(cfg.files[0].path, p) == 0 && !cfg.files[0].neigh);
 	CHECK(cfg.n_files == 2 && cfg.files[1].neigh);
-	t = rt_table_create(&(struct rt_table_params){.name = "rt_file2", .socket = SOCKET_ID_ANY});
-	rt_iface_enable(t, 0, &mac_p0);
-	rt_iface_enable(t, 1, &mac_p1);
+	t = rt_test_table_bare("rt_file2", 0, 0);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), 0);
 	CHECK_EQ(rt_config_apply_files(&cfg, t, NULL, NULL, NULL, err, sizeof(err)), 0);
 	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(172, 20, 0, 1))].ip, IP4(10, 0, 1, 2));
@@ -782,9 +759,7 @@ test_config_files(void)
 	fprintf(f, "192.168.0.0/16 via 10.0.0.3\n");
 	fclose(f);
 	rt_table_free(t);
-	t = rt_table_create(&(struct rt_table_params){.name = "rt_file3", .socket = SOCKET_ID_ANY});
-	rt_iface_enable(t, 0, &mac_p0);
-	rt_iface_enable(t, 1, &mac_p1);
+	t = rt_test_table_bare("rt_file3", 0, 0);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), 0);
 	ret = rt_config_apply_files(&cfg, t, NULL, NULL, NULL, err, sizeof(err));
 	CHECK_EQ(ret, -EEXIST);

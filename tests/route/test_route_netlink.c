@@ -34,6 +34,7 @@
 #include "rt_nlsync.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
+#include "rt_test_table.h"
 
 #define TABLE RT_NL_TABLE_MAIN
 #define IFX0  5 /* the kernel's ifindex of port 0 */
@@ -150,28 +151,6 @@ apply(struct rt_table *t, const char *name, char *err)
 	return rt_netlink_apply(t, &r, ifmap, RTE_DIM(ifmap), err, RT_ERR_LEN);
 }
 
-static const struct rte_ether_addr mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
-static const struct rte_ether_addr mac_p1 = {{0x02, 0, 0, 0, 0, 0x02}};
-
-static struct rt_table *
-mk_table(const char *name)
-{
-	char err[RT_ERR_LEN];
-	struct rt_table *t = rt_table_create(&(struct rt_table_params){
-		.name = name, .socket = SOCKET_ID_ANY, .max_routes = 8192, .max_nh = 1024});
-
-	if (t == NULL)
-		return NULL;
-	rt_iface_enable(t, 0, &mac_p0);
-	rt_iface_enable(t, 1, &mac_p1);
-	if (rt_iface_set_addr(t, 0, IP4(10, 0, 0, 1), 24, err, sizeof(err)) != 0 ||
-		rt_iface_set_addr(t, 1, IP4(10, 0, 1, 1), 24, err, sizeof(err)) != 0) {
-		rt_table_free(t);
-		return NULL;
-	}
-	return t;
-}
-
 /* The gateway the lookup of @p ip goes to, 0 when it is not a gateway next hop. */
 static uint32_t
 gw_of(struct rt_table *t, uint32_t ip, uint16_t *port)
@@ -202,7 +181,7 @@ members_of(struct rt_table *t, uint32_t ip, uint32_t *gws)
 static void
 test_routes_applied(void)
 {
-	struct rt_table *t = mk_table("rt_nl1");
+	struct rt_table *t = rt_test_table("rt_nl1");
 	const uint32_t gw3[] = {IP4(10, 0, 0, 2), IP4(10, 0, 0, 3), IP4(10, 0, 1, 2)};
 	const uint32_t ifx3[] = {IFX0, IFX0, IFX1};
 	const uint8_t w3[] = {1, 2, 3};
@@ -312,7 +291,7 @@ test_routes_applied(void)
 static void
 test_replace(void)
 {
-	struct rt_table *t = mk_table("rt_nl2");
+	struct rt_table *t = rt_test_table("rt_nl2");
 	const uint32_t gw3[] = {IP4(10, 0, 0, 2), IP4(10, 0, 0, 3), IP4(10, 0, 1, 2)};
 	const uint16_t fl = NLM_F_CREATE | NLM_F_REPLACE;
 	char err[RT_ERR_LEN];
@@ -488,7 +467,7 @@ test_refusals(void)
 static void
 test_sources(void)
 {
-	struct rt_table *t = mk_table("rt_nl3");
+	struct rt_table *t = rt_test_table("rt_nl3");
 	char err[RT_ERR_LEN];
 	struct rt_route rt;
 	struct nlmsghdr *nlh;
