@@ -135,33 +135,13 @@ rx_drain(uint32_t *seqs, unsigned int max)
 static unsigned int
 tx_n(unsigned int n)
 {
-	struct rte_mbuf *m[NB_DESC];
-	unsigned int i, sent;
-
-	n = RTE_MIN(n, (unsigned int)NB_DESC);
-	for (i = 0; i < n; i++) {
-		m[i] = rte_pktmbuf_alloc(pool);
-		if (m[i] == NULL)
-			return 0;
-		memset(rte_pktmbuf_mtod(m[i], uint8_t *), 0, 60);
-		memcpy(rte_pktmbuf_mtod(m[i], uint8_t *), peer_mac, 6);
-		m[i]->data_len = m[i]->pkt_len = 60;
-	}
-	sent = rte_eth_tx_burst(port, 0, m, (uint16_t)n);
-	for (i = sent; i < n; i++)
-		rte_pktmbuf_free(m[i]);
-	return sent;
+	return fec_test_tx(pool, port, peer_mac, n);
 }
 
 static unsigned int
 drain_wire(void)
 {
-	uint8_t buf[2048];
-	unsigned int n = 0;
-
-	while (fec_model_tx_frame(model, buf, sizeof(buf)) >= 0)
-		n++;
-	return n;
+	return fec_test_drain_wire(model);
 }
 
 static int
