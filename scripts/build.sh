@@ -9,6 +9,13 @@ cd "$(dirname "$0")/.."
 dir=${1:-build}
 shift || true
 start=$SECONDS
+# CC=clang for a tree first configured with another compiler (or before the
+# compiler was recorded in .fwd-cc): meson cannot change it in place, so the
+# tree is configured again from scratch
+if [ -n "${CC:-}" ] && [ -f "$dir/build.ninja" ] && [ "$(cat "$dir/.fwd-cc" 2>/dev/null)" != "$CC" ]; then
+	echo "build: $dir was configured with another compiler than CC=$CC: configuring it again"
+	rm -rf "$dir"
+fi
 if [ ! -f "$dir/build.ninja" ]; then
 	echo "build: configuring $dir (meson setup, about 10 s)"
 	rm -rf "$dir" # a set-up that failed half-way leaves a folder meson refuses
@@ -16,6 +23,7 @@ if [ ! -f "$dir/build.ninja" ]; then
 		echo "$out" | tail -n 20 >&2
 		exit 1
 	fi
+	echo "${CC:-}" >"$dir/.fwd-cc"
 	echo "build: building $dir from scratch (about 1 min on 2 cores, 3 with sanitizers)"
 elif [ $# -gt 0 ]; then
 	echo "build: reconfiguring $dir ($*)"

@@ -10,62 +10,41 @@
 #   scripts/fuzz.sh [SECONDS [TARGET...]]   default 60 s each, every target
 # FUZZ_RUNS=N runs exactly N inputs instead (CI's bounded run; FUZZ_RUNS_SLOW=N for
 # the targets that set up a table or run commands per input: route, shell).
-# Crashes are written to build-fuzz/<target>-crash-*; each corpus grows in
-# build-fuzz/corpus-<target>, seeded from tests/fuzz/corpus-<target>.
+# The targets are built by meson in a fuzz tree (tests/fuzz/meson.build: clang,
+# -Dfuzz=true, ASan+UBSan): build-asan/, the same tree as scripts/test.sh's
+# sanitizer run, built here when FUZZ_BIN (the folder of built fuzzers) is not given.
+# Crashes are written to $FUZZ_OUT/<target>-crash-* (default build-fuzz/); each
+# corpus grows in $FUZZ_OUT/corpus-<target>, seeded from tests/fuzz/corpus-<target>.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
 targets=${*:-config ipv4 stream route routefile netlink shell}
-out=build-fuzz
-mkdir -p "$out/corpus"
-cp -n config/*.ini tests/fuzz/corpus-config/* "$out/corpus/" 2>/dev/null || true
-for t in stream route routefile netlink shell; do
-	mkdir -p "$out/corpus-$t"
-	cp -n tests/fuzz/corpus-$t/* "$out/corpus-$t/" 2>/dev/null || true
+out=${FUZZ_OUT:-build-fuzz}
+bin=${FUZZ_BIN:-}
+if [ -z "$bin" ]; then
+	CC=clang bash scripts/build.sh build-asan -Dfuzz=true -Db_sanitize=address,undefined \
+		-Db_lundef=false -Dbuildtype=debugoptimized
+	bin=build-asan/tests/fuzz
+fi
+for t in $targets; do
+	case $t in
+	config | ipv4 | stream | route | routefile | netlink | shell) ;;
+	*)
+		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink shell)" >&2
+		exit 2
+		;;
+	esac
+	if [ ! -x "$bin/fuzz_$t" ]; then
+		echo "fuzz.sh: $bin/fuzz_$t is not built (a tree configured with -Dfuzz=true?)" >&2
+		exit 2
+	fi
+	corpus=$out/corpus-$t
+	[ "$t" = config ] && corpus=$out/corpus
+	mkdir -p "$corpus"
+	[ "$t" = config ] && cp -n config/*.ini "$corpus/"
+	cp -n tests/fuzz/corpus-$t/* "$corpus/" 2>/dev/null || true
 done
-# the rooms of app/ and app/route/ (docs/architecture.md) are on the include path
-route_inc="-Iapp/route/common -Iapp/route/datapath -Iapp/route/control"
-app_inc="-Iapp/common -Iapp/datapath -Iapp/control $route_inc"
-# route/sync/ needs libmnl: only the netlink and shell targets link it
-route_src=$(ls app/route/*/*.c | grep -v '^app/route/sync/')
-wants() { [[ " $targets " == *" $1 "* ]]; } # build only the targets asked for
-# the config fuzzer takes the router's and the generator's sections too: link them
-wants config && clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-DALLOW_EXPERIMENTAL_API $app_inc -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool -Ilib/numparse \
-	$(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_config.c app/control/fwd_cfgfile.c app/control/fwd_opts.c app/control/fwd_optdoc.c \
-	app/control/fwd_suggest.c $route_src lib/pktgen/*.c \
-	lib/flowsort/flowsort.c lib/fragpool/*.c lib/numparse/numparse.c \
-	$(pkg-config --libs libdpdk) -lpcap -o "$out/fuzz_config"
-wants ipv4 && clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-DALLOW_EXPERIMENTAL_API $route_inc -Ilib/flowsort -Ilib/numparse $(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_ipv4.c $route_src lib/flowsort/flowsort.c lib/numparse/numparse.c \
-	$(pkg-config --libs libdpdk) -lrte_net_ring -o "$out/fuzz_ipv4"
-mkdir -p "$out/corpus-ipv4"
-cflags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -DALLOW_EXPERIMENTAL_API"
-wants stream && clang $cflags -Ilib/pktgen -Ilib/fragpool -Ilib/numparse $(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_stream.c lib/pktgen/*.c lib/fragpool/*.c lib/numparse/numparse.c \
-	$(pkg-config --libs libdpdk) -lpcap -o "$out/fuzz_stream"
-wants route && clang $cflags $app_inc -Ilib/flowsort -Ilib/numparse $(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_route.c app/control/fwd_cfgfile.c $route_src lib/flowsort/flowsort.c \
-	lib/numparse/numparse.c $(pkg-config --libs libdpdk) -o "$out/fuzz_route"
-# no EAL: the route sources for rt_ip_parse() and the table types
-wants routefile && clang $cflags $route_inc -Ilib/flowsort -Ilib/numparse $(pkg-config --cflags libdpdk) \
-	tests/fuzz/fuzz_routefile.c $route_src lib/flowsort/flowsort.c lib/numparse/numparse.c \
-	$(pkg-config --libs libdpdk) -o "$out/fuzz_routefile"
-# no EAL: the parser, with the route sources for the table types it shares
-wants netlink && clang $cflags $route_inc -Iapp/route/sync -Ilib/flowsort -Ilib/numparse \
-	$(pkg-config --cflags libdpdk libmnl) tests/fuzz/fuzz_netlink.c app/route/sync/rt_netlink.c \
-	$route_src lib/flowsort/flowsort.c lib/numparse/numparse.c \
-	$(pkg-config --libs libdpdk libmnl) -o "$out/fuzz_netlink"
-# the whole app but main(): the sources of app/meson.build's fwd_core
-# (and the netlink sync, which the shell's netlink commands drive: libmnl too)
-wants shell && clang $cflags $app_inc -Iapp/route/sync -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool \
-	-Ilib/numparse $(pkg-config --cflags libdpdk libmnl) tests/fuzz/fuzz_shell.c app/control/*.c \
-	app/datapath/*.c $route_src app/route/sync/*.c lib/pktgen/*.c lib/flowsort/flowsort.c \
-	lib/fragpool/*.c lib/numparse/numparse.c \
-	$(pkg-config --libs libdpdk libmnl) -lpcap -lnuma -o "$out/fuzz_shell"
 limit="-max_total_time=$secs"
 slow=$limit
 [ -n "${FUZZ_RUNS:-}" ] && limit="-runs=$FUZZ_RUNS" slow="-runs=${FUZZ_RUNS_SLOW:-$FUZZ_RUNS}"
@@ -74,7 +53,7 @@ run() { # TARGET LIMIT MAXLEN CORPUS [ENV...]
 	shift 4
 	echo "=== fuzz $t ${*:-} ($lim)"
 	# exit 1 on a finding: libFuzzer's default 77 is what meson reads as a skipped test
-	env "$@" "$out/fuzz_$t" "$lim" -max_len="$len" -timeout=10 -error_exitcode=1 \
+	env "$@" "$bin/fuzz_$t" "$lim" -max_len="$len" -timeout=10 -error_exitcode=1 \
 		-timeout_exitcode=1 -print_final_stats=1 \
 		-artifact_prefix="$out/$t-" "$out/$corpus"
 }
