@@ -157,7 +157,7 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	rxq->sw_pkts += nb;
 	rxq->sw_bytes += bytes;
 	if (nb != 0 || rxq->ierrors != ierrors)
-		fec_wr32(rxq->fep, FEC_RDAR, 0);
+		fec_wr32(rxq->fep, rxq->rdar, 0);
 	return (uint16_t)nb;
 }
 
@@ -257,12 +257,14 @@ fec_tx_reclaim(struct fec_txq *txq)
 }
 
 static inline void
-tx_kick(const struct fec_priv *fep)
+tx_kick(const struct fec_txq *txq)
 {
+	const struct fec_priv *fep = txq->fep;
+	const uint32_t tdar = txq->tdar;
 	unsigned int i;
 
 	if (!fep->err007885) {
-		fec_wr32(fep, FEC_TDAR, 0);
+		fec_wr32(fep, tdar, 0);
 		return;
 	}
 	/*
@@ -270,8 +272,8 @@ tx_kick(const struct fec_priv *fep)
 	 * only when idle; if it stays busy it will find the new BDs itself.
 	 */
 	for (i = 0; i < 4; i++) {
-		if (!(fec_rd32(fep, FEC_TDAR) & FEC_DAR_ACTIVE)) {
-			fec_wr32(fep, FEC_TDAR, 0);
+		if (!(fec_rd32(fep, tdar) & FEC_DAR_ACTIVE)) {
+			fec_wr32(fep, tdar, 0);
 			return;
 		}
 	}
@@ -383,7 +385,7 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	txq->sw_pkts += sent;
 	txq->sw_bytes += bytes;
 	if (sent != 0)
-		tx_kick(txq->fep);
+		tx_kick(txq);
 	return (uint16_t)sent;
 }
 
