@@ -110,7 +110,8 @@ fec_rcmr_parse(const char *spec, uint32_t rcmr[FEC_MAX_RINGS], uint8_t *ring_max
 		spec++;
 		len -= 2;
 	}
-	if (len == 0)
+	/* An empty entry (",," or a comma at an end) is a typo, not nothing. */
+	if (len == 0 || spec[len - 1] == ',')
 		return -EINVAL;
 	for (p = spec; p < spec + len; p = end + 1) {
 		end = memchr(p, ',', (size_t)(spec + len - p));

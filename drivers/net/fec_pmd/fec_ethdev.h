@@ -82,8 +82,6 @@ struct fec_rxq {
 	struct rte_mbuf **sw_ring;      /**< mbuf attached to each BD */
 	struct fec_priv *fep;           /**< device */
 	uint64_t mbuf_init;             /**< rearm_data template */
-	uint32_t rdar;                  /**< this ring's RDAR offset */
-	uint16_t qid;                   /**< queue = ring number */
 	uint16_t nb_desc;               /**< ring size */
 	uint16_t cur;                   /**< next BD to look at */
 	uint16_t data_off;              /**< data_off of a received frame (headroom + SHIFT16) */
@@ -106,6 +104,8 @@ struct fec_rxq {
 	bool deferred_start;            /**< rx_deferred_start: dev_start leaves it stopped */
 	uint16_t stash_n;               /**< mbufs in stash */
 	struct rte_mbuf *stash[FEC_RX_STASH]; /**< replacements taken from the pool in bulk */
+	uint32_t rdar;                        /**< this ring's RDAR offset */
+	uint16_t qid;                         /**< queue = ring number */
 };
 
 /** TX queue: ring qid of the MAC (rings 1 and 2 only on the AVB IPs). */

@@ -261,6 +261,7 @@ tx_kick(const struct fec_txq *txq)
 {
 	const struct fec_priv *fep = txq->fep;
 	const uint32_t tdar = txq->tdar;
+	const volatile uint8_t *reg;
 	unsigned int i;
 
 	if (!fep->err007885) {
@@ -269,10 +270,13 @@ tx_kick(const struct fec_txq *txq)
 	}
 	/*
 	 * ERR007885: a TDAR write racing the MAC clearing it can hang TX. Write
-	 * only when idle; if it stays busy it will find the new BDs itself.
+	 * only when idle; if it stays busy it will find the new BDs itself. The
+	 * register's address is taken once (fec_rd32's load, without reloading
+	 * fep->regs after each read's barrier).
 	 */
+	reg = fep->regs + tdar;
 	for (i = 0; i < 4; i++) {
-		if (!(fec_rd32(fep, tdar) & FEC_DAR_ACTIVE)) {
+		if (!(rte_read32(reg) & FEC_DAR_ACTIVE)) {
 			fec_wr32(fep, tdar, 0);
 			return;
 		}
