@@ -198,6 +198,8 @@ port_setup(uint16_t nrx, uint16_t ntx, unsigned int rx_deferred)
 static void
 case_regs(void)
 {
+	static uint32_t dump[FEC_REG_SPACE / 4];
+	struct rte_dev_reg_info ri;
 	struct rte_eth_dev_info info;
 	uint32_t bus, slice;
 	size_t len;
@@ -229,6 +231,14 @@ case_regs(void)
 	CHECK((fec_model_read32(model, FEC_DMA_CFG1) & FEC_DMA_CLASS_EN) &&
 			(fec_model_read32(model, FEC_DMA_CFG2) & FEC_DMA_CLASS_EN),
 		"TX classes 1 and 2 on");
+	/* The register dump has the AVB rings' registers on a 3-ring SoC. */
+	memset(&ri, 0, sizeof(ri));
+	ri.data = dump;
+	CHECK(rte_eth_dev_get_reg_info(port, &ri) == 0 &&
+			dump[FEC_RCMR1 / 4] == fec_model_read32(model, FEC_RCMR1) &&
+			dump[FEC_TDSR2 / 4] == fec_model_read32(model, FEC_TDSR2) &&
+			dump[FEC_TDSR2 / 4] != 0,
+		"get_reg: RCMR1 %#x TDSR2 %#x", dump[FEC_RCMR1 / 4], dump[FEC_TDSR2 / 4]);
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	/* Back to one queue each way: rings 1 and 2 unprogrammed, no classification. */
 	CHECK(rte_eth_dev_configure(port, 1, 1, &(struct rte_eth_conf){0}) == -EINVAL,

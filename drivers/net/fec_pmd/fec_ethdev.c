@@ -157,7 +157,7 @@ fec_configure(struct rte_eth_dev *dev)
 		return -ENOTSUP;
 	}
 	/* Frames classified to a ring without a queue would be dropped by the MAC. */
-	if (fep->rcmr_ring_max >= dev->data->nb_rx_queues) {
+	if (fep->rcmr_ring_max != 0 && fep->rcmr_ring_max >= dev->data->nb_rx_queues) {
 		FEC_LOG(ERR, "%s: rcmr= sends frames to ring %u but %u RX queues are configured",
 			fep->name, fep->rcmr_ring_max, dev->data->nb_rx_queues);
 		return -EINVAL;
