@@ -26,6 +26,14 @@ _Static_assert(offsetof(struct rte_mbuf, ol_flags) == offsetof(struct rte_mbuf, 
 		       offsetof(struct rte_mbuf, rearm_data) % 16 == 0,
 	"rearm_data and ol_flags must form one aligned 16-byte block");
 
+/* data_len and vlan_tci (= 0: no VLAN flag) written as one 32-bit word. */
+typedef uint32_t fec_u32 __attribute__((may_alias));
+
+RTE_STD_C11
+_Static_assert(offsetof(struct rte_mbuf, vlan_tci) == offsetof(struct rte_mbuf, data_len) + 2 &&
+		       offsetof(struct rte_mbuf, data_len) % 4 == 0,
+	"data_len and vlan_tci must form one aligned 32-bit word");
+
 static inline volatile struct fec_bd *
 bd_at(volatile uint8_t *base, uint8_t shift, unsigned int i)
 {
@@ -123,7 +131,12 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 		/* rearm_data and ol_flags (= 0) are adjacent and 16-byte aligned. */
 		*(fec_u64x2 *)((char *)m + offsetof(struct rte_mbuf, rearm_data)) = mbuf_init;
 		m->packet_type = RTE_PTYPE_L2_ETHER;
+#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
+		*(fec_u32 *)((char *)m + offsetof(struct rte_mbuf, data_len)) = len;
+#else
 		m->data_len = (uint16_t)len;
+		m->vlan_tci = 0;
+#endif
 		m->pkt_len = len;
 		bytes += len;
 		pkts[nb++] = m;
