@@ -36,11 +36,12 @@ RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
 #define FEC_ARG_TX_TMO  "tx_timeout_ms"
 #define FEC_ARG_WD_MS   "watchdog_ms"
 #define FEC_ARG_FOLLOW  "pcap_follow"
+#define FEC_ARG_RCMR    "rcmr"
 
 static const char *const fec_valid_args[] = {FEC_ARG_BACKEND, FEC_ARG_BD, FEC_ARG_PROFILE,
 	FEC_ARG_MODE, FEC_ARG_WIRE, FEC_ARG_PHY, FEC_ARG_UIO, FEC_ARG_SHIFT16, FEC_ARG_MIB_MS,
 	FEC_ARG_STATS, FEC_ARG_SOC, FEC_ARG_LSC_MS, FEC_ARG_TX_TMO, FEC_ARG_WD_MS, FEC_ARG_FOLLOW,
-	NULL};
+	FEC_ARG_RCMR, NULL};
 
 struct fec_args {
 	char backend[8];
@@ -50,6 +51,7 @@ struct fec_args {
 	char wire[PATH_MAX * 2 + 16];
 	char uio_name[32];
 	char stats[4];
+	char rcmr[64];
 	unsigned int phy_addr;
 	bool phy_set; /**< phy_addr given; else the PHY is looked for on MDIO */
 	unsigned int shift16;
@@ -66,26 +68,99 @@ static const char *const fec_mib_names[FEC_MIB_NB] = {
 #undef X
 };
 
-static struct fec_rxq *
-fec_rxq_get(struct rte_eth_dev *dev)
+/* One PCP value or a range LO-HI into the ring's set; -EINVAL when malformed. */
+static int
+rcmr_entry(const char *e, size_t len, uint8_t pcps[FEC_MAX_RINGS], uint8_t *ring_max)
 {
-	return dev->data->rx_queues != NULL && dev->data->nb_rx_queues > 0 ? dev->data->rx_queues[0]
-									   : NULL;
+	unsigned int ring, lo, hi, v;
+	char buf[16], tail;
+
+	if (len == 0 || len >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, e, len);
+	buf[len] = '\0';
+	if (sscanf(buf, "%u:%u-%u%c", &ring, &lo, &hi, &tail) == 3) {
+		/* LO-HI */
+	} else if (sscanf(buf, "%u:%u%c", &ring, &lo, &tail) == 2 && strchr(buf, '-') == NULL) {
+		hi = lo;
+	} else {
+		return -EINVAL;
+	}
+	if (ring < 1 || ring >= FEC_MAX_RINGS || lo > 7 || hi > 7 || lo > hi)
+		return -EINVAL;
+	for (v = lo; v <= hi; v++)
+		pcps[ring] |= (uint8_t)(1u << v);
+	if (ring > *ring_max)
+		*ring_max = (uint8_t)ring;
+	return 0;
 }
 
-static struct fec_txq *
-fec_txq_get(struct rte_eth_dev *dev)
+int
+fec_rcmr_parse(const char *spec, uint32_t rcmr[FEC_MAX_RINGS], uint8_t *ring_max)
 {
-	return dev->data->tx_queues != NULL && dev->data->nb_tx_queues > 0 ? dev->data->tx_queues[0]
-									   : NULL;
+	uint8_t pcps[FEC_MAX_RINGS] = {0};
+	size_t len = strlen(spec);
+	const char *p, *end;
+	unsigned int q;
+
+	memset(rcmr, 0, FEC_MAX_RINGS * sizeof(rcmr[0]));
+	*ring_max = 0;
+	/* [a,b]: the brackets keep the commas inside one kvargs value. */
+	if (len >= 2 && spec[0] == '[' && spec[len - 1] == ']') {
+		spec++;
+		len -= 2;
+	}
+	/* An empty entry (",," or a comma at an end) is a typo, not nothing. */
+	if (len == 0 || spec[len - 1] == ',')
+		return -EINVAL;
+	for (p = spec; p < spec + len; p = end + 1) {
+		end = memchr(p, ',', (size_t)(spec + len - p));
+		if (end == NULL)
+			end = spec + len;
+		if (rcmr_entry(p, (size_t)(end - p), pcps, ring_max) < 0)
+			return -EINVAL;
+	}
+	/* A PCP on both rings would go to ring 1 only: refused, not guessed. */
+	if (pcps[1] & pcps[2])
+		return -EINVAL;
+	for (q = 1; q < FEC_MAX_RINGS; q++) {
+		unsigned int n = 0, v, first = 0;
+
+		if (pcps[q] == 0)
+			continue;
+		for (v = 0; v < 8; v++) {
+			if (!(pcps[q] & (1u << v)))
+				continue;
+			/* Four compare fields per register. */
+			if (n == 4)
+				return -EINVAL;
+			if (n == 0)
+				first = v;
+			rcmr[q] |= FEC_RCMR_CMP(v, n);
+			n++;
+		}
+		/* Unused fields repeat the first value: they must not match PCP 0. */
+		for (; n < 4; n++)
+			rcmr[q] |= FEC_RCMR_CMP(first, n);
+		rcmr[q] |= FEC_RCMR_MATCHEN;
+	}
+	return 0;
 }
 
 static int
 fec_configure(struct rte_eth_dev *dev)
 {
+	struct fec_priv *fep = dev->data->dev_private;
+
 	if (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC) {
 		FEC_LOG(ERR, "KEEP_CRC not supported");
 		return -ENOTSUP;
+	}
+	/* Frames classified to a ring without a queue would be dropped by the MAC. */
+	if (fep->rcmr_ring_max != 0 && fep->rcmr_ring_max >= dev->data->nb_rx_queues) {
+		FEC_LOG(ERR, "%s: rcmr= sends frames to ring %u but %u RX queues are configured",
+			fep->name, fep->rcmr_ring_max, dev->data->nb_rx_queues);
+		return -EINVAL;
 	}
 	return fec_intr_setup(dev);
 }
@@ -93,9 +168,11 @@ fec_configure(struct rte_eth_dev *dev)
 static int
 fec_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 {
-	RTE_SET_USED(dev);
-	info->max_rx_queues = 1;
-	info->max_tx_queues = 1;
+	struct fec_priv *fep = dev->data->dev_private;
+
+	/* The AVB IPs (i.MX6SX, i.MX8M*) have 3 rings each way, the others 1. */
+	info->max_rx_queues = fep->nb_rings;
+	info->max_tx_queues = fep->nb_rings;
 	info->max_mac_addrs = 1;
 	info->min_rx_bufsize = 256;
 	info->max_rx_pktlen = FEC_MAX_BUF;
@@ -252,15 +329,45 @@ map_pool_cb(struct rte_mempool *mp, void *arg)
 		FEC_LOG(WARNING, "%s: pool %s not visible to the model DMA", fep->name, mp->name);
 }
 
+/* Every configured queue was set up (ethdev checks it too; a release may undo it). */
+static bool
+queues_ready(struct rte_eth_dev *dev)
+{
+	uint16_t q;
+
+	if (dev->data->nb_rx_queues == 0 || dev->data->nb_tx_queues == 0)
+		return false;
+	for (q = 0; q < dev->data->nb_rx_queues; q++)
+		if (fec_rxq_at(dev, q) == NULL)
+			return false;
+	for (q = 0; q < dev->data->nb_tx_queues; q++)
+		if (fec_txq_at(dev, q) == NULL)
+			return false;
+	return true;
+}
+
+static int
+rx_bufs_alloc(struct fec_rxq *rxq)
+{
+	uint16_t i;
+
+	for (i = 0; i < rxq->nb_desc; i++) {
+		if (rxq->sw_ring[i] != NULL)
+			continue;
+		rxq->sw_ring[i] = rte_mbuf_raw_alloc(rxq->mp);
+		if (rxq->sw_ring[i] == NULL)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int
 fec_start(struct rte_eth_dev *dev)
 {
 	struct fec_priv *fep = dev->data->dev_private;
-	struct fec_rxq *rxq = fec_rxq_get(dev);
-	struct fec_txq *txq = fec_txq_get(dev);
-	uint16_t i;
+	uint16_t q;
 
-	if (rxq == NULL || txq == NULL)
+	if (!queues_ready(dev))
 		return -EINVAL;
 	/* Model: any pool the application may transmit from needs bus addresses. */
 	if (fep->model != NULL) {
@@ -271,19 +378,27 @@ fec_start(struct rte_eth_dev *dev)
 		if (fep->pool_bad)
 			return -ERANGE;
 	}
-	for (i = 0; i < rxq->nb_desc; i++) {
-		if (rxq->sw_ring[i] != NULL)
-			continue;
-		rxq->sw_ring[i] = rte_mbuf_raw_alloc(rxq->mp);
-		if (rxq->sw_ring[i] == NULL) {
-			fec_rx_free_bufs(rxq);
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		if (rx_bufs_alloc(fec_rxq_at(dev, q)) < 0) {
+			uint16_t i;
+
+			for (i = 0; i <= q; i++)
+				fec_rx_free_bufs(fec_rxq_at(dev, i));
 			return -ENOMEM;
 		}
 	}
 	/* Deferred queues come up stopped: RX BDs parked, TX bursts refused. */
-	rxq->started = !rxq->deferred_start;
-	txq->started = !txq->deferred_start;
-	txq->stall_start = 0;
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		struct fec_rxq *rxq = fec_rxq_at(dev, q);
+
+		rxq->started = !rxq->deferred_start;
+	}
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		struct fec_txq *txq = fec_txq_at(dev, q);
+
+		txq->started = !txq->deferred_start;
+		txq->stall_start = 0;
+	}
 	fec_link_update(dev, 0);
 	/* RX interrupts start disabled, as ethdev expects. */
 	fep->eimr = 0;
@@ -297,10 +412,14 @@ fec_start(struct rte_eth_dev *dev)
 		FEC_LOG(WARNING, "%s: no watchdog alarm: no recovery from a stuck MAC", fep->name);
 	dev->rx_pkt_burst = fec_rx_burst;
 	dev->tx_pkt_burst = fec_tx_burst;
-	dev->data->rx_queue_state[0] =
-		rxq->started ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
-	dev->data->tx_queue_state[0] =
-		txq->started ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
+	for (q = 0; q < dev->data->nb_rx_queues; q++)
+		dev->data->rx_queue_state[q] = fec_rxq_at(dev, q)->started
+						       ? RTE_ETH_QUEUE_STATE_STARTED
+						       : RTE_ETH_QUEUE_STATE_STOPPED;
+	for (q = 0; q < dev->data->nb_tx_queues; q++)
+		dev->data->tx_queue_state[q] = fec_txq_at(dev, q)->started
+						       ? RTE_ETH_QUEUE_STATE_STARTED
+						       : RTE_ETH_QUEUE_STATE_STOPPED;
 	return 0;
 }
 
@@ -308,8 +427,7 @@ static int
 fec_stop(struct rte_eth_dev *dev)
 {
 	struct fec_priv *fep = dev->data->dev_private;
-	struct fec_rxq *rxq = fec_rxq_get(dev);
-	struct fec_txq *txq = fec_txq_get(dev);
+	uint16_t q;
 
 	dev->data->dev_started = 0;
 	fec_wd_stop(dev);
@@ -317,24 +435,31 @@ fec_stop(struct rte_eth_dev *dev)
 	fec_lsc_stop(dev);
 	fec_hw_stop(dev);
 	/* The MAC is off: every buffer goes back to its pool. */
-	if (rxq != NULL) {
-		fec_rx_free_bufs(rxq);
-		fec_rx_stash_free(rxq);
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		struct fec_rxq *rxq = fec_rxq_at(dev, q);
+
+		if (rxq != NULL) {
+			fec_rx_free_bufs(rxq);
+			fec_rx_stash_free(rxq);
+			rxq->cur = 0;
+		}
+		dev->data->rx_queue_state[q] = RTE_ETH_QUEUE_STATE_STOPPED;
 	}
-	if (txq != NULL)
-		fec_tx_free_inflight(txq);
-	if (rxq != NULL)
-		rxq->cur = 0;
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		struct fec_txq *txq = fec_txq_at(dev, q);
+
+		if (txq != NULL)
+			fec_tx_free_inflight(txq);
+		dev->data->tx_queue_state[q] = RTE_ETH_QUEUE_STATE_STOPPED;
+	}
 	fep->link_up = false;
-	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
-	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
 	return 0;
 }
 
 static void
 fec_rx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 {
-	struct fec_rxq *rxq = qid == 0 ? fec_rxq_get(dev) : NULL;
+	struct fec_rxq *rxq = fec_rxq_at(dev, qid);
 
 	if (rxq == NULL)
 		return;
@@ -348,7 +473,7 @@ fec_rx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 static void
 fec_tx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 {
-	struct fec_txq *txq = qid == 0 ? fec_txq_get(dev) : NULL;
+	struct fec_txq *txq = fec_txq_at(dev, qid);
 
 	if (txq == NULL)
 		return;
@@ -362,6 +487,7 @@ static int
 fec_close(struct rte_eth_dev *dev)
 {
 	struct fec_priv *fep = dev->data->dev_private;
+	uint16_t q;
 
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return 0;
@@ -371,8 +497,10 @@ fec_close(struct rte_eth_dev *dev)
 	fec_mib_alarm_stop(fep);
 	fec_lsc_stop(dev);
 	fec_wd_stop(dev);
-	fec_rx_queue_release(dev, 0);
-	fec_tx_queue_release(dev, 0);
+	for (q = 0; q < dev->data->nb_rx_queues; q++)
+		fec_rx_queue_release(dev, q);
+	for (q = 0; q < dev->data->nb_tx_queues; q++)
+		fec_tx_queue_release(dev, q);
 	fec_intr_free(dev);
 	if (fep->model != NULL) {
 		fec_model_free(fep->model);
@@ -392,8 +520,10 @@ fec_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	uint32_t room = rte_pktmbuf_data_room_size(mp);
 	struct fec_rxq *rxq;
 	uint32_t mrbr;
+	uint16_t q;
 
-	if (qid != 0 || nb_desc > fep->bd_slice >> (fep->ex ? 5 : 3) || nb_desc < 2)
+	/* A 1-ring SoC (i.MX6Q/6UL) has no ring 1: ethdev refuses it by max_rx_queues too. */
+	if (qid >= fep->nb_rings || nb_desc > fep->bd_slice >> (fep->ex ? 5 : 3) || nb_desc < 2)
 		return -EINVAL;
 	if (room <= RTE_PKTMBUF_HEADROOM + 256)
 		return -EINVAL;
@@ -429,21 +559,35 @@ fec_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	rxq->nb_desc = nb_desc;
 	rxq->ex = fep->ex;
 	rxq->bd_shift = fep->ex ? 5 : 3;
-	/* Slice 1 is RX ring 0, as in NXP's UIO descriptor block. */
-	rxq->bd = fep->bd_va + fep->bd_slice;
-	rxq->bd_bus = fep->bd_bus + (uint32_t)fep->bd_slice;
+	/* Slice 2q + 1 is RX ring q (slice 1 ring 0, as in NXP's UIO descriptor block). */
+	rxq->qid = qid;
+	rxq->rdar = fec_rdar_off(qid);
+	rxq->bd = fep->bd_va + fep->bd_slice * (2u * qid + 1u);
+	rxq->bd_bus = fep->bd_bus + (uint32_t)(fep->bd_slice * (2u * qid + 1u));
 	rxq->buf_len = (uint16_t)mrbr;
 	rxq->trim = RTE_ETHER_CRC_LEN + (fep->shift16 ? 2 : 0);
 	rxq->data_off = RTE_PKTMBUF_HEADROOM + (fep->shift16 ? 2 : 0);
 	rxq->port_id = dev->data->port_id;
 	rxq->deferred_start = conf != NULL && conf->rx_deferred_start;
-	fep->rx_frame_max = (uint16_t)RTE_MIN(mrbr - (fep->shift16 ? 2 : 0), FEC_MAX_BUF);
 	mb_def.nb_segs = 1;
 	mb_def.data_off = rxq->data_off;
 	mb_def.port = rxq->port_id;
 	rte_mbuf_refcnt_set(&mb_def, 1);
 	memcpy(&rxq->mbuf_init, (char *)&mb_def + offsetof(struct rte_mbuf, rearm_data), 8);
 	dev->data->rx_queues[qid] = rxq;
+	/* FTRL and MAX_FL are the MAC's: what the smallest buffer of any ring holds. */
+	fep->rx_frame_max = 0;
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		const struct fec_rxq *o = fec_rxq_at(dev, q);
+		uint16_t max;
+
+		if (o == NULL)
+			continue;
+		max = (uint16_t)RTE_MIN(
+			(uint32_t)o->buf_len - (fep->shift16 ? 2u : 0u), FEC_MAX_BUF);
+		if (fep->rx_frame_max == 0 || max < fep->rx_frame_max)
+			fep->rx_frame_max = max;
+	}
 	return 0;
 }
 
@@ -454,7 +598,7 @@ fec_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	struct fec_priv *fep = dev->data->dev_private;
 	struct fec_txq *txq;
 
-	if (qid != 0 || nb_desc > fep->bd_slice >> (fep->ex ? 5 : 3) || nb_desc < 2)
+	if (qid >= fep->nb_rings || nb_desc > fep->bd_slice >> (fep->ex ? 5 : 3) || nb_desc < 2)
 		return -EINVAL;
 	fec_tx_queue_release(dev, qid);
 	txq = rte_zmalloc_socket("fec_txq", sizeof(*txq), RTE_CACHE_LINE_SIZE, socket);
@@ -471,9 +615,11 @@ fec_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	txq->nb_free = nb_desc;
 	txq->ex = fep->ex;
 	txq->bd_shift = fep->ex ? 5 : 3;
-	/* Slice 0 is TX ring 0. */
-	txq->bd = fep->bd_va;
-	txq->bd_bus = fep->bd_bus;
+	/* Slice 2q is TX ring q (slice 0 ring 0). */
+	txq->qid = qid;
+	txq->tdar = fec_tdar_off(qid);
+	txq->bd = fep->bd_va + fep->bd_slice * 2u * qid;
+	txq->bd_bus = fep->bd_bus + (uint32_t)(fep->bd_slice * 2u * qid);
 	txq->deferred_start = conf != NULL && conf->tx_deferred_start;
 	txq->port_id = dev->data->port_id;
 	txq->free_thresh = conf != NULL && conf->tx_free_thresh != 0 ? conf->tx_free_thresh : 32;
@@ -575,46 +721,103 @@ fec_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	return 0;
 }
 
+/* The driver's counts of every queue, summed for the port's totals. */
+struct fec_sums {
+	uint64_t rx_pkts, rx_bytes, ierrors;
+	uint64_t stop_discards, stop_discard_bytes, restart_discards, restart_discard_bytes;
+	uint64_t err[FEC_RX_ERR_NB];
+	uint64_t tx_pkts, tx_bytes, stop_drops, restart_drops;
+};
+
+static void
+fec_sums_get(struct rte_eth_dev *dev, struct fec_sums *t)
+{
+	unsigned int i;
+	uint16_t q;
+
+	memset(t, 0, sizeof(*t));
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		const struct fec_rxq *rxq = fec_rxq_at(dev, q);
+
+		if (rxq == NULL)
+			continue;
+		t->rx_pkts += rxq->sw_pkts;
+		t->rx_bytes += rxq->sw_bytes;
+		t->ierrors += rxq->ierrors;
+		t->stop_discards += rxq->stop_discards;
+		t->stop_discard_bytes += rxq->stop_discard_bytes;
+		t->restart_discards += rxq->restart_discards;
+		t->restart_discard_bytes += rxq->restart_discard_bytes;
+		for (i = 0; i < FEC_RX_ERR_NB; i++)
+			t->err[i] += rxq->err[i];
+	}
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		const struct fec_txq *txq = fec_txq_at(dev, q);
+
+		if (txq == NULL)
+			continue;
+		t->tx_pkts += txq->sw_pkts;
+		t->tx_bytes += txq->sw_bytes;
+		t->stop_drops += txq->stop_drops;
+		t->restart_drops += txq->restart_drops;
+	}
+}
+
 static int
 fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
 {
 	struct fec_priv *fep = dev->data->dev_private;
-	struct fec_rxq *rxq = fec_rxq_get(dev);
-	struct fec_txq *txq0 = fec_txq_get(dev);
+	struct fec_sums t;
+	uint16_t q;
 
+	fec_sums_get(dev, &t);
 	rte_spinlock_lock(&fep->mib_lock);
 	fec_mib_update(fep);
 	if (fep->sw_stats) {
-		struct fec_txq *txq = fec_txq_get(dev);
-
-		st->ipackets = rxq != NULL ? rxq->sw_pkts : 0;
-		st->ibytes = rxq != NULL ? rxq->sw_bytes : 0;
-		st->opackets = txq != NULL ? txq->sw_pkts : 0;
-		st->obytes = txq != NULL ? txq->sw_bytes : 0;
+		st->ipackets = t.rx_pkts;
+		st->ibytes = t.rx_bytes;
+		st->opackets = t.tx_pkts;
+		st->obytes = t.tx_bytes;
 	} else {
 		/* A BD length the driver refused: a good frame for the MAC, not received. */
-		st->ipackets = fep->mib[FEC_MIB_ieee_r_frame_ok] -
-			       RTE_MIN(fep->mib[FEC_MIB_ieee_r_frame_ok],
-				       rxq != NULL ? rxq->err[FEC_RX_ERR_BAD_LEN] : 0);
+		st->ipackets =
+			fep->mib[FEC_MIB_ieee_r_frame_ok] -
+			RTE_MIN(fep->mib[FEC_MIB_ieee_r_frame_ok], t.err[FEC_RX_ERR_BAD_LEN]);
 		st->ibytes = fep->mib[FEC_MIB_ieee_r_octets_ok] - RTE_ETHER_CRC_LEN * st->ipackets;
 		/* The MAC received them, but a stopped queue or a restart dropped them: missed. */
-		if (rxq != NULL && st->ipackets >= rxq->stop_discards + rxq->restart_discards) {
-			st->ipackets -= rxq->stop_discards + rxq->restart_discards;
-			st->ibytes -= RTE_MIN(
-				st->ibytes, rxq->stop_discard_bytes + rxq->restart_discard_bytes);
+		if (st->ipackets >= t.stop_discards + t.restart_discards) {
+			st->ipackets -= t.stop_discards + t.restart_discards;
+			st->ibytes -=
+				RTE_MIN(st->ibytes, t.stop_discard_bytes + t.restart_discard_bytes);
 		}
 		st->opackets = fep->mib[FEC_MIB_ieee_t_frame_ok];
 		st->obytes = fep->mib[FEC_MIB_ieee_t_octets_ok] - RTE_ETHER_CRC_LEN * st->opackets;
 	}
 	/* Frames a queue stop discarded are missed (RX) or not sent (TX). */
 	st->imissed = fep->mib[FEC_MIB_ieee_r_macerr] + fep->mib[FEC_MIB_ieee_r_drop] +
-		      (rxq != NULL ? rxq->stop_discards + rxq->restart_discards : 0);
-	st->ierrors = rxq != NULL ? rxq->ierrors : 0;
+		      t.stop_discards + t.restart_discards;
+	st->ierrors = t.ierrors;
 	st->oerrors = fep->mib[FEC_MIB_ieee_t_macerr] + fep->mib[FEC_MIB_ieee_t_lcol] +
-		      fep->mib[FEC_MIB_ieee_t_excol];
-	if (txq0 != NULL)
-		st->oerrors += txq0->stop_drops + txq0->restart_drops;
+		      fep->mib[FEC_MIB_ieee_t_excol] + t.stop_drops + t.restart_drops;
 	rte_spinlock_unlock(&fep->mib_lock);
+	/* Per queue: the driver's counts (the MIB does not know rings). */
+	for (q = 0; q < dev->data->nb_rx_queues && q < RTE_ETHDEV_QUEUE_STAT_CNTRS; q++) {
+		const struct fec_rxq *rxq = fec_rxq_at(dev, q);
+
+		if (rxq == NULL)
+			continue;
+		st->q_ipackets[q] = rxq->sw_pkts;
+		st->q_ibytes[q] = rxq->sw_bytes;
+		st->q_errors[q] = rxq->ierrors;
+	}
+	for (q = 0; q < dev->data->nb_tx_queues && q < RTE_ETHDEV_QUEUE_STAT_CNTRS; q++) {
+		const struct fec_txq *txq = fec_txq_at(dev, q);
+
+		if (txq == NULL)
+			continue;
+		st->q_opackets[q] = txq->sw_pkts;
+		st->q_obytes[q] = txq->sw_bytes;
+	}
 	return 0;
 }
 
@@ -622,14 +825,17 @@ static int
 fec_stats_reset(struct rte_eth_dev *dev)
 {
 	struct fec_priv *fep = dev->data->dev_private;
-	struct fec_rxq *rxq = fec_rxq_get(dev);
-	struct fec_txq *txq = fec_txq_get(dev);
+	uint16_t q;
 
 	rte_spinlock_lock(&fep->mib_lock);
 	fec_mib_update(fep);
 	memset(fep->mib, 0, sizeof(fep->mib));
 	rte_spinlock_unlock(&fep->mib_lock);
-	if (rxq != NULL) {
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		struct fec_rxq *rxq = fec_rxq_at(dev, q);
+
+		if (rxq == NULL)
+			continue;
 		rxq->ierrors = 0;
 		rxq->sw_pkts = 0;
 		rxq->sw_bytes = 0;
@@ -639,7 +845,11 @@ fec_stats_reset(struct rte_eth_dev *dev)
 		rxq->restart_discard_bytes = 0;
 		memset(rxq->err, 0, sizeof(rxq->err));
 	}
-	if (txq != NULL) {
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		struct fec_txq *txq = fec_txq_at(dev, q);
+
+		if (txq == NULL)
+			continue;
 		txq->sw_pkts = 0;
 		txq->sw_bytes = 0;
 		txq->stop_drops = 0;
@@ -692,12 +902,12 @@ static int
 fec_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xs, unsigned int n)
 {
 	struct fec_priv *fep = dev->data->dev_private;
-	struct fec_rxq *rxq = fec_rxq_get(dev);
-	struct fec_txq *txq = fec_txq_get(dev);
+	struct fec_sums t;
 	unsigned int i;
 
 	if (xs == NULL || n < FEC_XSTATS_NB)
 		return FEC_XSTATS_NB;
+	fec_sums_get(dev, &t);
 	rte_spinlock_lock(&fep->mib_lock);
 	fec_mib_update(fep);
 	for (i = 0; i < FEC_MIB_NB; i++) {
@@ -705,18 +915,19 @@ fec_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xs, unsigned int n
 		xs[i].value = fep->mib[i];
 	}
 	rte_spinlock_unlock(&fep->mib_lock);
-	xs[FEC_MIB_NB].value = rxq != NULL ? rxq->sw_pkts : 0;
-	xs[FEC_MIB_NB + 1].value = rxq != NULL ? rxq->sw_bytes : 0;
-	xs[FEC_MIB_NB + 2].value = txq != NULL ? txq->sw_pkts : 0;
-	xs[FEC_MIB_NB + 3].value = txq != NULL ? txq->sw_bytes : 0;
-	xs[FEC_MIB_NB + 4].value = rxq != NULL ? rxq->stop_discards : 0;
-	xs[FEC_MIB_NB + 5].value = txq != NULL ? txq->stop_drops : 0;
-	xs[FEC_MIB_NB + 6].value = rxq != NULL ? rxq->restart_discards : 0;
-	xs[FEC_MIB_NB + 7].value = txq != NULL ? txq->restart_drops : 0;
+	/* The driver's counts: all queues together. */
+	xs[FEC_MIB_NB].value = t.rx_pkts;
+	xs[FEC_MIB_NB + 1].value = t.rx_bytes;
+	xs[FEC_MIB_NB + 2].value = t.tx_pkts;
+	xs[FEC_MIB_NB + 3].value = t.tx_bytes;
+	xs[FEC_MIB_NB + 4].value = t.stop_discards;
+	xs[FEC_MIB_NB + 5].value = t.stop_drops;
+	xs[FEC_MIB_NB + 6].value = t.restart_discards;
+	xs[FEC_MIB_NB + 7].value = t.restart_drops;
 	xs[FEC_MIB_NB + 8].value = fep->rx_rearms;
 	xs[FEC_MIB_NB + 9].value = fep->mdio_timeouts;
 	for (i = 0; i < FEC_RX_ERR_NB; i++)
-		xs[FEC_MIB_NB + FEC_XSTATS_SW_FIXED + i].value = rxq != NULL ? rxq->err[i] : 0;
+		xs[FEC_MIB_NB + FEC_XSTATS_SW_FIXED + i].value = t.err[i];
 	for (i = 0; i < FEC_RESTART_NB; i++)
 		xs[FEC_MIB_NB + FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + i].value =
 			__atomic_load_n(&fep->restarts[i], __ATOMIC_ACQUIRE);
@@ -822,6 +1033,9 @@ copy_arg(const char *key, const char *value, void *opaque)
 	} else if (strcmp(key, FEC_ARG_STATS) == 0) {
 		dst = a->stats;
 		len = sizeof(a->stats);
+	} else if (strcmp(key, FEC_ARG_RCMR) == 0) {
+		dst = a->rcmr;
+		len = sizeof(a->rcmr);
 	} else {
 		dst = a->uio_name;
 		len = sizeof(a->uio_name);
@@ -987,6 +1201,16 @@ fec_probe(struct rte_vdev_device *vdev)
 	fep->uio_fd = -1;
 	fep->ex = strcmp(a.bd, "enhanced") == 0;
 	fep->soc = fec_soc_find(a.profile);
+	fep->nb_rings = fep->soc->nb_queues > 1 ? FEC_MAX_RINGS : 1;
+	if (a.rcmr[0] != '\0' && (fep->nb_rings == 1 || fec_rcmr_parse(a.rcmr, fep->rcmr,
+								&fep->rcmr_ring_max) < 0)) {
+		FEC_LOG(ERR,
+			"%s: rcmr='%s': want RING:PCP[-PCP] entries, [a,b] for several, rings 1-2, "
+			"at most 4 PCPs a ring, none on both (and a 3-ring SoC: %s has %u)",
+			name, a.rcmr, a.profile, fep->nb_rings);
+		ret = -EINVAL;
+		goto fail;
+	}
 	fep->err007885 = (fep->soc->quirks & FEC_QUIRK_ERR007885) != 0;
 	fep->err006358 = (fep->soc->quirks & FEC_QUIRK_ERR006358) != 0;
 	fep->hard_reset = fec_soc_hard_reset(fep->soc);
@@ -1078,4 +1302,4 @@ RTE_PMD_REGISTER_PARAM_STRING(net_fec,
 	"phy_addr=<0-31> "
 	"uio_name=<name> shift16=0|1 mib_period_ms=<1-30000> "
 	"stats=mib|sw lsc_period_ms=<1-30000> tx_timeout_ms=<1-30000> watchdog_ms=<1-30000> "
-	"pcap_follow=0|1");
+	"pcap_follow=0|1 rcmr=<ring>:<pcp>[-<pcp>]|[<ring>:<pcp>[-<pcp>],...]");

@@ -76,7 +76,7 @@ enum fec_restart_reason {
 		FEC_RESTART_NB
 };
 
-/** RX queue (ring 0). */
+/** RX queue: ring qid of the MAC (rings 1 and 2 only on the AVB IPs). */
 struct fec_rxq {
 	volatile uint8_t *bd;           /**< ring base (virtual) */
 	struct rte_mbuf **sw_ring;      /**< mbuf attached to each BD */
@@ -104,13 +104,17 @@ struct fec_rxq {
 	bool deferred_start;            /**< rx_deferred_start: dev_start leaves it stopped */
 	uint16_t stash_n;               /**< mbufs in stash */
 	struct rte_mbuf *stash[FEC_RX_STASH]; /**< replacements taken from the pool in bulk */
+	uint32_t rdar;                        /**< this ring's RDAR offset */
+	uint16_t qid;                         /**< queue = ring number */
 };
 
-/** TX queue (ring 0). */
+/** TX queue: ring qid of the MAC (rings 1 and 2 only on the AVB IPs). */
 struct fec_txq {
 	volatile uint8_t *bd;      /**< ring base (virtual) */
 	struct rte_mbuf **sw_ring; /**< segment attached to each BD */
 	struct fec_priv *fep;      /**< device */
+	uint32_t tdar;             /**< this ring's TDAR offset */
+	uint16_t qid;              /**< queue = ring number */
 	uint16_t nb_desc;          /**< ring size */
 	uint16_t cur;              /**< next BD to fill */
 	uint16_t dirty;            /**< oldest BD not yet reclaimed */
@@ -138,15 +142,22 @@ struct fec_priv {
 	enum fec_backend backend;
 	/** Quirk profile (devarg soc=). */
 	const struct fec_soc *soc;
-	bool ex;         /**< enhanced (32-byte) BDs */
-	bool err007885;  /**< TDAR write guard */
-	bool err006358;  /**< TDAR re-kick after completion with frames pending */
-	bool hard_reset; /**< restart with ECR.RESET (not multi-queue IPs) */
-	bool shift16;    /**< RACC.SHIFT16 */
-	bool sw_stats;   /**< basic stats from the driver's counts, not the MIB */
-	bool uio_stock;  /**< uio_pdrv_genirq: registers only, BDs in DPDK memory */
-	bool pool_bad;   /**< a pool beyond the 32-bit DMA reach (dev_start check) */
-	uint8_t *bd_va;  /**< descriptor area */
+	bool ex;          /**< enhanced (32-byte) BDs */
+	uint8_t nb_rings; /**< RX/TX rings of the IP (soc->nb_queues): max queues */
+	/**
+	 * RCMR1/2 values from devarg rcmr= (index 1 and 2; 0: no match on that
+	 * ring), written by every restart on multi-ring IPs.
+	 */
+	uint32_t rcmr[FEC_MAX_RINGS];
+	uint8_t rcmr_ring_max; /**< highest ring rcmr= sends frames to, 0: none */
+	bool err007885;        /**< TDAR write guard */
+	bool err006358;        /**< TDAR re-kick after completion with frames pending */
+	bool hard_reset;       /**< restart with ECR.RESET (not multi-queue IPs) */
+	bool shift16;          /**< RACC.SHIFT16 */
+	bool sw_stats;         /**< basic stats from the driver's counts, not the MIB */
+	bool uio_stock;        /**< uio_pdrv_genirq: registers only, BDs in DPDK memory */
+	bool pool_bad;         /**< a pool beyond the 32-bit DMA reach (dev_start check) */
+	uint8_t *bd_va;        /**< descriptor area */
 	uint32_t bd_bus;
 	size_t bd_len;
 	size_t bd_slice; /**< bytes per ring slice */
@@ -198,6 +209,59 @@ struct fec_priv {
 };
 
 /**
+ * Parse devarg rcmr=: RX classification by VLAN priority. Entries RING:PCP or
+ * RING:LO-HI (ring 1 or 2, PCP 0..7), several in brackets with commas
+ * ([1:4-5,2:6-7]); at most four PCP values per ring (RCMR's compare fields),
+ * none on two rings.
+ *
+ * @param spec
+ *   Value.
+ * @param rcmr
+ *   Out: RCMR1/2 values at index 1 and 2 (0 for a ring without entries).
+ * @param ring_max
+ *   Out: highest ring named.
+ * @return
+ *   0 or -EINVAL.
+ */
+int fec_rcmr_parse(const char *spec, uint32_t rcmr[FEC_MAX_RINGS], uint8_t *ring_max);
+
+/**
+ * RX queue qid of a port, or NULL.
+ *
+ * @param dev
+ *   Port.
+ * @param qid
+ *   Queue.
+ * @return
+ *   The queue, NULL when not configured or not set up.
+ */
+static inline struct fec_rxq *
+fec_rxq_at(const struct rte_eth_dev *dev, uint16_t qid)
+{
+	return dev->data->rx_queues != NULL && qid < dev->data->nb_rx_queues
+		       ? dev->data->rx_queues[qid]
+		       : NULL;
+}
+
+/**
+ * TX queue qid of a port, or NULL.
+ *
+ * @param dev
+ *   Port.
+ * @param qid
+ *   Queue.
+ * @return
+ *   The queue, NULL when not configured or not set up.
+ */
+static inline struct fec_txq *
+fec_txq_at(const struct rte_eth_dev *dev, uint16_t qid)
+{
+	return dev->data->tx_queues != NULL && qid < dev->data->nb_tx_queues
+		       ? dev->data->tx_queues[qid]
+		       : NULL;
+}
+
+/**
  * Register write: the one access path for both backends.
  *
  * @param fep
@@ -243,8 +307,8 @@ static inline void
 fec_tx_err006358_kick(struct fec_txq *txq)
 {
 	if (txq->fep->err006358 && txq->nb_free < txq->nb_desc &&
-		!(fec_rd32(txq->fep, FEC_TDAR) & FEC_DAR_ACTIVE))
-		fec_wr32(txq->fep, FEC_TDAR, 0);
+		!(fec_rd32(txq->fep, txq->tdar) & FEC_DAR_ACTIVE))
+		fec_wr32(txq->fep, txq->tdar, 0);
 }
 
 /**
@@ -306,7 +370,7 @@ void fec_tx_reclaim(struct fec_txq *txq);
  * @param dev
  *   Port.
  * @param qid
- *   Queue (0).
+ *   Queue (ring).
  * @return
  *   0 or a negative errno.
  */
@@ -319,7 +383,7 @@ int fec_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid);
  * @param dev
  *   Port.
  * @param qid
- *   Queue (0).
+ *   Queue (ring).
  * @return
  *   0 or a negative errno.
  */
@@ -331,7 +395,7 @@ int fec_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid);
  * @param dev
  *   Port.
  * @param qid
- *   Queue (0).
+ *   Queue (ring).
  * @return
  *   0 or a negative errno.
  */
@@ -344,7 +408,7 @@ int fec_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid);
  * @param dev
  *   Port.
  * @param qid
- *   Queue (0).
+ *   Queue (ring).
  * @return
  *   0, or -EBUSY when the MAC would not stop (the queue stays started).
  */
@@ -569,7 +633,7 @@ void fec_intr_free(struct rte_eth_dev *dev);
  * @param dev
  *   Port.
  * @param qid
- *   Queue (0).
+ *   Queue (ring).
  * @return
  *   0, -ENOTSUP without intr_conf.rxq, or a negative errno.
  */
@@ -581,7 +645,7 @@ int fec_rx_intr_enable(struct rte_eth_dev *dev, uint16_t qid);
  * @param dev
  *   Port.
  * @param qid
- *   Queue (0).
+ *   Queue (ring).
  * @return
  *   0 or -ENOTSUP without intr_conf.rxq.
  */

@@ -79,11 +79,12 @@ set_mac(struct fec_priv *fep, const uint8_t *a)
 	fec_wr32(fep, FEC_PAUR, ((uint32_t)a[4] << 24) | ((uint32_t)a[5] << 16));
 }
 
+/* Linux's IDLE_SLOPE_1/2: the credit rate of the AVB TX classes. */
+#define FEC_IDLE_SLOPE 0x200u
+
 static void
-bd_init(struct rte_eth_dev *dev)
+rx_bd_init(struct fec_rxq *rxq)
 {
-	struct fec_rxq *rxq = dev->data->rx_queues[0];
-	struct fec_txq *txq = dev->data->tx_queues[0];
 	uint16_t i;
 
 	for (i = 0; i < rxq->nb_desc; i++) {
@@ -107,6 +108,13 @@ bd_init(struct rte_eth_dev *dev)
 					  (i == rxq->nb_desc - 1 ? FEC_BD_W : 0));
 	}
 	rxq->cur = 0;
+}
+
+static void
+tx_bd_init(struct fec_txq *txq)
+{
+	uint16_t i;
+
 	fec_tx_free_inflight(txq);
 	for (i = 0; i < txq->nb_desc; i++) {
 		volatile struct fec_bd *bd =
@@ -124,13 +132,51 @@ bd_init(struct rte_eth_dev *dev)
 	}
 }
 
+/*
+ * Restart steps 4-6 for every ring (Linux fec_enet_bd_init and
+ * fec_enet_enable_ring): BDs, start and buffer size registers; on multi-ring
+ * IPs RCMR and the TX class of rings 1 and 2, and a ring without a queue
+ * gets start 0, no classification and no class (the MAC is only disabled
+ * across restarts there: values of an earlier configuration stay otherwise).
+ */
+static void
+rings_init(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	uint16_t q;
+
+	for (q = 0; q < fep->nb_rings; q++) {
+		struct fec_rxq *rxq = fec_rxq_at(dev, q);
+		struct fec_txq *txq = fec_txq_at(dev, q);
+
+		if (rxq != NULL) {
+			rx_bd_init(rxq);
+			fec_wr32(fep, fec_rdsr_off(q), rxq->bd_bus);
+			fec_wr32(fep, fec_mrbr_off(q), rxq->buf_len);
+		} else if (q != 0) {
+			fec_wr32(fep, fec_rdsr_off(q), 0);
+		}
+		if (q != 0)
+			fec_wr32(fep, q == 1 ? FEC_RCMR1 : FEC_RCMR2,
+				rxq != NULL ? fep->rcmr[q] : 0);
+		if (txq != NULL) {
+			tx_bd_init(txq);
+			fec_wr32(fep, fec_tdsr_off(q), txq->bd_bus);
+		} else if (q != 0) {
+			fec_wr32(fep, fec_tdsr_off(q), 0);
+		}
+		if (q != 0)
+			fec_wr32(fep, q == 1 ? FEC_DMA_CFG1 : FEC_DMA_CFG2,
+				txq != NULL ? FEC_DMA_CLASS_EN | FEC_IDLE_SLOPE : 0);
+	}
+}
+
 void
 fec_hw_restart(struct rte_eth_dev *dev)
 {
 	struct fec_priv *fep = dev->data->dev_private;
-	struct fec_rxq *rxq = dev->data->rx_queues[0];
-	struct fec_txq *txq = dev->data->tx_queues[0];
 	uint32_t rcr, ecr, max_fl;
+	uint16_t q;
 
 	/* 1. Multi-queue IPs are only disabled; older ones take a hard reset. */
 	fec_wr32(fep, FEC_ECR, fep->hard_reset ? FEC_ECR_RESET : 0);
@@ -140,10 +186,7 @@ fec_hw_restart(struct rte_eth_dev *dev)
 	/* 3. Ack everything but MDIO. */
 	fec_wr32(fep, FEC_EIR, ~FEC_EIR_MII);
 	/* 4-6. Rings. */
-	bd_init(dev);
-	fec_wr32(fep, FEC_RDSR, rxq->bd_bus);
-	fec_wr32(fep, FEC_MRBR, rxq->buf_len);
-	fec_wr32(fep, FEC_TDSR, txq->bd_bus);
+	rings_init(dev);
 	/* 7. Duplex, MDC. */
 	rcr = FEC_RCR_MII_MODE | FEC_RCR_NLC | FEC_RCR_FCE | FEC_RCR_RGMII;
 	if (fep->full_duplex) {
@@ -185,7 +228,9 @@ fec_hw_restart(struct rte_eth_dev *dev)
 	/* 13. Counters on, MAC on, RX armed. */
 	fec_wr32(fep, FEC_MIBC, 0);
 	fec_wr32(fep, FEC_ECR, ecr);
-	fec_wr32(fep, FEC_RDAR, 0);
+	for (q = 0; q < dev->data->nb_rx_queues; q++)
+		if (fec_rxq_at(dev, q) != NULL)
+			fec_wr32(fep, fec_rdar_off(q), 0);
 	/* 14. Only what the application enabled (fec_intr.c); 0 when polled. */
 	fec_wr32(fep, FEC_EIMR, __atomic_load_n(&fep->eimr, __ATOMIC_RELAXED));
 }

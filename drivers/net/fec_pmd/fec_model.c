@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <rte_common.h>
 #include <rte_errno.h>
 #include <rte_log.h>
 #include <rte_malloc.h>
@@ -103,6 +104,7 @@ fec_model_create(const char *name, const struct fec_model_cfg *cfg)
 {
 	static const struct fec_model_cfg defaults = {.profile = "imx8mm", .check = 1};
 	struct fec_model *m;
+	unsigned int i;
 	int ret;
 
 	if (name == NULL || strlen(name) >= sizeof(m->name)) {
@@ -127,6 +129,12 @@ fec_model_create(const char *name, const struct fec_model_cfg *cfg)
 		return NULL;
 	}
 	m->err007885 = (m->soc->quirks & FEC_QUIRK_ERR007885) != 0;
+	m->nb_rings = m->soc->nb_queues > 1 ? FEC_MAX_RINGS : 1;
+	for (i = 0; i < FEC_MAX_RINGS; i++) {
+		m->rx[i].q = (uint8_t)i;
+		m->tx[i].q = (uint8_t)i;
+		m->tx[i].tx = true;
+	}
 	m->cfg.phy_addr &= 31;
 	rte_spinlock_init(&m->lock);
 	m->irq_fd = -1;
@@ -286,6 +294,18 @@ fec_model_log(struct fec_model *m, uint32_t off, uint32_t val)
 	m->nb_log++;
 }
 
+/* Some TX ring's doorbell is set: the uDMA may be reading BDs. */
+static bool
+tx_active(const struct fec_model *m)
+{
+	unsigned int q;
+
+	for (q = 0; q < m->nb_rings; q++)
+		if (fec_model_reg(m, fec_tdar_off(q)) & FEC_DAR_ACTIVE)
+			return true;
+	return false;
+}
+
 static void
 write_ecr(struct fec_model *m, uint32_t val)
 {
@@ -310,12 +330,55 @@ write_ecr(struct fec_model *m, uint32_t val)
 	}
 }
 
+/* Ring of a doorbell register, or -1. */
+static int
+dar_ring(uint32_t off, bool *tx)
+{
+	unsigned int q;
+
+	for (q = 0; q < FEC_MAX_RINGS; q++) {
+		if (off == fec_rdar_off(q) || off == fec_tdar_off(q)) {
+			*tx = off == fec_tdar_off(q);
+			return (int)q;
+		}
+	}
+	return -1;
+}
+
+/* Ring of a start/size register (RDSR, TDSR, MRBR of rings 0..2), or -1. */
+static int
+sr_ring(uint32_t off)
+{
+	unsigned int q;
+
+	for (q = 0; q < FEC_MAX_RINGS; q++)
+		if (off == fec_rdsr_off(q) || off == fec_tdsr_off(q) || off == fec_mrbr_off(q))
+			return (int)q;
+	return -1;
+}
+
 static void
 write_dar(struct fec_model *m, uint32_t off, struct fec_model_ring_state *r)
 {
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
 		return;
-	if (off == FEC_TDAR && fec_model_tdar_fault(m))
+	if (r->q >= m->nb_rings) {
+		fec_model_violation(
+			m, "0x%03x: ring %u doorbell on a %u-ring ENET", off, r->q, m->nb_rings);
+		return;
+	}
+	if (r->nb == 0) {
+		fec_model_violation(
+			m, "0x%03x: ring %u doorbell without a ring (start 0)", off, r->q);
+		return;
+	}
+	if (r->tx && r->q != 0 &&
+		!(fec_model_reg(m, r->q == 1 ? FEC_DMA_CFG1 : FEC_DMA_CFG2) & FEC_DMA_CLASS_EN)) {
+		fec_model_violation(
+			m, "TDAR%u written with DMA_CFG%u.DMA_CLASS_EN clear", r->q, r->q);
+		return;
+	}
+	if (r->tx && fec_model_tdar_fault(m, off))
 		return;
 	fec_model_reg_set(m, off, FEC_DAR_ACTIVE);
 	if (m->cfg.check)
@@ -347,11 +410,17 @@ fec_model_write32(struct fec_model *m, uint32_t off, uint32_t val)
 			fec_model_irq_raise(m);
 		break;
 	case FEC_RDAR:
-		write_dar(m, off, &m->rx);
-		break;
+	case FEC_RDAR1:
+	case FEC_RDAR2:
 	case FEC_TDAR:
-		write_dar(m, off, &m->tx);
+	case FEC_TDAR1:
+	case FEC_TDAR2: {
+		bool tx = false;
+		int q = dar_ring(off, &tx);
+
+		write_dar(m, off, tx ? &m->tx[q] : &m->rx[q]);
 		break;
+	}
 	case FEC_ECR:
 		write_ecr(m, val);
 		break;
@@ -385,7 +454,7 @@ fec_model_write32(struct fec_model *m, uint32_t off, uint32_t val)
 	case FEC_TCR:
 		fec_model_reg_set(m, off, val);
 		if ((val & FEC_TCR_GTS) && !(old & FEC_TCR_GTS)) {
-			if (fec_model_reg(m, FEC_TDAR) & FEC_DAR_ACTIVE) {
+			if (tx_active(m)) {
 				m->gts_pending = true;
 			} else {
 				fec_model_event(m, FEC_EIR_GRA);
@@ -394,22 +463,38 @@ fec_model_write32(struct fec_model *m, uint32_t off, uint32_t val)
 		}
 		if (!(val & FEC_TCR_GTS) && m->tx_halted) {
 			/* What the driver took back while halted is its own now. */
-			if (m->cfg.check && (fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
-				fec_model_snapshot(m, &m->tx);
+			if (m->cfg.check && (fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN)) {
+				unsigned int q;
+
+				for (q = 0; q < m->nb_rings; q++)
+					fec_model_snapshot(m, &m->tx[q]);
+			}
 			m->tx_halted = false;
 		}
 		break;
 	case FEC_RDSR:
 	case FEC_TDSR:
 	case FEC_MRBR:
+	case FEC_RDSR1:
+	case FEC_TDSR1:
+	case FEC_MRBR1:
+	case FEC_RDSR2:
+	case FEC_TDSR2:
+	case FEC_MRBR2: {
+		bool mrbr = off == fec_mrbr_off((unsigned int)sr_ring(off));
+
 		if (fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN)
 			fec_model_violation(m, "0x%03x written while ETHEREN=1", off);
-		if (off == FEC_MRBR && (val & 0xF))
+		if ((unsigned int)sr_ring(off) >= m->nb_rings)
+			fec_model_violation(m, "0x%03x: ring %d register on a %u-ring ENET", off,
+				sr_ring(off), m->nb_rings);
+		if (mrbr && (val & 0xF))
 			fec_model_violation(m, "MRBR %u not a multiple of 16", val);
-		if (off != FEC_MRBR && (val & 0x7))
+		if (!mrbr && (val & 0x7))
 			fec_model_violation(m, "ring base 0x%08x not 8-byte aligned", val);
-		fec_model_reg_set(m, off, off == FEC_MRBR ? (val & 0x3FF0u) : val);
+		fec_model_reg_set(m, off, mrbr ? (val & 0x3FF0u) : val);
 		break;
+	}
 	default:
 		if (off >= FEC_MIB_FIRST && off <= FEC_MIB_LAST) {
 			/* Counters are writable only while frozen. */
@@ -528,4 +613,18 @@ fec_model_drops(const struct fec_model *m, uint64_t *filtered)
 	if (filtered != NULL)
 		*filtered = m->drops_filtered;
 	return m->drops_nodesc;
+}
+
+unsigned int
+fec_model_nb_rings(const struct fec_model *m)
+{
+	return m->nb_rings;
+}
+
+uint64_t
+fec_model_ring_frames(const struct fec_model *m, int tx, unsigned int ring)
+{
+	if (ring >= m->nb_rings)
+		return 0;
+	return tx ? m->tx[ring].frames : m->rx[ring].frames;
 }

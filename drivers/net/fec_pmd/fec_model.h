@@ -533,4 +533,30 @@ int fec_model_irq_fd(struct fec_model *m);
  */
 unsigned int fec_model_irqs(const struct fec_model *m);
 
+/**
+ * Rings the model's ENET has: 3 on the AVB IPs (i.MX6SX, i.MX8M*), else 1.
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Count.
+ */
+unsigned int fec_model_nb_rings(const struct fec_model *m);
+
+/**
+ * Frames one ring has moved since the model was created: received into an RX
+ * ring (RCMR classification) or sent from a TX ring (strict priority, ring 2
+ * first).
+ *
+ * @param m
+ *   Model.
+ * @param tx
+ *   Non-zero: a TX ring.
+ * @param ring
+ *   Ring (0..2).
+ * @return
+ *   Count (0 for a ring the ENET does not have).
+ */
+uint64_t fec_model_ring_frames(const struct fec_model *m, int tx, unsigned int ring);
+
 #endif /* FEC_MODEL_H */

@@ -64,14 +64,35 @@ ring_base_ok(struct fec_model *m, uint32_t base, const char *what)
 	return true;
 }
 
-static void
-ring_init(struct fec_model *m, struct fec_model_ring_state *r, uint32_t base, const char *what)
+static const char *const ring_names[2][FEC_MAX_RINGS] = {
+	{"RX", "RX1", "RX2"}, {"TX", "TX1", "TX2"}};
+static const char *const rdsr_names[2][FEC_MAX_RINGS] = {
+	{"RDSR", "RDSR1", "RDSR2"}, {"TDSR", "TDSR1", "TDSR2"}};
+
+static inline const char *
+ring_name(const struct fec_model_ring_state *r)
 {
+	return ring_names[r->tx][r->q];
+}
+
+static inline uint32_t
+ring_dar(const struct fec_model_ring_state *r)
+{
+	return r->tx ? fec_tdar_off(r->q) : fec_rdar_off(r->q);
+}
+
+static void
+ring_init(struct fec_model *m, struct fec_model_ring_state *r, uint32_t base)
+{
+	const char *what = rdsr_names[r->tx][r->q];
 	uint32_t limit, bus;
 
 	r->start = base;
 	r->ptr = base;
 	r->nb = 0;
+	/* Rings 1 and 2 are optional: a driver using fewer leaves their start at 0. */
+	if (r->q != 0 && base == 0)
+		return;
 	if (!ring_base_ok(m, base, what))
 		return;
 	limit = RTE_MIN(base + FEC_RING_SLICE, FEC_MODEL_BD_BUS + (uint32_t)m->bd_len);
@@ -87,23 +108,31 @@ ring_init(struct fec_model *m, struct fec_model_ring_state *r, uint32_t base, co
 void
 fec_model_dma_enable(struct fec_model *m)
 {
+	unsigned int q;
+
 	m->bd_size = (fec_model_reg(m, FEC_ECR) & FEC_ECR_EN1588) ? FEC_BD_SIZE_ENHANCED
 								  : FEC_BD_SIZE_LEGACY;
 	memset(m->owned, 0, m->bd_len / 8);
-	ring_init(m, &m->rx, fec_model_reg(m, FEC_RDSR), "RDSR");
-	ring_init(m, &m->tx, fec_model_reg(m, FEC_TDSR), "TDSR");
-	if (fec_model_reg(m, FEC_MRBR) == 0)
-		fec_model_violation(m, "ETHEREN set with MRBR=0");
+	for (q = 0; q < m->nb_rings; q++) {
+		ring_init(m, &m->rx[q], fec_model_reg(m, fec_rdsr_off(q)));
+		ring_init(m, &m->tx[q], fec_model_reg(m, fec_tdsr_off(q)));
+		if (m->rx[q].nb != 0 && fec_model_reg(m, fec_mrbr_off(q)) == 0)
+			fec_model_violation(m, "ETHEREN set with MRBR%.0u=0", q);
+	}
 }
 
 void
 fec_model_dma_disable(struct fec_model *m)
 {
-	fec_model_reg_set(m, FEC_RDAR, 0);
-	fec_model_reg_set(m, FEC_TDAR, 0);
+	unsigned int q;
+
 	/* Internal pointers go back to the ring starts (QEMU semantics). */
-	m->rx.ptr = m->rx.start;
-	m->tx.ptr = m->tx.start;
+	for (q = 0; q < FEC_MAX_RINGS; q++) {
+		fec_model_reg_set(m, fec_rdar_off(q), 0);
+		fec_model_reg_set(m, fec_tdar_off(q), 0);
+		m->rx[q].ptr = m->rx[q].start;
+		m->tx[q].ptr = m->tx[q].start;
+	}
 	memset(m->owned, 0, m->bd_len / 8);
 	/* A hung uDMA (injected) comes back with the MAC's disable. */
 	m->rx_hung = false;
@@ -119,7 +148,7 @@ fec_model_dma_disable(struct fec_model *m)
  * the driver wrote a descriptor it no longer owns.
  */
 static void
-check_bd(struct fec_model *m, uint32_t bus, const char *what)
+check_bd(struct fec_model *m, const struct fec_model_ring_state *r, uint32_t bus)
 {
 	uint32_t off = bus - FEC_MODEL_BD_BUS;
 	const volatile uint8_t *bd = m->bd_area + off;
@@ -137,14 +166,14 @@ check_bd(struct fec_model *m, uint32_t bus, const char *what)
 	for (i = 0; i < m->bd_size; i++)
 		cur[i] = bd[i];
 	memcpy(cur + offsetof(struct fec_bd, sc), &sc, sizeof(sc));
-	if (m->owned[off / 8] && m->tx_halted && what[0] == 'T') {
+	if (m->owned[off / 8] && m->tx_halted && r->tx) {
 		/* After a graceful stop the driver may take TX BDs back (queue stop). */
 		m->owned[off / 8] = 0;
 	} else if (m->owned[off / 8]) {
 		if (memcmp(cur, m->shadow + off, m->bd_size) != 0) {
 			fec_model_violation(m,
-				"%s BD %u written by the driver while the MAC owns it", what,
-				(bus - (what[0] == 'T' ? m->tx.start : m->rx.start)) / m->bd_size);
+				"%s BD %u written by the driver while the MAC owns it",
+				ring_name(r), (bus - r->start) / m->bd_size);
 			memcpy(m->shadow + off, cur, m->bd_size);
 		}
 		return;
@@ -158,11 +187,10 @@ check_bd(struct fec_model *m, uint32_t bus, const char *what)
 void
 fec_model_snapshot(struct fec_model *m, struct fec_model_ring_state *r)
 {
-	const char *what = r == &m->rx ? "RX" : "TX";
 	uint32_t i;
 
 	for (i = 0; i < r->nb; i++)
-		check_bd(m, r->start + i * m->bd_size, what);
+		check_bd(m, r, r->start + i * m->bd_size);
 }
 
 static void
@@ -172,13 +200,14 @@ release_bd(struct fec_model *m, uint32_t bus)
 }
 
 static uint32_t
-ring_next(struct fec_model *m, struct fec_model_ring_state *r, uint32_t bus, const char *what)
+ring_next(struct fec_model *m, struct fec_model_ring_state *r, uint32_t bus)
 {
 	if (rte_le_to_cpu_16(bd_at(m, bus)->sc) & FEC_BD_W)
 		return r->start;
 	bus += m->bd_size;
 	if (bus >= r->start + FEC_RING_SLICE || bus + m->bd_size > FEC_MODEL_BD_BUS + m->bd_len) {
-		fec_model_violation(m, "%s ring ran past its slice: wrap bit missing", what);
+		fec_model_violation(
+			m, "%s ring ran past its slice: wrap bit missing", ring_name(r));
 		return r->start;
 	}
 	return bus;
@@ -209,17 +238,21 @@ mib_size(struct fec_model *m, uint32_t first, uint32_t len)
 static void
 dma_error(struct fec_model *m)
 {
+	unsigned int q;
+
 	fec_model_event(m, FEC_EIR_EBERR);
-	fec_model_reg_set(m, FEC_RDAR, 0);
-	fec_model_reg_set(m, FEC_TDAR, 0);
+	for (q = 0; q < FEC_MAX_RINGS; q++) {
+		fec_model_reg_set(m, fec_rdar_off(q), 0);
+		fec_model_reg_set(m, fec_tdar_off(q), 0);
+	}
 }
 
-/* Transmit one frame starting at the TX pointer; 0 when the ring is empty. */
+/* Transmit one frame starting at the ring's pointer; 0 when the ring is empty. */
 static int
-tx_one(struct fec_model *m)
+tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 {
 	bool ex = m->bd_size == FEC_BD_SIZE_ENHANCED;
-	uint32_t bus = m->tx.ptr, first = bus, nb = 0, len = 0, i;
+	uint32_t bus = r->ptr, first = bus, nb = 0, len = 0, i;
 	uint16_t sc = rte_le_to_cpu_16(bd_at(m, bus)->sc);
 	bool tc, intr = true;
 	const uint8_t *d;
@@ -243,7 +276,7 @@ tx_one(struct fec_model *m)
 			return 0;
 		}
 		if (m->cfg.check)
-			check_bd(m, bus, "TX");
+			check_bd(m, r, bus);
 		d = fec_model_dma_va(m, addr, blen);
 		if (blen == 0 || addr == 0 || d == NULL) {
 			fec_model_violation(
@@ -259,8 +292,8 @@ tx_one(struct fec_model *m)
 			intr = rte_le_to_cpu_32(bdx_at(m, bus)->esc) & FEC_BD_EX_TX_INT;
 		if (sc & FEC_BD_L)
 			break;
-		bus = ring_next(m, &m->tx, bus, "TX");
-		if (nb > m->tx.nb)
+		bus = ring_next(m, r, bus);
+		if (nb > r->nb)
 			return 0;
 	}
 	if (!tc && len >= 4)
@@ -276,6 +309,7 @@ tx_one(struct fec_model *m)
 	if (len > 0) {
 		uint32_t flen = len + 4;
 
+		r->frames++;
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_t_packets, 1);
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_t_octets, flen);
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_t_frame_ok, 1);
@@ -301,12 +335,12 @@ tx_one(struct fec_model *m)
 		release_bd(m, bus);
 		rte_io_wmb();
 		bd->sc = rte_cpu_to_le_16(rte_le_to_cpu_16(bd->sc) & ~FEC_BD_R);
-		fec_model_event(m, FEC_EIR_TXB);
-		bus = ring_next(m, &m->tx, bus, "TX");
+		fec_model_event(m, fec_eir_txb(r->q));
+		bus = ring_next(m, r, bus);
 	}
-	m->tx.ptr = bus;
+	r->ptr = bus;
 	if (intr)
-		fec_model_event(m, FEC_EIR_TXF);
+		fec_model_event(m, fec_eir_txf(r->q));
 	return 1;
 }
 
@@ -345,20 +379,59 @@ rx_filter(struct fec_model *m, const uint8_t *dst, uint16_t *st)
 }
 
 static bool
-rx_can_accept(struct fec_model *m)
+rx_can_accept(struct fec_model *m, const struct fec_model_ring_state *r)
 {
-	return !m->rx_hung && (fec_model_reg(m, FEC_RDAR) & FEC_DAR_ACTIVE) &&
-	       (rte_le_to_cpu_16(bd_at(m, m->rx.ptr)->sc) & FEC_BD_E);
+	return !m->rx_hung && r->nb != 0 && (fec_model_reg(m, ring_dar(r)) & FEC_DAR_ACTIVE) &&
+	       (rte_le_to_cpu_16(bd_at(m, r->ptr)->sc) & FEC_BD_E);
+}
+
+/* The cable is read while some ring has room; a frame for a full ring is then dropped. */
+static bool
+rx_any_accept(struct fec_model *m)
+{
+	unsigned int q;
+
+	for (q = 0; q < m->nb_rings; q++)
+		if (rx_can_accept(m, &m->rx[q]))
+			return true;
+	return false;
+}
+
+/*
+ * RX classification (RCMR1/2): a frame with an 802.1Q tag whose PCP equals
+ * one of the four compare values of a register with MATCHEN goes to its
+ * ring, RCMR1 tried first; everything else to ring 0.
+ */
+static unsigned int
+rx_classify(const struct fec_model *m, const uint8_t *frame, uint16_t len)
+{
+	unsigned int q, n, pcp;
+
+	if (m->nb_rings == 1 || len < 18 || frame[12] != 0x81 || frame[13] != 0x00)
+		return 0;
+	pcp = frame[14] >> 5;
+	for (q = 1; q < m->nb_rings; q++) {
+		uint32_t rcmr = fec_model_reg(m, q == 1 ? FEC_RCMR1 : FEC_RCMR2);
+
+		if (!(rcmr & FEC_RCMR_MATCHEN))
+			continue;
+		for (n = 0; n < 4; n++)
+			if (FEC_RCMR_CMP_GET(rcmr, n) == pcp)
+				return q;
+	}
+	return 0;
 }
 
 static void
 rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 {
 	bool ex = m->bd_size == FEC_BD_SIZE_ENHANCED;
+	struct fec_model_ring_state *r = &m->rx[rx_classify(m, frame, len)];
+	uint32_t rdar = ring_dar(r);
 	uint32_t rcr = fec_model_reg(m, FEC_RCR);
 	uint32_t max_fl = (rcr & FEC_RCR_MAX_FL_MASK) >> FEC_RCR_MAX_FL_SHIFT;
 	uint32_t ftrl = fec_model_reg(m, FEC_FTRL) & 0x3FFF;
-	uint32_t mrbr = fec_model_reg(m, FEC_MRBR);
+	uint32_t mrbr = fec_model_reg(m, fec_mrbr_off(r->q));
 	uint32_t shift = (fec_model_reg(m, FEC_RACC) & FEC_RACC_SHIFT16) ? 2 : 0;
 	uint32_t flen = len + 4u, total, done, nbd, i, bus, fcs;
 	uint8_t data[FEC_MODEL_FRAME_MAX + 8];
@@ -378,13 +451,16 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_bc_pkt, 1);
 	if (st & FEC_BD_RX_MC)
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_mc_pkt, 1);
-	if (!rx_can_accept(m) || mrbr == 0) {
+	if (r->nb == 0 && r->q != 0)
+		fec_model_violation(m, "RCMR%u sends a frame to ring %u, which has no RDSR%u", r->q,
+			r->q, r->q);
+	if (!rx_can_accept(m, r) || mrbr == 0) {
 		/* No empty descriptor: the frame overflows the FIFO. */
 		m->drops_nodesc++;
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_macerr, 1);
 		/* Hung, the uDMA does not even see the ring: RDAR stays set. */
 		if (!m->rx_hung)
-			fec_model_reg_set(m, FEC_RDAR, 0);
+			fec_model_reg_set(m, rdar, 0);
 		return;
 	}
 	memset(data, 0, shift);
@@ -404,17 +480,17 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	}
 	total = flen + shift;
 	nbd = (total + mrbr - 1) / mrbr;
-	bus = m->rx.ptr;
+	bus = r->ptr;
 	for (i = 0; i < nbd; i++) {
 		if (!(rte_le_to_cpu_16(bd_at(m, bus)->sc) & FEC_BD_E)) {
 			m->drops_nodesc++;
 			fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_macerr, 1);
-			fec_model_reg_set(m, FEC_RDAR, 0);
+			fec_model_reg_set(m, rdar, 0);
 			return;
 		}
-		bus = ring_next(m, &m->rx, bus, "RX");
+		bus = ring_next(m, r, bus);
 	}
-	if (unlikely(m->fault_armed) && fec_model_rx_fault(m, &st))
+	if (unlikely(m->fault_armed) && fec_model_rx_fault(m, rdar, &st))
 		return;
 	/* A write-back with E clear but no length: the MAC counted a good frame. */
 	zero_len = unlikely(m->fault_armed) && fec_model_fault_hit(m, FEC_FAULT_RX_ZERO_LEN);
@@ -429,7 +505,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_frame_ok, 1);
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_octets_ok, flen);
 	}
-	bus = m->rx.ptr;
+	bus = r->ptr;
 	for (done = 0, i = 0; i < nbd; i++) {
 		volatile struct fec_bd *bd = bd_at(m, bus);
 		uint32_t addr = rte_le_to_cpu_32(bd->addr);
@@ -439,7 +515,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		void *va;
 
 		if (m->cfg.check)
-			check_bd(m, bus, "RX");
+			check_bd(m, r, bus);
 		va = fec_model_dma_va(m, addr, mrbr);
 		if (addr == 0 || va == NULL) {
 			fec_model_violation(
@@ -466,35 +542,58 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		release_bd(m, bus);
 		rte_io_wmb();
 		bd->sc = rte_cpu_to_le_16(sc);
-		fec_model_event(m, FEC_EIR_RXB);
-		bus = ring_next(m, &m->rx, bus, "RX");
+		fec_model_event(m, fec_eir_rxb(r->q));
+		bus = ring_next(m, r, bus);
 	}
-	m->rx.ptr = bus;
+	r->ptr = bus;
+	r->frames++;
 	if (intr)
-		fec_model_event(m, FEC_EIR_RXF);
+		fec_model_event(m, fec_eir_rxf(r->q));
 	if (!(rte_le_to_cpu_16(bd_at(m, bus)->sc) & FEC_BD_E))
-		fec_model_reg_set(m, FEC_RDAR, 0);
+		fec_model_reg_set(m, rdar, 0);
+}
+
+/*
+ * The TX ring served next: strict priority, ring 2 over ring 1 over ring 0
+ * (the AVB classes above best effort), one frame per pick. DMA_CFGn's
+ * IDLE_SLOPE credit shaper is not modelled.
+ */
+static struct fec_model_ring_state *
+tx_pick(struct fec_model *m)
+{
+	unsigned int q;
+
+	for (q = m->nb_rings; q-- > 0;)
+		if (fec_model_reg(m, fec_tdar_off(q)) & FEC_DAR_ACTIVE)
+			return &m->tx[q];
+	return NULL;
 }
 
 int
 fec_model_step_locked(struct fec_model *m, unsigned int budget)
 {
 	struct fec_model_frame tmp;
-	unsigned int ntx = 0, nrx = 0;
+	struct fec_model_ring_state *r;
+	unsigned int ntx = 0, nrx = 0, q;
 
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
 		return 0;
 	if (m->cfg.check) {
-		fec_model_snapshot(m, &m->rx);
-		fec_model_snapshot(m, &m->tx);
+		for (q = 0; q < m->nb_rings; q++) {
+			fec_model_snapshot(m, &m->rx[q]);
+			fec_model_snapshot(m, &m->tx[q]);
+		}
 	}
 	while (ntx < budget && !m->tx_hold && !m->tx_hung &&
-		(fec_model_reg(m, FEC_TDAR) & FEC_DAR_ACTIVE) &&
-		!(fec_model_reg(m, FEC_TCR) & FEC_TCR_GTS && !m->gts_pending)) {
-		if (!tx_one(m)) {
+		!(fec_model_reg(m, FEC_TCR) & FEC_TCR_GTS && !m->gts_pending) &&
+		(r = tx_pick(m)) != NULL) {
+		if (!tx_one(m, r)) {
+			/* This ring is empty (or stopped on an error): the next one. */
 			if (!m->tx_hung)
-				fec_model_reg_set(m, FEC_TDAR, 0);
-			break;
+				fec_model_reg_set(m, ring_dar(r), 0);
+			if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
+				break;
+			continue;
 		}
 		ntx++;
 		if (m->gts_pending)
@@ -517,7 +616,7 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 		if (f != NULL) {
 			rx_one(m, f->data, f->len);
 			fec_model_fifo_pop(&m->in);
-		} else if (rx_can_accept(m) && (w = fec_model_wire_rx(m, &tmp)) != NULL) {
+		} else if (rx_any_accept(m) && (w = fec_model_wire_rx(m, &tmp)) != NULL) {
 			rx_one(m, w->data, w->len);
 			fec_model_wire_rx_done(m);
 		} else {

@@ -101,7 +101,7 @@ fec_model_fault_hit(struct fec_model *m, enum fec_model_fault_kind kind)
  * caller XORs it with L).
  */
 bool
-fec_model_rx_fault(struct fec_model *m, uint16_t *st)
+fec_model_rx_fault(struct fec_model *m, uint32_t rdar, uint16_t *st)
 {
 	static const struct {
 		enum fec_model_fault_kind kind;
@@ -135,7 +135,7 @@ fec_model_rx_fault(struct fec_model *m, uint16_t *st)
 		/* As if the uDMA found no descriptor: the frame overflows the FIFO. */
 		m->drops_nodesc++;
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_macerr, 1);
-		fec_model_reg_set(m, FEC_RDAR, 0);
+		fec_model_reg_set(m, rdar, 0);
 		return true;
 	}
 	if (fec_model_fault_hit(m, FEC_FAULT_RX_HANG)) {
@@ -190,11 +190,11 @@ fec_model_fault_kind(const char *name)
 	return -ENOENT;
 }
 
-/* Called with the model lock held, for a TDAR write while ETHEREN=1. */
+/* Called with the model lock held, for a TDAR (any ring's) write while ETHEREN=1. */
 bool
-fec_model_tdar_fault(struct fec_model *m)
+fec_model_tdar_fault(struct fec_model *m, uint32_t tdar)
 {
-	if (fec_model_reg(m, FEC_TDAR) & FEC_DAR_ACTIVE) {
+	if (fec_model_reg(m, tdar) & FEC_DAR_ACTIVE) {
 		m->tdar_busy_writes++;
 		if (m->err007885)
 			RTE_LOG(WARNING, PMD,

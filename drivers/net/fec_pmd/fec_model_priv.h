@@ -46,9 +46,12 @@ struct fec_model_fifo {
 enum fec_model_wire { FEC_WIRE_SCRIPT, FEC_WIRE_LOOP, FEC_WIRE_RING, FEC_WIRE_PCAP };
 
 struct fec_model_ring_state {
-	uint32_t start; /* bus address of the first BD (RDSR/TDSR at enable) */
-	uint32_t ptr;   /* bus address of the BD the uDMA looks at next */
-	uint32_t nb;    /* BDs up to and including the one with W */
+	uint32_t start;  /* bus address of the first BD (RDSR/TDSR at enable) */
+	uint32_t ptr;    /* bus address of the BD the uDMA looks at next */
+	uint32_t nb;     /* BDs up to and including the one with W; 0: ring not set up */
+	uint8_t q;       /* ring number */
+	bool tx;         /* a TX ring */
+	uint64_t frames; /* frames this ring moved (received into / sent from it) */
 };
 
 /* One armed fault (fec_model_fault.c). */
@@ -84,7 +87,9 @@ struct fec_model {
 	unsigned int nb_win;
 	uint32_t next_bus;
 
-	struct fec_model_ring_state rx, tx;
+	/* Rings 0..nb_rings-1 (FEC_MAX_RINGS on AVB IPs, 1 on the others). */
+	struct fec_model_ring_state rx[FEC_MAX_RINGS], tx[FEC_MAX_RINGS];
+	unsigned int nb_rings;
 	unsigned int bd_size;
 	bool gts_pending;
 	/* GTS set and GRA raised: the TX uDMA reads no BD, the driver may take them back. */
@@ -121,9 +126,9 @@ struct fec_model {
 	bool thread_on;
 };
 
-bool fec_model_tdar_fault(struct fec_model *m);
+bool fec_model_tdar_fault(struct fec_model *m, uint32_t tdar);
 bool fec_model_fault_hit(struct fec_model *m, enum fec_model_fault_kind kind);
-bool fec_model_rx_fault(struct fec_model *m, uint16_t *st);
+bool fec_model_rx_fault(struct fec_model *m, uint32_t rdar, uint16_t *st);
 bool fec_model_fault_armed(const struct fec_model *m, enum fec_model_fault_kind kind);
 void fec_model_violation(struct fec_model *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

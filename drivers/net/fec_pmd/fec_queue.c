@@ -3,10 +3,11 @@
  */
 
 /*
- * Queue control on a single-ring ENET: start/stop, descriptor status,
- * tx_done_cleanup, queue info.
+ * Queue control: start/stop, descriptor status, tx_done_cleanup, queue info.
+ * Queue n is ring n of the MAC (1 ring, or 3 on the AVB IPs), each with its
+ * own BD ring and doorbells; what follows holds for every ring.
  *
- * Ring 0 has no enable bit of its own (only ECR.ETHEREN, which takes the whole
+ * A ring has no enable bit of its own (only ECR.ETHEREN, which takes the whole
  * MAC down and resets both BD pointers), and software cannot clear RDAR/TDAR:
  * any write sets them. So a queue is stopped the way the reference manual lets
  * a ring run dry: RX stops giving BDs back, the uDMA fills what it still owns
@@ -76,8 +77,7 @@ rx_bd_arm(struct fec_rxq *rxq, unsigned int i)
 int
 fec_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 {
-	struct fec_rxq *rxq =
-		qid == 0 && dev->data->nb_rx_queues > 0 ? dev->data->rx_queues[0] : NULL;
+	struct fec_rxq *rxq = fec_rxq_at(dev, qid);
 	unsigned int i, idx, run = 0;
 	bool in_run = true;
 
@@ -122,30 +122,28 @@ fec_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	}
 	rxq->cur = (uint16_t)((rxq->cur + run) % rxq->nb_desc);
 	rxq->started = true;
-	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
-	fec_wr32(rxq->fep, FEC_RDAR, 0);
+	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
+	fec_wr32(rxq->fep, rxq->rdar, 0);
 	return 0;
 }
 
 int
 fec_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 {
-	struct fec_rxq *rxq =
-		qid == 0 && dev->data->nb_rx_queues > 0 ? dev->data->rx_queues[0] : NULL;
+	struct fec_rxq *rxq = fec_rxq_at(dev, qid);
 
 	if (rxq == NULL)
 		return -EINVAL;
 	/* rx_burst returns nothing from now on, so no BD goes back to the MAC. */
 	rxq->started = false;
-	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
+	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
 	return 0;
 }
 
 int
 fec_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 {
-	struct fec_txq *txq =
-		qid == 0 && dev->data->nb_tx_queues > 0 ? dev->data->tx_queues[0] : NULL;
+	struct fec_txq *txq = fec_txq_at(dev, qid);
 	struct fec_priv *fep;
 	uint32_t tcr;
 
@@ -156,8 +154,23 @@ fec_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	if (tcr & FEC_TCR_GTS)
 		fec_wr32(fep, FEC_TCR, tcr & ~FEC_TCR_GTS);
 	txq->started = true;
-	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 	return 0;
+}
+
+/* Another TX queue of the port takes bursts: a graceful stop would halt it too. */
+static bool
+tx_others_started(const struct rte_eth_dev *dev, uint16_t qid)
+{
+	uint16_t q;
+
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		const struct fec_txq *o = fec_txq_at(dev, q);
+
+		if (q != qid && o != NULL && o->started)
+			return true;
+	}
+	return false;
 }
 
 /* After GRA: the BDs in [dirty, cur) are not read any more: free and count. */
@@ -184,8 +197,7 @@ tx_take_off(struct fec_txq *txq)
 int
 fec_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 {
-	struct fec_txq *txq =
-		qid == 0 && dev->data->nb_tx_queues > 0 ? dev->data->tx_queues[0] : NULL;
+	struct fec_txq *txq = fec_txq_at(dev, qid);
 	struct fec_priv *fep;
 	unsigned int i;
 
@@ -193,7 +205,7 @@ fec_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 		return -EINVAL;
 	fep = txq->fep;
 	txq->started = false;
-	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
+	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
 	if (!dev->data->dev_started) {
 		fec_tx_free_inflight(txq);
 		return 0;
@@ -216,14 +228,29 @@ fec_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 		FEC_LOG(ERR, "%s: TX graceful stop timed out: queue left started", fep->name);
 		fec_wr32(fep, FEC_TCR, fec_rd32(fep, FEC_TCR) & ~FEC_TCR_GTS);
 		txq->started = true;
-		dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+		dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 		return -EBUSY;
 	}
 	fec_wr32(fep, FEC_EIR, FEC_EIR_GRA);
 	/* The frame in flight when GTS was set has completed: reclaim it first. */
 	fec_tx_reclaim(txq);
 	tx_take_off(txq);
-	/* TCR.GTS stays set while stopped; tx_queue_start lifts it. */
+	/*
+	 * TCR.GTS stays set while stopped; tx_queue_start lifts it. GTS halts
+	 * every ring: with other queues still sending it is lifted now, the
+	 * stopped ring holding no BD the MAC would send.
+	 */
+	if (tx_others_started(dev, qid)) {
+		fec_wr32(fep, FEC_TCR, fec_rd32(fep, FEC_TCR) & ~FEC_TCR_GTS);
+		/* Their frames that arrived during the stop. */
+		for (i = 0; i < dev->data->nb_tx_queues; i++) {
+			struct fec_txq *o = fec_txq_at(dev, (uint16_t)i);
+
+			if (o != NULL && o->started && o->nb_free < o->nb_desc &&
+				!(fec_rd32(fep, o->tdar) & FEC_DAR_ACTIVE))
+				fec_wr32(fep, o->tdar, 0);
+		}
+	}
 	return 0;
 }
 

@@ -18,10 +18,15 @@ static const uint16_t fec_dump_regs[] = {FEC_EIR, FEC_EIMR, FEC_RDAR, FEC_TDAR, 
 	FEC_GAUR, FEC_GALR, FEC_TFWR, FEC_RDSR, FEC_TDSR, FEC_MRBR, FEC_RSFL, FEC_RSEM, FEC_RAEM,
 	FEC_RAFL, FEC_TSEM, FEC_TAEM, FEC_TAFL, FEC_TIPG, FEC_FTRL, FEC_TACC, FEC_RACC};
 
+/* The AVB rings' registers: read only on the 3-ring IPs (reserved elsewhere). */
+static const uint16_t fec_dump_regs_avb[] = {FEC_RDSR1, FEC_TDSR1, FEC_MRBR1, FEC_RDSR2, FEC_TDSR2,
+	FEC_MRBR2, FEC_RCMR1, FEC_RCMR2, FEC_DMA_CFG1, FEC_DMA_CFG2, FEC_RDAR1, FEC_TDAR1,
+	FEC_RDAR2, FEC_TDAR2};
+
 #define FEC_DUMP_WORDS (FEC_REG_SPACE / 4)
 
 static bool
-dumped(uint32_t off)
+dumped(const struct fec_priv *fep, uint32_t off)
 {
 	unsigned int i;
 
@@ -29,6 +34,9 @@ dumped(uint32_t off)
 		return true;
 	for (i = 0; i < RTE_DIM(fec_dump_regs); i++)
 		if (fec_dump_regs[i] == off)
+			return true;
+	for (i = 0; fep->nb_rings > 1 && i < RTE_DIM(fec_dump_regs_avb); i++)
+		if (fec_dump_regs_avb[i] == off)
 			return true;
 	return false;
 }
@@ -54,7 +62,7 @@ fec_get_reg(struct rte_eth_dev *dev, struct rte_dev_reg_info *info)
 	for (i = 0; i < len; i++) {
 		uint32_t off = (info->offset + i) * 4;
 
-		out[i] = dumped(off) ? fec_rd32(fep, off) : 0;
+		out[i] = dumped(fep, off) ? fec_rd32(fep, off) : 0;
 	}
 	info->length = len;
 	return 0;

@@ -48,6 +48,160 @@
 #define FEC_TACC 0x1C0u
 #define FEC_RACC 0x1C4u
 
+/* The AVB rings 1 and 2 (i.MX6SX, i.MX8M): start, buffer size, doorbells. */
+#define FEC_RDSR1    0x160u
+#define FEC_TDSR1    0x164u
+#define FEC_MRBR1    0x168u
+#define FEC_RDSR2    0x16Cu
+#define FEC_TDSR2    0x170u
+#define FEC_MRBR2    0x174u
+#define FEC_RCMR1    0x1C8u
+#define FEC_RCMR2    0x1CCu
+#define FEC_DMA_CFG1 0x1D8u
+#define FEC_DMA_CFG2 0x1DCu
+#define FEC_RDAR1    0x1E0u
+#define FEC_TDAR1    0x1E4u
+#define FEC_RDAR2    0x1E8u
+#define FEC_TDAR2    0x1ECu
+#define FEC_QOS      0x1F0u
+
+/** Rings of an AVB-capable ENET; single-ring IPs have ring 0 only. */
+#define FEC_MAX_RINGS 3u
+
+/* RCMR1/2: MATCHEN, then four 3-bit VLAN PCP compare values (a frame whose PCP equals one goes to the ring). */
+#define FEC_RCMR_MATCHEN       (1u << 16)
+#define FEC_RCMR_CMP(v, n)     (((uint32_t)(v)&7u) << ((n)*4u))
+#define FEC_RCMR_CMP_GET(r, n) (((r) >> ((n)*4u)) & 7u)
+/* DMA_CFG1/2: the TX class of ring 1/2 is on; IDLE_SLOPE (credit shaper) in 15:0. */
+#define FEC_DMA_CLASS_EN        (1u << 16)
+#define FEC_DMA_IDLE_SLOPE_MASK 0xFFFFu
+
+/**
+ * RDAR of a ring.
+ *
+ * @param q
+ *   Ring (0..2).
+ * @return
+ *   Register offset.
+ */
+static inline uint32_t
+fec_rdar_off(unsigned int q)
+{
+	return q == 0 ? 0x010u : 0x1E0u + 8u * (q - 1u);
+}
+
+/**
+ * TDAR of a ring.
+ *
+ * @param q
+ *   Ring (0..2).
+ * @return
+ *   Register offset.
+ */
+static inline uint32_t
+fec_tdar_off(unsigned int q)
+{
+	return q == 0 ? 0x014u : 0x1E4u + 8u * (q - 1u);
+}
+
+/**
+ * RDSR of a ring.
+ *
+ * @param q
+ *   Ring (0..2).
+ * @return
+ *   Register offset.
+ */
+static inline uint32_t
+fec_rdsr_off(unsigned int q)
+{
+	return q == 0 ? 0x180u : 0x160u + 0xCu * (q - 1u);
+}
+
+/**
+ * TDSR of a ring.
+ *
+ * @param q
+ *   Ring (0..2).
+ * @return
+ *   Register offset.
+ */
+static inline uint32_t
+fec_tdsr_off(unsigned int q)
+{
+	return q == 0 ? 0x184u : 0x164u + 0xCu * (q - 1u);
+}
+
+/**
+ * MRBR of a ring.
+ *
+ * @param q
+ *   Ring (0..2).
+ * @return
+ *   Register offset.
+ */
+static inline uint32_t
+fec_mrbr_off(unsigned int q)
+{
+	return q == 0 ? 0x188u : 0x168u + 0xCu * (q - 1u);
+}
+
+/**
+ * EIR/EIMR RXF bit of a ring (ring 0: bit 25; RXF1 bit 1, RXF2 bit 5).
+ *
+ * @param q
+ *   Ring (0..2).
+ * @return
+ *   The bit.
+ */
+static inline uint32_t
+fec_eir_rxf(unsigned int q)
+{
+	return q == 0 ? 1u << 25 : 1u << (4u * q - 3u);
+}
+
+/**
+ * EIR RXB bit of a ring (ring 0: bit 24; RXB1 bit 0, RXB2 bit 4).
+ *
+ * @param q
+ *   Ring (0..2).
+ * @return
+ *   The bit.
+ */
+static inline uint32_t
+fec_eir_rxb(unsigned int q)
+{
+	return q == 0 ? 1u << 24 : 1u << (4u * q - 4u);
+}
+
+/**
+ * EIR TXF bit of a ring (ring 0: bit 27; TXF1 bit 3, TXF2 bit 7).
+ *
+ * @param q
+ *   Ring (0..2).
+ * @return
+ *   The bit.
+ */
+static inline uint32_t
+fec_eir_txf(unsigned int q)
+{
+	return q == 0 ? 1u << 27 : 1u << (4u * q - 1u);
+}
+
+/**
+ * EIR TXB bit of a ring (ring 0: bit 26; TXB1 bit 2, TXB2 bit 6).
+ *
+ * @param q
+ *   Ring (0..2).
+ * @return
+ *   The bit.
+ */
+static inline uint32_t
+fec_eir_txb(unsigned int q)
+{
+	return q == 0 ? 1u << 26 : 1u << (4u * q - 2u);
+}
+
 #define FEC_ECR_RESET   (1u << 0)
 #define FEC_ECR_ETHEREN (1u << 1)
 #define FEC_ECR_EN1588  (1u << 4)

@@ -26,6 +26,14 @@ _Static_assert(offsetof(struct rte_mbuf, ol_flags) == offsetof(struct rte_mbuf, 
 		       offsetof(struct rte_mbuf, rearm_data) % 16 == 0,
 	"rearm_data and ol_flags must form one aligned 16-byte block");
 
+/* data_len and vlan_tci (= 0: no VLAN flag) written as one 32-bit word. */
+typedef uint32_t fec_u32 __attribute__((may_alias));
+
+RTE_STD_C11
+_Static_assert(offsetof(struct rte_mbuf, vlan_tci) == offsetof(struct rte_mbuf, data_len) + 2 &&
+		       offsetof(struct rte_mbuf, data_len) % 4 == 0,
+	"data_len and vlan_tci must form one aligned 32-bit word");
+
 static inline volatile struct fec_bd *
 bd_at(volatile uint8_t *base, uint8_t shift, unsigned int i)
 {
@@ -123,7 +131,12 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 		/* rearm_data and ol_flags (= 0) are adjacent and 16-byte aligned. */
 		*(fec_u64x2 *)((char *)m + offsetof(struct rte_mbuf, rearm_data)) = mbuf_init;
 		m->packet_type = RTE_PTYPE_L2_ETHER;
+#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
+		*(fec_u32 *)((char *)m + offsetof(struct rte_mbuf, data_len)) = len;
+#else
 		m->data_len = (uint16_t)len;
+		m->vlan_tci = 0;
+#endif
 		m->pkt_len = len;
 		bytes += len;
 		pkts[nb++] = m;
@@ -157,7 +170,7 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	rxq->sw_pkts += nb;
 	rxq->sw_bytes += bytes;
 	if (nb != 0 || rxq->ierrors != ierrors)
-		fec_wr32(rxq->fep, FEC_RDAR, 0);
+		fec_wr32(rxq->fep, rxq->rdar, 0);
 	return (uint16_t)nb;
 }
 
@@ -257,21 +270,27 @@ fec_tx_reclaim(struct fec_txq *txq)
 }
 
 static inline void
-tx_kick(const struct fec_priv *fep)
+tx_kick(const struct fec_txq *txq)
 {
+	const struct fec_priv *fep = txq->fep;
+	const uint32_t tdar = txq->tdar;
+	const volatile uint8_t *reg;
 	unsigned int i;
 
 	if (!fep->err007885) {
-		fec_wr32(fep, FEC_TDAR, 0);
+		fec_wr32(fep, tdar, 0);
 		return;
 	}
 	/*
 	 * ERR007885: a TDAR write racing the MAC clearing it can hang TX. Write
-	 * only when idle; if it stays busy it will find the new BDs itself.
+	 * only when idle; if it stays busy it will find the new BDs itself. The
+	 * register's address is taken once (fec_rd32's load, without reloading
+	 * fep->regs after each read's barrier).
 	 */
+	reg = fep->regs + tdar;
 	for (i = 0; i < 4; i++) {
-		if (!(fec_rd32(fep, FEC_TDAR) & FEC_DAR_ACTIVE)) {
-			fec_wr32(fep, FEC_TDAR, 0);
+		if (!(rte_read32(reg) & FEC_DAR_ACTIVE)) {
+			fec_wr32(fep, tdar, 0);
 			return;
 		}
 	}
@@ -383,7 +402,7 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	txq->sw_pkts += sent;
 	txq->sw_bytes += bytes;
 	if (sent != 0)
-		tx_kick(txq->fep);
+		tx_kick(txq);
 	return (uint16_t)sent;
 }
 

@@ -65,26 +65,58 @@ rx_pending_frames(struct fec_rxq *rxq)
 	return frames;
 }
 
+/* BDs the driver took back on every RX queue: frames delivered or dropped for errors. */
+static uint64_t
+rx_progress(const struct rte_eth_dev *dev)
+{
+	uint64_t progress = 0;
+	uint16_t q;
+
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		const struct fec_rxq *rxq = fec_rxq_at(dev, q);
+
+		if (rxq != NULL)
+			progress += rxq->sw_pkts + rxq->ierrors;
+	}
+	return progress;
+}
+
 static void
 restart_locked(struct rte_eth_dev *dev, enum fec_restart_reason why)
 {
 	struct fec_priv *fep = dev->data->dev_private;
-	struct fec_rxq *rxq = dev->data->rx_queues[0];
-	struct fec_txq *txq = dev->data->tx_queues[0];
-	uint64_t lost_rx, lost_tx;
+	uint64_t lost_rx = 0, lost_tx = 0, n;
+	uint16_t q;
 
-	/* Sent frames are completions, not losses (a hung MAC has none). */
-	fec_tx_reclaim(txq);
-	lost_tx = tx_inflight_frames(txq);
-	lost_rx = rx_pending_frames(rxq);
-	txq->restart_drops += lost_tx;
-	rxq->restart_discards += lost_rx;
+	/* Every ring is re-initialised: count what each one loses. */
+	for (q = 0; q < dev->data->nb_tx_queues; q++) {
+		struct fec_txq *txq = fec_txq_at(dev, q);
+
+		if (txq == NULL)
+			continue;
+		/* Sent frames are completions, not losses (a hung MAC has none). */
+		fec_tx_reclaim(txq);
+		n = tx_inflight_frames(txq);
+		txq->restart_drops += n;
+		lost_tx += n;
+	}
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		struct fec_rxq *rxq = fec_rxq_at(dev, q);
+
+		if (rxq == NULL)
+			continue;
+		n = rx_pending_frames(rxq);
+		rxq->restart_discards += n;
+		lost_rx += n;
+	}
 	FEC_LOG(WARNING, "%s: %s: restarting the MAC (%" PRIu64 " RX, %" PRIu64 " TX frames lost)",
 		fep->name, fec_restart_names[why], lost_rx, lost_tx);
 	fec_hw_restart(dev);
-	txq->stall_start = 0;
+	for (q = 0; q < dev->data->nb_tx_queues; q++)
+		if (fec_txq_at(dev, q) != NULL)
+			fec_txq_at(dev, q)->stall_start = 0;
 	fep->wd_macerr = fec_rd32(fep, FEC_MIB_OFF_ieee_r_macerr);
-	fep->wd_rx_progress = rxq->sw_pkts + rxq->ierrors;
+	fep->wd_rx_progress = rx_progress(dev);
 	__atomic_fetch_add(&fep->restarts[why], 1, __ATOMIC_RELEASE);
 }
 
@@ -118,33 +150,52 @@ fec_tx_full(struct fec_txq *txq)
 	return 0;
 }
 
-/* The RX side of a check: RDAR lost, or the uDMA hung with BDs it owns. */
+/*
+ * The RX side of a check: RDAR lost (per ring), or the uDMA hung with BDs it
+ * owns. The MIB's drop count is the MAC's, not a ring's: a hang is only
+ * concluded when every RX queue is started and waits on an empty BD (a
+ * stopped queue's frames are dropped by design).
+ */
 static void
 wd_rx(struct rte_eth_dev *dev)
 {
 	struct fec_priv *fep = dev->data->dev_private;
-	struct fec_rxq *rxq = dev->data->rx_queues[0];
-	const volatile struct fec_bd *bd;
+	bool all_empty = true, rearmed = false, any_started = false;
 	uint64_t progress;
 	uint32_t macerr;
-	bool empty;
+	uint16_t q;
 
-	if (rxq == NULL || !rxq->started)
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		struct fec_rxq *rxq = fec_rxq_at(dev, q);
+		const volatile struct fec_bd *bd;
+		bool empty;
+
+		if (rxq == NULL || !rxq->started) {
+			all_empty = false;
+			continue;
+		}
+		/* Racy reads of the queue, on purpose: a hint, confirmed by the MAC's counters. */
+		bd = (const volatile struct fec_bd *)(rxq->bd +
+						      ((uint32_t)rxq->cur << rxq->bd_shift));
+		empty = (rte_le_to_cpu_16(bd->sc) & FEC_BD_E) != 0;
+		any_started = true;
+		if (empty && !(fec_rd32(fep, rxq->rdar) & FEC_DAR_ACTIVE)) {
+			/* The uDMA stopped with BDs to fill: any write sets RDAR again. */
+			fec_wr32(fep, rxq->rdar, 0);
+			fep->rx_rearms++;
+			rearmed = true;
+		}
+		all_empty = all_empty && empty;
+	}
+	if (!any_started)
 		return;
-	/* Racy reads of the queue, on purpose: a hint, confirmed by the MAC's counters. */
-	bd = (const volatile struct fec_bd *)(rxq->bd + ((uint32_t)rxq->cur << rxq->bd_shift));
-	empty = (rte_le_to_cpu_16(bd->sc) & FEC_BD_E) != 0;
 	macerr = fec_rd32(fep, FEC_MIB_OFF_ieee_r_macerr);
-	progress = rxq->sw_pkts + rxq->ierrors;
-	if (empty && !(fec_rd32(fep, FEC_RDAR) & FEC_DAR_ACTIVE)) {
-		/* The uDMA stopped with BDs to fill: any write sets RDAR again. */
-		fec_wr32(fep, FEC_RDAR, 0);
-		fep->rx_rearms++;
-	} else if (empty && macerr != fep->wd_macerr && progress == fep->wd_rx_progress) {
+	progress = rx_progress(dev);
+	if (all_empty && !rearmed && macerr != fep->wd_macerr && progress == fep->wd_rx_progress) {
 		/*
 		 * Frames dropped for lack of a BD since the last check, none
-		 * taken by the driver, and the BD it waits on is empty: the MAC
-		 * does not use the BDs it owns.
+		 * taken by the driver, and the BDs it waits on are empty: the
+		 * MAC does not use the BDs it owns.
 		 */
 		restart_locked(dev, FEC_RESTART_RX_STALL);
 		return;
@@ -179,11 +230,10 @@ int
 fec_wd_start(struct rte_eth_dev *dev)
 {
 	struct fec_priv *fep = dev->data->dev_private;
-	struct fec_rxq *rxq = dev->data->rx_queues[0];
 	int ret;
 
 	fep->wd_macerr = fec_rd32(fep, FEC_MIB_OFF_ieee_r_macerr);
-	fep->wd_rx_progress = rxq != NULL ? rxq->sw_pkts + rxq->ierrors : 0;
+	fep->wd_rx_progress = rx_progress(dev);
 	__atomic_store_n(&fep->wd_on, true, __ATOMIC_RELEASE);
 	ret = rte_eal_alarm_set(fep->wd_period_ms * 1000ULL, fec_wd_alarm, dev);
 	if (ret < 0)
