@@ -179,12 +179,13 @@ tel_param_uint(const char *params, uint64_t max, uint64_t *v)
 /* "/forwarder/routes[,START]": TEL_ROUTES_PAGE routes from the START-th, and where the rest is */
 /*
  * An ECMP route (next hop @p nh a group): its members as an array, "via A
- * dev N active" or "... inactive" (neighbour unresolved: out of the set).
+ * dev N active" or "... inactive" (neighbour unresolved: out of the set),
+ * then @p origin ("proto SRC age SECONDS").
  *
  * @return false when @p nh is no group (nothing added).
  */
 static bool
-tel_route_multipath(struct rte_tel_data *d, const char *prefix, uint32_t nh)
+tel_route_multipath(struct rte_tel_data *d, const char *prefix, uint32_t nh, const char *origin)
 {
 	uint32_t mem[RT_ECMP_MAX];
 	uint8_t act[RT_ECMP_MAX];
@@ -212,6 +213,8 @@ tel_route_multipath(struct rte_tel_data *d, const char *prefix, uint32_t nh)
 			act[k] ? "active" : "inactive");
 		rte_tel_data_add_array_string(arr, val);
 	}
+	/* where the group came from, last, so the hops stay the array's head */
+	rte_tel_data_add_array_string(arr, origin);
 	rte_rwlock_read_unlock(&tel_lock);
 	rte_tel_data_add_dict_container(d, prefix, arr, 0);
 	return true;
@@ -242,7 +245,7 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 	if (start + n < total)
 		rte_tel_data_add_dict_u64(d, "next", start + n);
 	for (i = 0; i < n; i++) {
-		char prefix[24], a[16], val[48];
+		char prefix[24], a[16], val[48], origin[48], line[96];
 
 		snprintf(prefix, sizeof(prefix), "%s/%u", rt_ip_str(routes[i].prefix, a),
 			routes[i].plen);
@@ -250,7 +253,11 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 		for (char *c = prefix; *c != '\0'; c++)
 			if (*c == '.')
 				*c = '_';
-		if (routes[i].kind == RT_ROUTE_VIA && tel_route_multipath(d, prefix, routes[i].nh))
+		/* as show route prints it, the age in seconds: where and since when */
+		snprintf(origin, sizeof(origin), "proto %s age %u", rt_route_src_name(routes[i].src),
+			rt_table_now() - routes[i].since);
+		if (routes[i].kind == RT_ROUTE_VIA &&
+			tel_route_multipath(d, prefix, routes[i].nh, origin))
 			continue;
 		if (routes[i].kind == RT_ROUTE_VIA)
 			snprintf(val, sizeof(val), "via %s dev %u", rt_ip_str(routes[i].gw, a),
@@ -261,7 +268,8 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 			snprintf(val, sizeof(val), "reject");
 		else
 			snprintf(val, sizeof(val), "dev %u", routes[i].port);
-		rte_tel_data_add_dict_string(d, prefix, val);
+		snprintf(line, sizeof(line), "%s %s", val, origin);
+		rte_tel_data_add_dict_string(d, prefix, line);
 	}
 	return 0;
 }

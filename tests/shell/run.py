@@ -609,9 +609,21 @@ def case_routes_paging(c):
     check_eq(len(got), total, "routes over all pages")
     for i in range(n_static):
         key = "172_%d_%d_0/24" % (16 + i // 256, i % 256)
-        check_eq(got.get(key), "via 10.1.0.2 dev 1", key)
+        check(re.fullmatch(r"via 10\.1\.0\.2 dev 1 proto static age \d+", got.get(key, "")),
+              "%s: %r" % (key, got.get(key)))
     out = sh.cmd("route add 192.168.7.0/24 via 10.1.0.2")
     check("error" not in out.lower(), out)
+    # where each route came from, as show route says it; an ECMP group's origin last
+    sh.cmd("route add 192.168.8.0/24 via 10.1.0.2 via 10.1.0.3")
+    t_all = {}
+    for start in range(0, total + 2, 128):
+        t_all.update(t.raw("/forwarder/routes,%d" % start)["/forwarder/routes"])
+    check(re.fullmatch(r"via 10\.1\.0\.2 dev 1 proto shell age \d+",
+                       str(t_all.get("192_168_7_0/24"))), "shell route: %r" % t_all.get("192_168_7_0/24"))
+    grp = t_all.get("192_168_8_0/24")
+    check(isinstance(grp, list) and len(grp) == 3 and grp[0].startswith("via 10.1.0.2 dev 1 ")
+          and re.fullmatch(r"proto shell age \d+", grp[-1]), "ECMP route: %r" % grp)
+    sh.cmd("route del 192.168.8.0/24")
     check_eq(t.raw("/forwarder/routes")["/forwarder/routes"]["total"], total + 1,
              "total after route add")
     end = t.raw("/forwarder/routes,%d" % (total + 1))["/forwarder/routes"]
