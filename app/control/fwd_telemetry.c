@@ -254,8 +254,8 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 			if (*c == '.')
 				*c = '_';
 		/* as show route prints it, the age in seconds: where and since when */
-		snprintf(origin, sizeof(origin), "proto %s age %u", rt_route_src_name(routes[i].src),
-			rt_table_now() - routes[i].since);
+		snprintf(origin, sizeof(origin), "proto %s age %u",
+			rt_route_src_name(routes[i].src), rt_table_now() - routes[i].since);
 		if (routes[i].kind == RT_ROUTE_VIA &&
 			tel_route_multipath(d, prefix, routes[i].nh, origin))
 			continue;
