@@ -279,6 +279,42 @@ def pktgen(c):
 
 
 @case
+def route_netlink(c):
+    """The router following a namespace's kernel table: the netlink sync's state, messages
+    received and applied, and refusals by reason, scraped while it runs."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "route"))
+    import e2e_nlsync as nl  # noqa: E402
+    with nl.Netns() as ns:
+        ns.route("add", "10.50.0.0/24", "via", "10.1.0.9", "dev", "nl1")
+        ns.route("add", "blackhole", "10.52.0.0/24")
+        # nl2 is no port's twin: refused, counted by reason
+        ns.route("add", "10.51.0.0/24", "via", "10.2.0.9", "dev", "nl2")
+        cfg = nl.nl_config(c, ns)
+        vdevs, _ = c.pcap_ports([[[]], [[]]])  # quiet ports: the scrape and the stats agree
+        run, exp, text, samples, sfile = run_until(
+            c, c.eal(vdevs), ["--config", cfg],
+            lambda s: value(s, "dpdk_forwarder_netlink_messages_applied_total") >= 2 and
+            value(s, "dpdk_forwarder_netlink_info", state="in_sync", netns=ns.name) == 1)
+        _, types = parse(text)
+        st = stop(run, exp, sfile)
+    check_common(text, samples, types, st)
+    check_eq(types.get("dpdk_forwarder_netlink_messages_received_total"), "counter",
+             "received's type")
+    check(value(samples, "dpdk_forwarder_netlink_messages_received_total") >=
+          value(samples, "dpdk_forwarder_netlink_messages_applied_total"), "received >= applied")
+    check_eq(value(samples, "dpdk_forwarder_netlink_messages_applied_total"), 2,
+             "the via route and the blackhole applied")
+    refusals = {labels: v for (n, labels), v in samples.items()
+                if n in ("dpdk_forwarder_netlink_rejected_total",
+                         "dpdk_forwarder_netlink_refused_total")}
+    check(refusals and all(len(dict(lb)) == 1 and "reason" in dict(lb) for lb in refusals),
+          "refusals by reason: %r" % refusals)
+    check_eq(value(samples, "dpdk_forwarder_netlink_refused_total", reason="no_port"), 1,
+             "the route on nl2 (no port's twin) refused")
+    check_eq(value(samples, "dpdk_forwarder_netlink_resyncs_total"), 1, "one dump at start")
+
+
+@case
 def no_forwarder(c):
     """No forwarder behind the socket: a valid scrape saying up 0, for every way of asking."""
     r = subprocess.run([sys.executable, EXPORTER, "--file-prefix", "fwd-metrics-nobody-%d" %
