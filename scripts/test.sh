@@ -38,9 +38,9 @@ run_suite() { # BUILDDIR [meson test args]
 say "running every test on build/ (about 4 min on 2 cores; one line a test)"
 run_suite build --no-suite soak "$@" # the soak: meson test -C build --suite soak
 if [ -z "${FWD_NO_ASAN:-}" ]; then
-	say "building the sanitizer tree build-asan/ (about 3 min from scratch)"
 	# clang, with the fuzzers (-Dfuzz=true): they link the objects this tree
 	# builds anyway, so CI compiles no file a third time
+	say "building the sanitizer tree build-asan/ with clang and the fuzzers (about 4 min from scratch)"
 	if CC=clang bash scripts/build.sh build-asan -Dfuzz=true -Db_sanitize=address,undefined \
 		-Db_lundef=false -Dbuildtype=debugoptimized >/dev/null; then
 		say "running the tests again under ASan and UBSan, and the fuzzers (about 6 min)"
