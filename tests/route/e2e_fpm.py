@@ -35,6 +35,7 @@ import socket
 import struct
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -180,14 +181,14 @@ def check_balance(n):
              "nexthops_received = applied + rejected in %r" % n)
 
 
-def poll(what, get, want):
-    deadline = time.monotonic() + POLL_S
+def poll(what, get, want, limit=POLL_S):
+    deadline = time.monotonic() + limit
     while True:
         v = get()
         if want(v):
             return v
         if time.monotonic() > deadline:
-            raise Fail("%s: not within %d s: %r" % (what, POLL_S, v))
+            raise Fail("%s: not within %d s: %r" % (what, limit, v))
         time.sleep(0.1)
 
 
@@ -348,22 +349,17 @@ def case_bad_frames(c):
     sh.quit()
 
 
-ZEBRA = "/usr/lib/frr/zebra"
-
-
-def zebra_conf(path, routes, port):
-    with open(path, "w") as f:
-        f.write("hostname fwdtest\nfpm address 127.0.0.1 port %d\n" % port)
-        f.writelines("ip route %s %s\n" % r for r in routes)
-        f.write("ip route 192.0.2.128/25 blackhole\n")
+FRR = "/usr/lib/frr"
+FRR_POLL_S = 20  # zebra's connect and replay take seconds: still bounded
 
 
 def case_frr(c):
-    """Real zebra with dplane_fpm_nl in a namespace of the test's own, the
-    forwarder listening there: the static routes come as proto fpm; zebra
-    killed and started again with fewer routes leaves no stale route."""
-    if not os.path.exists(ZEBRA):
-        print("SKIP: %s is not installed (apt-get install frr)" % ZEBRA)
+    """Real zebra (-M dplane_fpm_nl) and staticd in a namespace of the test's
+    own, the forwarder started there listening on 127.0.0.1:2620: staticd's
+    routes come as proto fpm (zebra names their next hops by id); zebra and
+    staticd killed and started again with fewer routes leave no stale route."""
+    if not os.path.exists(os.path.join(FRR, "zebra")):
+        print("SKIP: %s/zebra is not installed (apt-get install frr)" % FRR)
         sys.exit(77)
     ns = "fwdfpm-%d" % os.getpid()
     p = subprocess.run(["ip", "netns", "add", ns], capture_output=True, text=True)
@@ -371,75 +367,101 @@ def case_frr(c):
         print("SKIP: ip netns add is not permitted here (%s): the frr test needs root"
               % p.stderr.strip())
         sys.exit(77)
-    zebra = None
-    run = c.path("frr")
-    os.makedirs(run, exist_ok=True)
-    shutil.chown(run, "frr", "frr")  # zebra drops to user frr: its pid file and sockets
+    daemons = []
+    sh = None
+    # the daemons drop to user frr: their pid files and sockets in a folder it can reach
+    # (the case's own is root's only)
+    run = tempfile.mkdtemp(prefix="fwdfpm-frr-")
+    os.chmod(run, 0o755)
+    shutil.chown(run, "frr", "frr")
+
+    def ip(*a):
+        q = subprocess.run(["ip", "-n", ns] + list(a), capture_output=True, text=True)
+        check(q.returncode == 0, "ip %s: %s" % (" ".join(a), q.stderr))
+
+    def daemon(name, conf_lines, extra=()):
+        conf = os.path.join(run, name + ".conf")
+        with open(conf, "w") as f:
+            f.write("\n".join(["hostname fwdtest"] + conf_lines) + "\n")
+        shutil.chown(conf, "frr", "frr")
+        log = open(os.path.join(run, name + ".log"), "a")
+        d = subprocess.Popen(
+            ["ip", "netns", "exec", ns, os.path.join(FRR, name)] + list(extra) +
+            ["-f", conf, "-i", os.path.join(run, name + ".pid"), "-z",
+             os.path.join(run, "zserv.api"), "--vty_socket", run, "-A", "127.0.0.1", "-P", "0",
+             "-u", "frr", "-g", "frr"], stdout=log, stderr=log)
+        log.close()
+        daemons.append(d)
+        return d
+
+    def start_frr(routes):
+        daemon("zebra", ["fpm address 127.0.0.1 port 2620"], ["-M", "dplane_fpm_nl"])
+        # staticd has the static routes (FRR >= 7): it connects to zebra's socket
+        daemon("staticd", ["ip route %s %s" % r for r in routes])
+
+    def stop_frr():
+        for d in daemons:
+            if d.poll() is None:
+                d.send_signal(signal.SIGKILL)
+                d.wait(10)
+        daemons.clear()
+
     try:
-        def ip(*a):
-            q = subprocess.run(["ip", "-n", ns] + list(a), capture_output=True, text=True)
-            check(q.returncode == 0, "ip %s: %s" % (" ".join(a), q.stderr))
         ip("link", "set", "lo", "up")
         # zebra takes a static route only when its gateway is on a connected network
         for i in range(2):
-            ip("link", "add", "fz%d" % i, "type", "dummy")
+            ip("link", "add", "fz%d" % i, "type", "veth", "peer", "name", "fz%dp" % i)
             ip("addr", "add", "10.%d.0.5/24" % i, "dev", "fz%d" % i)
             ip("link", "set", "fz%d" % i, "up")
-        port = 2620
-        cfg = fpm_config(c, port, extra=["fpm-sweep-delay = 2000"])
-
-        def start_zebra(routes):
-            conf = os.path.join(run, "zebra.conf")
-            zebra_conf(conf, routes, port)
-            shutil.chown(conf, "frr", "frr")
-            return subprocess.Popen(
-                ["ip", "netns", "exec", ns, ZEBRA, "-M", "dplane_fpm_nl", "-f", conf,
-                 "-i", os.path.join(run, "zebra.pid"), "-z", os.path.join(run, "zserv.api"),
-                 "--vty_socket", run, "-A", "127.0.0.1", "-P", "0", "-u", "frr", "-g", "frr"],
-                stdout=subprocess.DEVNULL, stderr=open(os.path.join(run, "zebra.log"), "a"))
-
-        sm = enl.shell_mod()
-        argv0 = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
-        # the forwarder inside the namespace: Shell runs DPDK_FORWARDER, wrapped here
-        real = os.environ["DPDK_FORWARDER"]
+            ip("link", "set", "fz%dp" % i, "up")
+        # zebra connects about 3 s after its start and may replay later still: a
+        # sweep 10 s after the connect (the default 3 s suits a zebra that was up)
+        cfg = fpm_config(c, 2620, extra=["fpm-sweep-delay = 10000"])
+        # the forwarder inside the namespace (zebra's loopback): Shell runs fwdtest.BIN
+        real = ft.BIN
         wrap = c.path("fwd-in-ns.sh")
         with open(wrap, "w") as f:
             f.write("#!/bin/sh\nexec ip netns exec %s %s \"$@\"\n" % (ns, real))
         os.chmod(wrap, 0o755)
-        os.environ["DPDK_FORWARDER"] = wrap
+        ft.BIN = wrap
         try:
-            sh = sm.Shell(c, argv0, ["--config", cfg])
+            sh = enl.shell_mod().Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]),
+                                       ["--config", cfg])
         finally:
-            os.environ["DPDK_FORWARDER"] = real
+            ft.BIN = real
         routes = [("10.99.0.0/24", "10.1.0.2"), ("10.98.0.0/24", "10.0.0.2"),
-                  ("10.97.0.0/16", "10.1.0.3")]
-        zebra = start_zebra(routes)
+                  ("10.97.0.0/16", "10.1.0.3"), ("192.0.2.128/25", "blackhole")]
+        start_frr(routes)
         want = {"10.99.0.0/24": "via 10.1.0.2 dev 1", "10.98.0.0/24": "via 10.0.0.2 dev 0",
                 "10.97.0.0/16": "via 10.1.0.3 dev 1", "192.0.2.128/25": "blackhole"}
-        poll("zebra's routes", lambda: fpm_routes(enl.routes(sh)),
-             lambda r: r == want)
-        n = poll("the first sweep", lambda: fpm(sh), lambda n: n["resyncs"] >= 1)
+        poll("zebra's routes", lambda: fpm_routes(enl.routes(sh)), lambda r: r == want,
+             FRR_POLL_S)
+        n = poll("the first sweep", lambda: fpm(sh), lambda n: n["resyncs"] >= 1, FRR_POLL_S)
         check_eq(n["connects"], 1, "zebra connected once")
+        check(n["nexthops_applied"] >= 3, "zebra's next-hop objects: %r" % n)
         check_balance(n)
         print("frr: first connection: %r" % {k: v for k, v in n.items() if v})
-        # zebra killed, started again with fewer routes: no stale route
-        zebra.send_signal(signal.SIGKILL)
-        zebra.wait(10)
-        zebra = start_zebra(routes[:1])
-        want = {"10.99.0.0/24": "via 10.1.0.2 dev 1", "192.0.2.128/25": "blackhole"}
+        # zebra and staticd killed, started again with fewer routes: no stale route
+        stop_frr()
+        poll("zebra gone", lambda: fpm(sh), lambda n: n["state"] == "listening")
+        check_eq(fpm_routes(enl.routes(sh)), want, "routes stay while zebra is away")
+        start_frr([routes[0], routes[3]])
         n = poll("the sweep after zebra's restart", lambda: fpm(sh),
-                 lambda n: n["resyncs"] >= 2 and n["connects"] >= 2)
-        check_eq(fpm_routes(enl.routes(sh)), want, "fpm routes after zebra's restart")
-        check(n["swept"] >= 2, "stale routes swept: %r" % n)
-        check_balance(n)
+                 lambda n: n["resyncs"] >= 2 and n["connects"] >= 2, FRR_POLL_S)
+        want = {"10.99.0.0/24": "via 10.1.0.2 dev 1", "192.0.2.128/25": "blackhole"}
         print("frr: after the restart: %r" % {k: v for k, v in n.items() if v})
+        check_eq(fpm_routes(enl.routes(sh)), want, "fpm routes after zebra's restart")
+        check_eq(n["swept"], 2, "stale routes swept")
+        check_balance(n)
         sh.quit()
+        sh = None
     finally:
-        if zebra is not None and zebra.poll() is None:
-            zebra.kill()
-            zebra.wait(10)
-        subprocess.run(["ip", "netns", "pids", ns], capture_output=True)
+        stop_frr()
+        if sh is not None:
+            sh.p.terminate(force=True)
         subprocess.run(["ip", "netns", "del", ns], capture_output=True)
+        if os.environ.get("E2E_KEEP") != "1":
+            shutil.rmtree(run, ignore_errors=True)
 
 
 def case_bad_config(c):
