@@ -6,6 +6,7 @@
 #   route   the router's sections read and applied to a table (fuzz_route.c)
 #   routefile  route and neighbour files, ip route / ip neigh lines (fuzz_routefile.c)
 #   netlink rtnetlink route message streams, the parser alone (fuzz_netlink.c)
+#   fpm     FPM streams from zebra: framing, next-hop objects, routes (fuzz_fpm.c)
 #   shell   shell lines on a real forwarder, in route, pktgen and io mode (fuzz_shell.c)
 #   scripts/fuzz.sh [SECONDS [TARGET...]]   default 60 s each, every target
 # FUZZ_RUNS=N runs exactly N inputs instead (CI's bounded run; FUZZ_RUNS_SLOW=N for
@@ -16,11 +17,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
-targets=${*:-config ipv4 stream route routefile netlink shell}
+targets=${*:-config ipv4 stream route routefile netlink fpm shell}
 out=build-fuzz
 mkdir -p "$out/corpus"
 cp -n config/*.ini tests/fuzz/corpus-config/* "$out/corpus/" 2>/dev/null || true
-for t in stream route routefile netlink shell; do
+for t in stream route routefile netlink fpm shell; do
 	mkdir -p "$out/corpus-$t"
 	cp -n tests/fuzz/corpus-$t/* "$out/corpus-$t/" 2>/dev/null || true
 done
@@ -59,6 +60,12 @@ wants netlink && clang $cflags $route_inc -Iapp/route/sync -Ilib/flowsort -Ilib/
 	$(pkg-config --cflags libdpdk libmnl) tests/fuzz/fuzz_netlink.c app/route/sync/rt_netlink.c \
 	$route_src lib/flowsort/flowsort.c lib/numparse/numparse.c \
 	$(pkg-config --libs libdpdk libmnl) -o "$out/fuzz_netlink"
+# no EAL: the FPM stream fed to a listener never started, no table
+wants fpm && clang $cflags $route_inc -Iapp/route/sync -Ilib/flowsort -Ilib/numparse \
+	$(pkg-config --cflags libdpdk libmnl) tests/fuzz/fuzz_fpm.c app/route/sync/rt_fpm.c \
+	app/route/sync/rt_nexthop.c app/route/sync/rt_netlink.c app/route/sync/rt_nlsync.c \
+	app/route/sync/rt_syncmarks.c $route_src lib/flowsort/flowsort.c lib/numparse/numparse.c \
+	$(pkg-config --libs libdpdk libmnl) -o "$out/fuzz_fpm"
 # the whole app but main(): the sources of app/meson.build's fwd_core
 # (and the netlink sync, which the shell's netlink commands drive: libmnl too)
 wants shell && clang $cflags $app_inc -Iapp/route/sync -Ilib/pktgen -Ilib/flowsort -Ilib/fragpool \
@@ -86,13 +93,14 @@ for t in $targets; do
 	route) run route "$slow" 4096 corpus-route ;;
 	routefile) run routefile "$limit" 4096 corpus-routefile ;;
 	netlink) run netlink "$limit" 4096 corpus-netlink ;;
+	fpm) run fpm "$limit" 8192 corpus-fpm ;;
 	shell)
 		run shell "$slow" 512 corpus-shell
 		run shell "$slow" 512 corpus-shell FWD_FUZZ_ARGS="--fwd pktgen"
 		run shell "$slow" 512 corpus-shell FWD_FUZZ_ARGS="--fwd io"
 		;;
 	*)
-		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink shell)" >&2
+		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink fpm shell)" >&2
 		exit 2
 		;;
 	esac

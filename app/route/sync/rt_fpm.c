@@ -71,15 +71,27 @@ rt_fpm_frame(const void *buf, size_t len)
 enum rt_fpm_reason
 rt_fpm_frame_check(const void *nl, size_t len)
 {
-	const struct nlmsghdr *nlh = nl;
-	int left = (int)len;
+	const uint8_t *p = nl;
+	size_t left = len, step;
 
 	if (len > RT_FPM_FRAME_MAX)
 		return RT_FPM_NL_LEN;
+	/*
+	 * Unsigned comparisons, not mnl_nlmsg_ok(): it compares the length as an
+	 * int, so a message of nlmsg_len 0xfffffff0 would pass and the walk run
+	 * off the frame (the fuzzer's first finding). Checked here once, the
+	 * walk that follows can use libmnl's.
+	 */
 	while (left > 0) {
-		if (!mnl_nlmsg_ok(nlh, left))
+		const struct nlmsghdr *nlh = (const struct nlmsghdr *)p;
+
+		if (left < sizeof(*nlh) || nlh->nlmsg_len < sizeof(*nlh) || nlh->nlmsg_len > left)
 			return RT_FPM_NL_LEN;
-		nlh = mnl_nlmsg_next(nlh, &left);
+		step = MNL_ALIGN(nlh->nlmsg_len);
+		if (step >= left)
+			break;
+		p += step;
+		left -= step;
 	}
 	return RT_FPM_OK;
 }
