@@ -75,8 +75,8 @@ message(const struct nlmsghdr *nlh, size_t left)
 		return;
 	if (r.nh_id != 0 && r.n_hops != 0)
 		abort();
-	if (rt_nh_resolve(nh, &r) == 0 && (r.nh_id == 0 || r.del || r.kind != RT_ROUTE_VIA ||
-						  r.n_hops > 0))
+	if (rt_nh_resolve(nh, &r) == 0 &&
+		(r.nh_id == 0 || r.del || r.kind != RT_ROUTE_VIA || r.n_hops > 0))
 		check_route(&r);
 }
 
