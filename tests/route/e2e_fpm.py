@@ -8,7 +8,7 @@ messages built with struct), checked through `show route` (proto fpm),
 `show fpm` and /forwarder/fpm:
 
 - sync: next-hop objects (gateway, group, blackhole) and routes naming them
-  by RTA_NH_ID, inline gateways and RTA_MULTIPATH, a blackhole route, a
+  by RTA_NH_ID (moving when an object is replaced in place), inline gateways and RTA_MULTIPATH, a blackhole route, a
   delete and a replace; what is refused counted by reason (unknown id,
   protocol kernel, a prefix the config has, an IPv6 next hop, a message of
   another type); then the client goes, its routes stay, a new connection
@@ -257,6 +257,14 @@ def case_sync(c):
     n = poll("counters", lambda: fpm(sh), lambda n: n["nexthops_applied"] == 7)
     check_eq(n["nexthops"], 5, "objects after a delete")
     check_balance(n)
+
+    # an object replaced in place (same id): the routes naming it, alone or in a group, move
+    z.send(nexthop(2, gw="10.1.0.6"))
+    want["172.16.0.0/16"] = "via 10.1.0.6 dev 1"
+    want["172.17.0.0/16"] = "nexthops 10.0.0.2 dev 0, 10.1.0.5 dev 1, 10.1.0.6 dev 1"
+    poll("routes following their object", lambda: fpm_routes(enl.routes(sh)),
+         lambda r: r == want)
+    check_eq(fpm(sh)["nexthop_moves"], 2, "routes moved by the object's change")
 
     # zebra goes: its routes stay; it comes back with fewer: the rest is swept
     z.close()

@@ -82,7 +82,7 @@ int rt_fpm_wait_sync(const struct rt_fpm *f, unsigned int timeout_ms);
 /**
  * The counters, in a fixed order: connects, replaced, disconnects, frames,
  * received, applied, unresolved, nexthops_received, nexthops_applied,
- * nexthops, resyncs, swept, last_marked, then the groups "framing",
+ * nexthops, nexthop_moves, resyncs, swept, last_marked, then the groups "framing",
  * "rejected" (rt_netlink_parse()'s reasons), "refused" and "nh_rejected",
  * into @p c (up to @p max).
  *

@@ -96,6 +96,16 @@ rt_fpm_frame_check(const void *nl, size_t len)
 	return RT_FPM_OK;
 }
 
+/* An fpm route that names its next hop by id: a change of that object moves it. */
+struct route_nh {
+	struct route_nh *next;
+	uint32_t prefix;
+	uint8_t plen;
+	uint32_t nh_id;
+};
+
+#define FPM_RNH_BUCKETS 4096
+
 struct rt_fpm {
 	struct rt_table *t;
 	uint32_t addr;
@@ -124,6 +134,10 @@ struct rt_fpm {
 	uint64_t nlbuf[(RT_FPM_FRAME_MAX + 7) / 8]; /* a frame's payload, aligned */
 	uint8_t in[65536];                          /* one recv() */
 
+	/* the fpm routes that name a next-hop object: (prefix, length) -> id, chained */
+	struct route_nh **rnh;
+	uint32_t n_rnh_buckets; /* a power of 2 */
+
 	bool st_connected, st_in_sync; /* read by other threads */
 	struct rt_fpm_stats st;        /* written by the thread only */
 };
@@ -148,7 +162,11 @@ rt_fpm_create(const struct rt_fpm_params *p)
 		return NULL;
 	}
 	f->nh = rt_nh_table_create();
-	if (f->nh == NULL) {
+	f->n_rnh_buckets = FPM_RNH_BUCKETS;
+	f->rnh = calloc(f->n_rnh_buckets, sizeof(*f->rnh));
+	if (f->nh == NULL || f->rnh == NULL) {
+		rt_nh_table_free(f->nh);
+		free(f->rnh);
 		free(f);
 		rte_errno = ENOMEM;
 		return NULL;
@@ -197,14 +215,105 @@ rt_fpm_session_begin(struct rt_fpm *f)
 	resolve_ifnames(f);
 }
 
+static struct route_nh **
+rnh_find(struct rt_fpm *f, uint32_t prefix, uint8_t plen)
+{
+	const uint64_t k = (uint64_t)prefix << 8 | plen;
+	struct route_nh **e =
+		&f->rnh[(uint32_t)((k * 0x9E3779B97F4A7C15ull) >> 32) & (f->n_rnh_buckets - 1)];
+
+	while (*e != NULL && ((*e)->prefix != prefix || (*e)->plen != plen))
+		e = &(*e)->next;
+	return e;
+}
+
+/* Remember (nh_id != 0) or forget (0) which object the route to prefix/plen names. */
+static void
+rnh_set(struct rt_fpm *f, uint32_t prefix, uint8_t plen, uint32_t nh_id)
+{
+	struct route_nh **e = rnh_find(f, prefix, plen), *o = *e;
+
+	if (o != NULL && nh_id == 0) {
+		*e = o->next;
+		free(o);
+	} else if (o != NULL) {
+		o->nh_id = nh_id;
+	} else if (nh_id != 0) {
+		o = malloc(sizeof(*o));
+		if (o == NULL)
+			return; /* that route does not follow its object's changes */
+		*o = (struct route_nh){.prefix = prefix, .plen = plen, .nh_id = nh_id};
+		*e = o;
+	}
+}
+
+static void
+rnh_free(struct rt_fpm *f)
+{
+	uint32_t i;
+
+	for (i = 0; f->rnh != NULL && i < f->n_rnh_buckets; i++)
+		while (f->rnh[i] != NULL) {
+			struct route_nh *o = f->rnh[i];
+
+			f->rnh[i] = o->next;
+			free(o);
+		}
+	free(f->rnh);
+	f->rnh = NULL;
+}
+
+/*
+ * Object @p id was replaced in place: every fpm route that names it (or a
+ * group it is in) takes its new hops, one replace each, as the kernel moves
+ * its routes with their nexthop. A rare event: the routes are walked. A
+ * route gone from the table (swept, deleted by the table) is forgotten.
+ */
+static void
+nexthop_changed(struct rt_fpm *f, uint32_t id)
+{
+	char err[RT_ERR_LEN];
+	struct rt_route old;
+	uint32_t i;
+
+	for (i = 0; i < f->n_rnh_buckets; i++) {
+		struct route_nh **e = &f->rnh[i];
+
+		while (*e != NULL) {
+			struct route_nh *o = *e;
+			struct rt_nl_route r = {.replace = true,
+				.kind = RT_ROUTE_VIA,
+				.prefix = o->prefix,
+				.plen = o->plen,
+				.nh_id = o->nh_id};
+
+			if (f->t == NULL ||
+				rt_route_get(f->t, o->prefix, o->plen, true, &old) < 0 ||
+				old.src != RT_SRC_FPM) {
+				*e = o->next;
+				free(o);
+				continue;
+			}
+			e = &o->next;
+			if (!rt_nh_depends(f->nh, o->nh_id, id) || rt_nh_resolve(f->nh, &r) < 0)
+				continue;
+			if (rt_netlink_apply_from(
+				    f->t, RT_SRC_FPM, &r, f->map, f->n_map, err, sizeof(err)) == 0)
+				ST_INC(f, nh_moved);
+		}
+	}
+}
+
 static void
 nexthop_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 {
 	struct rt_nh_msg m;
 	enum rt_nh_reason why;
+	bool existed;
 
 	ST_INC(f, nh_received);
 	why = rt_nh_parse(nlh, nlh->nlmsg_len, &m);
+	existed = why == RT_NH_OK && !m.del && rt_nh_table_has(f->nh, m.id);
 	if (why == RT_NH_OK)
 		why = rt_nh_table_apply(f->nh, &m);
 	if (why != RT_NH_OK) {
@@ -212,6 +321,8 @@ nexthop_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 		return;
 	}
 	ST_INC(f, nh_applied);
+	if (existed)
+		nexthop_changed(f, m.id);
 	__atomic_store_n(&f->st.nexthops, rt_nh_table_count(f->nh), __ATOMIC_RELAXED);
 }
 
@@ -248,6 +359,8 @@ route_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 	}
 	if (ret == 0) {
 		ST_INC(f, applied);
+		if (f->t != NULL)
+			rnh_set(f, r.prefix, r.plen, r.del ? 0 : r.nh_id);
 		if (!r.del && f->marking)
 			rt_syncmarks_add(&f->marks, r.prefix, r.plen); /* overflow: no sweep */
 		return;
@@ -515,6 +628,7 @@ rt_fpm_free(struct rt_fpm *f)
 	rt_fpm_stop(f);
 	rt_syncmarks_clear(&f->marks);
 	rt_nh_table_free(f->nh);
+	rnh_free(f);
 	free(f);
 }
 
@@ -605,6 +719,7 @@ rt_fpm_counters(const struct rt_fpm *f, struct rt_nlsync_counter *c, unsigned in
 	rt_sync_counter_put(c, max, &n, NULL, "nexthops_received", st.nh_received);
 	rt_sync_counter_put(c, max, &n, NULL, "nexthops_applied", st.nh_applied);
 	rt_sync_counter_put(c, max, &n, NULL, "nexthops", st.nexthops);
+	rt_sync_counter_put(c, max, &n, NULL, "nexthop_moves", st.nh_moved);
 	rt_sync_counter_put(c, max, &n, NULL, "resyncs", st.resyncs);
 	rt_sync_counter_put(c, max, &n, NULL, "swept", st.swept);
 	rt_sync_counter_put(c, max, &n, NULL, "last_marked", st.last_marked);

@@ -114,6 +114,7 @@ struct rt_fpm_stats {
 	uint64_t nh_received;
 	uint64_t nh_applied;
 	uint64_t nexthops;    /**< objects in the table now */
+	uint64_t nh_moved;    /**< routes moved by a next-hop object replaced in place */
 	uint64_t resyncs;     /**< sweeps done */
 	uint64_t swept;       /**< stale fpm routes the sweeps deleted */
 	uint64_t last_marked; /**< routes marked by the last sweep's connection */

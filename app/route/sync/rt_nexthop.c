@@ -301,6 +301,27 @@ rt_nh_table_apply(struct rt_nh_table *t, const struct rt_nh_msg *m)
 	return RT_NH_OK;
 }
 
+bool
+rt_nh_table_has(const struct rt_nh_table *t, uint32_t id)
+{
+	return lookup(t, id) != NULL;
+}
+
+bool
+rt_nh_depends(const struct rt_nh_table *t, uint32_t id, uint32_t changed)
+{
+	const struct rt_nh_msg *nh;
+	unsigned int i;
+
+	if (id == changed)
+		return true;
+	nh = lookup(t, id);
+	for (i = 0; nh != NULL && nh->kind == RT_NHO_GROUP && i < nh->n; i++)
+		if (nh->members[i] == changed)
+			return true;
+	return false;
+}
+
 int
 rt_nh_resolve(const struct rt_nh_table *t, struct rt_nl_route *r)
 {

@@ -107,6 +107,15 @@ uint32_t rt_nh_table_count(const struct rt_nh_table *t);
  */
 enum rt_nh_reason rt_nh_table_apply(struct rt_nh_table *t, const struct rt_nh_msg *m);
 
+/** True when @p t holds an object of id @p id. */
+bool rt_nh_table_has(const struct rt_nh_table *t, uint32_t id);
+
+/**
+ * True when a route naming @p id depends on object @p changed: it is that
+ * object, or a group with it as a member.
+ */
+bool rt_nh_depends(const struct rt_nh_table *t, uint32_t id, uint32_t changed);
+
 /**
  * Resolve a route's @c nh_id (from rt_netlink_parse_nh()) through @p t into
  * its hops: a gateway object gives one hop, a group one per member, a
