@@ -17,6 +17,8 @@ messages built with struct), checked through `show route` (proto fpm),
 - bad_frames: bad version, bad type, a short length, a netlink message past
   its frame, a close in mid-frame, and random bytes: each counted by reason,
   the connection closed, the forwarder still answering and its routes kept;
+- forward: frames through net_pcap ports follow FPM routes (a next-hop
+  object, an ECMP group, a blackhole object);
 - frr: real FRR zebra (-M dplane_fpm_nl) in a namespace of the test's own,
   the forwarder started there: zebra.conf's static routes appear as proto
   fpm, and zebra restarted with fewer routes leaves no stale one (root and
@@ -355,6 +357,49 @@ def case_bad_frames(c):
     check_balance(n)
     check(n["framing.bad_version"] >= 1 and n["framing.bad_type"] >= 1, "%r" % n)
     sh.quit()
+
+
+def case_forward(c):
+    """Frames through net_pcap follow FPM routes: forwarding starts (`start`)
+    once the routes are in; a route by next-hop object out of port 1, an
+    ECMP group over two gateways of port 1, a blackhole object dropping."""
+    sm = enl.shell_mod()
+    port = free_port()
+    cfg = fpm_config(c, port)
+    with open(cfg, "a") as f:
+        f.write("10.1.0.3 = 02:00:00:00:01:03\n")
+    frames = [er.udp("10.0.0.9", "172.16.%d.1" % i, i) for i in range(20)]
+    frames += [er.udp("10.0.0.9", "198.51.100.%d" % (1 + i), 100 + i) for i in range(20)]
+    frames += [er.udp("10.0.0.9", "192.0.2.%d" % (1 + i), 200 + i) for i in range(5)]
+    vdevs, outs = c.pcap_ports([[list(map(bytes, frames))], [[]]])
+    sh = sm.Shell(c, c.eal(vdevs), ["--config", cfg])
+    z = Client(port)
+    z.send(nexthop(1, gw="10.1.0.2"), nexthop(2, gw="10.1.0.3"), nexthop(3, group=[1, 2]),
+           nexthop(4, blackhole=True), route("172.16.0.0/16", nh_id=1),
+           route("198.51.100.0/24", nh_id=3), route("192.0.2.0/24", nh_id=4))
+    poll("the routes", lambda: len(fpm_routes(enl.routes(sh))), lambda n: n == 3)
+    sh.cmd("start")
+    sm.wait_for(lambda: sm.port_counter(sh, 1, "tx") >= 40, "40 frames out of port 1")
+    sh.cmd("stop")
+    z.close()
+    st = sh.quit()
+    got = er.by_tag(ft.read_pcap(outs[1][0]))
+    check_eq(sorted(s for _, s in got), list(range(20)) + list(range(100, 120)),
+             "frames out of port 1")
+    check_eq(len(ft.read_pcap(outs[0][0])), 0, "frames out of port 0")
+    from scapy.layers.l2 import Ether  # noqa: E402
+    dsts = set()
+    for (_, s), f in got.items():
+        orig = frames[s] if s < 20 else frames[20 + s - 100]
+        dst = Ether(f).dst
+        if s < 100:
+            check_eq(dst, er.nbr_mac(1), "frame %d's gateway" % s)
+        else:
+            check(dst in (er.nbr_mac(1), "02:00:00:00:01:03"), "ECMP frame %d to %s" % (s, dst))
+            dsts.add(dst)
+        er.expect_forwarded(f, orig, 1, dst, "frame %d" % s)
+    check_eq(len(dsts), 2, "the ECMP group's flows over both gateways")
+    er.check_drops(st, {"blackhole": 5})
 
 
 FRR = "/usr/lib/frr"
