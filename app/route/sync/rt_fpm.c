@@ -29,7 +29,9 @@
 #include "rt_log.h"
 #include "rt_syncmarks.h"
 
-#define FPM_MAX_IFNAMES RTE_MAX_ETHPORTS
+#define FPM_MAX_IFNAMES   RTE_MAX_ETHPORTS
+#define FPM_QUIET_MS      500 /* a replay that sent nothing for this long is done */
+#define FPM_SWEEP_STRETCH 10  /* a busy stream postpones the sweep up to 10 x the delay */
 
 #define FPM_NAME(sym, name, desc) name,
 #define FPM_DESC(sym, name, desc) desc,
@@ -127,6 +129,7 @@ struct rt_fpm {
 	struct rt_syncmarks marks;
 	bool marking; /* connected, not swept yet */
 	struct timespec t_connect;
+	struct timespec t_last; /* the last bytes read */
 	struct rt_nl_ifmap map[FPM_MAX_IFNAMES];
 	unsigned int n_map;
 	size_t rlen;                                /* bytes kept in rbuf */
@@ -212,6 +215,7 @@ rt_fpm_session_begin(struct rt_fpm *f)
 	rt_syncmarks_clear(&f->marks);
 	f->marking = true;
 	clock_gettime(CLOCK_MONOTONIC, &f->t_connect);
+	f->t_last = f->t_connect;
 	resolve_ifnames(f);
 }
 
@@ -485,6 +489,26 @@ ms_since(const struct timespec *t0)
 	return (int64_t)(t1.tv_sec - t0->tv_sec) * 1000 + (t1.tv_nsec - t0->tv_nsec) / 1000000;
 }
 
+/*
+ * Milliseconds until the sweep: @c sweep_ms after the connect, but while the
+ * replay still streams (bytes within the last FPM_QUIET_MS) later, up to
+ * FPM_SWEEP_STRETCH times @c sweep_ms: a big table takes seconds to replay,
+ * and a sweep in the middle of it would delete (for a moment) the routes
+ * not sent yet. Bounded, since BGP churn may never leave the stream quiet.
+ */
+static int64_t
+sweep_in(const struct rt_fpm *f)
+{
+	const int64_t since = ms_since(&f->t_connect);
+	int64_t left = (int64_t)f->sweep_ms - since;
+	const int64_t quiet = FPM_QUIET_MS - ms_since(&f->t_last);
+	const int64_t cap = (int64_t)f->sweep_ms * FPM_SWEEP_STRETCH - since;
+
+	if (quiet > left)
+		left = quiet;
+	return left < cap ? left : cap;
+}
+
 /* The connection has had its time to replay: what it did not send went. */
 static void
 sweep(struct rt_fpm *f)
@@ -519,7 +543,7 @@ fpm_thread(void *arg)
 		ssize_t n;
 
 		if (f->cfd >= 0 && f->marking) {
-			int64_t left = (int64_t)f->sweep_ms - ms_since(&f->t_connect);
+			int64_t left = sweep_in(f);
 
 			if (left <= 0) {
 				sweep(f);
@@ -542,6 +566,7 @@ fpm_thread(void *arg)
 			continue;
 		n = recv(f->cfd, f->in, sizeof(f->in), 0);
 		if (n > 0) {
+			clock_gettime(CLOCK_MONOTONIC, &f->t_last);
 			if (rt_fpm_feed(f, f->in, (size_t)n) < 0)
 				close_client(f, "framing error");
 			continue;

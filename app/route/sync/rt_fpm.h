@@ -33,7 +33,8 @@
  * Mark and sweep: a connect begins a new generation; the routes applied
  * from then on are marked, and @c sweep_ms after the connect (zebra replays
  * its whole table at once when it connects) the routes of source fpm that
- * were not sent again are deleted. A client that goes away leaves its routes
+ * were not sent again are deleted; while the replay still streams (bytes in
+ * the last 500 ms) the sweep waits, up to 10 times @c sweep_ms. A client that goes away leaves its routes
  * in place (forwarding goes on over a zebra restart); the next connection's
  * sweep removes what went meanwhile.
  *
