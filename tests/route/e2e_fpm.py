@@ -19,6 +19,7 @@ messages built with struct), checked through `show route` (proto fpm),
   the connection closed, the forwarder still answering and its routes kept;
 - forward: frames through net_pcap ports follow FPM routes (a next-hop
   object, an ECMP group, a blackhole object);
+- sigterm: SIGTERM ends the forwarder with a client in mid-frame;
 - frr: real FRR zebra (-M dplane_fpm_nl) in a namespace of the test's own,
   the forwarder started there: zebra.conf's static routes appear as proto
   fpm, and zebra restarted with fewer routes leaves no stale one (root and
@@ -406,6 +407,41 @@ def case_forward(c):
         er.expect_forwarded(f, orig, 1, dst, "frame %d" % s)
     check_eq(len(dsts), 2, "the ECMP group's flows over both gateways")
     er.check_drops(st, {"blackhole": 5})
+
+
+def case_sigterm(c):
+    """SIGTERM ends a forwarder whose FPM client is connected in the middle
+    of a frame: the listener's thread never holds the exit back."""
+    port = free_port()
+    cfg = fpm_config(c, port)
+    stats = c.path("sigterm.json")
+    p = subprocess.Popen(c._argv(c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]),
+                                 ["--config", cfg, "--duration", "60", "--stats-file", stats]),
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=c.dir)
+    try:
+        deadline = time.monotonic() + POLL_S
+        while True:
+            try:
+                z = Client(port)
+                break
+            except ConnectionRefusedError:
+                check(time.monotonic() < deadline and p.poll() is None,
+                      "the forwarder did not listen within %d s" % POLL_S)
+                time.sleep(0.1)
+        z.send(route("172.16.0.0/16", gw="10.0.0.2"))
+        z.raw(frame(route("172.17.0.0/16", gw="10.0.0.2"))[:9])  # half a frame
+        time.sleep(0.3)
+        p.send_signal(signal.SIGTERM)
+        out, _ = p.communicate(timeout=POLL_S)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    check_eq(p.returncode, 0, "exit status after SIGTERM\n" + out[-2000:])
+    check("final stats" in out, "no final stats after SIGTERM")
+    check("fpm: client gone (the listener stops)" in out, "the connection closed at exit")
+    check(z.closed_by_peer(), "the client's connection was not closed")
+    check_eq(ft.load_stats(stats)["mbufs_leaked"], 0, "mbufs leaked")
 
 
 FRR = "/usr/lib/frr"
