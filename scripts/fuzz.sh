@@ -6,6 +6,7 @@
 #   route   the router's sections read and applied to a table (fuzz_route.c)
 #   routefile  route and neighbour files, ip route / ip neigh lines (fuzz_routefile.c)
 #   netlink rtnetlink route message streams, the parser alone (fuzz_netlink.c)
+#   fpm     FPM streams from zebra: framing, next-hop objects, routes (fuzz_fpm.c)
 #   shell   shell lines on a real forwarder, in route, pktgen and io mode (fuzz_shell.c)
 #   scripts/fuzz.sh [SECONDS [TARGET...]]   default 60 s each, every target
 # FUZZ_RUNS=N runs exactly N inputs instead (CI's bounded run; FUZZ_RUNS_SLOW=N for
@@ -19,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
-targets=${*:-config ipv4 stream route routefile netlink shell}
+targets=${*:-config ipv4 stream route routefile netlink fpm shell}
 out=${FUZZ_OUT:-build-fuzz}
 bin=${FUZZ_BIN:-}
 if [ -z "$bin" ]; then
@@ -29,9 +30,9 @@ if [ -z "$bin" ]; then
 fi
 for t in $targets; do
 	case $t in
-	config | ipv4 | stream | route | routefile | netlink | shell) ;;
+	config | ipv4 | stream | route | routefile | netlink | fpm | shell) ;;
 	*)
-		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink shell)" >&2
+		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink fpm shell)" >&2
 		exit 2
 		;;
 	esac
@@ -65,13 +66,14 @@ for t in $targets; do
 	route) run route "$slow" 4096 corpus-route ;;
 	routefile) run routefile "$limit" 4096 corpus-routefile ;;
 	netlink) run netlink "$limit" 4096 corpus-netlink ;;
+	fpm) run fpm "$limit" 8192 corpus-fpm ;;
 	shell)
 		run shell "$slow" 512 corpus-shell
 		run shell "$slow" 512 corpus-shell FWD_FUZZ_ARGS="--fwd pktgen"
 		run shell "$slow" 512 corpus-shell FWD_FUZZ_ARGS="--fwd io"
 		;;
 	*)
-		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink shell)" >&2
+		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink fpm shell)" >&2
 		exit 2
 		;;
 	esac

@@ -16,6 +16,7 @@ pkgs=(
 	libdpdk-dev dpdk dpdk-dev          # DPDK 22.11, testpmd, dumpcap, telemetry client
 	libnuma-dev libpcap-dev libmnl-dev
 	python3 python3-scapy python3-pexpect
+	frr                                # zebra with dplane_fpm_nl for route-fpm-e2e-frr (~10 MB)
 	python3-matplotlib                 # bench/plot.py (the benchmark plots in docs/img)
 	python3-prometheus-client prometheus # tools/dpdk-forwarder-exporter, promtool for its test
 	clang-format                       # the lint target

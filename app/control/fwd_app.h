@@ -89,6 +89,7 @@ struct fwd_app {
 	volatile bool rt_ctl_stop;
 	pthread_t rt_thread;
 	struct rt_nlsync *rt_nlsync; /**< routes from a namespace's FIB (fwd_nlsync.c), or NULL */
+	struct rt_fpm *rt_fpm;       /**< routes from FRR zebra over FPM (fwd_fpm.c), or NULL */
 };
 
 /**

@@ -26,6 +26,7 @@
 #include "fwd_ctl.h"
 #include "fwd_escape.h"
 #include "fwd_flow.h"
+#include "fwd_fpm.h"
 #include "fwd_nlsync.h"
 #include "fwd_pktgen.h"
 #include "fwd_port.h"
@@ -1260,6 +1261,23 @@ static cmdline_parse_inst_t cmd_show_netlink = {
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_netlink, NULL},
 };
 
+static void
+cmd_show_fpm_parsed(void *res, struct cmdline *cl, void *data)
+{
+	if (router() != NULL)
+		fwd_fpm_show(app, stdout);
+}
+
+static cmdline_parse_token_string_t cmd_show_what_fpm =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "fpm");
+static cmdline_parse_inst_t cmd_show_fpm = {
+	.f = cmd_show_fpm_parsed,
+	.help_str = "show fpm: the FPM listener (routes from FRR zebra): state, connects, "
+		    "messages received, applied, rejected and refused by reason, next hops, "
+		    "resyncs, routes swept",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_fpm, NULL},
+};
+
 struct cmd_neigh_result {
 	cmdline_fixed_string_t neigh;
 	cmdline_fixed_string_t op;
@@ -1762,6 +1780,7 @@ static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_show_route_longer,
 	&cmd_netlink_op,
 	&cmd_show_netlink,
+	&cmd_show_fpm,
 	&cmd_neigh_add_inst,
 	&cmd_neigh_del_inst,
 	&cmd_neigh_show_inst,

@@ -16,23 +16,32 @@
 /* how long the start-up waits for the first dump (a full table takes seconds) */
 #define FWD_NLSYNC_WAIT_MS 30000
 
-int
-fwd_nlsync_setup(struct fwd_app *app, char *err, size_t errlen)
+unsigned int
+fwd_sync_ifnames(const struct rt_config *cfg, struct rt_nlsync_ifname *names)
 {
-	const struct rt_config *cfg = &app->cfg.route;
-	struct rt_nlsync_ifname names[RTE_MAX_ETHPORTS];
 	unsigned int n = 0;
 	uint16_t p;
-	int ret;
 
-	if (!cfg->has_netlink || app->rt == NULL)
-		return 0;
 	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
 		if (cfg->ports[p].nl_ifname[0] == '\0')
 			continue;
 		snprintf(names[n].name, sizeof(names[n].name), "%s", cfg->ports[p].nl_ifname);
 		names[n++].port = p;
 	}
+	return n;
+}
+
+int
+fwd_nlsync_setup(struct fwd_app *app, char *err, size_t errlen)
+{
+	const struct rt_config *cfg = &app->cfg.route;
+	struct rt_nlsync_ifname names[RTE_MAX_ETHPORTS];
+	unsigned int n;
+	int ret;
+
+	if (!cfg->has_netlink || app->rt == NULL)
+		return 0;
+	n = fwd_sync_ifnames(cfg, names);
 	app->rt_nlsync = rt_nlsync_create(&(struct rt_nlsync_params){
 		.table = app->rt,
 		.netns = cfg->netlink_netns,
@@ -99,8 +108,8 @@ void
 fwd_nlsync_show(const struct fwd_app *app, FILE *f)
 {
 	struct rt_nlsync_counter c[RT_NLSYNC_COUNTERS_MAX];
-	const char *ns, *group = NULL;
-	unsigned int n, i;
+	const char *ns;
+	unsigned int n;
 
 	if (app->rt_nlsync == NULL) {
 		fprintf(f, "no netlink sync: give [route] netlink-netns in the config\n");
@@ -110,6 +119,15 @@ fwd_nlsync_show(const struct fwd_app *app, FILE *f)
 	fprintf(f, "netlink: namespace %s, %s\n", ns[0] != '\0' ? ns : "(own)",
 		rt_nlsync_state(app->rt_nlsync));
 	n = RTE_MIN(rt_nlsync_counters(app->rt_nlsync, c, RTE_DIM(c)), (unsigned int)RTE_DIM(c));
+	fwd_sync_counters_print(f, c, n);
+}
+
+void
+fwd_sync_counters_print(FILE *f, const struct rt_nlsync_counter *c, unsigned int n)
+{
+	const char *group = NULL;
+	unsigned int i;
+
 	/* the plain counters on one line, then a line a group: "rejected: other_table 7 ..." */
 	for (i = 0; i < n; i++) {
 		if (c[i].group != group) {

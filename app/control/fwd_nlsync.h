@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "fwd_app.h"
+#include "rt_nlsync_ctl.h"
 
 /**
  * Start the sync of the config's netlink-netns with its [port N]
@@ -38,5 +39,20 @@ int fwd_nlsync_op(struct fwd_app *app, const char *op, FILE *out);
 
 /** The shell's `show netlink`: state, namespace, counters by reason. */
 void fwd_nlsync_show(const struct fwd_app *app, FILE *f);
+
+/**
+ * The config's [port N] netlink-ifname map into @p names (RTE_MAX_ETHPORTS
+ * entries): the interfaces of the netlink sync and of the FPM listener.
+ *
+ * @return how many there are.
+ */
+unsigned int fwd_sync_ifnames(const struct rt_config *cfg, struct rt_nlsync_ifname *names);
+
+/**
+ * Print @p n counters of a route sync (the netlink sync's or the FPM
+ * listener's): the plain ones on one line, then one line a group
+ * ("rejected: other_table 7 ...").
+ */
+void fwd_sync_counters_print(FILE *f, const struct rt_nlsync_counter *c, unsigned int n);
 
 #endif /* FWD_NLSYNC_H */

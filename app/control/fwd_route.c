@@ -17,6 +17,7 @@
 #include "fragpool.h"
 #include "fwd_flow.h"
 #include "fwd_log.h"
+#include "fwd_fpm.h"
 #include "fwd_nlsync.h"
 #include "fwd_route.h"
 #include "rt_control.h"
@@ -239,8 +240,11 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	}
 	/* the control thread starts polling as soon as it sees this */
 	__atomic_store_n(&app->rt_ctl, ctl, __ATOMIC_RELEASE);
-	/* last: its routes go through gateways on the ports' networks, set up above */
-	return fwd_nlsync_setup(app, err, errlen);
+	/* last: their routes go through gateways on the ports' networks, set up above */
+	ret = fwd_nlsync_setup(app, err, errlen);
+	if (ret < 0)
+		return ret;
+	return fwd_fpm_setup(app, err, errlen);
 }
 
 /*
@@ -268,6 +272,7 @@ fwd_route_release(struct fwd_app *app)
 	unsigned int i;
 
 	/* no writer left on the table but the app itself */
+	fwd_fpm_release(app);
 	fwd_nlsync_release(app);
 	for (i = 0; i < app->n_workers; i++) {
 		struct fwd_lcore *lc = app->workers[i];

@@ -24,6 +24,7 @@
 #include "fwd_stats.h"
 #include "fwd_trace_ctl.h"
 #include "rt_nhgroup.h"
+#include "rt_fpm_ctl.h"
 #include "rt_nlsync_ctl.h"
 #include "rt_table.h"
 #include "fwd_telemetry.h"
@@ -326,30 +327,18 @@ tel_route_summary(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-/* "/forwarder/netlink": what "show netlink" prints; rejected and refused are dicts by reason */
-static int
-tel_netlink(const char *cmd, const char *params, struct rte_tel_data *d)
+/*
+ * A sync's counters (rt_nlsync_counters() / rt_fpm_counters()) into @p d:
+ * the plain ones as they are, a group's (in a row) in one nested dict, as
+ * telemetry nests one level.
+ */
+static void
+tel_sync_counters(struct rte_tel_data *d, const struct rt_nlsync_counter *c, unsigned int n)
 {
-	struct rt_nlsync_counter c[RT_NLSYNC_COUNTERS_MAX];
 	struct rte_tel_data *sub = NULL;
 	const char *group = NULL;
-	unsigned int n, i;
+	unsigned int i;
 
-	if (params != NULL && *params != '\0')
-		return -EINVAL;
-	rte_tel_data_start_dict(d);
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app == NULL || tel_app->rt_nlsync == NULL) {
-		rte_rwlock_read_unlock(&tel_lock);
-		rte_tel_data_add_dict_string(d, "state", "none");
-		return 0;
-	}
-	rte_tel_data_add_dict_string(d, "netns", rt_nlsync_netns(tel_app->rt_nlsync));
-	rte_tel_data_add_dict_string(d, "state", rt_nlsync_state(tel_app->rt_nlsync));
-	n = rt_nlsync_counters(tel_app->rt_nlsync, c, RTE_DIM(c));
-	rte_rwlock_read_unlock(&tel_lock);
-	n = RTE_MIN(n, (unsigned int)RTE_DIM(c));
-	/* a group's counters (in a row) in one nested dict: telemetry nests one level */
 	for (i = 0; i <= n; i++) {
 		if (sub != NULL && (i == n || c[i].group != group)) {
 			rte_tel_data_add_dict_container(d, group, sub, 0);
@@ -364,12 +353,61 @@ tel_netlink(const char *cmd, const char *params, struct rte_tel_data *d)
 		if (sub == NULL) {
 			sub = rte_tel_data_alloc();
 			if (sub == NULL)
-				return 0;
+				return;
 			rte_tel_data_start_dict(sub);
 			group = c[i].group;
 		}
 		rte_tel_data_add_dict_u64(sub, c[i].name, c[i].value);
 	}
+}
+
+/* "/forwarder/netlink": what "show netlink" prints; rejected and refused are dicts by reason */
+static int
+tel_netlink(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rt_nlsync_counter c[RT_NLSYNC_COUNTERS_MAX];
+	unsigned int n;
+
+	if (params != NULL && *params != '\0')
+		return -EINVAL;
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app == NULL || tel_app->rt_nlsync == NULL) {
+		rte_rwlock_read_unlock(&tel_lock);
+		rte_tel_data_add_dict_string(d, "state", "none");
+		return 0;
+	}
+	rte_tel_data_add_dict_string(d, "netns", rt_nlsync_netns(tel_app->rt_nlsync));
+	rte_tel_data_add_dict_string(d, "state", rt_nlsync_state(tel_app->rt_nlsync));
+	n = rt_nlsync_counters(tel_app->rt_nlsync, c, RTE_DIM(c));
+	rte_rwlock_read_unlock(&tel_lock);
+	tel_sync_counters(d, c, RTE_MIN(n, (unsigned int)RTE_DIM(c)));
+	return 0;
+}
+
+/* "/forwarder/fpm": what "show fpm" prints; framing, rejected, refused, nh_rejected are dicts */
+static int
+tel_fpm(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rt_nlsync_counter c[RT_FPM_COUNTERS_MAX];
+	char where[32];
+	unsigned int n;
+
+	if (params != NULL && *params != '\0')
+		return -EINVAL;
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app == NULL || tel_app->rt_fpm == NULL) {
+		rte_rwlock_read_unlock(&tel_lock);
+		rte_tel_data_add_dict_string(d, "state", "none");
+		return 0;
+	}
+	rte_tel_data_add_dict_string(
+		d, "listen", rt_fpm_where(tel_app->rt_fpm, where, sizeof(where)));
+	rte_tel_data_add_dict_string(d, "state", rt_fpm_state(tel_app->rt_fpm));
+	n = rt_fpm_counters(tel_app->rt_fpm, c, RTE_DIM(c));
+	rte_rwlock_read_unlock(&tel_lock);
+	tel_sync_counters(d, c, RTE_MIN(n, (unsigned int)RTE_DIM(c)));
 	return 0;
 }
 
@@ -682,6 +720,9 @@ static const struct {
 	{"/forwarder/netlink", tel_netlink,
 		"--fwd route: the netlink route sync: state, received, applied, rejected and "
 		"refused by reason, resyncs, swept. No parameters."},
+	{"/forwarder/fpm", tel_fpm,
+		"--fwd route: FPM (routes from FRR zebra): state, connects, received, applied, "
+		"refusals by reason, swept. No parameters."},
 	{"/forwarder/trace", tel_trace,
 		"The packet trace (trace start): counts, and packet<N>, its show trace lines. "
 		"No parameters."},

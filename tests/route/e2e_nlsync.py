@@ -139,24 +139,32 @@ def routes(sh):
     return out
 
 
-def netlink(sh):
-    """show netlink as {counter: value} ('rejected.other_table', ...) and its state."""
-    out = sh.cmd("show netlink")
-    m = re.search(r"netlink: namespace (\S+), (\w+)", out)
-    check(m is not None, "show netlink: no state line in %r" % out)
-    n = {"state": m.group(2)}
+def show_counters(sh, cmd, state_re, groups, first):
+    """A sync's counters as its show command prints them (fwd_sync_counters_print:
+    the plain ones on a line starting with @first, a line a group of @groups) as
+    {counter: value} ('rejected.other_table', ...), with 'state' from @state_re."""
+    out = sh.cmd(cmd)
+    m = re.search(state_re, out)
+    check(m is not None, "%s: no state line in %r" % (cmd, out))
+    n = {"state": m.group(1)}
     for line in out.splitlines():
         line = line.strip()
         group = ""
-        m = re.match(r"(rejected|refused):(.*)$", line)
+        m = re.match(r"(%s):(.*)$" % "|".join(groups), line)
         if m:
             group, line = m.group(1) + ".", m.group(2).strip()
-        elif not line.startswith("received "):
+        elif not line.startswith(first + " "):
             continue
         w = line.split()
         for k in range(0, len(w) - 1, 2):
             n[group + w[k]] = int(w[k + 1])
     return n
+
+
+def netlink(sh):
+    """show netlink as {counter: value} ('rejected.other_table', ...) and its state."""
+    return show_counters(sh, "show netlink", r"netlink: namespace \S+, (\w+)",
+                         ("rejected", "refused"), "received")
 
 
 def check_balance(n):
@@ -387,7 +395,7 @@ def case_bad_config(c):
                   r"netlink-ifname 'a/b' is not an interface name")
     er.bad_config(c, "[route]\nnetlink-rcvbuf = 12\n", 4, r"netlink-rcvbuf '12' is not")
     er.bad_config(c, "[port 0]\nnetlink-ifname = veth0\n", 4,
-                  r"netlink-ifname veth0 without \[route\] netlink-netns: no sync uses it")
+                  r"netlink-ifname veth0 without \[route\] netlink-netns or fpm-listen: no sync uses it")
 
 
 CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}

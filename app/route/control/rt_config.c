@@ -416,6 +416,41 @@ parse_netns(struct rt_config *cfg, const char *value, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * fpm-listen = ADDRESS[:PORT]: where zebra's `fpm address A port P` connects
+ * (the port 2620 when not given, zebra's default).
+ */
+static int
+parse_fpm_listen(struct rt_config *cfg, const char *value, char *err, size_t errlen)
+{
+	char a[32];
+	const char *colon = strchr(value, ':');
+	size_t alen = colon != NULL ? (size_t)(colon - value) : strlen(value);
+	uint64_t port = 2620;
+
+	if (cfg->has_fpm) {
+		snprintf(err, errlen, "fpm-listen given twice");
+		return -EINVAL;
+	}
+	if (alen >= sizeof(a) || (colon != NULL && num_u64(colon + 1, 1, UINT16_MAX, &port) < 0)) {
+		snprintf(err, errlen,
+			"fpm-listen '%s' is not ADDRESS[:PORT] (an IPv4 address, a port 1..65535)",
+			value);
+		return -EINVAL;
+	}
+	memcpy(a, value, alen);
+	a[alen] = '\0';
+	if (rt_ip_parse(a, &cfg->fpm_addr) < 0) {
+		snprintf(err, errlen,
+			"fpm-listen '%s' is not ADDRESS[:PORT] (an IPv4 address, a port 1..65535)",
+			value);
+		return -EINVAL;
+	}
+	cfg->fpm_port = (uint16_t)port;
+	cfg->has_fpm = true;
+	return 0;
+}
+
 static int
 parse_route(struct rt_config *cfg, const char *key, const char *value, char *err, size_t errlen)
 {
@@ -439,6 +474,18 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 			return -EINVAL;
 		}
 		cfg->netlink_rcvbuf = (uint32_t)k;
+		return 0;
+	}
+	if (strcmp(key, "fpm-listen") == 0)
+		return parse_fpm_listen(cfg, value, err, errlen);
+	if (strcmp(key, "fpm-sweep-delay") == 0) {
+		if (num_u64(value, 1, 3600 * 1000, &k) < 0) {
+			snprintf(err, errlen,
+				"fpm-sweep-delay '%s' is not a number of milliseconds in 1..3600000",
+				value);
+			return -EINVAL;
+		}
+		cfg->fpm_sweep_ms = (uint32_t)k;
 		return 0;
 	}
 	n = split(value, buf, sizeof(buf), w);
@@ -486,7 +533,7 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 	} else {
 		snprintf(err, errlen,
 			"unknown key '%s' in [route] (expected route, blackhole, reject, routes-file, "
-			"neigh-file, netlink-netns, netlink-rcvbuf)",
+			"neigh-file, netlink-netns, netlink-rcvbuf, fpm-listen, fpm-sweep-delay)",
 			key);
 		return -EINVAL;
 	}
@@ -645,10 +692,11 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 				cp->where[0] != '\0' ? ": " : "", p);
 			return -ENODEV;
 		}
-		if (cp->nl_ifname[0] != '\0' && !cfg->has_netlink) {
+		if (cp->nl_ifname[0] != '\0' && !cfg->has_netlink && !cfg->has_fpm) {
 			/* a map with no sync to use it is a config that does not do what it says */
 			snprintf(err, errlen,
-				"%s%snetlink-ifname %s without [route] netlink-netns: no sync uses it",
+				"%s%snetlink-ifname %s without [route] netlink-netns or fpm-listen: "
+				"no sync uses it",
 				cp->where, cp->where[0] != '\0' ? ": " : "", cp->nl_ifname);
 			return -EINVAL;
 		}

@@ -14,6 +14,7 @@
  *	ip = 10.0.0.1/24               # address/prefix; gives the connected route
  *	mtu = 1500                     # IP MTU, 68..9216 (default 1500)
  *	netlink-ifname = tap0          # this port's interface in netlink-netns
+ *	                               # (or, with fpm-listen, in zebra's namespace)
  *
  *	[route]
  *	route = 10.1.0.0/16 via 10.0.0.2         # next hop on a connected network
@@ -27,6 +28,10 @@
  *	netlink-netns = rtr                      # follow /run/netns/rtr's FIB (rt_nlsync.h);
  *	                                         # "." = the forwarder's own namespace
  *	netlink-rcvbuf = 4194304                 # its socket's receive buffer (bytes)
+ *	fpm-listen = 127.0.0.1:2620              # take FRR zebra's FPM stream (rt_fpm.h);
+ *	                                         # the port is 2620 when not given
+ *	fpm-sweep-delay = 3000                   # ms after zebra connects: sweep what it
+ *	                                         # did not send again
  *
  *	[neigh]                        # static ARP entries, never aged
  *	10.0.0.2 = 02:00:00:00:00:02   # the port is the one whose network holds it
@@ -119,6 +124,10 @@ struct rt_config {
 	bool has_netlink;                             /**< netlink-netns given */
 	char netlink_netns[64];  /**< its name, "" = the forwarder's own namespace */
 	uint32_t netlink_rcvbuf; /**< netlink-rcvbuf: the socket's buffer, 0 = default */
+	bool has_fpm;            /**< fpm-listen given */
+	uint32_t fpm_addr;       /**< its address, host order */
+	uint16_t fpm_port;       /**< its port (RT_FPM_PORT_DEFAULT when not given) */
+	uint32_t fpm_sweep_ms;   /**< fpm-sweep-delay, 0 = default */
 	/** "file:line" of the key being read, set by the reader; NULL = unknown */
 	const char *where;
 };

@@ -92,6 +92,34 @@ struct rt_nlsync_counter {
 	uint64_t value;
 };
 
+/**
+ * Put one counter at @p c[*n] when *n < @p max, and count it in *n either
+ * way (the counter lists of the netlink sync and the FPM listener).
+ */
+static inline void
+rt_sync_counter_put(struct rt_nlsync_counter *c, unsigned int max, unsigned int *n,
+	const char *group, const char *name, uint64_t value)
+{
+	if (*n < max)
+		c[*n] = (struct rt_nlsync_counter){.group = group, .name = name, .value = value};
+	(*n)++;
+}
+
+/**
+ * rt_sync_counter_put() of @p v[from..to-1], each named by @p name_of(i), in
+ * group @p group (a reasons' X-macro table's counters).
+ */
+static inline void
+rt_sync_counter_group(struct rt_nlsync_counter *c, unsigned int max, unsigned int *n,
+	const char *group, const char *(*name_of)(unsigned int), const uint64_t *v,
+	unsigned int from, unsigned int to)
+{
+	unsigned int i;
+
+	for (i = from; i < to; i++)
+		rt_sync_counter_put(c, max, n, group, name_of(i), v[i]);
+}
+
 /** rt_nlsync_counters() never gives more than this. */
 #define RT_NLSYNC_COUNTERS_MAX 64
 

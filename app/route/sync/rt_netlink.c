@@ -38,6 +38,7 @@ struct walk {
 	struct rt_nl_route *r;
 	enum rt_nl_reason why;
 	bool has_table, has_dst, has_mp;
+	bool allow_nh_id; /* rt_netlink_parse_nh(): RTA_NH_ID is kept, not refused */
 	uint32_t table, dst;
 	struct rt_nl_hop one; /* RTA_GATEWAY / RTA_OIF outside RTA_MULTIPATH */
 };
@@ -129,8 +130,13 @@ route_attr(const struct nlattr *a, void *data)
 		w->why = RT_NL_SRC_ROUTE;
 		return MNL_CB_ERROR;
 	case RTA_NH_ID:
-		w->why = RT_NL_NH_ID;
-		return MNL_CB_ERROR;
+		if (!w->allow_nh_id) {
+			w->why = RT_NL_NH_ID;
+			return MNL_CB_ERROR;
+		}
+		if (!get_u32(a, &w->r->nh_id) || w->r->nh_id == 0)
+			goto bad;
+		break;
 	case RTA_MULTIPATH:
 		w->has_mp = true;
 		w->why = multipath(w->r, a);
@@ -146,12 +152,12 @@ bad:
 	return MNL_CB_ERROR;
 }
 
-enum rt_nl_reason
-rt_netlink_parse(const void *buf, size_t len, uint32_t table, struct rt_nl_route *r)
+static enum rt_nl_reason
+parse(const void *buf, size_t len, uint32_t table, bool allow_nh_id, struct rt_nl_route *r)
 {
 	const struct nlmsghdr *nlh = buf;
 	const struct rtmsg *rtm;
-	struct walk w = {.r = r};
+	struct walk w = {.r = r, .allow_nh_id = allow_nh_id};
 	unsigned int i;
 
 	if (len < sizeof(*nlh) || nlh->nlmsg_len < sizeof(*nlh) || nlh->nlmsg_len > len)
@@ -201,6 +207,11 @@ rt_netlink_parse(const void *buf, size_t len, uint32_t table, struct rt_nl_route
 	default:
 		return RT_NL_UNSUPPORTED_TYPE;
 	}
+	if (r->nh_id != 0) {
+		/* the next hop object says where; inline hops beside it are not used */
+		r->n_hops = 0;
+		return RT_NL_OK;
+	}
 	if (!w.has_mp && (w.one.gw != 0 || w.one.ifindex != 0)) {
 		w.one.weight = 1;
 		r->hops[0] = w.one;
@@ -224,6 +235,18 @@ rt_netlink_parse(const void *buf, size_t len, uint32_t table, struct rt_nl_route
 		if (r->hops[i].gw == 0)
 			return RT_NL_HOP_NO_GW;
 	return RT_NL_OK;
+}
+
+enum rt_nl_reason
+rt_netlink_parse(const void *buf, size_t len, uint32_t table, struct rt_nl_route *r)
+{
+	return parse(buf, len, table, false, r);
+}
+
+enum rt_nl_reason
+rt_netlink_parse_nh(const void *buf, size_t len, uint32_t table, struct rt_nl_route *r)
+{
+	return parse(buf, len, table, true, r);
 }
 
 /*

@@ -75,7 +75,8 @@ struct rt_nl_route {
 	uint32_t prefix;
 	uint32_t table;   /**< RTA_TABLE, else rtm_table */
 	uint8_t protocol; /**< rtm_protocol (RTPROT_BGP = 186, ...) */
-	uint8_t n_hops;   /**< 0..RT_ECMP_MAX (always 0 on a delete) */
+	uint8_t n_hops;   /**< 0..RT_ECMP_MAX (always 0 on a delete, or with @c nh_id) */
+	uint32_t nh_id;   /**< RTA_NH_ID (rt_netlink_parse_nh() only), 0 = none */
 	struct rt_nl_hop hops[RT_ECMP_MAX];
 };
 
@@ -89,6 +90,17 @@ struct rt_nl_route {
  * @return RT_NL_OK, or why the message is refused.
  */
 enum rt_nl_reason rt_netlink_parse(
+	const void *buf, size_t len, uint32_t table, struct rt_nl_route *r);
+
+/**
+ * rt_netlink_parse(), but a route may name its next hop by id (RTA_NH_ID, as
+ * FRR zebra's FPM does by default): then @c nh_id is set, @c n_hops is 0
+ * whatever else the message carries, and the caller resolves the id
+ * (rt_nexthop.h) before applying the route.
+ *
+ * @return RT_NL_OK, or why the message is refused.
+ */
+enum rt_nl_reason rt_netlink_parse_nh(
 	const void *buf, size_t len, uint32_t table, struct rt_nl_route *r);
 
 /** The counter-style name of @p why ("too_many_hops"), "?" when out of range. */

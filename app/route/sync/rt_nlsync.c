@@ -26,6 +26,7 @@
 
 #include "rt_log.h"
 #include "rt_nlsync.h"
+#include "rt_syncmarks.h"
 
 #define NLSYNC_RCVBUF_DEFAULT (4u << 20)
 #define NLSYNC_MAX_IFNAMES    RTE_MAX_ETHPORTS
@@ -67,79 +68,6 @@ rt_nlsync_refusal_of(int err)
 	}
 }
 
-/* The routes marked during a resync: an open-addressing set of (prefix, length). */
-struct markset {
-	uint64_t *slot; /* key + 1; 0 = empty */
-	uint32_t cap;   /* a power of 2, or 0 */
-	uint32_t n;
-};
-
-static inline uint64_t
-mark_key(uint32_t prefix, uint8_t plen)
-{
-	return ((uint64_t)prefix << 8 | plen) + 1;
-}
-
-static inline uint32_t
-mark_hash(uint64_t k, uint32_t cap)
-{
-	return (uint32_t)((k * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
-}
-
-static bool
-mark_has(const struct markset *m, uint32_t prefix, uint8_t plen)
-{
-	const uint64_t k = mark_key(prefix, plen);
-	uint32_t i;
-
-	if (m->cap == 0)
-		return false;
-	for (i = mark_hash(k, m->cap); m->slot[i] != 0; i = (i + 1) & (m->cap - 1))
-		if (m->slot[i] == k)
-			return true;
-	return false;
-}
-
-static void
-mark_put_key(struct markset *m, uint64_t k)
-{
-	uint32_t i;
-
-	for (i = mark_hash(k, m->cap); m->slot[i] != 0; i = (i + 1) & (m->cap - 1))
-		if (m->slot[i] == k)
-			return;
-	m->slot[i] = k;
-	m->n++;
-}
-
-/* -ENOMEM when the set cannot grow: the resync then sweeps nothing (see sweep()) */
-static int
-mark_add(struct markset *m, uint32_t prefix, uint8_t plen)
-{
-	if ((uint64_t)(m->n + 1) * 2 > m->cap) {
-		struct markset g = {.cap = m->cap != 0 ? m->cap * 2 : 1024};
-		uint32_t i;
-
-		g.slot = calloc(g.cap, sizeof(*g.slot));
-		if (g.slot == NULL)
-			return -ENOMEM;
-		for (i = 0; i < m->cap; i++)
-			if (m->slot[i] != 0)
-				mark_put_key(&g, m->slot[i]);
-		free(m->slot);
-		*m = g;
-	}
-	mark_put_key(m, mark_key(prefix, plen));
-	return 0;
-}
-
-static void
-mark_clear(struct markset *m)
-{
-	free(m->slot);
-	*m = (struct markset){0};
-}
-
 struct rt_nlsync {
 	struct rt_table *t;
 	char netns[64]; /* as the config allows */
@@ -165,9 +93,8 @@ struct rt_nlsync {
 	uint32_t dump_seq; /* 0: no dump in flight */
 	bool dump_intr;    /* the dump in flight was interrupted: do it again, no sweep */
 	bool resync_pending;
-	bool marking;       /* a resync is under way: applied routes are marked */
-	bool mark_overflow; /* the set could not grow: this resync sweeps nothing */
-	struct markset marks;
+	bool marking; /* a resync is under way: applied routes are marked */
+	struct rt_syncmarks marks;
 	struct rt_nl_ifmap map[NLSYNC_MAX_IFNAMES];
 	unsigned int n_map;
 
@@ -320,8 +247,7 @@ begin_resync(struct rt_nlsync *s)
 
 	s->resync_pending = false;
 	if (!s->marking) {
-		mark_clear(&s->marks);
-		s->mark_overflow = false;
+		rt_syncmarks_clear(&s->marks);
 		s->marking = true;
 		clock_gettime(CLOCK_MONOTONIC, &s->resync_t0);
 	}
@@ -336,45 +262,17 @@ begin_resync(struct rt_nlsync *s)
 /*
  * Delete the netlink routes that the resync did not mark: gone from the FIB
  * while nobody listened (a daemon restart, our own restart, an overrun).
- * Collected first, then deleted: the table is paged by position.
  */
 static void
 sweep(struct rt_nlsync *s)
 {
-	struct rt_route page[256];
-	struct rt_route *stale = NULL;
-	uint32_t n_stale = 0, cap = 0, start = 0, n, got, i;
-	char err[RT_ERR_LEN];
+	int n = rt_syncmarks_sweep(s->t, RT_SRC_NETLINK, &s->marks);
 
-	if (s->mark_overflow) {
+	if (n < 0) {
 		RT_LOG(WARNING, "netlink: out of memory for the marks: no sweep this time\n");
 		return;
 	}
-	do {
-		n = rt_route_list_at(s->t, start, page, RTE_DIM(page));
-		got = start < n ? RTE_MIN(n - start, (uint32_t)RTE_DIM(page)) : 0;
-		for (i = 0; i < got; i++) {
-			if (page[i].src != RT_SRC_NETLINK ||
-				mark_has(&s->marks, page[i].prefix, page[i].plen))
-				continue;
-			if (n_stale == cap) {
-				uint32_t c = cap != 0 ? cap * 2 : 64;
-				struct rt_route *g = realloc(stale, c * sizeof(*g));
-
-				if (g == NULL)
-					break;
-				stale = g;
-				cap = c;
-			}
-			stale[n_stale++] = page[i];
-		}
-		start += got;
-	} while (got == RTE_DIM(page));
-	for (i = 0; i < n_stale; i++)
-		if (rt_route_del_from(s->t, RT_SRC_NETLINK, stale[i].prefix, stale[i].plen, err,
-			    sizeof(err)) == 0)
-			ST_INC(s, swept);
-	free(stale);
+	__atomic_store_n(&s->st.swept, s->st.swept + (uint64_t)n, __ATOMIC_RELAXED);
 }
 
 static void
@@ -398,7 +296,7 @@ end_resync(struct rt_nlsync *s)
 			(t1.tv_nsec - s->resync_t0.tv_nsec) / 1e9);
 	__atomic_store_n(&s->st.last_marked, s->marks.n, __ATOMIC_RELAXED);
 	s->marking = false;
-	mark_clear(&s->marks);
+	rt_syncmarks_clear(&s->marks);
 	ST_INC(s, resyncs);
 	if (!s->resync_pending)
 		__atomic_store_n(&s->st.in_sync, true, __ATOMIC_RELAXED);
@@ -428,8 +326,8 @@ route_msg(struct rt_nlsync *s, const struct nlmsghdr *nlh)
 	ret = rt_netlink_apply_from(s->t, RT_SRC_NETLINK, &r, s->map, s->n_map, err, sizeof(err));
 	if (ret == 0) {
 		ST_INC(s, applied);
-		if (!r.del && s->marking && mark_add(&s->marks, r.prefix, r.plen) < 0)
-			s->mark_overflow = true;
+		if (!r.del && s->marking)
+			rt_syncmarks_add(&s->marks, r.prefix, r.plen); /* overflow: no sweep */
 		return;
 	}
 	ref = rt_nlsync_refusal_of(ret);
@@ -570,7 +468,7 @@ nlsync_thread(void *arg)
 	if (s->nl != NULL)
 		mnl_socket_close(s->nl);
 	s->nl = NULL;
-	mark_clear(&s->marks);
+	rt_syncmarks_clear(&s->marks);
 	s->marking = false;
 	s->dump_seq = 0;
 	__atomic_store_n(&s->st.in_sync, false, __ATOMIC_RELAXED);
@@ -694,31 +592,42 @@ rt_nlsync_stats_get(const struct rt_nlsync *s, struct rt_nlsync_stats *st)
 	st->in_sync = __atomic_load_n(&s->st.in_sync, __ATOMIC_RELAXED);
 }
 
+/* the reasons' names by number, as rt_sync_counter_group() takes them */
+static const char *
+name_nl_reason(unsigned int i)
+{
+	return rt_nl_reason_name(i);
+}
+
+static const char *
+name_nlsync_refusal(unsigned int i)
+{
+	return rt_nlsync_refusal_name(i);
+}
+
+void
+rt_nlsync_counters_reasons(struct rt_nlsync_counter *c, unsigned int max, unsigned int *n,
+	const uint64_t *rejected, const uint64_t *refused)
+{
+	rt_sync_counter_group(c, max, n, "rejected", name_nl_reason, rejected, 1, RT_NL_REASON_MAX);
+	rt_sync_counter_group(
+		c, max, n, "refused", name_nlsync_refusal, refused, 0, RT_NLSYNC_REFUSAL_MAX);
+}
+
 unsigned int
 rt_nlsync_counters(const struct rt_nlsync *s, struct rt_nlsync_counter *c, unsigned int max)
 {
 	struct rt_nlsync_stats st;
-	unsigned int n = 0, i;
+	unsigned int n = 0;
 
-#define PUT(g, nm, v)                                                      \
-	do {                                                               \
-		if (n < max)                                               \
-			c[n] = (struct rt_nlsync_counter){                 \
-				.group = (g), .name = (nm), .value = (v)}; \
-		n++;                                                       \
-	} while (0)
 	rt_nlsync_stats_get(s, &st);
-	PUT(NULL, "received", st.received);
-	PUT(NULL, "applied", st.applied);
-	PUT(NULL, "resyncs", st.resyncs);
-	PUT(NULL, "swept", st.swept);
-	PUT(NULL, "overruns", st.overruns);
-	PUT(NULL, "last_marked", st.last_marked);
-	for (i = 1; i < RT_NL_REASON_MAX; i++)
-		PUT("rejected", rt_nl_reason_name(i), st.rejected[i]);
-	for (i = 0; i < RT_NLSYNC_REFUSAL_MAX; i++)
-		PUT("refused", rt_nlsync_refusal_name(i), st.refused[i]);
-#undef PUT
+	rt_sync_counter_put(c, max, &n, NULL, "received", st.received);
+	rt_sync_counter_put(c, max, &n, NULL, "applied", st.applied);
+	rt_sync_counter_put(c, max, &n, NULL, "resyncs", st.resyncs);
+	rt_sync_counter_put(c, max, &n, NULL, "swept", st.swept);
+	rt_sync_counter_put(c, max, &n, NULL, "overruns", st.overruns);
+	rt_sync_counter_put(c, max, &n, NULL, "last_marked", st.last_marked);
+	rt_nlsync_counters_reasons(c, max, &n, st.rejected, st.refused);
 	return n;
 }
 

@@ -100,4 +100,13 @@ struct rt_nlsync_stats {
 /** Copy the counters into @p st (any thread; each a single aligned read). */
 void rt_nlsync_stats_get(const struct rt_nlsync *s, struct rt_nlsync_stats *st);
 
+/**
+ * rt_sync_counter_group() of the "rejected" (@p rejected, by enum
+ * rt_nl_reason, RT_NL_OK left out) and "refused" (@p refused, by enum
+ * rt_nlsync_refusal) counters: the groups the netlink sync and the FPM
+ * listener share.
+ */
+void rt_nlsync_counters_reasons(struct rt_nlsync_counter *c, unsigned int max, unsigned int *n,
+	const uint64_t *rejected, const uint64_t *refused);
+
 #endif /* RT_NLSYNC_H */
