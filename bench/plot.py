@@ -9,11 +9,14 @@ Each figure reads one result file (CSV, '#' lines are comments):
   fragpool-ratios.csv  lib/fragpool against the best of DPDK's allocators, per workload
   pktgen-pacing.csv    the generator's pacing error over time   (bench/plot-data.sh makes it)
   pktgen-latency.csv   the generator's latency histogram         (bench/plot-data.sh makes it)
+  route-full-table.csv the router on a full table (bench/route/full-table.sh), with modes.csv's
+                       small-table route rows: Ir/pkt and speed against the table's size
 A figure whose file is missing is skipped with a message, and the exit status is 1.
 """
 import argparse
 import csv
 import os
+import re
 import sys
 
 import matplotlib
@@ -110,12 +113,77 @@ def latency(data, ax):
         ax.set_title("generator latency, " + f.readline().lstrip("# ").split(";")[0], fontsize=9)
 
 
+# scripts/bench-route.sh's table (bench/route/route.ini, l3fwd's default LPM): the two /24s that
+# modes.csv's "route" rows were measured on.
+SMALL_TABLE_ROUTES = 2
+
+
+def route_table_size(data, ax_pair):
+    full = rows(data, "route-full-table.csv")
+    small = [x for x in rows(data, "modes.csv") if x["mode"].startswith("route")]
+    ir, speed = ax_pair
+    # Ir/pkt against the routes: one line per app, the small table's point first.
+    apps = {"l3fwd-lpm": "l3fwd LPM", "l3fwd-fib": "l3fwd FIB", "ours-off": "ours, flowsort off",
+            "ours-on": "ours, flowsort on"}
+    first = {"l3fwd-lpm": float(small[0]["anchor_ir_pkt"]),
+             "ours-off": float(small[0]["ours_ir_pkt"])} if small else {}
+    for app, label in apps.items():
+        pts = {}
+        if app in first:
+            pts[SMALL_TABLE_ROUTES] = first[app]
+        for x in full:
+            if x["app"] == app and x["ir_pkt"]:
+                pts.setdefault(int(x["routes"]), float(x["ir_pkt"]))
+        if pts:
+            xs = sorted(pts)
+            ir.plot(xs, [pts[k] for k in xs], "-o", label=label)
+    ir.set_xscale("log")
+    ir.set_ylim(0, None)
+    ir.set_xlabel("routes in the table")
+    ir.set_ylabel("Ir/pkt, callgrind (lower: better)")
+    ir.set_title("instructions per packet (same net_pcap PMD: 191.2)", fontsize=9)
+    ir.legend(fontsize=8)
+    # Speed, ours / l3fwd in the same run: the small table's range against l3fwd LPM, the full
+    # table's medians against l3fwd FIB (its LPM did not load in time for the Mpps rounds).
+    for i, x in enumerate(small):
+        flows = re.search(r"(\d+) flow", x["mode"]).group(1)
+        lo, hi = float(x["ratio_low"]), float(x["ratio_high"])
+        speed.plot([SMALL_TABLE_ROUTES] * 2, [lo, hi], "-", lw=4, color="tab:gray")
+        speed.text(SMALL_TABLE_ROUTES * 2.5, lo - 0.06 - 0.07 * i,
+                   f"{flows} flow{'s' if flows != '1' else ''} vs LPM: {lo:.2f}-{hi:.2f}x",
+                   va="center", fontsize=7)
+    anchor = {(x["routes"], x["flows"], x["train"], x["pages"]): float(x["mpps"]) for x in full
+              if x["app"] == "l3fwd-fib" and x["mpps"]}
+    series = {}
+    for x in full:
+        key = (x["routes"], x["flows"], x["train"], x["pages"])
+        if x["app"].startswith("ours") and x["mpps"] and key in anchor:
+            name = f"{x['app']}, {int(x['flows']):,} flows, {x['pages']} pages vs FIB"
+            series.setdefault(name, []).append((int(x["routes"]), float(x["mpps"]) / anchor[key]))
+    for name, pts in sorted(series.items()):
+        pts.sort()
+        speed.plot([p[0] for p in pts], [p[1] for p in pts], "o", label=name)
+        for p in pts:  # flowsort on above its point, off below: close values stay legible
+            speed.annotate(f"{p[1]:.2f}x", p, textcoords="offset points", fontsize=7,
+                           xytext=(6, 2 if "ours-on" in name else -8))
+    speed.axhline(1.1, color="tab:red", lw=0.8, ls="--", label="goal: 1.1x")
+    speed.axhline(1.0, color="black", lw=0.8)
+    speed.set_xscale("log")
+    speed.set_xlim(1, 1e7)
+    speed.set_ylim(0, 1.3)
+    speed.set_xlabel("routes in the table")
+    speed.set_ylabel("Mpps, ours / l3fwd in one run (> 1: faster)")
+    speed.set_title("router speed against table size (4 KiB pages)", fontsize=9)
+    speed.legend(fontsize=6, loc="lower left")
+
+
 FIGURES = [  # (png, size, subplot layout, drawing function)
     ("modes-vs-anchor.png", (10, 3.6), (1, 2), modes),
     ("flowsort-gain.png", (6.5, 4), (1, 1), flowsort),
     ("fragpool-ratios.png", (8, 5), (1, 1), fragpool),
     ("pktgen-pacing.png", (7, 3.2), (1, 1), pacing),
     ("pktgen-latency.png", (7, 3.6), (1, 1), latency),
+    ("route-table-size.png", (10, 3.8), (1, 2), route_table_size),
 ]
 
 
