@@ -7,6 +7,7 @@
  * stepped by the test, so every outcome is deterministic. Prints TAP.
  */
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -368,20 +369,26 @@ mk_ip_frame(uint8_t *f, uint8_t proto)
  * for a non-IP one. Read from the BDs before rx_burst recycles them.
  */
 static void
-case_rx_csum_esc(void)
+rx_csum_round(int offload)
 {
 	static const struct {
 		uint8_t proto;
 		int corrupt; /* 0 none, 1 IP header, 2 L4 payload */
 		uint32_t want;
+		uint64_t flags;
 	} t[] = {
-		{IPPROTO_UDP, 0, 0},
-		{IPPROTO_TCP, 0, 0},
-		{IPPROTO_UDP, 1, FEC_BD_EX_RX_ICE},
-		{IPPROTO_UDP, 2, FEC_BD_EX_RX_PCR},
-		{IPPROTO_TCP, 2, FEC_BD_EX_RX_PCR},
-		{0, 0, 0},
+		{IPPROTO_UDP, 0, 0, RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_GOOD},
+		{IPPROTO_TCP, 0, 0, RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_GOOD},
+		{IPPROTO_UDP, 1, FEC_BD_EX_RX_ICE,
+			RTE_MBUF_F_RX_IP_CKSUM_BAD | RTE_MBUF_F_RX_L4_CKSUM_GOOD},
+		{IPPROTO_UDP, 2, FEC_BD_EX_RX_PCR,
+			RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_BAD},
+		{IPPROTO_TCP, 2, FEC_BD_EX_RX_PCR,
+			RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_BAD},
+		{0, 0, 0, 0},
 	};
+	const uint64_t mask = RTE_MBUF_F_RX_IP_CKSUM_MASK | RTE_MBUF_F_RX_L4_CKSUM_MASK;
+	struct rte_eth_conf conf;
 	struct rte_mbuf *pk[8];
 	uint8_t f[128], *bd;
 	uint32_t bus, rdsr, esc;
@@ -389,7 +396,15 @@ case_rx_csum_esc(void)
 	unsigned int i;
 	uint16_t n, flen;
 
-	CHECK(port_setup(64, 64) == 0, "port setup");
+	memset(&conf, 0, sizeof(conf));
+	if (offload)
+		conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_IPV4_CKSUM |
+				       RTE_ETH_RX_OFFLOAD_UDP_CKSUM | RTE_ETH_RX_OFFLOAD_TCP_CKSUM;
+	CHECK(rte_eth_dev_configure(port, 1, 1, &conf) == 0, "configure (offload %d)", offload);
+	CHECK(rte_eth_rx_queue_setup(port, 0, 64, 0, NULL, pool) == 0, "rxq");
+	CHECK(rte_eth_tx_queue_setup(port, 0, 64, 0, NULL) == 0, "txq");
+	CHECK(rte_eth_dev_start(port) == 0, "start");
+	CHECK(rte_eth_macaddr_get(port, &port_mac) == 0, "mac");
 	bd = fec_model_bd_area(model, &bus, &len);
 	rdsr = reg(FEC_RDSR);
 	for (i = 0; i < RTE_DIM(t); i++) {
@@ -410,8 +425,29 @@ case_rx_csum_esc(void)
 	}
 	n = rte_eth_rx_burst(port, 0, pk, RTE_DIM(pk));
 	CHECK(n == RTE_DIM(t), "%u frames received", n);
+	for (i = 0; i < n && i < RTE_DIM(t); i++)
+		CHECK((pk[i]->ol_flags & mask) == (offload ? t[i].flags : 0),
+			"offload %d frame %u: ol_flags 0x%" PRIx64, offload, i, pk[i]->ol_flags);
 	rte_pktmbuf_free_bulk(pk, n);
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+}
+
+/*
+ * The model's enhanced RX descriptor reports checksum errors (ICE for a bad
+ * IPv4 header, PCR for bad TCP/UDP), read from the BDs before rx_burst
+ * recycles them; the PMD turns them into GOOD/BAD mbuf flags only when the
+ * offloads are configured (nothing for a non-IP frame), and advertises them.
+ */
+static void
+case_rx_csum_esc(void)
+{
+	struct rte_eth_dev_info info;
+
+	CHECK(rte_eth_dev_info_get(port, &info) == 0, "info");
+	CHECK((info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_CHECKSUM) == RTE_ETH_RX_OFFLOAD_CHECKSUM,
+		"RX checksum capa 0x%" PRIx64, info.rx_offload_capa);
+	rx_csum_round(0);
+	rx_csum_round(1);
 	check_clean();
 }
 
