@@ -7,6 +7,7 @@
  * stepped by the test, so every outcome is deterministic. Prints TAP.
  */
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,10 @@
 #include <rte_eal.h>
 #include <rte_ethdev.h>
 #include <rte_eth_ring.h>
+#include <rte_ip.h>
 #include <rte_mbuf.h>
+#include <rte_tcp.h>
+#include <rte_udp.h>
 
 #include "fec_check.h"
 #include "fec_ethdev.h"
@@ -314,6 +318,136 @@ case_frames(void)
 	}
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	check_no_leak("after stop");
+	check_clean();
+}
+
+/* An IPv4 frame to the port (proto 6/17, or 0x0806 ARP when proto == 0). */
+static uint16_t
+mk_ip_frame(uint8_t *f, uint8_t proto)
+{
+	struct rte_ether_hdr *eh = (struct rte_ether_hdr *)f;
+	struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(eh + 1);
+	uint16_t l4 = proto == IPPROTO_TCP ? 20 : 8, plen = 18;
+
+	memset(f, 0, 128);
+	rte_ether_addr_copy(&port_mac, &eh->dst_addr);
+	memcpy(&eh->src_addr, peer_mac, 6);
+	if (proto == 0) {
+		eh->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_ARP);
+		return 60;
+	}
+	eh->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
+	ip->version_ihl = 0x45;
+	ip->total_length = rte_cpu_to_be_16((uint16_t)(20 + l4 + plen));
+	ip->time_to_live = 64;
+	ip->next_proto_id = proto;
+	ip->src_addr = rte_cpu_to_be_32(0x0A000001);
+	ip->dst_addr = rte_cpu_to_be_32(0x0A000002);
+	memset((uint8_t *)(ip + 1) + l4, 0xA5, plen);
+	if (proto == IPPROTO_UDP) {
+		struct rte_udp_hdr *u = (struct rte_udp_hdr *)(ip + 1);
+
+		u->src_port = rte_cpu_to_be_16(1000);
+		u->dst_port = rte_cpu_to_be_16(2000);
+		u->dgram_len = rte_cpu_to_be_16((uint16_t)(l4 + plen));
+		u->dgram_cksum = rte_ipv4_udptcp_cksum(ip, u);
+	} else {
+		struct rte_tcp_hdr *t = (struct rte_tcp_hdr *)(ip + 1);
+
+		t->src_port = rte_cpu_to_be_16(1000);
+		t->dst_port = rte_cpu_to_be_16(2000);
+		t->data_off = 5 << 4;
+		t->cksum = rte_ipv4_udptcp_cksum(ip, t);
+	}
+	ip->hdr_checksum = rte_ipv4_cksum(ip);
+	return (uint16_t)(14 + 20 + l4 + plen);
+}
+
+/*
+ * The model's enhanced RX descriptor reports checksum errors: ICE for a bad
+ * IPv4 header, PCR for a bad TCP/UDP checksum, neither for good frames nor
+ * for a non-IP one. Read from the BDs before rx_burst recycles them.
+ */
+static void
+rx_csum_round(int offload)
+{
+	static const struct {
+		uint8_t proto;
+		int corrupt; /* 0 none, 1 IP header, 2 L4 payload */
+		uint32_t want;
+		uint64_t flags;
+	} t[] = {
+		{IPPROTO_UDP, 0, 0, RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_GOOD},
+		{IPPROTO_TCP, 0, 0, RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_GOOD},
+		{IPPROTO_UDP, 1, FEC_BD_EX_RX_ICE,
+			RTE_MBUF_F_RX_IP_CKSUM_BAD | RTE_MBUF_F_RX_L4_CKSUM_GOOD},
+		{IPPROTO_UDP, 2, FEC_BD_EX_RX_PCR,
+			RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_BAD},
+		{IPPROTO_TCP, 2, FEC_BD_EX_RX_PCR,
+			RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_BAD},
+		{0, 0, 0, 0},
+	};
+	const uint64_t mask = RTE_MBUF_F_RX_IP_CKSUM_MASK | RTE_MBUF_F_RX_L4_CKSUM_MASK;
+	struct rte_eth_conf conf;
+	struct rte_mbuf *pk[8];
+	uint8_t f[128], *bd;
+	uint32_t bus, rdsr, esc;
+	size_t len;
+	unsigned int i;
+	uint16_t n, flen;
+
+	memset(&conf, 0, sizeof(conf));
+	if (offload)
+		conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_IPV4_CKSUM |
+				       RTE_ETH_RX_OFFLOAD_UDP_CKSUM | RTE_ETH_RX_OFFLOAD_TCP_CKSUM;
+	CHECK(rte_eth_dev_configure(port, 1, 1, &conf) == 0, "configure (offload %d)", offload);
+	CHECK(rte_eth_rx_queue_setup(port, 0, 64, 0, NULL, pool) == 0, "rxq");
+	CHECK(rte_eth_tx_queue_setup(port, 0, 64, 0, NULL) == 0, "txq");
+	CHECK(rte_eth_dev_start(port) == 0, "start");
+	CHECK(rte_eth_macaddr_get(port, &port_mac) == 0, "mac");
+	bd = fec_model_bd_area(model, &bus, &len);
+	rdsr = reg(FEC_RDSR);
+	for (i = 0; i < RTE_DIM(t); i++) {
+		flen = mk_ip_frame(f, t[i].proto);
+		if (t[i].corrupt == 1)
+			f[14 + 8] ^= 1; /* TTL */
+		else if (t[i].corrupt == 2)
+			f[flen - 1] ^= 0x10;
+		CHECK(fec_model_rx_frame(model, f, flen) == 0, "frame %u in", i);
+	}
+	step_all();
+	for (i = 0; i < RTE_DIM(t); i++) {
+		esc = rte_le_to_cpu_32((
+			(volatile struct fec_bd_ex *)(bd + (rdsr - bus) + i * FEC_BD_SIZE_ENHANCED))
+					       ->esc);
+		CHECK((esc & (FEC_BD_EX_RX_ICE | FEC_BD_EX_RX_PCR)) == t[i].want,
+			"frame %u: ESC 0x%08x, want ICE/PCR 0x%x", i, esc, t[i].want);
+	}
+	n = rte_eth_rx_burst(port, 0, pk, RTE_DIM(pk));
+	CHECK(n == RTE_DIM(t), "%u frames received", n);
+	for (i = 0; i < n && i < RTE_DIM(t); i++)
+		CHECK((pk[i]->ol_flags & mask) == (offload ? t[i].flags : 0),
+			"offload %d frame %u: ol_flags 0x%" PRIx64, offload, i, pk[i]->ol_flags);
+	rte_pktmbuf_free_bulk(pk, n);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+}
+
+/*
+ * The model's enhanced RX descriptor reports checksum errors (ICE for a bad
+ * IPv4 header, PCR for bad TCP/UDP), read from the BDs before rx_burst
+ * recycles them; the PMD turns them into GOOD/BAD mbuf flags only when the
+ * offloads are configured (nothing for a non-IP frame), and advertises them.
+ */
+static void
+case_rx_csum_esc(void)
+{
+	struct rte_eth_dev_info info;
+
+	CHECK(rte_eth_dev_info_get(port, &info) == 0, "info");
+	CHECK((info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_CHECKSUM) == RTE_ETH_RX_OFFLOAD_CHECKSUM,
+		"RX checksum capa 0x%" PRIx64, info.rx_offload_capa);
+	rx_csum_round(0);
+	rx_csum_round(1);
 	check_clean();
 }
 
@@ -1515,6 +1649,7 @@ static const struct {
 	{"mib_fold", ",mib_period_ms=1", case_mib_fold},
 	{"link", "", case_link},
 	{"checker", "", case_checker},
+	{"rx_csum_esc", "", case_rx_csum_esc},
 	{"autostep", ",mode=autostep,wire=loop", case_autostep},
 	{"thread", ",mode=thread,wire=loop", case_thread},
 	{"tx_reclaim_race", ",mode=thread,wire=loop", case_tx_reclaim_race},

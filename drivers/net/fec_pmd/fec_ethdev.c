@@ -19,6 +19,11 @@
 
 #include "fec_ethdev.h"
 
+/* RX offloads the enhanced descriptor reports. */
+#define FEC_RX_CSUM_OFFLOADS                                            \
+	(RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_UDP_CKSUM | \
+		RTE_ETH_RX_OFFLOAD_TCP_CKSUM)
+
 RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
 
 #define FEC_ARG_BACKEND "backend"
@@ -178,7 +183,7 @@ fec_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->max_rx_pktlen = FEC_MAX_BUF;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
 	info->max_mtu = FEC_MAX_BUF - RTE_ETHER_HDR_LEN - RTE_VLAN_HLEN - RTE_ETHER_CRC_LEN;
-	info->rx_offload_capa = 0;
+	info->rx_offload_capa = fep->ex ? FEC_RX_CSUM_OFFLOADS : 0;
 	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
 	info->rx_desc_lim.nb_max = FEC_RING_MAX;
 	info->rx_desc_lim.nb_min = 8;
@@ -558,6 +563,10 @@ fec_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	rxq->mp = mp;
 	rxq->nb_desc = nb_desc;
 	rxq->ex = fep->ex;
+	/* Checksum status exists only in the enhanced BD's ESC word. */
+	rxq->csum = fep->ex &&
+		    ((dev->data->dev_conf.rxmode.offloads | (conf != NULL ? conf->offloads : 0)) &
+			    FEC_RX_CSUM_OFFLOADS) != 0;
 	rxq->bd_shift = fep->ex ? 5 : 3;
 	/* Slice 2q + 1 is RX ring q (slice 1 ring 0, as in NXP's UIO descriptor block). */
 	rxq->qid = qid;

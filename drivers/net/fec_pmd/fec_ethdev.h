@@ -89,6 +89,7 @@ struct fec_rxq {
 	uint16_t buf_len;               /**< MRBR */
 	uint8_t bd_shift;               /**< log2 of the BD size */
 	bool ex;                        /**< enhanced BDs */
+	bool csum;                      /**< RX checksum flags from the ESC word */
 	uint32_t bd_bus;                /**< ring base (bus) */
 	struct rte_mempool *mp;         /**< buffers */
 	uint64_t ierrors;               /**< frames dropped for BD status errors */

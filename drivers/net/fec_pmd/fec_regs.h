@@ -281,10 +281,15 @@ fec_eir_txb(unsigned int q)
 #define FEC_BD_RX_STATS 0x013Fu
 
 /* Enhanced descriptor extension bits. */
-#define FEC_BD_EX_RX_INT (1u << 23)
-#define FEC_BD_EX_RX_UC  (1u << 24)
-#define FEC_BD_EX_TX_INT (1u << 30)
-#define FEC_BD_EX_BDU    (1u << 31)
+#define FEC_BD_EX_RX_INT  (1u << 23)
+#define FEC_BD_EX_RX_UC   (1u << 24)
+#define FEC_BD_EX_RX_ICE  (1u << 5) /* IP header checksum error */
+#define FEC_BD_EX_RX_PCR  (1u << 4) /* TCP/UDP checksum error */
+#define FEC_BD_EX_RX_VLAN (1u << 2)
+#define FEC_BD_EX_RX_IPV6 (1u << 1)
+#define FEC_BD_EX_RX_FRAG (1u << 0)
+#define FEC_BD_EX_TX_INT  (1u << 30)
+#define FEC_BD_EX_BDU     (1u << 31)
 
 /** Legacy 8-byte buffer descriptor (little-endian, ECR.DBSWP=1). */
 struct fec_bd {

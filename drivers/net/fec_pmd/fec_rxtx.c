@@ -4,6 +4,7 @@
 
 /* Fast path: RX and TX bursts over the BD rings. */
 
+#include <netinet/in.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -83,6 +84,28 @@ rx_error(struct fec_rxq *rxq, uint16_t sc)
 	rxq->ierrors++;
 }
 
+/*
+ * Checksum flags from the enhanced BD's ESC word. The word says nothing of
+ * which L3/L4 the frame has, so the headers tell whether the flags mean
+ * anything: none (UNKNOWN) for what is not IPv4, nor L4 for non-TCP/UDP.
+ */
+static inline void
+rx_csum(struct rte_mbuf *m, uint32_t esc)
+{
+	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
+	uint32_t off = (esc & FEC_BD_EX_RX_VLAN) ? 16 : 12;
+	uint64_t fl;
+
+	if (m->data_len < off + 22 || p[off] != 0x08 || p[off + 1] != 0x00)
+		return;
+	fl = (esc & FEC_BD_EX_RX_ICE) ? RTE_MBUF_F_RX_IP_CKSUM_BAD : RTE_MBUF_F_RX_IP_CKSUM_GOOD;
+	if (!(esc & FEC_BD_EX_RX_FRAG) &&
+		(p[off + 11] == IPPROTO_TCP || p[off + 11] == IPPROTO_UDP))
+		fl |= (esc & FEC_BD_EX_RX_PCR) ? RTE_MBUF_F_RX_L4_CKSUM_BAD
+					       : RTE_MBUF_F_RX_L4_CKSUM_GOOD;
+	m->ol_flags |= fl;
+}
+
 static __rte_always_inline uint16_t
 rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 {
@@ -138,6 +161,8 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 		m->vlan_tci = 0;
 #endif
 		m->pkt_len = len;
+		if (ex && rxq->csum)
+			rx_csum(m, rte_le_to_cpu_32(((volatile struct fec_bd_ex *)bd)->esc));
 		bytes += len;
 		pkts[nb++] = m;
 		bd->addr = rte_cpu_to_le_32((uint32_t)(nm->buf_iova + RTE_PKTMBUF_HEADROOM));
