@@ -107,7 +107,7 @@ rx_csum(struct rte_mbuf *m, uint32_t esc)
 }
 
 static __rte_always_inline uint16_t
-rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
+rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool csum)
 {
 	volatile uint8_t *base = rxq->bd;
 	struct rte_mbuf **sw_ring = rxq->sw_ring;
@@ -161,7 +161,7 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 		m->vlan_tci = 0;
 #endif
 		m->pkt_len = len;
-		if (ex && rxq->csum)
+		if (ex && csum)
 			rx_csum(m, rte_le_to_cpu_32(((volatile struct fec_bd_ex *)bd)->esc));
 		bytes += len;
 		pkts[nb++] = m;
@@ -204,7 +204,11 @@ fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 {
 	struct fec_rxq *rxq = q;
 
-	return rxq->ex ? rx_burst(rxq, pkts, n, true) : rx_burst(rxq, pkts, n, false);
+	/* Checksum flags are a separate instance: no per-frame test without them. */
+	if (rxq->ex)
+		return rxq->csum ? rx_burst(rxq, pkts, n, true, true)
+				 : rx_burst(rxq, pkts, n, true, false);
+	return rx_burst(rxq, pkts, n, false, false);
 }
 
 #define FEC_FREE_BULK 32
