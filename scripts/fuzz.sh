@@ -23,12 +23,7 @@ shift || true
 targets=${*:-config ipv4 stream route routefile netlink fpm shell}
 out=${FUZZ_OUT:-build-fuzz}
 bin=${FUZZ_BIN:-}
-if [ -z "$bin" ]; then
-	CC=clang bash scripts/build.sh build-asan -Dfuzz=true -Db_sanitize=address,undefined \
-		-Db_lundef=false -Dbuildtype=debugoptimized
-	bin=build-asan/tests/fuzz
-fi
-for t in $targets; do
+for t in $targets; do # a typo is refused before minutes of building
 	case $t in
 	config | ipv4 | stream | route | routefile | netlink | fpm | shell) ;;
 	*)
@@ -36,6 +31,13 @@ for t in $targets; do
 		exit 2
 		;;
 	esac
+done
+if [ -z "$bin" ]; then
+	CC=clang bash scripts/build.sh build-asan -Dfuzz=true -Db_sanitize=address,undefined \
+		-Db_lundef=false -Dbuildtype=debugoptimized
+	bin=build-asan/tests/fuzz
+fi
+for t in $targets; do
 	if [ ! -x "$bin/fuzz_$t" ]; then
 		echo "fuzz.sh: $bin/fuzz_$t is not built (a tree configured with -Dfuzz=true?)" >&2
 		exit 2
