@@ -109,9 +109,10 @@ class Shell:
         return self.p.returncode, "", err
 
 
-def run_until(c, eal, app, done, timeout=30, shell=False):
-    """Start the forwarder (stats file, no periodic prints), an exporter on its telemetry
-    socket; scrape until done(samples) is true. Returns (run, exporter, text, samples)."""
+def run_until(c, eal, app, done, timeout=30, shell=False, feed=None):
+    """Start the forwarder (stats file, no periodic prints), call feed() once its telemetry
+    socket is up (a route source's client, say), start an exporter on that socket; scrape
+    until done(samples) is true. Returns (run, exporter, text, samples)."""
     sfile = c.path("stats.json")
     run = c.start(eal, list(app) + ["--stats-file", sfile]) if not shell else Shell(
         c, c._argv(eal, list(app) + ["--stats-file", sfile, "-i", "--auto-start"]))
@@ -122,6 +123,8 @@ def run_until(c, eal, app, done, timeout=30, shell=False):
         check(run.p.poll() is None, "the forwarder exited\n" + run.describe())
         check(time.monotonic() < deadline, "no telemetry socket " + sock)
         time.sleep(0.05)
+    if feed is not None:
+        feed()
     exp = Exporter(prefix)
     while True:
         text = exp.scrape()
@@ -312,6 +315,69 @@ def route_netlink(c):
     check_eq(value(samples, "dpdk_forwarder_netlink_refused_total", reason="no_port"), 1,
              "the route on nl2 (no port's twin) refused")
     check_eq(value(samples, "dpdk_forwarder_netlink_resyncs_total"), 1, "one dump at start")
+
+
+@case
+def route_fpm(c):
+    """The router fed by an FPM client (zebra's framing, tests/route/e2e_fpm.py's): the
+    listener's state and address, route and next-hop messages, refusals and framing errors
+    by reason, the next-hop objects held (a gauge), scraped while it runs."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "route"))
+    import e2e_fpm as ef  # noqa: E402
+    port = ef.free_port()
+    cfg = ef.fpm_config(c, port, extra=["fpm-sweep-delay = 60000"])
+    listen = "127.0.0.1:%d" % port
+
+    def feed():
+        deadline = time.monotonic() + 30
+        while True:  # the listener is up once a connect succeeds
+            try:
+                z = ef.Client(port)
+                break
+            except OSError:
+                check(time.monotonic() < deadline, "no FPM listener on " + listen)
+                time.sleep(0.1)
+        z.send(ef.nexthop(1, gw="10.0.0.2"), ef.nexthop(2, gw="10.1.0.2"),
+               ef.nexthop(3, group=[1, 2]),
+               ef.nexthop(5, gw="2001::1", family=ef.AF_INET6),           # nh_not_inet
+               ef.route("172.16.0.0/16", nh_id=1), ef.route("172.17.0.0/16", nh_id=3),
+               ef.route("172.18.0.0/16", gw="10.1.0.3"),
+               ef.route("10.9.0.0/24", oif=3, proto=ef.RTPROT_KERNEL))  # refused: kernel
+        # framing error bad_version: the forwarder closes the connection
+        z.raw(ef.frame(ef.route("172.19.0.0/16", gw="10.0.0.2"), version=9))
+        check(z.closed_by_peer(), "a bad version did not close the connection")
+        z.close()
+
+    vdevs, _ = c.pcap_ports([[[]], [[]]])  # quiet ports: the scrape and the stats agree
+    run, exp, text, samples, sfile = run_until(
+        c, c.eal(vdevs), ["--config", cfg],
+        lambda s: value(s, "dpdk_forwarder_fpm_messages_applied_total") == 3 and
+        value(s, "dpdk_forwarder_fpm_disconnects_total") == 1 and
+        value(s, "dpdk_forwarder_fpm_info", state="listening", listen=listen) == 1, feed=feed)
+    _, types = parse(text)
+    st = stop(run, exp, sfile)
+    check_common(text, samples, types, st)
+    for name, typ in (("dpdk_forwarder_fpm_messages_received_total", "counter"),
+                      ("dpdk_forwarder_fpm_nexthops", "gauge"),
+                      ("dpdk_forwarder_fpm_last_marked", "gauge"),
+                      ("dpdk_forwarder_fpm_connects_total", "counter"),
+                      ("dpdk_forwarder_fpm_framing_total", "counter")):
+        check_eq(types.get(name), typ, name + "'s type")
+    check_eq(value(samples, "dpdk_forwarder_fpm_messages_received_total"), 4, "route messages")
+    check_eq(value(samples, "dpdk_forwarder_fpm_refused_total", reason="kernel"), 1,
+             "the kernel route refused")
+    check_eq(value(samples, "dpdk_forwarder_fpm_framing_total", reason="bad_version"), 1,
+             "the bad version counted")
+    check_eq(value(samples, "dpdk_forwarder_fpm_nh_rejected_total", reason="nh_not_inet"), 1,
+             "the IPv6 next hop rejected")
+    check_eq((value(samples, "dpdk_forwarder_fpm_nexthops"),
+              value(samples, "dpdk_forwarder_fpm_nexthops_applied_total"),
+              value(samples, "dpdk_forwarder_fpm_connects_total"),
+              value(samples, "dpdk_forwarder_fpm_disconnects_total")), (3, 3, 1, 1),
+             "objects held, applied; connects, disconnects")
+    check(("dpdk_forwarder_netlink_info", frozenset()) not in samples and
+          not any(n.startswith("dpdk_forwarder_netlink_") for n, _ in samples),
+          "no netlink metrics without a netlink sync")
 
 
 @case
