@@ -623,6 +623,71 @@ test_eviction(void)
 	rt_flow_free(fl);
 }
 
+/*
+ * Issue 17's scale: a 1 M-entry table (2^20, 64 MiB) fed 1.25 M distinct flows.
+ * Under that pressure every new flow is still admitted (a miss installs it,
+ * evicting the least recently seen entry of its bucket), every eviction is
+ * counted (new flows - evictions = live entries), the table ends nearly full,
+ * the most recent flows are all resident, and the top list works on it.
+ */
+#define SCALE_SIZE  (1u << 20)
+#define SCALE_FLOWS (SCALE_SIZE + SCALE_SIZE / 4)
+#define SCALE_LAST  1000
+
+static struct rte_mbuf *
+mk_scale_flow(uint32_t i)
+{
+	/* 64 000 destinations in 198.18/16 (forwarded) times 20 source ports */
+	return mk(
+		IP4(198, 18, (i / 250) % 256, 1 + i % 250), (uint16_t)(1024 + i / 64000), 9, 0, 64);
+}
+
+static void
+test_million_flows(void)
+{
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_OFF, SCALE_SIZE, 3600, NULL, NULL);
+	struct rte_mbuf *m[32];
+	struct rt_flow_info top[4];
+	uint16_t out[32];
+	uint32_t i, j, n, count;
+
+	CHECK(fl != NULL);
+	if (fl == NULL)
+		return;
+	CHECK_EQ(fl->size, SCALE_SIZE);
+	for (i = 0; i < SCALE_FLOWS; i += n) {
+		n = RTE_MIN(32u, SCALE_FLOWS - i);
+		for (j = 0; j < n; j++)
+			m[j] = mk_scale_flow(i + j);
+		CHECK_EQ(run(fl, m, (uint16_t)n, out), n);
+		rte_pktmbuf_free_bulk(m, n);
+	}
+	count = rt_flow_count(fl, rte_rdtsc());
+	CHECK_EQ(fl->stats.misses, SCALE_FLOWS);
+	CHECK_EQ(fl->stats.new_flows, SCALE_FLOWS); /* admitted: a full table still takes them */
+	CHECK_EQ(fl->stats.hits, 0);
+	CHECK_EQ(fl->stats.new_flows - fl->stats.evictions, count);
+	CHECK(fl->stats.evictions >= SCALE_FLOWS - SCALE_SIZE);
+	CHECK(count <= SCALE_SIZE && count >= SCALE_SIZE / 100 * 97); /* 8-way buckets fill up */
+	/* the last flows seen are the last their buckets would evict: all there */
+	for (i = SCALE_FLOWS - SCALE_LAST; i < SCALE_FLOWS; i += n) {
+		n = RTE_MIN(32u, SCALE_FLOWS - i);
+		for (j = 0; j < n; j++)
+			m[j] = mk_scale_flow(i + j);
+		CHECK_EQ(run(fl, m, (uint16_t)n, out), n);
+		rte_pktmbuf_free_bulk(m, n);
+	}
+	CHECK_EQ(fl->stats.hits, SCALE_LAST);
+	CHECK_EQ(fl->stats.new_flows, SCALE_FLOWS);
+	CHECK_EQ(
+		rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, RTE_DIM(top)), RTE_DIM(top));
+	CHECK_EQ(top[0].pkts, 2);
+	CHECK_EQ(top[RTE_DIM(top) - 1].pkts, 2);
+	CHECK_EQ(top[0].action, RT_FLOW_FWD);
+	CHECK_EQ(in_use(), 0);
+	rt_flow_free(fl);
+}
+
 static void
 test_ageing(void)
 {
@@ -1075,6 +1140,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_single_packet_runs),
 	FWD_TEST(test_eviction),
 	FWD_TEST(test_ageing),
+	FWD_TEST(test_million_flows),
 	FWD_TEST(test_invalidate_route),
 	FWD_TEST(test_invalidate_neigh),
 	FWD_TEST(test_filter_verdicts_and_counters),
@@ -1097,7 +1163,7 @@ main(void)
 	char err[RT_ERR_LEN];
 	int ret = 0;
 
-	if (fwd_test_eal_init("route-flow", 160) < 0) {
+	if (fwd_test_eal_init("route-flow", 256) < 0) {
 		printf("Bail out! EAL init failed\n");
 		return 1;
 	}
