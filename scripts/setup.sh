@@ -17,6 +17,7 @@ pkgs=(
 	libnuma-dev libpcap-dev libmnl-dev
 	python3 python3-scapy python3-pexpect
 	frr                                # zebra with dplane_fpm_nl for route-fpm-e2e-frr (~10 MB)
+	bird2                              # BIRD 2 for route-nlsync-e2e-bird (protocol kernel into a namespace)
 	python3-matplotlib                 # bench/plot.py (the benchmark plots in docs/img)
 	python3-prometheus-client prometheus # tools/dpdk-forwarder-exporter, promtool for its test
 	clang-format                       # the lint target
