@@ -211,13 +211,16 @@ churn_one(void)
 	return ret;
 }
 
-/* Updates at @p rate a second (0: as fast as they go), or none (< 0), for @p cyc cycles. */
+/*
+ * Updates at @p rate a second (0: as fast as they go), or none (< 0), for
+ * @p cyc cycles, @p owed of them late from before: due at once.
+ */
 static void
-churn_for(long rate, uint64_t cyc)
+churn_for(long rate, uint64_t cyc, uint64_t owed)
 {
 	const uint64_t t0 = rte_rdtsc(), end = t0 + cyc;
 	const double period = rate > 0 ? (double)rte_get_tsc_hz() / (double)rate : 0;
-	double next = (double)t0;
+	double next = (double)t0 - (double)owed * period;
 	uint64_t now;
 
 	while ((now = rte_rdtsc()) < end) {
@@ -252,7 +255,11 @@ run_slice(struct phase *p, double secs)
 
 	t0 = rte_rdtsc();
 	s0 = __atomic_load_n(&n_sent, __ATOMIC_RELAXED);
-	churn_for(p->rate, (uint64_t)(secs * (double)hz));
+	/* the updates a slice could not make (the writer lost its CPU) are made up in the next */
+	churn_for(p->rate, (uint64_t)(secs * (double)hz),
+		p->rate > 0 ? (uint64_t)RTE_MAX(0.0, (double)p->cyc * (double)p->rate / (double)hz -
+							     (double)p->ops)
+			    : 0);
 	p->pkts += __atomic_load_n(&n_sent, __ATOMIC_RELAXED) - s0;
 	p->cyc += rte_rdtsc() - t0;
 	p->ops += n_ops - ops0;
@@ -460,7 +467,7 @@ main(int argc, char **argv)
 	slices = RTE_MAX(1u, (unsigned int)(secs / SLICE_S + 0.5));
 	for (k = 0; k < slices; k++)
 		for (i = 0; i < RTE_DIM(ph); i++) {
-			churn_for(ph[i].rate, rte_get_tsc_hz() / 50);
+			churn_for(ph[i].rate, rte_get_tsc_hz() / 50, 0);
 			run_slice(&ph[i], secs / slices);
 		}
 	for (i = 0; i < RTE_DIM(ph); i++) {
