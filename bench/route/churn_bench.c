@@ -32,11 +32,13 @@
  */
 
 #include <getopt.h>
+#include <pthread.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <rte_cycles.h>
 #include <rte_eal.h>
@@ -70,6 +72,9 @@ static uint8_t tmpl[NDST][FRAME_LEN];
 static volatile int stop;
 static uint64_t n_sent, n_punted; /* the worker's; n_sent read by the main lcore */
 static int worker_failed;
+/* the worker thread's CPU clock: on the shared machine, what it was given of its CPU */
+static clockid_t worker_clock;
+static int worker_started;
 
 /* The churn's state (main lcore). */
 static uint32_t cand[N_CAND], n_cand; /* /24s absent from the loaded table, in churn order */
@@ -124,6 +129,9 @@ worker(void *arg __rte_unused)
 	unsigned int base = 0, i, np;
 	void *m = NULL;
 
+	if (pthread_getcpuclockid(pthread_self(), &worker_clock) != 0)
+		worker_failed = 1;
+	__atomic_store_n(&worker_started, 1, __ATOMIC_RELEASE);
 	while (!stop) {
 		for (i = 0; i < BURST; i++) {
 			pk[i] = bufs[base + i];
@@ -244,7 +252,17 @@ struct phase {
 	const char *name;
 	long rate; /* < 0: no churn */
 	uint64_t cyc, ops, adds, dels, repl, pkts;
+	uint64_t wcpu, mcpu; /* ns of CPU the worker and the main lcore had */
 };
+
+static uint64_t
+cpu_ns(clockid_t c)
+{
+	struct timespec ts;
+
+	clock_gettime(c, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* One slice of @p secs of phase @p p, added to its totals. */
 static void
@@ -252,6 +270,7 @@ run_slice(struct phase *p, double secs)
 {
 	const uint64_t hz = rte_get_tsc_hz();
 	uint64_t t0, s0, ops0 = n_ops, a0 = n_adds, d0 = n_dels, r0 = n_repl;
+	const uint64_t w0 = cpu_ns(worker_clock), m0 = cpu_ns(CLOCK_THREAD_CPUTIME_ID);
 
 	t0 = rte_rdtsc();
 	s0 = __atomic_load_n(&n_sent, __ATOMIC_RELAXED);
@@ -266,6 +285,8 @@ run_slice(struct phase *p, double secs)
 	p->adds += n_adds - a0;
 	p->dels += n_dels - d0;
 	p->repl += n_repl - r0;
+	p->wcpu += cpu_ns(worker_clock) - w0;
+	p->mcpu += cpu_ns(CLOCK_THREAD_CPUTIME_ID) - m0;
 }
 
 /* ---- set-up and the checks at the end ---- */
@@ -406,7 +427,7 @@ main(int argc, char **argv)
 	};
 	struct rt_route_summary s;
 	unsigned int lcore, i, k, slices;
-	double secs = 5, mpps[3];
+	double secs = 5, mpps[3], mppc[3];
 	char err[256], name[32];
 	int n, opt, bad;
 
@@ -454,10 +475,13 @@ main(int argc, char **argv)
 	printf("# table: %u routes, %u neighbours; %u frames to %u of its routes and to "
 	       "100.0.0.0/10, where the churn keeps %u of %u /24s through %u gateways\n",
 		s.routes, s.neighbours, NDST, n_dst_route, WINDOW, n_cand, n_gw);
-	printf("%-16s %10s %8s %8s %8s %8s %6s\n", "phase", "updates/s", "adds", "dels", "replaces",
-		"Mpps", "ratio");
+	printf("%-16s %10s %8s %8s %8s %8s %6s %6s %9s %6s %6s %10s\n", "phase", "updates/s",
+		"adds", "dels", "replaces", "Mpps", "ratio", "cpu%", "Mpps/cpu", "ratio", "m-cpu%",
+		"upd/cpu-s");
 	fflush(stdout);
 	rte_eal_remote_launch(worker, NULL, lcore);
+	while (!__atomic_load_n(&worker_started, __ATOMIC_ACQUIRE))
+		rte_pause();
 	/*
 	 * The phases in turn, a slice each, until each has had its seconds: the
 	 * shared machine's load then weighs on all three alike. Each slice is
@@ -470,17 +494,27 @@ main(int argc, char **argv)
 			churn_for(ph[i].rate, rte_get_tsc_hz() / 50, 0);
 			run_slice(&ph[i], secs / slices);
 		}
+	/*
+	 * Per second of the phase, and per second of CPU its thread had (the
+	 * machine is shared: "cpu%" is how much of its core each one got).
+	 */
 	for (i = 0; i < RTE_DIM(ph); i++) {
 		const double t = (double)ph[i].cyc / (double)rte_get_tsc_hz();
+		const double wt = (double)RTE_MAX(ph[i].wcpu, 1u) / 1e9;
+		const double mt = (double)RTE_MAX(ph[i].mcpu, 1u) / 1e9;
 
 		mpps[i] = (double)ph[i].pkts / t / 1e6;
+		mppc[i] = (double)ph[i].pkts / wt / 1e6;
 		if (ph[i].rate > 0)
 			snprintf(name, sizeof(name), "%s %ld/s", ph[i].name, ph[i].rate);
 		else
 			snprintf(name, sizeof(name), "%s", ph[i].name);
-		printf("%-16s %10.0f %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %8.2f %6.2f\n", name,
-			(double)ph[i].ops / t, ph[i].adds, ph[i].dels, ph[i].repl, mpps[i],
-			mpps[0] > 0 ? mpps[i] / mpps[0] : 0);
+		printf("%-16s %10.0f %8" PRIu64 " %8" PRIu64 " %8" PRIu64
+		       " %8.2f %6.2f %6.0f %9.2f "
+		       "%6.2f %6.0f %10.0f\n",
+			name, (double)ph[i].ops / t, ph[i].adds, ph[i].dels, ph[i].repl, mpps[i],
+			mpps[0] > 0 ? mpps[i] / mpps[0] : 0, 100 * wt / t, mppc[i],
+			mppc[0] > 0 ? mppc[i] / mppc[0] : 0, 100 * mt / t, (double)ph[i].ops / mt);
 	}
 	stop = 1;
 	rte_eal_wait_lcore(lcore);
