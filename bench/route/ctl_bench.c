@@ -22,8 +22,7 @@
 #include <rte_eal.h>
 #include <rte_ether.h>
 
-#include "rt_fileload.h"
-#include "rt_table.h"
+#include "bench_table.h"
 
 #define KEYS  2000
 #define CHUNK 100
@@ -126,8 +125,6 @@ op_neigh_del(struct rt_table *t, unsigned int i)
 int
 main(int argc, char **argv)
 {
-	static const struct rte_ether_addr mac0 = {{0x02, 0, 0, 0, 0, 1}},
-					   mac1 = {{0x02, 0, 0, 0, 1, 1}};
 	static const struct {
 		const char *name;
 		int (*op)(struct rt_table *t, unsigned int i);
@@ -139,7 +136,6 @@ main(int argc, char **argv)
 		{"neigh add", op_neigh_add},
 		{"neigh del", op_neigh_del},
 	};
-	struct rt_fileload l = {0};
 	struct rt_route_summary s;
 	struct rt_table *t;
 	char err[256];
@@ -155,23 +151,12 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: ctl_bench EAL... -- ROUTES_FILE NEIGH_FILE\n");
 		return 2;
 	}
-	t = rt_table_create(
-		&(struct rt_table_params){.name = "ctl_bench", .socket = SOCKET_ID_ANY});
-	if (t == NULL || rt_iface_enable(t, 0, &mac0) != 0 || rt_iface_enable(t, 1, &mac1) != 0 ||
-		rt_iface_set_addr(t, 0, 0x0a000001, 24, err, sizeof(err)) != 0 ||
-		rt_iface_set_addr(t, 1, 0x64400001, 10, err, sizeof(err)) != 0) {
-		fprintf(stderr, "ctl_bench: table set-up failed\n");
-		return 1;
-	}
-	l.t = t;
-	l.err = err;
-	l.errlen = sizeof(err);
-	if (rt_fileload_neigh(&l, argv[2]) != 0 || rt_fileload_routes(&l, argv[1]) != 0) {
+	t = bench_table_load("ctl_bench", argv[1], argv[2], err, sizeof(err));
+	if (t == NULL) {
 		fprintf(stderr, "ctl_bench: %s\n", err);
 		return 1;
 	}
-	gw0 = 0x64400002; /* mkfulltable's gateway 0 */
-	(void)rt_route_add(t, 0, 0, RT_ROUTE_VIA, gw0, -1, err, sizeof(err));
+	gw0 = BENCH_TABLE_GW0;
 	rt_route_summary_get(t, &s);
 	printf("# table: %u routes, %u neighbours\n", s.routes, s.neighbours);
 	for (i = 0; i < RTE_DIM(ops); i++)
