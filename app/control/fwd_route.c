@@ -344,6 +344,14 @@ fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r)
 	return cs->drops[r - FWD_DROP_ROUTE_FIRST];
 }
 
+uint64_t
+fwd_route_ctl_counter(const struct fwd_app *app, enum rt_ctl_counter c)
+{
+	const struct rt_control_stats *cs = ctl_stats(app);
+
+	return cs != NULL && (unsigned int)c < RT_CTL_MAX ? cs->c[c] : 0;
+}
+
 void
 fwd_route_clear_stats(struct fwd_app *app)
 {

@@ -25,6 +25,7 @@
 #include <rte_mbuf.h>
 
 #include "fwd_log.h"
+#include "fwd_route.h"
 #include "fwd_twin.h"
 #include "rt_control.h"
 #include "rt_table.h"
@@ -321,6 +322,14 @@ fwd_twin_show(const struct fwd_app *app, FILE *f)
 		fprintf(f, "no kernel twins: give [port N] twin = IFNAME in the config\n");
 		return;
 	}
+	fprintf(f,
+		"to_twin %" PRIu64 " arp_to_twin %" PRIu64 " from_twin %" PRIu64
+		" | drops: punt_rate %" PRIu64 " twin_tx_full %" PRIu64 "\n",
+		fwd_route_ctl_counter(app, RT_CTL_TO_TWIN),
+		fwd_route_ctl_counter(app, RT_CTL_ARP_TO_TWIN),
+		fwd_route_ctl_counter(app, RT_CTL_FROM_TWIN),
+		fwd_route_ctl_drops(app, FWD_DROP_PUNT_RATE),
+		fwd_route_ctl_drops(app, FWD_DROP_TWIN_TX_FULL));
 	for (i = 0; i < app->n_twins; i++) {
 		const struct fwd_twin_port *tw = &app->twins[i];
 		const struct rt_cfg_port *cp = &app->cfg.route.ports[tw->port];

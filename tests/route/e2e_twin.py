@@ -24,11 +24,9 @@ Every run leaks no mbuf and keeps the slow path's balance. Needs root
     e2e_twin.py CASE | --list | --check-registered CASE...
 """
 
-import ctypes
-import fcntl
+import json
 import os
 import socket
-import struct
 import subprocess
 import sys
 import time
@@ -194,6 +192,18 @@ print(c.recv(100).decode())
 """
 
 
+def telemetry(prefix, cmd):
+    """One telemetry request to the forwarder of EAL file prefix @prefix."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    s.settimeout(10)
+    s.connect("/var/run/dpdk/%s/dpdk_telemetry.v2" % prefix)
+    json.loads(s.recv(4096))  # the greeting
+    s.send(cmd.encode())
+    out = json.loads(s.recv(65536))
+    s.close()
+    return out[cmd]
+
+
 def case_tcp(c):
     """A TCP connection (to 179, BGP's port) from the peer to the router's
     address is the twin's kernel's: the listener there gets the data from
@@ -206,6 +216,12 @@ def case_tcp(c):
         out, err = srv.communicate(timeout=20)
         check_eq(got, "pong:ping", "the peer's answer from the twin")
         check(out.strip().startswith("from 10.0.0.2:"), "the server's peer: %r %r" % (out, err))
+        tel = telemetry(c.prefixes[-1], "/forwarder/twins")
+        check_eq({k: tel["port0"][k] for k in ("ifname", "netns", "punt_rate")},
+                 {"ifname": "rtr0", "netns": topo.ns["rtr"], "punt_rate": 10000},
+                 "/forwarder/twins port0")
+        check("port1" not in tel and tel["to_twin"] >= 3 and tel["from_twin"] >= 3,
+              "/forwarder/twins: %r" % tel)
         st, _ = finish(run, sfile)
         sp = st["route"]["slow_path"]
         # SYN, data, ACKs, FIN at least; the reply (SYN-ACK, data, FIN) at least
