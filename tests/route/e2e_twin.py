@@ -16,6 +16,10 @@ peer namespace (port 0's network, 10.0.0.0/24) and a far one (port 1's,
   the far namespace keep arriving; UDP to port 1's address (no twin) is
   dropped as local_other; link-local multicast (224.0.0.9) reaches the
   twin's group member from port 0 and is dropped on port 1;
+- bgp: FRR's bgpd in the peer namespace and in the twin's (with zebra
+  feeding the forwarder over FPM): the session runs through the twin, and
+  the route it learns forwards the far end's frames to the peer (skips
+  without FRR);
 - bad_config: bad twin lines stop the start-up with their file:line.
 
 Every run leaks no mbuf and keeps the slow path's balance. Needs root
@@ -26,9 +30,12 @@ Every run leaks no mbuf and keeps the slow path's balance. Needs root
 
 import json
 import os
+import shutil
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -58,10 +65,12 @@ class Topology:
     its end in peer, 10.0.0.2) and b (router port 1, its end in far,
     10.1.0.2), the router's ends in the test's namespace. Deleted at exit."""
 
-    def __init__(self):
+    def __init__(self, fpm=False):
         tag = "%d" % (os.getpid() % 100000)
         self.ns = {k: "fwdtw-%s-%s" % (k, tag) for k in ("peer", "rtr", "far")}
         self.dev = {"a": "twa%s" % tag, "b": "twb%s" % tag}
+        if fpm:
+            self.dev["f"] = "twf%s" % tag
         p = subprocess.run(["ip", "netns", "add", self.ns["peer"]], capture_output=True, text=True)
         if p.returncode != 0:
             print("SKIP: ip netns add is not permitted here (%s): the twin tests need root" %
@@ -84,6 +93,15 @@ class Topology:
                 self.ip(ns, "route", "add", "default", "via", addr.rsplit(".", 1)[0] + ".1")
                 self.run(ns, TX_CSUM_OFF, d + "p")
             self.ip("rtr", "link", "set", "lo", "up")
+            if fpm:
+                # zebra in rtr reaches the forwarder's FPM listener on 192.168.255.1
+                d = self.dev["f"]
+                self.sh("ip", "link", "add", d, "type", "veth", "peer", "name", d + "p")
+                self.sh("ip", "link", "set", d + "p", "netns", self.ns["rtr"])
+                self.sh("ip", "addr", "add", "192.168.255.1/30", "dev", d)
+                self.sh("ip", "link", "set", d, "up")
+                self.ip("rtr", "addr", "add", "192.168.255.2/30", "dev", d + "p")
+                self.ip("rtr", "link", "set", d + "p", "up")
         except BaseException:
             self.delete()
             raise
@@ -121,11 +139,12 @@ class Topology:
         self.delete()
 
 
-def config(c, topo, rate=None):
+def config(c, topo, rate=None, extra=()):
     lines = ["[forward]", "fwd = route", "[port 0]", "ip = 10.0.0.1/24", "twin = rtr0"]
     if rate is not None:
         lines.append("punt-rate = %d" % rate)
     lines += ["[port 1]", "ip = 10.1.0.1/24", "[route]", "twin-netns = %s" % topo.ns["rtr"]]
+    lines += list(extra)
     path = c.path("twin.ini")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -246,9 +265,10 @@ else:
     s.bind(("", int(sys.argv[1])))
 s.settimeout(0.2)
 print("ready", flush=True)
-# until @argv[4] s have passed, or 1.5 s with nothing after the first
+# until @argv[4] s have passed, or 1.5 s with nothing after the first, or @argv[5] came
 n, end, last = 0, time.monotonic() + float(sys.argv[4]), None
-while time.monotonic() < end and (last is None or time.monotonic() - last < 1.5):
+most = int(sys.argv[5]) if len(sys.argv) > 5 else 1 << 62
+while time.monotonic() < end and (last is None or time.monotonic() - last < 1.5) and n < most:
     try:
         s.recv(2048)
         n += 1
@@ -326,6 +346,122 @@ def case_flood(c):
         check_eq(drops["local_other"], 21, "local_other: UDP to port 1's address (no twin)")
         check_eq(mc_got, 10, "224.0.0.9 from port 0 at the twin's member")
         check(drops["mcast_dst"] >= 10, "mcast_dst %d: 224.0.0.9 on port 1" % drops["mcast_dst"])
+
+
+FRR = "/usr/lib/frr"
+BGP_WAIT_S = 60  # two bgpd's session, zebra's FPM connect and replay: seconds, bounded
+
+ROUTE_FWD = r"""
+import socket, sys, time
+# one datagram to 172.16.0.1 every 0.2 s until the peer's sink says it got one (argv[1] s)
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+end = time.monotonic() + float(sys.argv[1])
+n = 0
+while time.monotonic() < end:
+    s.sendto(b"bgp", ("172.16.0.1", 9000))
+    n += 1
+    time.sleep(0.2)
+print(n)
+"""
+
+
+class Frr:
+    """FRR daemons in the test's namespaces, each namespace with its own run
+    folder (zebra's socket, vty sockets, pid files) that user frr can reach."""
+
+    def __init__(self, topo):
+        self.topo, self.procs, self.dirs = topo, [], {}
+
+    def run_dir(self, ns):
+        if ns not in self.dirs:
+            d = tempfile.mkdtemp(prefix="fwdtw-frr-%s-" % ns)
+            os.chmod(d, 0o755)
+            shutil.chown(d, "frr", "frr")
+            self.dirs[ns] = d
+        return self.dirs[ns]
+
+    def daemon(self, ns, name, conf_lines, extra=()):
+        run = self.run_dir(ns)
+        conf = os.path.join(run, name + ".conf")
+        with open(conf, "w") as f:
+            f.write("\n".join(["hostname fwdtw-%s" % ns] + conf_lines) + "\n")
+        shutil.chown(conf, "frr", "frr")
+        log = open(os.path.join(run, name + ".log"), "a")
+        self.procs.append(subprocess.Popen(
+            ["ip", "netns", "exec", self.topo.ns[ns], os.path.join(FRR, name)] + list(extra) +
+            ["-f", conf, "-i", os.path.join(run, name + ".pid"), "-z",
+             os.path.join(run, "zserv.api"), "--vty_socket", run, "-A", "127.0.0.1", "-P", "0",
+             "-u", "frr", "-g", "frr"], stdout=log, stderr=log))
+        log.close()
+
+    def logs(self):
+        out = []
+        for ns, d in self.dirs.items():
+            for n in sorted(os.listdir(d)):
+                if n.endswith(".log"):
+                    with open(os.path.join(d, n), errors="replace") as f:
+                        out.append("--- %s %s\n%s" % (ns, n, f.read()[-1500:]))
+        return "\n".join(out)
+
+    def stop(self):
+        for p in self.procs:
+            if p.poll() is None:
+                p.send_signal(signal.SIGKILL)
+                p.wait(10)
+        if os.environ.get("E2E_KEEP") != "1":
+            for d in self.dirs.values():
+                shutil.rmtree(d, ignore_errors=True)
+
+
+def case_bgp(c):
+    """BGP through the forwarder: bgpd in the peer namespace announces
+    172.16.0.0/16 to bgpd in the twin's namespace (a TCP session to the
+    router's address, through the twin); zebra there hands the route to the
+    forwarder over FPM, and frames from the far end to 172.16.0.1 are then
+    forwarded to the peer."""
+    if not os.path.exists(os.path.join(FRR, "bgpd")):
+        print("SKIP: %s/bgpd is not installed (apt-get install frr)" % FRR)
+        sys.exit(77)
+    with Topology(fpm=True) as topo:
+        frr = Frr(topo)
+        try:
+            topo.ip("peer", "addr", "add", "172.16.0.1/16", "dev", "lo")
+            cfg = config(c, topo, extra=["fpm-listen = 192.168.255.1:2620"])
+            run, sfile = start(c, topo, cfg, BGP_WAIT_S + 30)
+            frr.daemon("rtr", "zebra", ["fpm address 192.168.255.1 port 2620"],
+                       ["-M", "dplane_fpm_nl"])
+            frr.daemon("rtr", "bgpd", [
+                "router bgp 65001", " bgp router-id 10.0.0.1", " no bgp ebgp-requires-policy",
+                " neighbor 10.0.0.2 remote-as 65002", " neighbor 10.0.0.2 timers connect 1"])
+            frr.daemon("peer", "zebra", [])
+            frr.daemon("peer", "bgpd", [
+                "router bgp 65002", " bgp router-id 10.0.0.2", " no bgp ebgp-requires-policy",
+                " neighbor 10.0.0.1 remote-as 65001", " neighbor 10.0.0.1 timers connect 1",
+                " address-family ipv4 unicast", "  network 172.16.0.0/16",
+                " exit-address-family"])
+            sink = topo.popen("peer", UDP_SINK, "9000", "", "", str(BGP_WAIT_S), "5")
+            check_eq(sink.stdout.readline().strip(), "ready", "sink")
+            sender = topo.popen("far", ROUTE_FWD, str(BGP_WAIT_S))
+            got = int(sink.communicate(timeout=BGP_WAIT_S + 30)[0].split()[-1])
+            sender.kill()
+            sender.wait()
+            if got == 0:
+                raise Fail("nothing from the far end reached 172.16.0.1 in %d s\n%s\n%s" %
+                           (BGP_WAIT_S, run.describe(), frr.logs()))
+            routes = telemetry(c.prefixes[-1], "/forwarder/routes")
+            r = routes.get("172_16_0_0/16")
+            check(isinstance(r, str) and r.startswith("via 10.0.0.2 dev 0 proto fpm"),
+                  "172.16.0.0/16 in the forwarder: %r" % r)
+            run.p.send_signal(signal.SIGINT)
+            st, _ = finish(run, sfile)
+            sp = st["route"]["slow_path"]
+            check(sp["to_twin"] >= 5 and sp["from_twin"] >= 5,
+                  "the BGP session through the twin: to_twin %d from_twin %d" %
+                  (sp["to_twin"], sp["from_twin"]))
+            print("bgp: %d datagrams through the BGP route; slow path %r" %
+                  (got, {k: v for k, v in sp.items() if v}))
+        finally:
+            frr.stop()
 
 
 def case_bad_config(c):
