@@ -18,6 +18,13 @@
  * every router port (the same queue index on each), so it never shares a TX
  * queue with a worker.
  *
+ * A port may have a kernel twin (rt_control_set_twin()): what is for the
+ * router and not answered here goes to it, rate-limited per port, and what
+ * the kernel sends on it leaves the port. The twin's queues are this
+ * context's alone, and the workers' rings are separate from forwarding, so a
+ * flood at the router's address costs the workers a ring enqueue per frame
+ * at most (docs/user-guide.md, "The exception path").
+ *
  * Fragmentation runs here rather than on the workers: a packet larger than
  * the output MTU needs a fresh mbuf per fragment and copies its payload, work
  * of an altogether different cost than forwarding; in a network whose MTUs
@@ -137,10 +144,11 @@ struct rte_ring *rt_control_add_worker(struct rt_control *ctl, unsigned int id);
 
 /**
  * Handle what the workers handed over (at most @p budget frames; 0 = 256),
- * run the ARP timers and the ICMP token bucket against @p now (TSC cycles;
- * pass rte_rdtsc()), and transmit. Call it periodically from one thread.
+ * take a burst (32) from each kernel twin's RX for its port, run the ARP
+ * timers and the token buckets against @p now (TSC cycles; pass
+ * rte_rdtsc()), and transmit. Call it periodically from one thread.
  *
- * @return the number of frames taken from the rings.
+ * @return the number of frames taken from the rings and the twins.
  */
 unsigned int rt_control_poll(struct rt_control *ctl, uint64_t now, unsigned int budget);
 
