@@ -148,6 +148,31 @@ twin_start(struct fwd_app *app, uint16_t p, struct fwd_twin_port *tw)
 }
 
 /*
+ * No IPv6 on twin @p ifname (before its link is up): the router is IPv4's
+ * alone (the workers drop the rest as not_ipv4), so the kernel's router
+ * solicitations and MLD reports would only leave the port as noise. Through
+ * /proc/sys/net, which shows the namespace of the thread that opens it: ours,
+ * in the twin's namespace now. Best effort: a kernel without IPv6 has none.
+ */
+static void
+no_ipv6(const char *ifname)
+{
+	char path[96];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "/proc/sys/net/ipv6/conf/%s/disable_ipv6", ifname);
+	f = fopen(path, "w");
+	if (f == NULL) {
+		FWD_LOG(DEBUG, "twin %s: IPv6 stays on (%s: %s)\n", ifname, path, strerror(errno));
+		return;
+	}
+	ok = fputs("1", f) >= 0;
+	if (fclose(f) != 0 || !ok)
+		FWD_LOG(DEBUG, "twin %s: IPv6 stays on (%s: %s)\n", ifname, path, strerror(errno));
+}
+
+/*
  * Twin @p tw of router port @p p, made by a thread in the twins' namespace:
  * probe, queues, start and address. A TUN device is born in its creator's
  * namespace, and net_tap makes one at probe and attaches a queue's file by
@@ -180,6 +205,7 @@ twin_make_here(struct fwd_app *app, uint16_t p, struct fwd_twin_port *tw, bool *
 		snprintf(why, len, "no such interface after the probe");
 		return -ENODEV;
 	}
+	no_ipv6(cp->twin);
 	ret = twin_start(app, p, tw);
 	if (ret < 0) {
 		snprintf(why, len, "cannot start its port %u: %s", tw->port_id, rte_strerror(-ret));

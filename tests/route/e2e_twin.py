@@ -166,6 +166,8 @@ def start(c, topo, cfg, duration):
                            capture_output=True, text=True)
         if "inet 10.0.0.1/24" in p.stdout and "UP" in p.stdout:
             check(mac in p.stdout, "twin rtr0 has port 0's MAC %s:\n%s" % (mac, p.stdout))
+            # the router is IPv4's alone: the twin sends no IPv6 out of the port
+            check("inet6" not in p.stdout, "twin rtr0 without IPv6:\n%s" % p.stdout)
             break
         if run.p.poll() is not None or time.monotonic() > deadline:
             raise Fail("no twin rtr0 with 10.0.0.1/24 in %s within %d s\n%s" %
