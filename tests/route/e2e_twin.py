@@ -20,6 +20,7 @@ peer namespace (port 0's network, 10.0.0.0/24) and a far one (port 1's,
   feeding the forwarder over FPM): the session runs through the twin, and
   the route it learns forwards the far end's frames to the peer (skips
   without FRR);
+- show: the shell's show twin;
 - bad_config: bad twin lines stop the start-up with their file:line.
 
 Every run leaks no mbuf and keeps the slow path's balance. Needs root
@@ -464,6 +465,27 @@ def case_bgp(c):
                   (got, {k: v for k, v in sp.items() if v}))
         finally:
             frr.stop()
+
+
+def case_show(c):
+    """The shell's show twin: the twin (port, interface, namespace, DPDK port
+    after the router's, punt-rate) and its counters; none for port 1."""
+    import e2e_nlsync as enl
+    with Topology() as topo:
+        vdevs = ["--vdev", "net_af_packet0,iface=%s" % topo.dev["a"],
+                 "--vdev", "net_af_packet1,iface=%s" % topo.dev["b"]]
+        sh = enl.shell_mod().Shell(c, c.eal(vdevs, mem=512),
+                                   ["--config", config(c, topo, rate=300)])
+        try:
+            out = sh.cmd("show twin")
+            check("port 0: twin rtr0 in namespace %s, port 2, punt-rate 300" % topo.ns["rtr"]
+                  in out, "show twin:\n%s" % out)
+            check("to_twin 0 arp_to_twin 0 from_twin " in out and "punt_rate 0" in out,
+                  "show twin counters:\n%s" % out)
+            check("port 1:" not in out, "port 1 has no twin:\n%s" % out)
+        finally:
+            st = sh.quit()
+        check(st is not None and st["mbufs_leaked"] == 0, "mbufs leaked after the shell")
 
 
 def case_bad_config(c):
