@@ -20,6 +20,7 @@
 #include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
+#include "fwd_twin.h"
 #include "fwd_shell.h"
 #include "fwd_stats.h"
 #include "fwd_trace_ctl.h"
@@ -416,6 +417,7 @@ release_ports_and_check_pools(struct fwd_app *app)
 		fwd_port_close(&app->ports[p]);
 	/* the router holds packets (ARP hold queues, punt rings): give them back first */
 	fwd_route_release(app);
+	fwd_twin_check(app, &missing);
 	/* the generators' pools are their own: settled on stop, checked when freed */
 	fwd_pktgen_check(app, &missing);
 	if (app->rt_fp_in_use != 0) {

@@ -90,6 +90,15 @@ struct fwd_app {
 	pthread_t rt_thread;
 	struct rt_nlsync *rt_nlsync; /**< routes from a namespace's FIB (fwd_nlsync.c), or NULL */
 	struct rt_fpm *rt_fpm;       /**< routes from FRR zebra over FPM (fwd_fpm.c), or NULL */
+	/* the router ports' kernel twins (fwd_twin.c) */
+	uint16_t n_twins;
+	struct fwd_twin_port {
+		uint16_t port;    /**< the router port */
+		uint16_t port_id; /**< the twin's DPDK port */
+		bool started;
+		char dev[32]; /**< its vdev name */
+	} twins[RTE_MAX_ETHPORTS];
+	struct rte_mempool *rt_twin_pool; /**< what the twins receive into */
 };
 
 /**

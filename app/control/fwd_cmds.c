@@ -28,6 +28,7 @@
 #include "fwd_flow.h"
 #include "fwd_fpm.h"
 #include "fwd_nlsync.h"
+#include "fwd_twin.h"
 #include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
@@ -1262,6 +1263,22 @@ static cmdline_parse_inst_t cmd_show_netlink = {
 };
 
 static void
+cmd_show_twin_parsed(void *res, struct cmdline *cl, void *data)
+{
+	if (router() != NULL)
+		fwd_twin_show(app, stdout);
+}
+
+static cmdline_parse_token_string_t cmd_show_what_twin =
+	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "twin");
+static cmdline_parse_inst_t cmd_show_twin = {
+	.f = cmd_show_twin_parsed,
+	.help_str = "show twin: the ports' kernel twins (interface, namespace, DPDK port, "
+		    "punt-rate) and their counters",
+	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_twin, NULL},
+};
+
+static void
 cmd_show_fpm_parsed(void *res, struct cmdline *cl, void *data)
 {
 	if (router() != NULL)
@@ -1780,6 +1797,7 @@ static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_show_route_longer,
 	&cmd_netlink_op,
 	&cmd_show_netlink,
+	&cmd_show_twin,
 	&cmd_show_fpm,
 	&cmd_neigh_add_inst,
 	&cmd_neigh_del_inst,

@@ -20,6 +20,7 @@
 #include "fwd_fpm.h"
 #include "fwd_nlsync.h"
 #include "fwd_route.h"
+#include "fwd_twin.h"
 #include "rt_control.h"
 #include "rt_fileload.h"
 #include "rt_nhgroup.h"
@@ -234,6 +235,8 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 		rte_rcu_qsbr_thread_offline(lc->rt->qsbr, lc->rt->thread_id);
 	}
 	ret = fwd_flow_setup(app, err, errlen);
+	if (ret == 0)
+		ret = fwd_twin_setup(app, ctl, err, errlen);
 	if (ret < 0) {
 		rt_control_free(ctl);
 		return ret;
@@ -294,6 +297,8 @@ fwd_route_release(struct fwd_app *app)
 		app->rt_ctl = NULL;
 		app->rt_fp = NULL;
 	}
+	/* no poll of them any more, the frames they sent are freed: the twins can go */
+	fwd_twin_release(app);
 	fwd_flow_detach(app);
 	rt_table_free(app->rt);
 	app->rt = NULL;
@@ -337,6 +342,14 @@ fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r)
 	if (cs == NULL || r < FWD_DROP_ROUTE_FIRST || r >= FWD_DROP_MAX)
 		return 0;
 	return cs->drops[r - FWD_DROP_ROUTE_FIRST];
+}
+
+uint64_t
+fwd_route_ctl_counter(const struct fwd_app *app, enum rt_ctl_counter c)
+{
+	const struct rt_control_stats *cs = ctl_stats(app);
+
+	return cs != NULL && (unsigned int)c < RT_CTL_MAX ? cs->c[c] : 0;
 }
 
 void

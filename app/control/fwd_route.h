@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "fwd_app.h"
+#include "rt_control.h"
 
 /**
  * Create the table, enable every port with its MAC, apply the [port N],
@@ -51,6 +52,9 @@ void fwd_route_clear_stats(struct fwd_app *app);
 
 /** Drops of reason @p r decided by the slow path (0 for non-router reasons). */
 uint64_t fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r);
+
+/** Slow-path counter @p c (0 outside route mode). */
+uint64_t fwd_route_ctl_counter(const struct fwd_app *app, enum rt_ctl_counter c);
 
 /** Frames lcore @p lc handed to the slow path (every exception); 0 outside route mode. */
 uint64_t fwd_route_punted(const struct fwd_lcore *lc);

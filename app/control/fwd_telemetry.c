@@ -385,6 +385,48 @@ tel_netlink(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+/* "/forwarder/twins": what "show twin" prints; port<N>: the twin of router port N */
+static int
+tel_twins(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	uint16_t i;
+
+	if (params != NULL && *params != '\0')
+		return -EINVAL;
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app == NULL || tel_app->cfg.mode != FWD_MODE_ROUTE) {
+		rte_rwlock_read_unlock(&tel_lock);
+		return 0;
+	}
+	rte_tel_data_add_dict_u64(d, "to_twin", fwd_route_ctl_counter(tel_app, RT_CTL_TO_TWIN));
+	rte_tel_data_add_dict_u64(
+		d, "arp_to_twin", fwd_route_ctl_counter(tel_app, RT_CTL_ARP_TO_TWIN));
+	rte_tel_data_add_dict_u64(d, "from_twin", fwd_route_ctl_counter(tel_app, RT_CTL_FROM_TWIN));
+	rte_tel_data_add_dict_u64(d, "punt_rate", fwd_route_ctl_drops(tel_app, FWD_DROP_PUNT_RATE));
+	rte_tel_data_add_dict_u64(
+		d, "twin_tx_full", fwd_route_ctl_drops(tel_app, FWD_DROP_TWIN_TX_FULL));
+	for (i = 0; i < tel_app->n_twins; i++) {
+		const struct fwd_twin_port *tw = &tel_app->twins[i];
+		const struct rt_cfg_port *cp = &tel_app->cfg.route.ports[tw->port];
+		struct rte_tel_data *one = rte_tel_data_alloc();
+		char key[32];
+
+		if (one == NULL)
+			break;
+		rte_tel_data_start_dict(one);
+		rte_tel_data_add_dict_string(one, "ifname", cp->twin);
+		rte_tel_data_add_dict_string(one, "netns", tel_app->cfg.route.twin_netns);
+		rte_tel_data_add_dict_u64(one, "twin_port", tw->port_id);
+		rte_tel_data_add_dict_u64(one, "punt_rate",
+			cp->punt_rate != 0 ? cp->punt_rate : RT_TWIN_RATE_DEFAULT);
+		snprintf(key, sizeof(key), "port%u", tw->port);
+		rte_tel_data_add_dict_container(d, key, one, 0);
+	}
+	rte_rwlock_read_unlock(&tel_lock);
+	return 0;
+}
+
 /* "/forwarder/fpm": what "show fpm" prints; framing, rejected, refused, nh_rejected are dicts */
 static int
 tel_fpm(const char *cmd, const char *params, struct rte_tel_data *d)
@@ -723,6 +765,9 @@ static const struct {
 	{"/forwarder/fpm", tel_fpm,
 		"--fwd route: FPM (routes from FRR zebra): state, connects, received, applied, "
 		"refusals by reason, swept. No parameters."},
+	{"/forwarder/twins", tel_twins,
+		"--fwd route: the kernel twins (port<N>: ifname, netns, twin_port, punt_rate), "
+		"to_twin, from_twin, punt_rate. No parameters."},
 	{"/forwarder/trace", tel_trace,
 		"The packet trace (trace start): counts, and packet<N>, its show trace lines. "
 		"No parameters."},

@@ -486,10 +486,13 @@ def check_route_balance(stats, final=True):
     check_eq(punted + carried["queued"], sp["ctl_rx"] + inf["queued"],
              "frames punted by the lcores (+ on the rings at a clear) vs ctl_rx + still on the "
              "rings to the slow path")
+    # the kernel twins (docs/user-guide.md, "The exception path"): ARP copies
+    # built for them and what they sent came in, what went to them left
     built = (sp["icmp_errors"] + sp["arp_requests"] + sp["arp_replies"] + sp["fragments"] +
-             drops["ctl_nomem"])
+             drops["ctl_nomem"] + sp.get("arp_to_twin", 0) + sp.get("from_twin", 0))
     got_in = sp["ctl_rx"] + built + carried["held"]
-    got_out = sp["ctl_tx"] + sum(drops.values()) + sp["arp_in"] + sp["fragmented"] + inf["held"]
+    got_out = (sp["ctl_tx"] + sum(drops.values()) + sp["arp_in"] + sp["fragmented"] + inf["held"] +
+               sp.get("to_twin", 0))
     check(got_in == got_out,
           "slow path: ctl_rx %d + built %d != ctl_tx %d + drops %d + arp_in %d + fragmented %d + "
           "held %d (%d frames unaccounted)\n  slow path %r\n  its drops %r" %

@@ -756,6 +756,184 @@ out:
 	CHECK_EQ(POOL_SIZE - rte_mempool_avail_count(pool), before);
 }
 
+/*
+ * A kernel twin on port 0 (a net_ring port standing for the TAP): what is
+ * for the router and not echo goes to it within punt-rate, the rest is
+ * punt_rate; ARP for the port's address is answered and copied to it;
+ * 224.0.0.0/24 on the twin's port goes to it, on port 1 it is mcast_dst;
+ * port 1 (no twin) still drops local_other; what the twin sends leaves port
+ * 0 unchanged. Its own table and slow path, so the others' counts stay.
+ */
+static void
+test_twin(void)
+{
+	static const struct rte_ether_addr bcast = {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	static const struct rte_ether_addr mc5 = {{0x01, 0x00, 0x5e, 0x00, 0x00, 0x05}};
+	struct rt_table_params tp = {.name = "rt_ctl_twin", .socket = SOCKET_ID_ANY, .max_nh = 64};
+	struct rt_control_params cp = {.pool = pool};
+	struct rt_table *t = rt_table_create(&tp);
+	struct rte_ring *tw_rx = rte_ring_create("rtc_tw_rx", 64, 0, 0);
+	struct rte_ring *tw_tx = rte_ring_create("rtc_tw_tx", 256, 0, 0);
+	const struct rt_control_stats *cs;
+	struct rte_mbuf *m[40], *r;
+	struct rt_control *c2 = NULL;
+	unsigned int i, before, n;
+	struct rte_ring *ring = NULL;
+	char err[RT_ERR_LEN];
+	struct rt_arp_info a;
+	struct rt_worker w2;
+	uint64_t t0 = now;
+	uint16_t out[40];
+	int twin = -1;
+
+	drain();
+	before = POOL_SIZE - rte_mempool_avail_count(pool);
+	CHECK(t != NULL && tw_rx != NULL && tw_tx != NULL);
+	if (t == NULL || tw_rx == NULL || tw_tx == NULL)
+		goto out;
+	twin = rte_eth_from_rings("net_ring_rtc_twin", &tw_rx, 1, &tw_tx, 1, 0);
+	CHECK(twin >= 0);
+	if (twin < 0)
+		goto out;
+	rte_eth_dev_configure(twin, 1, 1, &(struct rte_eth_conf){0});
+	rte_eth_rx_queue_setup(twin, 0, 64, 0, NULL, pool);
+	rte_eth_tx_queue_setup(twin, 0, 256, 0, NULL);
+	rte_eth_dev_start(twin);
+	for (i = 0; i < 2; i++)
+		CHECK_EQ(rt_iface_enable(t, port[i], &mac_p[i]), 0);
+	CHECK_EQ(rt_iface_set_addr(t, port[0], IP4(10, 0, 0, 1), 24, err, sizeof(err)), 0);
+	CHECK_EQ(rt_iface_set_addr(t, port[1], IP4(10, 0, 1, 1), 24, err, sizeof(err)), 0);
+	CHECK_EQ(rt_iface_set_twin(t, port[0], true), 0);
+	cp.table = t;
+	c2 = rt_control_create(&cp);
+	ring = c2 != NULL ? rt_control_add_worker(c2, rte_lcore_id()) : NULL;
+	CHECK(ring != NULL && rt_worker_init(&w2, t, ring, rte_lcore_id(), NULL) == 0);
+	if (ring == NULL)
+		goto out;
+	/* 50 pps: a burst of 32 */
+	CHECK_EQ(rt_control_set_twin(c2, port[0], (uint16_t)twin, 50), 0);
+	CHECK_EQ(rt_control_set_twin(c2, port[0], (uint16_t)twin, 50), -EINVAL); /* has one */
+	CHECK_EQ(rt_control_set_twin(c2, port[1], port[0], 50), -EINVAL);        /* a router port */
+	cs = rt_control_stats(c2);
+
+	/* UDP to the router: 32 to the twin, as received, 8 over the bucket */
+	for (i = 0; i < 40; i++) {
+		struct pkt_spec s = spec(IP4(10, 0, 0, 1), 64);
+
+		s.proto = IPPROTO_UDP;
+		s.seq = (uint8_t)i;
+		m[i] = pkt_make(pool, &s);
+	}
+	CHECK_EQ(rt_route_burst(&w2, port[0], m, 40, out), 0);
+	rt_control_poll(c2, t0, 0);
+	CHECK_EQ(cs->c[RT_CTL_TO_TWIN], 32);
+	CHECK_EQ(cs->drops[RT_DROP_PUNT_RATE], 8);
+	CHECK_EQ(rte_ring_count(tw_tx), 32);
+	r = NULL;
+	rte_ring_dequeue(tw_tx, (void **)&r);
+	CHECK(r != NULL && pkt_ip(r)->dst_addr == RTE_BE32(IP4(10, 0, 0, 1)) &&
+		rte_is_same_ether_addr(&pkt_eth(r)->src_addr, &mac_host));
+	rte_pktmbuf_free(r);
+	while (rte_ring_dequeue(tw_tx, (void **)&r) == 0)
+		rte_pktmbuf_free(r);
+
+	/* a second later: OSPF's 224.0.0.5 on port 0 goes to the twin, on port 1 it drops */
+	t0 += hz;
+	for (i = 0; i < 2; i++) {
+		struct pkt_spec s = spec(IP4(224, 0, 0, 5), 1);
+
+		s.dst_mac = mc5;
+		s.proto = 89;
+		m[i] = pkt_make(pool, &s);
+	}
+	CHECK_EQ(rt_route_burst(&w2, port[0], &m[0], 1, out), 0);
+	CHECK_EQ(rt_route_burst(&w2, port[1], &m[1], 1, out), 0);
+	CHECK_EQ(w2.drops[RT_DROP_MCAST_DST], 1);
+	rt_control_poll(c2, t0, 0);
+	CHECK_EQ(cs->c[RT_CTL_TO_TWIN], 33);
+	CHECK_EQ(rte_ring_count(tw_tx), 1);
+	while (rte_ring_dequeue(tw_tx, (void **)&r) == 0)
+		rte_pktmbuf_free(r);
+
+	/* port 1 has no twin: UDP to its address is local_other */
+	{
+		struct pkt_spec s = spec(IP4(10, 0, 1, 1), 64);
+
+		s.dst_mac = mac_p[1];
+		s.src = IP4(10, 0, 1, 9);
+		s.proto = IPPROTO_UDP;
+		m[0] = pkt_make(pool, &s);
+	}
+	CHECK_EQ(rt_route_burst(&w2, port[1], m, 1, out), 0);
+	rt_control_poll(c2, t0, 0);
+	CHECK_EQ(cs->drops[RT_DROP_LOCAL_OTHER], 1);
+	CHECK_EQ(cs->c[RT_CTL_TO_TWIN], 33);
+
+	/* ARP for 10.0.0.1: answered out of port 0, and a copy to the twin */
+	drain();
+	m[0] = arp_frame(RTE_ARP_OP_REQUEST, &mac_host, IP4(10, 0, 0, 9), &bcast, IP4(10, 0, 0, 1));
+	CHECK_EQ(rt_route_burst(&w2, port[0], m, 1, out), 0);
+	rt_control_poll(c2, t0, 0);
+	CHECK_EQ(cs->c[RT_CTL_ARP_TO_TWIN], 1);
+	CHECK_EQ(cs->c[RT_CTL_ARP_REPLIES], 1);
+	r = take(0);
+	CHECK(r != NULL && rt_arp_parse(r, &a) == 0 && a.op == RTE_ARP_OP_REPLY);
+	rte_pktmbuf_free(r);
+	r = NULL;
+	rte_ring_dequeue(tw_tx, (void **)&r);
+	CHECK(r != NULL && rt_arp_parse(r, &a) == 0 && a.op == RTE_ARP_OP_REQUEST &&
+		a.tpa == IP4(10, 0, 0, 1));
+	rte_pktmbuf_free(r);
+
+	/* what the kernel sends on the twin leaves port 0 as it is */
+	{
+		struct pkt_spec s = spec(IP4(10, 0, 0, 9), 64);
+
+		s.src_mac = mac_p[0];
+		s.dst_mac = mac_host;
+		s.src = IP4(10, 0, 0, 1);
+		s.proto = IPPROTO_TCP;
+		s.seq = 77;
+		m[0] = pkt_make(pool, &s);
+	}
+	n = rte_pktmbuf_pkt_len(m[0]);
+	CHECK_EQ(rte_ring_enqueue(tw_rx, m[0]), 0);
+	rt_control_poll(c2, t0, 0);
+	CHECK_EQ(cs->c[RT_CTL_FROM_TWIN], 1);
+	r = take(0);
+	CHECK(r == m[0] && rte_pktmbuf_pkt_len(r) == n &&
+		rte_is_same_ether_addr(&pkt_eth(r)->dst_addr, &mac_host));
+	rte_pktmbuf_free(r);
+	/* the balance of rt_control_stats, the twins' part included */
+	{
+		uint64_t in = cs->c[RT_CTL_RX] + cs->c[RT_CTL_ICMP_ERRORS] +
+			      cs->c[RT_CTL_ARP_REQUESTS] + cs->c[RT_CTL_ARP_REPLIES] +
+			      cs->c[RT_CTL_FRAGMENTS] + cs->drops[RT_DROP_CTL_NOMEM] +
+			      cs->c[RT_CTL_ARP_TO_TWIN] + cs->c[RT_CTL_FROM_TWIN];
+		uint64_t outs = cs->c[RT_CTL_TX] + cs->c[RT_CTL_ARP_IN] + cs->c[RT_CTL_FRAGMENTED] +
+				cs->held + cs->c[RT_CTL_TO_TWIN];
+
+		for (i = 0; i < RT_DROP_MAX; i++)
+			outs += cs->drops[i];
+		CHECK_EQ(in, outs);
+	}
+	rt_worker_fini(&w2);
+out:
+	rt_control_free(c2);
+	rt_table_free(t);
+	if (twin >= 0) {
+		rte_eth_dev_stop(twin);
+		rte_eth_dev_close(twin);
+	}
+	drain();
+	if (tw_tx != NULL)
+		while (rte_ring_dequeue(tw_tx, (void **)&r) == 0)
+			rte_pktmbuf_free(r);
+	rte_ring_free(tw_rx);
+	rte_ring_free(tw_tx);
+	CHECK_EQ(POOL_SIZE - rte_mempool_avail_count(pool), before);
+}
+
 /* A clear asked from another thread is done by the poller, which keeps what it holds. */
 static void
 test_clear(void)
@@ -783,7 +961,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_echo), FWD_TEST(test_arp_reply_to_us), FWD_TEST(test_arp_resolution),
 	FWD_TEST(test_arp_ageing_and_failure), FWD_TEST(test_connected_resolution),
 	FWD_TEST(test_fragmentation), FWD_TEST(test_echo_chain), FWD_TEST(test_icmp_bcast_src),
-	FWD_TEST(test_nh_full_and_drain),
+	FWD_TEST(test_nh_full_and_drain), FWD_TEST(test_twin),
 	FWD_TEST(test_clear), /* last: the others count from where they start, but test_echo not */
 };
 

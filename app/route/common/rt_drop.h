@@ -52,6 +52,8 @@
 	X(CTL_NOMEM, "ctl_nomem", "slow path: no mbuf to build an ICMP or ARP packet")             \
 	X(CTL_TX_FULL, "ctl_tx_full", "slow path: the control TX queue did not accept the packet") \
 	X(NH_FULL, "nh_full", "slow path: no free next hop for a new on-link neighbour")           \
+	X(PUNT_RATE, "punt_rate", "for the port's kernel twin, over its punt-rate (token bucket)") \
+	X(TWIN_TX_FULL, "twin_tx_full", "for the port's kernel twin, which did not take it")       \
 	X(ARP_HELD_AT_EXIT, "arp_held_at_exit",                                                    \
 		"held for an unresolved next hop when the router shut down")                       \
 	X(CTL_QUEUED_AT_EXIT, "ctl_queued_at_exit",                                                \

@@ -119,6 +119,11 @@ struct rt_port {
 	uint8_t plen;     /**< prefix length of the connected network */
 	uint8_t enabled;  /**< the router uses this port */
 	uint8_t rx_cksum; /**< the port checks IPv4 header checksums: its RX flags are trusted */
+	/**
+	 * The port has a kernel twin (the exception path): link-local multicast
+	 * (224.0.0.0/24, OSPF hellos) is then for the router, not dropped.
+	 */
+	uint8_t twin;
 };
 
 #endif /* RT_TYPES_H */

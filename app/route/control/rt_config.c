@@ -186,6 +186,14 @@ set_where(const struct rt_config *cfg, char *where, size_t len)
 	snprintf(where, len, "%s", cfg->where != NULL ? cfg->where : "");
 }
 
+/* Anything given in the [port N] section (its where is then set). */
+static bool
+port_given(const struct rt_cfg_port *cp)
+{
+	return cp->has_ip || cp->has_mtu || cp->nl_ifname[0] != '\0' || cp->twin[0] != '\0' ||
+	       cp->punt_rate != 0;
+}
+
 static int
 parse_port_key(struct rt_config *cfg, int port, const char *key, const char *value, char *err,
 	size_t errlen)
@@ -196,26 +204,45 @@ parse_port_key(struct rt_config *cfg, int port, const char *key, const char *val
 	uint8_t plen;
 	int q;
 
-	if (!cp->has_ip && !cp->has_mtu && cp->nl_ifname[0] == '\0')
+	if (!port_given(cp))
 		set_where(cfg, cp->where, sizeof(cp->where));
-	if (strcmp(key, "netlink-ifname") == 0) {
+	if (strcmp(key, "netlink-ifname") == 0 || strcmp(key, "twin") == 0) {
+		bool twin = key[0] == 't';
+		char *dst = twin ? cp->twin : cp->nl_ifname;
+
 		/* an interface name: 1 to 15 bytes, no '/', no blank (as the kernel wants) */
 		if (value[0] == '\0' || strlen(value) >= sizeof(cp->nl_ifname) ||
-			strpbrk(value, "/ \t:") != NULL || strcmp(value, ".") == 0 ||
+			strpbrk(value, "/ \t:,=") != NULL || strcmp(value, ".") == 0 ||
 			strcmp(value, "..") == 0) {
 			snprintf(err, errlen,
-				"netlink-ifname '%s' is not an interface name (1 to 15 characters, "
-				"no '/', ':' or blank)",
-				value);
+				"%s '%s' is not an interface name (1 to 15 characters, "
+				"no '/', ':', ',', '=' or blank)",
+				key, value);
+			return -EINVAL;
+		}
+		if (dst[0] != '\0') {
+			snprintf(err, errlen, "port %d: %s given twice", port, key);
 			return -EINVAL;
 		}
 		for (q = 0; q < RTE_MAX_ETHPORTS; q++)
-			if (q != port && strcmp(cfg->ports[q].nl_ifname, value) == 0) {
-				snprintf(err, errlen, "netlink-ifname %s is port %d's already",
-					value, q);
+			if (q != port && strcmp(twin ? cfg->ports[q].twin : cfg->ports[q].nl_ifname,
+						 value) == 0) {
+				snprintf(err, errlen, "%s %s is port %d's already", key, value, q);
 				return -EINVAL;
 			}
-		snprintf(cp->nl_ifname, sizeof(cp->nl_ifname), "%s", value);
+		snprintf(dst, sizeof(cp->nl_ifname), "%s", value);
+		return 0;
+	}
+	if (strcmp(key, "punt-rate") == 0) {
+		uint64_t r;
+
+		if (num_u64(value, 1, 100000000, &r) < 0) {
+			snprintf(err, errlen,
+				"punt-rate '%s' is not a number of frames per second in 1..100000000",
+				value);
+			return -EINVAL;
+		}
+		cp->punt_rate = (uint32_t)r;
 		return 0;
 	}
 	if (strcmp(key, "mtu") == 0) {
@@ -232,8 +259,9 @@ parse_port_key(struct rt_config *cfg, int port, const char *key, const char *val
 	}
 	if (strcmp(key, "ip") != 0) {
 		snprintf(err, errlen,
-			"unknown key '%s' in [port %d] (expected ip, mtu, netlink-ifname)", key,
-			port);
+			"unknown key '%s' in [port %d] (expected ip, mtu, netlink-ifname, twin, "
+			"punt-rate)",
+			key, port);
 		return -EINVAL;
 	}
 	if (cp->has_ip) {
@@ -378,41 +406,42 @@ parse_hops(struct rt_cfg_route *r, char **w, int n, char *err, size_t errlen)
 }
 
 /*
- * netlink-netns = NAME: a name under /run/netns (as `ip netns` makes them),
- * checked to exist now so that a wrong one is told with its line; "." or
- * nothing: the forwarder's own namespace.
+ * netlink-netns / twin-netns = NAME (@p key): a name under /run/netns (as
+ * `ip netns` makes them), checked to exist now so that a wrong one is told
+ * with its line; "." or nothing: the forwarder's own namespace. Into @p dst
+ * (RT_NETNS_LEN), @p has set.
  */
 static int
-parse_netns(struct rt_config *cfg, const char *value, char *err, size_t errlen)
+parse_netns(const char *key, const char *value, char *dst, bool *has, char *err, size_t errlen)
 {
-	char path[sizeof(cfg->netlink_netns) + 16];
+	char path[RT_NETNS_LEN + 16];
 
-	if (cfg->has_netlink) {
-		snprintf(err, errlen, "netlink-netns given twice");
+	if (*has) {
+		snprintf(err, errlen, "%s given twice", key);
 		return -EINVAL;
 	}
 	if (value[0] == '\0' || strcmp(value, ".") == 0) {
-		cfg->netlink_netns[0] = '\0';
-		cfg->has_netlink = true;
+		dst[0] = '\0';
+		*has = true;
 		return 0;
 	}
-	if (strlen(value) >= sizeof(cfg->netlink_netns) || strchr(value, '/') != NULL ||
+	if (strlen(value) >= RT_NETNS_LEN || strchr(value, '/') != NULL ||
 		strcmp(value, "..") == 0) {
 		snprintf(err, errlen,
-			"netlink-netns '%s' is not a namespace name (up to %zu characters, no '/')",
-			value, sizeof(cfg->netlink_netns) - 1);
+			"%s '%s' is not a namespace name (up to %d characters, no '/')", key, value,
+			RT_NETNS_LEN - 1);
 		return -EINVAL;
 	}
 	snprintf(path, sizeof(path), "/run/netns/%s", value);
 	if (access(path, F_OK) < 0) {
 		int e = errno;
 
-		snprintf(err, errlen, "netlink-netns %s: %s: %s (ip netns add %s?)", value, path,
+		snprintf(err, errlen, "%s %s: %s: %s (ip netns add %s?)", key, value, path,
 			strerror(e), value);
 		return -e;
 	}
-	snprintf(cfg->netlink_netns, sizeof(cfg->netlink_netns), "%s", value);
-	cfg->has_netlink = true;
+	snprintf(dst, RT_NETNS_LEN, "%s", value);
+	*has = true;
 	return 0;
 }
 
@@ -464,7 +493,9 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 	if (strcmp(key, "routes-file") == 0 || strcmp(key, "neigh-file") == 0)
 		return parse_file(cfg, key, value, err, errlen);
 	if (strcmp(key, "netlink-netns") == 0)
-		return parse_netns(cfg, value, err, errlen);
+		return parse_netns(key, value, cfg->netlink_netns, &cfg->has_netlink, err, errlen);
+	if (strcmp(key, "twin-netns") == 0)
+		return parse_netns(key, value, cfg->twin_netns, &cfg->has_twin_netns, err, errlen);
 	if (strcmp(key, "netlink-rcvbuf") == 0) {
 		if (num_u64(value, 4096, 1u << 30, &k) < 0) {
 			snprintf(err, errlen,
@@ -533,7 +564,8 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 	} else {
 		snprintf(err, errlen,
 			"unknown key '%s' in [route] (expected route, blackhole, reject, routes-file, "
-			"neigh-file, netlink-netns, netlink-rcvbuf, fpm-listen, fpm-sweep-delay)",
+			"neigh-file, netlink-netns, netlink-rcvbuf, fpm-listen, fpm-sweep-delay, "
+			"twin-netns)",
 			key);
 		return -EINVAL;
 	}
@@ -685,7 +717,7 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
 		const struct rt_cfg_port *cp = &cfg->ports[p];
 
-		if (!cp->has_ip && !cp->has_mtu && cp->nl_ifname[0] == '\0')
+		if (!port_given(cp))
 			continue;
 		if (!t->ports[p].enabled) {
 			snprintf(err, errlen, "%s%s[port %d]: no such port", cp->where,
@@ -698,6 +730,18 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 				"%s%snetlink-ifname %s without [route] netlink-netns or fpm-listen: "
 				"no sync uses it",
 				cp->where, cp->where[0] != '\0' ? ": " : "", cp->nl_ifname);
+			return -EINVAL;
+		}
+		if (cp->punt_rate != 0 && cp->twin[0] == '\0') {
+			snprintf(err, errlen, "%s%spunt-rate without twin: nothing to limit",
+				cp->where, cp->where[0] != '\0' ? ": " : "");
+			return -EINVAL;
+		}
+		if (cp->twin[0] != '\0' && !cp->has_ip) {
+			/* the kernel must answer for an address: the port's */
+			snprintf(err, errlen,
+				"%s%stwin %s without ip: a twin has the port's address", cp->where,
+				cp->where[0] != '\0' ? ": " : "", cp->twin);
 			return -EINVAL;
 		}
 		where = cp->where;

@@ -15,6 +15,12 @@
  *	mtu = 1500                     # IP MTU, 68..9216 (default 1500)
  *	netlink-ifname = tap0          # this port's interface in netlink-netns
  *	                               # (or, with fpm-listen, in zebra's namespace)
+ *	twin = rtr0                    # its kernel twin: a TAP of this name in
+ *	                               # twin-netns with the port's MAC, MTU and ip;
+ *	                               # what is for the router and not ARP or ICMP
+ *	                               # echo goes there (docs/user-guide.md)
+ *	punt-rate = 10000              # frames per second to the twin (default
+ *	                               # 10000), the excess dropped as punt_rate
  *
  *	[route]
  *	route = 10.1.0.0/16 via 10.0.0.2         # next hop on a connected network
@@ -32,6 +38,8 @@
  *	                                         # the port is 2620 when not given
  *	fpm-sweep-delay = 3000                   # ms after zebra connects: sweep what it
  *	                                         # did not send again
+ *	twin-netns = rtr                         # the ports' twins are made in
+ *	                                         # /run/netns/rtr ("." or none: ours)
  *
  *	[neigh]                        # static ARP entries, never aged
  *	10.0.0.2 = 02:00:00:00:00:02   # the port is the one whose network holds it
@@ -45,7 +53,9 @@
  * names the line: addresses and prefixes well formed, no host bits set in a
  * prefix, port networks that do not overlap, no duplicate route, no route to a
  * port's own network, next hops and neighbours on a connected network (so a
- * [port N] section must come before the routes through it), MTU in range.
+ * [port N] section must come before the routes through it), MTU in range,
+ * twin names well formed and unique, twin-netns existing; when the table
+ * takes it, a twin needs the port's ip and punt-rate a twin.
  * Reading does not need EAL; rt_config_apply() puts the result into a table.
  *
  * routes-file and neigh-file may be given any number of times; a relative
@@ -66,6 +76,9 @@
 #include "rt_acl.h"
 #include "rt_table.h"
 
+/** Room for a namespace name (under /run/netns) and its NUL. */
+#define RT_NETNS_LEN 64
+
 /** One [port N] section. */
 struct rt_cfg_port {
 	bool has_ip;
@@ -74,6 +87,8 @@ struct rt_cfg_port {
 	uint16_t mtu;
 	uint32_t ip;
 	char nl_ifname[16]; /**< netlink-ifname (IF_NAMESIZE), "" = none */
+	char twin[16];      /**< twin: its kernel twin's interface name, "" = none */
+	uint32_t punt_rate; /**< punt-rate: frames per second to the twin, 0 = default */
 	char where[96];     /**< "file:line" of the section's first key, for errors found later */
 };
 
@@ -122,12 +137,14 @@ struct rt_config {
 	uint32_t n_filters;                           /**< lines of [filter] */
 	struct rt_acl_rule filters[RT_ACL_MAX_RULES]; /**< in order */
 	bool has_netlink;                             /**< netlink-netns given */
-	char netlink_netns[64];  /**< its name, "" = the forwarder's own namespace */
-	uint32_t netlink_rcvbuf; /**< netlink-rcvbuf: the socket's buffer, 0 = default */
-	bool has_fpm;            /**< fpm-listen given */
-	uint32_t fpm_addr;       /**< its address, host order */
-	uint16_t fpm_port;       /**< its port (RT_FPM_PORT_DEFAULT when not given) */
-	uint32_t fpm_sweep_ms;   /**< fpm-sweep-delay, 0 = default */
+	char netlink_netns[RT_NETNS_LEN]; /**< its name, "" = the forwarder's own namespace */
+	uint32_t netlink_rcvbuf;          /**< netlink-rcvbuf: the socket's buffer, 0 = default */
+	bool has_fpm;                     /**< fpm-listen given */
+	uint32_t fpm_addr;                /**< its address, host order */
+	uint16_t fpm_port;                /**< its port (RT_FPM_PORT_DEFAULT when not given) */
+	uint32_t fpm_sweep_ms;            /**< fpm-sweep-delay, 0 = default */
+	bool has_twin_netns;              /**< twin-netns given */
+	char twin_netns[RT_NETNS_LEN];    /**< the twins' namespace, "" = the forwarder's own */
 	/** "file:line" of the key being read, set by the reader; NULL = unknown */
 	const char *where;
 };

@@ -36,6 +36,7 @@ struct rt_control *
 rt_control_create(const struct rt_control_params *p)
 {
 	struct rt_control *ctl;
+	unsigned int i;
 
 	if (p == NULL || p->table == NULL || p->pool == NULL) {
 		rte_errno = EINVAL;
@@ -56,6 +57,8 @@ rt_control_create(const struct rt_control_params *p)
 	ctl->reachable = ctl->hz / 1000 * (p->arp_reachable_ms != 0 ? p->arp_reachable_ms : 30000);
 	ctl->retrans = ctl->hz / 1000 * (p->arp_retrans_ms != 0 ? p->arp_retrans_ms : 1000);
 	ctl->ring_size = p->ring_size != 0 ? p->ring_size : 1024;
+	for (i = 0; i < RTE_MAX_ETHPORTS; i++)
+		ctl->twin[i].port_id = RT_CTL_NO_TWIN;
 	/* starts full: the first refill is capped at the depth */
 	rt_tb_init(&ctl->icmp_tb, ctl->hz, p->icmp_rate != 0 ? p->icmp_rate : 100,
 		p->icmp_burst != 0 ? p->icmp_burst : 50, 0);
@@ -118,6 +121,25 @@ rt_control_add_worker(struct rt_control *ctl, unsigned int id)
 		return NULL;
 	ctl->rings[ctl->n_rings++] = r;
 	return r;
+}
+
+int
+rt_control_set_twin(struct rt_control *ctl, uint16_t port, uint16_t twin, uint32_t rate)
+{
+	uint32_t burst;
+
+	if (ctl == NULL || port >= RTE_MAX_ETHPORTS || twin >= RTE_MAX_ETHPORTS ||
+		!ctl->t->ports[port].enabled || ctl->t->ports[twin].enabled ||
+		ctl->twin[port].port_id != RT_CTL_NO_TWIN)
+		return -EINVAL;
+	if (rate == 0)
+		rate = RT_TWIN_RATE_DEFAULT;
+	/* a tenth of a second's worth: a BGP update burst passes, a flood does not */
+	burst = RTE_MAX(rate / 10, 32u);
+	rt_tb_init(&ctl->twin[port].tb, ctl->hz, rate, burst, 0);
+	ctl->twin[port].port_id = twin;
+	ctl->twin_ports[ctl->n_twins++] = port;
+	return 0;
 }
 
 const struct rt_control_stats *
@@ -294,8 +316,53 @@ echo_reply_out(struct rt_control *ctl, uint16_t port, struct rte_mbuf *m)
 		rt_ctl_tx(ctl, port, frags[i]);
 }
 
+/*
+ * @p m, for the router and received on @p port, to the port's kernel twin
+ * (it has one) as it is, within the port's punt-rate. The twin is a TAP: its
+ * TX copies the frame to the kernel and frees the mbuf at once.
+ */
 static void
-local_input(struct rt_control *ctl, struct rte_mbuf *m)
+twin_out(struct rt_control *ctl, uint16_t port, struct rte_mbuf *m, uint64_t now)
+{
+	struct rt_ctl_twin *tw = &ctl->twin[port];
+
+	if (!rt_tb_take(&tw->tb, now)) {
+		rt_ctl_drop(ctl, m, RT_DROP_PUNT_RATE);
+		return;
+	}
+	if (rte_eth_tx_burst(tw->port_id, 0, &m, 1) != 1) {
+		rt_ctl_drop(ctl, m, RT_DROP_TWIN_TX_FULL);
+		return;
+	}
+	ctl->st.c[RT_CTL_TO_TWIN]++;
+}
+
+/*
+ * ARP for the address of @p port, which has a twin: a copy to the twin, so
+ * that the kernel learns the neighbours it talks to (it sends its own
+ * requests, and the replies come to the router's MAC, which is the twin's).
+ * The slow path answers requests itself all the same (the twin's replies to
+ * them are duplicates, harmless), so ARP does not depend on the kernel.
+ */
+static void
+arp_to_twin(struct rt_control *ctl, const struct rte_mbuf *m, uint16_t port, uint64_t now)
+{
+	struct rt_arp_info a;
+	struct rte_mbuf *c;
+
+	if (rt_arp_parse(m, &a) < 0 || a.tpa != ctl->t->ports[port].ip || a.tpa == 0)
+		return;
+	c = rte_pktmbuf_copy(m, ctl->pool, 0, UINT32_MAX);
+	if (c == NULL) {
+		ctl->st.drops[RT_DROP_CTL_NOMEM]++;
+		return;
+	}
+	ctl->st.c[RT_CTL_ARP_TO_TWIN]++;
+	twin_out(ctl, port, c, now);
+}
+
+static void
+local_input(struct rt_control *ctl, struct rte_mbuf *m, uint64_t now)
 {
 	struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
 	const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(eth + 1);
@@ -313,6 +380,11 @@ local_input(struct rt_control *ctl, struct rte_mbuf *m)
 		eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *); /* options gone: moved */
 		rte_ether_addr_copy(&ctl->t->ports[port].mac, &eth->src_addr);
 		echo_reply_out(ctl, port, m);
+		return;
+	}
+	/* the rest is the kernel's (TCP, UDP, OSPF, ...), if the port has a twin */
+	if (ctl->twin[port].port_id != RT_CTL_NO_TWIN) {
+		twin_out(ctl, port, m, now);
 		return;
 	}
 	rt_ctl_drop(ctl, m, RT_DROP_LOCAL_OTHER);
@@ -384,7 +456,7 @@ route_slow(struct rt_control *ctl, struct rte_mbuf *m, uint64_t now)
 			route_out(ctl, nh, m, now);
 		break;
 	case RT_NH_LOCAL:
-		local_input(ctl, m);
+		local_input(ctl, m, now);
 		break;
 	case RT_NH_REJECT:
 		icmp_error(ctl, m, RT_ICMP_DEST_UNREACH, RT_ICMP_HOST_UNREACH, 0, now);
@@ -402,10 +474,12 @@ handle(struct rt_control *ctl, struct rte_mbuf *m, uint64_t now)
 	ctl->st.c[RT_CTL_RX]++;
 	switch (RT_PUNT_EXC(m)) {
 	case RT_EXC_ARP:
+		if (ctl->twin[m->port].port_id != RT_CTL_NO_TWIN)
+			arp_to_twin(ctl, m, m->port, now);
 		rt_neigh_input(ctl, m, m->port, now);
 		break;
 	case RT_EXC_LOCAL:
-		local_input(ctl, m);
+		local_input(ctl, m, now);
 		break;
 	case RT_EXC_TTL:
 		icmp_error(ctl, m, RT_ICMP_TIME_EXCEEDED, RT_ICMP_TTL_EXCEEDED, 0, now);
@@ -451,6 +525,19 @@ rt_control_poll(struct rt_control *ctl, uint64_t now, unsigned int budget)
 				handle(ctl, pkts[j], now);
 			total += n;
 		} while (n == 32 && total < budget);
+	}
+	/*
+	 * What the kernel sends on the twins leaves their ports as it is (the
+	 * kernel did ARP and L2 with the port's MAC): a burst each per poll.
+	 */
+	for (i = 0; i < ctl->n_twins; i++) {
+		uint16_t port = ctl->twin_ports[i];
+
+		n = rte_eth_rx_burst(ctl->twin[port].port_id, 0, pkts, RTE_DIM(pkts));
+		ctl->st.c[RT_CTL_FROM_TWIN] += n;
+		for (j = 0; j < n; j++)
+			rt_ctl_tx(ctl, port, pkts[j]);
+		total += n;
 	}
 	/* timers every 10 ms are plenty for second-scale ARP timing */
 	if (now >= ctl->next_timers) {

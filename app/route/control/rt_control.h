@@ -18,6 +18,13 @@
  * every router port (the same queue index on each), so it never shares a TX
  * queue with a worker.
  *
+ * A port may have a kernel twin (rt_control_set_twin()): what is for the
+ * router and not answered here goes to it, rate-limited per port, and what
+ * the kernel sends on it leaves the port. The twin's queues are this
+ * context's alone, and the workers' rings are separate from forwarding, so a
+ * flood at the router's address costs the workers a ring enqueue per frame
+ * at most (docs/user-guide.md, "The exception path").
+ *
  * Fragmentation runs here rather than on the workers: a packet larger than
  * the output MTU needs a fresh mbuf per fragment and copies its payload, work
  * of an altogether different cost than forwarding; in a network whose MTUs
@@ -52,7 +59,10 @@
 	X(HELD, "arp_held", "packets held waiting for a neighbour")                                    \
 	X(RELEASED, "arp_released", "held packets sent when the neighbour answered")                   \
 	X(FRAGMENTED, "fragmented", "packets fragmented")                                              \
-	X(FRAGMENTS, "fragments", "fragments produced")
+	X(FRAGMENTS, "fragments", "fragments produced")                                                \
+	X(TO_TWIN, "to_twin", "frames for the router sent to the port's kernel twin")                  \
+	X(ARP_TO_TWIN, "arp_to_twin", "ARP frames for the router's address copied to the twin")        \
+	X(FROM_TWIN, "from_twin", "frames the kernel sent on a twin, out of its port")
 
 enum rt_ctl_counter {
 #define RT_CTL_ENUM(sym, name, desc) RT_CTL_##sym,
@@ -68,12 +78,14 @@ enum rt_ctl_counter {
  * exact whenever it is idle):
  *
  *	ctl_rx + icmp_errors + arp_requests + arp_replies + fragments + ctl_nomem
- *	= ctl_tx + drops (all of them) + arp_in + fragmented + held
+ *	+ arp_to_twin + from_twin
+ *	= ctl_tx + drops (all of them) + arp_in + fragmented + held + to_twin
  *
- * On the left what came in from the workers and what it built (ctl_nomem
- * counts frames it could not build, dropped as soon as born); on the right
- * what it handed on to be sent, dropped, consumed (ARP frames used, packets
- * cut into fragments) or still holds. At rt_control_drain() @c held becomes
+ * On the left what came in from the workers and the kernel twins and what it
+ * built (ctl_nomem counts frames it could not build, dropped as soon as born;
+ * arp_to_twin the copies of ARP frames for the twins); on the right what it
+ * handed on to be sent (out of a router port, or to a twin), dropped,
+ * consumed (ARP frames used, packets cut into fragments) or still holds. At rt_control_drain() @c held becomes
  * arp_held_at_exit drops. After a clear, @c carried_held joins the left.
  */
 struct rt_control_stats {
@@ -132,10 +144,11 @@ struct rte_ring *rt_control_add_worker(struct rt_control *ctl, unsigned int id);
 
 /**
  * Handle what the workers handed over (at most @p budget frames; 0 = 256),
- * run the ARP timers and the ICMP token bucket against @p now (TSC cycles;
- * pass rte_rdtsc()), and transmit. Call it periodically from one thread.
+ * take a burst (32) from each kernel twin's RX for its port, run the ARP
+ * timers and the token buckets against @p now (TSC cycles; pass
+ * rte_rdtsc()), and transmit. Call it periodically from one thread.
  *
- * @return the number of frames taken from the rings.
+ * @return the number of frames taken from the rings and the twins.
  */
 unsigned int rt_control_poll(struct rt_control *ctl, uint64_t now, unsigned int budget);
 
@@ -165,6 +178,26 @@ uint64_t rt_control_queued(const struct rt_control *ctl);
  * that polls, after its last rt_control_poll().
  */
 void rt_control_drain(struct rt_control *ctl);
+
+/** Default punt-rate: frames per second to a port's kernel twin. */
+#define RT_TWIN_RATE_DEFAULT 10000
+
+/**
+ * Give router port @p port a kernel twin, the started DPDK port @p twin (a
+ * net_tap whose interface has the port's MAC and address): what is for the
+ * router and not answered by the slow path itself (anything but ARP and ICMP
+ * echo, link-local multicast) is sent to it through its TX queue 0, at most
+ * @p rate frames per second (burst @p rate / 10, at least 32; 0 = default
+ * RT_TWIN_RATE_DEFAULT), the excess dropped as punt_rate; ARP for the port's
+ * address is answered as before and copied to it as well, so that the kernel
+ * knows its neighbours. What the kernel sends on the twin (its RX queue 0,
+ * polled by rt_control_poll()) leaves @p port unchanged. Only the thread
+ * that polls @p ctl may use the twin's queues. Call before the first poll.
+ *
+ * @return 0, or -EINVAL (a port out of range, not a router port, the twin a
+ *   router port or @p port's already).
+ */
+int rt_control_set_twin(struct rt_control *ctl, uint16_t port, uint16_t twin, uint32_t rate);
 
 /** Counter name of @p c ("icmp_errors", ...); "unknown" if out of range. */
 const char *rt_ctl_counter_name(enum rt_ctl_counter c);

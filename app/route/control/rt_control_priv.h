@@ -28,6 +28,14 @@ struct rt_ctl_txq {
 	struct rte_mbuf *pkts[RT_CTL_TX_BURST];
 };
 
+/* A router port's kernel twin (rt_control_set_twin()). */
+struct rt_ctl_twin {
+	uint16_t port_id; /* the twin's DPDK port */
+	struct rt_tb tb;  /* punt-rate */
+};
+
+#define RT_CTL_NO_TWIN UINT16_MAX
+
 struct rt_neigh {
 	uint8_t state;   /* enum rt_neigh_state */
 	uint8_t has_ref; /* holds a reference on the next hop */
@@ -57,7 +65,11 @@ struct rt_control {
 	unsigned int ring_size;
 	struct rte_ring *rings[RT_CTL_MAX_RINGS];
 	struct rt_ctl_txq txq[RTE_MAX_ETHPORTS];
-	struct rt_neigh *neigh; /* by next hop index */
+	/* by router port; port_id RT_CTL_NO_TWIN = none */
+	struct rt_ctl_twin twin[RTE_MAX_ETHPORTS];
+	uint16_t n_twins;
+	uint16_t twin_ports[RTE_MAX_ETHPORTS]; /* the router ports that have one, to poll */
+	struct rt_neigh *neigh;                /* by next hop index */
 	/* the next hops whose state is not NONE: what the timers visit, not every slot */
 	uint32_t *active;
 	uint32_t n_active;

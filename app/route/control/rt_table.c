@@ -554,6 +554,15 @@ rt_iface_trust_rx_cksum(struct rt_table *t, uint16_t port, bool on)
 	return 0;
 }
 
+int
+rt_iface_set_twin(struct rt_table *t, uint16_t port, bool on)
+{
+	if (t == NULL || port >= RTE_MAX_ETHPORTS || !t->ports[port].enabled)
+		return -EINVAL;
+	__atomic_store_n(&t->ports[port].twin, on ? 1 : 0, __ATOMIC_RELAXED);
+	return 0;
+}
+
 static int
 set_addr_locked(
 	struct rt_table *t, uint16_t port, uint32_t ip, uint8_t plen, char *err, size_t errlen)

@@ -172,6 +172,16 @@ int rt_iface_set_mtu(struct rt_table *t, uint16_t port, uint32_t mtu, char *err,
 int rt_iface_trust_rx_cksum(struct rt_table *t, uint16_t port, bool on);
 
 /**
+ * Mark port @p port as having (@p on) a kernel twin: the workers then punt
+ * link-local multicast (224.0.0.0/24) received on it as for the router
+ * (RT_EXC_LOCAL), where without a twin it is dropped as mcast_dst or
+ * l2_bcast_fwd. Takes effect on the next burst.
+ *
+ * @return 0 or -EINVAL.
+ */
+int rt_iface_set_twin(struct rt_table *t, uint16_t port, bool on);
+
+/**
  * Port whose connected network holds @p ip, or -1.
  */
 int rt_iface_lookup_net(const struct rt_table *t, uint32_t ip);

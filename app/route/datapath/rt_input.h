@@ -90,12 +90,23 @@ rt_classify_slow(struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m, stru
 		goto drop;
 	}
 	v = rt_ipv4_check(m, w->ports[in_port].rx_cksum);
+	ip = rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN);
+	/*
+	 * A routing protocol's link-local multicast (OSPF hellos to 224.0.0.5)
+	 * is for the router when its kernel twin can take it; it is a good
+	 * datagram but for its group destination (the only check left after
+	 * mcast_dst is none).
+	 */
+	if (v == 1 + RT_DROP_MCAST_DST && group && w->ports[in_port].twin &&
+		rt_ipv4_link_local_mcast(rte_be_to_cpu_32(ip->dst_addr))) {
+		rt_punt(punts, np, m, in_port, RT_EXC_LOCAL, 0);
+		return false;
+	}
 	if (v != RT_CHECK_OK)
 		goto drop;
 	if (!group)
 		return true;
 	/* link-layer broadcast or multicast: for one of our addresses, or not at all */
-	ip = rte_pktmbuf_mtod_offset(m, const struct rte_ipv4_hdr *, RT_L2_LEN);
 	hop = rt_fib_lookup(w->fib, rte_be_to_cpu_32(ip->dst_addr), defv);
 	if (hop != RT_NH_MISS) {
 		type = __atomic_load_n(&w->nh[hop].type, __ATOMIC_ACQUIRE);

@@ -65,6 +65,13 @@ rt_ipv4_group_dst(uint32_t dst)
 	return dst >= 0xe0000000u;
 }
 
+/** True for the local network control block, 224.0.0.0/24 (host order): never forwarded. */
+static inline bool
+rt_ipv4_link_local_mcast(uint32_t dst)
+{
+	return (dst & 0xffffff00u) == 0xe0000000u;
+}
+
 /**
  * One's complement sum of the @p ihl 32-bit words at @p hdr, folded to 16 bits
  * (0xffff for a header whose checksum is right).

@@ -1,0 +1,511 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 dpdk-forwarder authors
+"""End-to-end tests of the exception path (issue 18, docs/user-guide.md "The
+exception path"): the router's port 0 has a kernel twin, a TAP the
+forwarder makes in a namespace of the test's own (twin-netns); port 1 has
+none. The router ports are net_af_packet on veths whose other ends are in a
+peer namespace (port 0's network, 10.0.0.0/24) and a far one (port 1's,
+10.1.0.0/24), so real kernels talk through the router:
+
+- tcp: a TCP connection from the peer to the router's address reaches a
+  listener in the twin's namespace and its reply comes back (both
+  directions, and ARP: the twin learns the peer from the ARP copies);
+- flood: a UDP flood at the router's address beyond punt-rate is dropped as
+  punt_rate (what passes is within the bucket), while frames forwarded to
+  the far namespace keep arriving; UDP to port 1's address (no twin) is
+  dropped as local_other; link-local multicast (224.0.0.9) reaches the
+  twin's group member from port 0 and is dropped on port 1;
+- bgp: FRR's bgpd in the peer namespace and in the twin's (with zebra
+  feeding the forwarder over FPM): the session runs through the twin, and
+  the route it learns forwards the far end's frames to the peer (skips
+  without FRR);
+- show: the shell's show twin;
+- bad_config: bad twin lines stop the start-up with their file:line.
+
+Every run leaks no mbuf and keeps the slow path's balance. Needs root
+(namespaces); skips (77) with a message when it is refused.
+
+    e2e_twin.py CASE | --list | --check-registered CASE...
+"""
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
+sys.path.insert(0, HERE)
+import fwdtest as ft  # noqa: E402
+from fwdtest import Fail, check, check_eq  # noqa: E402
+import e2e_route as er  # noqa: E402
+
+PY = "/usr/bin/python3"
+WAIT_S = 20  # the twin's address must show within this (a bounded poll)
+
+# run in a namespace by `ip netns exec`: the peer's and far end's helpers
+TX_CSUM_OFF = r"""
+import ctypes, fcntl, socket, struct, sys
+# ETHTOOL_STXCSUM off: a veth leaves TCP/UDP checksums to the receiver, and
+# the router's af_packet port would carry them unfinished to the twin
+ev = ctypes.create_string_buffer(struct.pack("II", 0x17, 0))
+ifr = struct.pack("16sP", sys.argv[1].encode(), ctypes.addressof(ev)) + bytes(16)
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+fcntl.ioctl(s.fileno(), 0x8946, ifr)
+"""
+
+
+class Topology:
+    """Namespaces peer, rtr (the twin's) and far; veths a (router port 0,
+    its end in peer, 10.0.0.2) and b (router port 1, its end in far,
+    10.1.0.2), the router's ends in the test's namespace. Deleted at exit."""
+
+    def __init__(self, fpm=False):
+        tag = "%d" % (os.getpid() % 100000)
+        self.ns = {k: "fwdtw-%s-%s" % (k, tag) for k in ("peer", "rtr", "far")}
+        self.dev = {"a": "twa%s" % tag, "b": "twb%s" % tag}
+        if fpm:
+            self.dev["f"] = "twf%s" % tag
+        p = subprocess.run(["ip", "netns", "add", self.ns["peer"]], capture_output=True, text=True)
+        if p.returncode != 0:
+            print("SKIP: ip netns add is not permitted here (%s): the twin tests need root" %
+                  p.stderr.strip())
+            sys.exit(77)
+        try:
+            for k in ("rtr", "far"):
+                self.sh("ip", "netns", "add", self.ns[k])
+            for k, ns, addr in (("a", "peer", "10.0.0.2"), ("b", "far", "10.1.0.2")):
+                d = self.dev[k]
+                self.sh("ip", "link", "add", d, "type", "veth", "peer", "name", d + "p")
+                self.sh("ip", "link", "set", d + "p", "netns", self.ns[ns])
+                # the router's end: no IPv6 of the test's kernel on the wire
+                with open("/proc/sys/net/ipv6/conf/%s/disable_ipv6" % d, "w") as f:
+                    f.write("1")
+                self.sh("ip", "link", "set", d, "up")
+                self.ip(ns, "link", "set", "lo", "up")
+                self.ip(ns, "addr", "add", addr + "/24", "dev", d + "p")
+                self.ip(ns, "link", "set", d + "p", "up")
+                self.ip(ns, "route", "add", "default", "via", addr.rsplit(".", 1)[0] + ".1")
+                self.run(ns, TX_CSUM_OFF, d + "p")
+            self.ip("rtr", "link", "set", "lo", "up")
+            if fpm:
+                # zebra in rtr reaches the forwarder's FPM listener on 192.168.255.1
+                d = self.dev["f"]
+                self.sh("ip", "link", "add", d, "type", "veth", "peer", "name", d + "p")
+                self.sh("ip", "link", "set", d + "p", "netns", self.ns["rtr"])
+                self.sh("ip", "addr", "add", "192.168.255.1/30", "dev", d)
+                self.sh("ip", "link", "set", d, "up")
+                self.ip("rtr", "addr", "add", "192.168.255.2/30", "dev", d + "p")
+                self.ip("rtr", "link", "set", d + "p", "up")
+        except BaseException:
+            self.delete()
+            raise
+
+    @staticmethod
+    def sh(*args):
+        p = subprocess.run(list(args), capture_output=True, text=True)
+        check(p.returncode == 0, "%s: %s" % (" ".join(args), p.stderr))
+        return p.stdout
+
+    def ip(self, ns, *args):
+        return self.sh("ip", "-n", self.ns[ns], *args)
+
+    def run(self, ns, code, *args, timeout=30):
+        """Python @code in namespace @ns; its stdout."""
+        p = subprocess.run(["ip", "netns", "exec", self.ns[ns], PY, "-c", code] + list(args),
+                           capture_output=True, text=True, timeout=timeout)
+        check(p.returncode == 0, "in %s: %s" % (ns, p.stderr[-2000:]))
+        return p.stdout
+
+    def popen(self, ns, code, *args):
+        return subprocess.Popen(["ip", "netns", "exec", self.ns[ns], PY, "-c", code] + list(args),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def delete(self):
+        for d in self.dev.values():
+            subprocess.run(["ip", "link", "del", d], capture_output=True)
+        for ns in self.ns.values():
+            subprocess.run(["ip", "netns", "del", ns], capture_output=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.delete()
+
+
+def config(c, topo, rate=None, extra=()):
+    lines = ["[forward]", "fwd = route", "[port 0]", "ip = 10.0.0.1/24", "twin = rtr0"]
+    if rate is not None:
+        lines.append("punt-rate = %d" % rate)
+    lines += ["[port 1]", "ip = 10.1.0.1/24", "[route]", "twin-netns = %s" % topo.ns["rtr"]]
+    lines += list(extra)
+    path = c.path("twin.ini")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
+def start(c, topo, cfg, duration):
+    """The forwarder on the two veths, running; returns (Running, stats path)
+    once the twin is up with the port's address and MAC."""
+    sfile = c.path("stats.json")
+    vdevs = ["--vdev", "net_af_packet0,iface=%s" % topo.dev["a"],
+             "--vdev", "net_af_packet1,iface=%s" % topo.dev["b"]]
+    run = c.start(c.eal(vdevs, mem=512),
+                  ["--config", cfg, "--duration", str(duration), "--stats-file", sfile])
+    mac = open("/sys/class/net/%s/address" % topo.dev["a"]).read().strip()
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        p = subprocess.run(["ip", "-n", topo.ns["rtr"], "addr", "show", "dev", "rtr0"],
+                           capture_output=True, text=True)
+        if "inet 10.0.0.1/24" in p.stdout and "UP" in p.stdout:
+            check(mac in p.stdout, "twin rtr0 has port 0's MAC %s:\n%s" % (mac, p.stdout))
+            # the router is IPv4's alone: the twin sends no IPv6 out of the port
+            check("inet6" not in p.stdout, "twin rtr0 without IPv6:\n%s" % p.stdout)
+            break
+        if run.p.poll() is not None or time.monotonic() > deadline:
+            raise Fail("no twin rtr0 with 10.0.0.1/24 in %s within %d s\n%s" %
+                       (topo.ns["rtr"], WAIT_S, run.describe()))
+        time.sleep(0.2)
+    time.sleep(1)  # the workers start after the set-up that made the twin
+    return run, sfile
+
+
+def finish(run, sfile, timeout=60):
+    rc, out, err = run.finish(timeout)
+    check_eq(rc, 0, "exit status\n" + run.describe())
+    st = ft.load_stats(sfile)
+    check(st is not None, "no stats file\n" + run.describe())
+    check_eq(st["mbufs_leaked"], 0, "mbufs_leaked")
+    for mp in st["mempools"]:
+        check_eq(mp["available"], mp["size"], "mempool %s available at exit" % mp["name"])
+    ft.check_balance(st)
+    return st, out
+
+
+SERVER = r"""
+import socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("10.0.0.1", 179))
+s.listen(1)
+s.settimeout(20)
+print("listening", flush=True)
+c, a = s.accept()
+c.settimeout(10)
+d = c.recv(100)
+c.sendall(b"pong:" + d)
+print("from %s:%d %s" % (a[0], a[1], d.decode()), flush=True)
+c.close()
+"""
+
+CLIENT = r"""
+import socket
+c = socket.create_connection(("10.0.0.1", 179), timeout=10)
+c.sendall(b"ping")
+print(c.recv(100).decode())
+"""
+
+
+def telemetry(prefix, cmd):
+    """One telemetry request to the forwarder of EAL file prefix @prefix."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    s.settimeout(10)
+    s.connect("/var/run/dpdk/%s/dpdk_telemetry.v2" % prefix)
+    json.loads(s.recv(4096))  # the greeting
+    s.send(cmd.encode())
+    out = json.loads(s.recv(65536))
+    s.close()
+    return out[cmd]
+
+
+def case_tcp(c):
+    """A TCP connection (to 179, BGP's port) from the peer to the router's
+    address is the twin's kernel's: the listener there gets the data from
+    the peer's address and the peer gets its reply."""
+    with Topology() as topo:
+        run, sfile = start(c, topo, config(c, topo), 6)
+        srv = topo.popen("rtr", SERVER)
+        check_eq(srv.stdout.readline().strip(), "listening", "server in the twin's namespace")
+        got = topo.run("peer", CLIENT).strip()
+        out, err = srv.communicate(timeout=20)
+        check_eq(got, "pong:ping", "the peer's answer from the twin")
+        check(out.strip().startswith("from 10.0.0.2:"), "the server's peer: %r %r" % (out, err))
+        tel = telemetry(c.prefixes[-1], "/forwarder/twins")
+        check_eq({k: tel["port0"][k] for k in ("ifname", "netns", "punt_rate")},
+                 {"ifname": "rtr0", "netns": topo.ns["rtr"], "punt_rate": 10000},
+                 "/forwarder/twins port0")
+        check("port1" not in tel and tel["to_twin"] >= 3 and tel["from_twin"] >= 3,
+              "/forwarder/twins: %r" % tel)
+        st, _ = finish(run, sfile)
+        sp = st["route"]["slow_path"]
+        # SYN, data, ACKs, FIN at least; the reply (SYN-ACK, data, FIN) at least
+        check(sp["to_twin"] >= 3, "to_twin %d" % sp["to_twin"])
+        check(sp["from_twin"] >= 3, "from_twin %d" % sp["from_twin"])
+        check(sp["arp_to_twin"] >= 1, "arp_to_twin %d: the peer's ARP copied" % sp["arp_to_twin"])
+        check_eq(st["drops"]["local_other"], 0, "local_other (port 0 has a twin)")
+        check_eq(st["drops"]["punt_rate"], 0, "punt_rate under the default rate")
+
+
+UDP_SINK = r"""
+import socket, sys, time
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 22)
+group = sys.argv[2] if len(sys.argv) > 2 else ""
+if group:
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind((group, int(sys.argv[1])))
+    s.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
+                 socket.inet_aton(group) + socket.inet_aton(sys.argv[3]))
+else:
+    s.bind(("", int(sys.argv[1])))
+s.settimeout(0.2)
+print("ready", flush=True)
+# until @argv[4] s have passed, or 1.5 s with nothing after the first, or @argv[5] came
+n, end, last = 0, time.monotonic() + float(sys.argv[4]), None
+most = int(sys.argv[5]) if len(sys.argv) > 5 else 1 << 62
+while time.monotonic() < end and (last is None or time.monotonic() - last < 1.5) and n < most:
+    try:
+        s.recv(2048)
+        n += 1
+        last = time.monotonic()
+    except socket.timeout:
+        pass
+print(n)
+"""
+
+# argv: dst port n [every fwd_dst fwd_n]: n datagrams to dst, as fast as it goes,
+# and one to fwd_dst every @every of them
+UDP_SEND = r"""
+import socket, sys, time
+dst, port, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+every = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+if dst.startswith("224."):
+    s.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_TTL, 1)
+t0, fwd = time.monotonic(), 0
+for i in range(n):
+    s.sendto(b"x" * 64, (dst, port))
+    if every and i % every == 0:
+        s.sendto(b"f" * 64, (sys.argv[5], 9000))
+        fwd += 1
+        time.sleep(0.001)
+print(fwd, time.monotonic() - t0)
+"""
+
+
+def case_flood(c):
+    """A UDP flood at the router's address beyond punt-rate: the excess is
+    dropped as punt_rate, what went to the twin is within the bucket, and
+    the frames forwarded meanwhile from the peer to the far end all pass.
+    UDP to port 1's address (no twin) is local_other; 224.0.0.9 reaches the
+    twin's group member from port 0 and is dropped as mcast_dst on port 1."""
+    rate = 200
+    with Topology() as topo:
+        run, sfile = start(c, topo, config(c, topo, rate=rate), 20)
+        # the far end knows the router first (ARP), so no forwarded frame waits
+        topo.run("far", UDP_SEND, "10.1.0.1", "7", "1")
+        twin_sink = topo.popen("rtr", UDP_SINK, "9999", "", "", "12")
+        far_sink = topo.popen("far", UDP_SINK, "9000", "", "", "12")
+        for p in (twin_sink, far_sink):
+            check_eq(p.stdout.readline().strip(), "ready", "sink")
+        fwd, secs = topo.run("peer", UDP_SEND, "10.0.0.1", "9999", "20000", "100",
+                             "10.1.0.2").split()
+        fwd, secs = int(fwd), float(secs)
+        twin_got = int(twin_sink.communicate(timeout=30)[0].split()[-1])
+        far_got = int(far_sink.communicate(timeout=30)[0].split()[-1])
+        # port 1 has no twin: its address drops what the slow path does not answer
+        topo.run("far", UDP_SEND, "10.1.0.1", "7", "20")
+        # link-local multicast: the twin's member gets it from port 0 only
+        mc = topo.popen("rtr", UDP_SINK, "520", "224.0.0.9", "10.0.0.1", "3")
+        check_eq(mc.stdout.readline().strip(), "ready", "multicast sink")
+        time.sleep(0.5)  # the member's IGMP join
+        topo.run("peer", UDP_SEND, "224.0.0.9", "520", "10")
+        topo.run("far", UDP_SEND, "224.0.0.9", "520", "10")
+        mc_got = int(mc.communicate(timeout=30)[0].split()[-1])
+        st, _ = finish(run, sfile)
+        sp, drops = st["route"]["slow_path"], st["drops"]
+        check(drops["punt_rate"] > 20000 // 2,
+              "punt_rate %d of a 20000 flood at punt-rate %d" % (drops["punt_rate"], rate))
+        # the bucket: rate per second and a burst of max(rate / 10, 32); the
+        # whole run's to_twin (the flood, the multicast, the twin's ARP copies)
+        bound = rate * (secs + 1) + 32 + 10 + 10
+        check(sp["to_twin"] <= bound, "to_twin %d within punt-rate (%d)" % (sp["to_twin"], bound))
+        check(0 < twin_got <= sp["to_twin"], "the twin's socket got %d of to_twin %d" %
+              (twin_got, sp["to_twin"]))
+        # the flood shares only the veth and the port's RX ring with them: the
+        # kernel's af_packet socket may lose one under it, the router none
+        fwded = sum(lc["forwarded"] for lc in st["route"]["lcores"])
+        check(far_got >= fwd * 95 // 100 and fwded >= far_got,
+              "frames to the far end during the %.1f s flood: %d of %d arrived, the router "
+              "forwarded %d" % (secs, far_got, fwd, fwded))
+        check_eq(drops["local_other"], 21, "local_other: UDP to port 1's address (no twin)")
+        check_eq(mc_got, 10, "224.0.0.9 from port 0 at the twin's member")
+        check(drops["mcast_dst"] >= 10, "mcast_dst %d: 224.0.0.9 on port 1" % drops["mcast_dst"])
+
+
+FRR = "/usr/lib/frr"
+BGP_WAIT_S = 60  # two bgpd's session, zebra's FPM connect and replay: seconds, bounded
+
+ROUTE_FWD = r"""
+import socket, sys, time
+# one datagram to 172.16.0.1 every 0.2 s until the peer's sink says it got one (argv[1] s)
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+end = time.monotonic() + float(sys.argv[1])
+n = 0
+while time.monotonic() < end:
+    s.sendto(b"bgp", ("172.16.0.1", 9000))
+    n += 1
+    time.sleep(0.2)
+print(n)
+"""
+
+
+class Frr:
+    """FRR daemons in the test's namespaces, each namespace with its own run
+    folder (zebra's socket, vty sockets, pid files) that user frr can reach."""
+
+    def __init__(self, topo):
+        self.topo, self.procs, self.dirs = topo, [], {}
+
+    def run_dir(self, ns):
+        if ns not in self.dirs:
+            d = tempfile.mkdtemp(prefix="fwdtw-frr-%s-" % ns)
+            os.chmod(d, 0o755)
+            shutil.chown(d, "frr", "frr")
+            self.dirs[ns] = d
+        return self.dirs[ns]
+
+    def daemon(self, ns, name, conf_lines, extra=()):
+        run = self.run_dir(ns)
+        conf = os.path.join(run, name + ".conf")
+        with open(conf, "w") as f:
+            f.write("\n".join(["hostname fwdtw-%s" % ns] + conf_lines) + "\n")
+        shutil.chown(conf, "frr", "frr")
+        log = open(os.path.join(run, name + ".log"), "a")
+        self.procs.append(subprocess.Popen(
+            ["ip", "netns", "exec", self.topo.ns[ns], os.path.join(FRR, name)] + list(extra) +
+            ["-f", conf, "-i", os.path.join(run, name + ".pid"), "-z",
+             os.path.join(run, "zserv.api"), "--vty_socket", run, "-A", "127.0.0.1", "-P", "0",
+             "-u", "frr", "-g", "frr"], stdout=log, stderr=log))
+        log.close()
+
+    def logs(self):
+        out = []
+        for ns, d in self.dirs.items():
+            for n in sorted(os.listdir(d)):
+                if n.endswith(".log"):
+                    with open(os.path.join(d, n), errors="replace") as f:
+                        out.append("--- %s %s\n%s" % (ns, n, f.read()[-1500:]))
+        return "\n".join(out)
+
+    def stop(self):
+        for p in self.procs:
+            if p.poll() is None:
+                p.send_signal(signal.SIGKILL)
+                p.wait(10)
+        if os.environ.get("E2E_KEEP") != "1":
+            for d in self.dirs.values():
+                shutil.rmtree(d, ignore_errors=True)
+
+
+def case_bgp(c):
+    """BGP through the forwarder: bgpd in the peer namespace announces
+    172.16.0.0/16 to bgpd in the twin's namespace (a TCP session to the
+    router's address, through the twin); zebra there hands the route to the
+    forwarder over FPM, and frames from the far end to 172.16.0.1 are then
+    forwarded to the peer."""
+    if not os.path.exists(os.path.join(FRR, "bgpd")):
+        print("SKIP: %s/bgpd is not installed (apt-get install frr)" % FRR)
+        sys.exit(77)
+    with Topology(fpm=True) as topo:
+        frr = Frr(topo)
+        try:
+            topo.ip("peer", "addr", "add", "172.16.0.1/16", "dev", "lo")
+            cfg = config(c, topo, extra=["fpm-listen = 192.168.255.1:2620"])
+            run, sfile = start(c, topo, cfg, BGP_WAIT_S + 30)
+            frr.daemon("rtr", "zebra", ["fpm address 192.168.255.1 port 2620"],
+                       ["-M", "dplane_fpm_nl"])
+            frr.daemon("rtr", "bgpd", [
+                "router bgp 65001", " bgp router-id 10.0.0.1", " no bgp ebgp-requires-policy",
+                " neighbor 10.0.0.2 remote-as 65002", " neighbor 10.0.0.2 timers connect 1"])
+            frr.daemon("peer", "zebra", [])
+            frr.daemon("peer", "bgpd", [
+                "router bgp 65002", " bgp router-id 10.0.0.2", " no bgp ebgp-requires-policy",
+                " neighbor 10.0.0.1 remote-as 65001", " neighbor 10.0.0.1 timers connect 1",
+                " address-family ipv4 unicast", "  network 172.16.0.0/16",
+                " exit-address-family"])
+            sink = topo.popen("peer", UDP_SINK, "9000", "", "", str(BGP_WAIT_S), "5")
+            check_eq(sink.stdout.readline().strip(), "ready", "sink")
+            sender = topo.popen("far", ROUTE_FWD, str(BGP_WAIT_S))
+            got = int(sink.communicate(timeout=BGP_WAIT_S + 30)[0].split()[-1])
+            sender.kill()
+            sender.wait()
+            if got == 0:
+                raise Fail("nothing from the far end reached 172.16.0.1 in %d s\n%s\n%s" %
+                           (BGP_WAIT_S, run.describe(), frr.logs()))
+            routes = telemetry(c.prefixes[-1], "/forwarder/routes")
+            r = routes.get("172_16_0_0/16")
+            check(isinstance(r, str) and r.startswith("via 10.0.0.2 dev 0 proto fpm"),
+                  "172.16.0.0/16 in the forwarder: %r" % r)
+            run.p.send_signal(signal.SIGINT)
+            st, _ = finish(run, sfile)
+            sp = st["route"]["slow_path"]
+            check(sp["to_twin"] >= 5 and sp["from_twin"] >= 5,
+                  "the BGP session through the twin: to_twin %d from_twin %d" %
+                  (sp["to_twin"], sp["from_twin"]))
+            print("bgp: %d datagrams through the BGP route; slow path %r" %
+                  (got, {k: v for k, v in sp.items() if v}))
+        finally:
+            frr.stop()
+
+
+def case_show(c):
+    """The shell's show twin: the twin (port, interface, namespace, DPDK port
+    after the router's, punt-rate) and its counters; none for port 1."""
+    import e2e_nlsync as enl
+    with Topology() as topo:
+        vdevs = ["--vdev", "net_af_packet0,iface=%s" % topo.dev["a"],
+                 "--vdev", "net_af_packet1,iface=%s" % topo.dev["b"]]
+        sh = enl.shell_mod().Shell(c, c.eal(vdevs, mem=512),
+                                   ["--config", config(c, topo, rate=300)])
+        try:
+            out = sh.cmd("show twin")
+            check("port 0: twin rtr0 in namespace %s, port 2, punt-rate 300" % topo.ns["rtr"]
+                  in out, "show twin:\n%s" % out)
+            check("to_twin 0 arp_to_twin 0 from_twin " in out and "punt_rate 0" in out,
+                  "show twin counters:\n%s" % out)
+            check("port 1:" not in out, "port 1 has no twin:\n%s" % out)
+        finally:
+            st = sh.quit()
+        check(st is not None and st["mbufs_leaked"] == 0, "mbufs leaked after the shell")
+
+
+def case_bad_config(c):
+    """Bad twin lines stop the start-up, each with its file:line."""
+    er.bad_config(c, "[port 0]\nip = 10.0.0.1/24\ntwin = a/b\n", 5,
+                  r"twin 'a/b' is not an interface name")
+    er.bad_config(c, "[port 0]\nip = 10.0.0.1/24\ntwin = rtr0\n[port 1]\nip = 10.1.0.1/24\n"
+                  "twin = rtr0\n", 8, r"twin rtr0 is port 0's already")
+    er.bad_config(c, "[port 0]\nip = 10.0.0.1/24\npunt-rate = 0\n", 5,
+                  r"punt-rate '0' is not a number")
+    er.bad_config(c, "[port 0]\nip = 10.0.0.1/24\npunt-rate = 100\n", 4,
+                  r"punt-rate without twin: nothing to limit")
+    er.bad_config(c, "[port 0]\ntwin = rtr0\n", 4, r"twin rtr0 without ip")
+    ns = "fwdtw-none-%d" % os.getpid()
+    er.bad_config(c, "[route]\ntwin-netns = %s\n" % ns, 4,
+                  r"twin-netns %s: /run/netns/%s: No such file or directory" % (ns, ns))
+
+
+CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}
+
+
+if __name__ == "__main__":
+    sys.exit(ft.run_cases(sys.argv, CASES, "twin-", "tests/route/meson.build"))
