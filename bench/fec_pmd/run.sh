@@ -33,6 +33,8 @@ measure tx fec_tx_burst
 measure rx fec_rx_burst legacy
 measure tx fec_tx_burst legacy
 measure tx fec_tx_burst fastfree
+measure tx fec_tx_burst csum
+measure tx fec_tx_prepare csum
 echo "# same-run baseline: whole rte_eth_*_burst call (ethdev wrapper included), net_fec vs net_ring"
 measure rx 'rte_eth_rx_burst*'
 measure tx 'rte_eth_tx_burst*'

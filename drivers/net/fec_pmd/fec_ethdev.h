@@ -124,6 +124,7 @@ struct fec_txq {
 	bool fast_free;            /**< RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE */
 	uint8_t bd_shift;          /**< log2 of the BD size */
 	bool ex;                   /**< enhanced BDs */
+	bool csum;                 /**< TX checksum offloads configured: IINS/PINS from ol_flags */
 	uint32_t bd_bus;           /**< ring base (bus) */
 	uint64_t sw_pkts;          /**< frames put on the ring */
 	uint64_t sw_bytes;         /**< their bytes */
@@ -347,6 +348,24 @@ void fec_rx_stash_free(struct fec_rxq *rxq);
  *   Frames taken.
  */
 uint16_t fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n);
+
+/**
+ * tx_prepare (fec_txprep.c): clear the IPv4 header and TCP/UDP checksum
+ * fields the MAC is asked to fill (it sums them as it finds them); refuse
+ * what it cannot insert: IPv6, SCTP, tunnels, TSO, fragments, QinQ or
+ * non-Ethernet-II framing (ENOTSUP), lengths or flags that disagree with the
+ * headers (EINVAL), checksum flags on a queue without the offload (ENOTSUP).
+ *
+ * @param q
+ *   TX queue.
+ * @param pkts
+ *   Frames.
+ * @param n
+ *   How many.
+ * @return
+ *   Frames ready; when fewer than n, rte_errno says why the next one is not.
+ */
+uint16_t fec_tx_prepare(void *q, struct rte_mbuf **pkts, uint16_t n);
 
 /**
  * Free every segment still on the TX ring and reset its indices.

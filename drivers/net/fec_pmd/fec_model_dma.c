@@ -253,7 +253,7 @@ static int
 tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 {
 	bool ex = m->bd_size == FEC_BD_SIZE_ENHANCED;
-	uint32_t bus = r->ptr, first = bus, nb = 0, len = 0, i;
+	uint32_t bus = r->ptr, first = bus, nb = 0, len = 0, i, esc0 = 0;
 	uint16_t sc = rte_le_to_cpu_16(bd_at(m, bus)->sc);
 	bool tc, intr = true;
 	const uint8_t *d;
@@ -289,8 +289,14 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 			memcpy(m->txbuf + len, d, blen);
 		len += blen;
 		nb++;
-		if (ex)
-			intr = rte_le_to_cpu_32(bdx_at(m, bus)->esc) & FEC_BD_EX_TX_INT;
+		if (ex) {
+			uint32_t esc = rte_le_to_cpu_32(bdx_at(m, bus)->esc);
+
+			intr = esc & FEC_BD_EX_TX_INT;
+			/* Checksum insertion is the frame's: its first BD says (Linux sets all). */
+			if (nb == 1)
+				esc0 = esc;
+		}
 		if (sc & FEC_BD_L)
 			break;
 		bus = ring_next(m, r, bus);
@@ -303,6 +309,8 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 		fec_model_event(m, 1u << 29); /* BABT */
 		len = 0;
 	}
+	if (len > 0)
+		fec_model_tx_accel(m, m->txbuf, len, esc0);
 	if (len > 0 && len < 60) {
 		memset(m->txbuf + len, 0, 60 - len);
 		len = 60;

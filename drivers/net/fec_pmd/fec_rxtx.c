@@ -325,23 +325,49 @@ tx_kick(const struct fec_txq *txq)
 	}
 }
 
+/*
+ * ESC of a TX BD: the completion event, and with the checksum offloads the
+ * insertion bits moved straight from ol_flags (two shifts, no branches).
+ * RTE_MBUF_F_TX_TCP_CKSUM's bit is set in both the TCP and the UDP value of
+ * the L4 field, not in SCTP's (tx_prepare refuses SCTP).
+ */
+RTE_STD_C11
+_Static_assert(RTE_MBUF_F_TX_IP_CKSUM == 1ULL << 54 && RTE_MBUF_F_TX_TCP_CKSUM == 1ULL << 52 &&
+		       RTE_MBUF_F_TX_UDP_CKSUM == 3ULL << 52 && FEC_BD_EX_TX_IINS == 1u << 27 &&
+		       FEC_BD_EX_TX_PINS == 1u << 28,
+	"TX checksum flags and ESC bits where the shifts expect them");
+
+static __rte_always_inline uint32_t
+tx_esc(const struct rte_mbuf *m, const bool csum)
+{
+	uint64_t ol;
+
+	if (!csum)
+		return FEC_BD_EX_TX_INT;
+	ol = m->ol_flags;
+	return FEC_BD_EX_TX_INT | ((uint32_t)(ol >> 27) & FEC_BD_EX_TX_IINS) |
+	       ((uint32_t)(ol >> 24) & FEC_BD_EX_TX_PINS);
+}
+
 static inline void
-tx_fill(volatile struct fec_bd *bd, const struct rte_mbuf *seg, const bool ex)
+tx_fill(volatile struct fec_bd *bd, const struct rte_mbuf *seg, const bool ex, uint32_t esc)
 {
 	bd->addr = rte_cpu_to_le_32((uint32_t)rte_mbuf_data_iova(seg));
 	bd->datlen = rte_cpu_to_le_16(seg->data_len);
 	if (ex) {
 		volatile struct fec_bd_ex *bx = (volatile struct fec_bd_ex *)bd;
 
-		bx->esc = rte_cpu_to_le_32(FEC_BD_EX_TX_INT);
+		bx->esc = rte_cpu_to_le_32(esc);
 		bx->bdu = 0;
 	}
 }
 
 /* A frame in several segments: one BD each, the first handed over last. */
 static __rte_noinline uint16_t
-tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex)
+tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex, const bool csum)
 {
+	/* Every BD of the frame carries its insertion bits, as Linux sets them. */
+	const uint32_t esc = tx_esc(m, csum);
 	const uint16_t last = txq->nb_desc - 1;
 	volatile struct fec_bd *first = bd_at(txq->bd, txq->bd_shift, cur);
 	uint16_t first_sc = 0;
@@ -351,7 +377,7 @@ tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex)
 		volatile struct fec_bd *bd = bd_at(txq->bd, txq->bd_shift, cur);
 		uint16_t sc = FEC_BD_R | FEC_BD_TC;
 
-		tx_fill(bd, seg, ex);
+		tx_fill(bd, seg, ex, esc);
 		if (seg->next == NULL)
 			sc |= FEC_BD_L;
 		if (cur == last)
@@ -371,7 +397,7 @@ tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex)
 }
 
 static __rte_always_inline uint16_t
-tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
+tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool csum)
 {
 	const uint8_t shift = ex ? 5 : 3;
 	const unsigned int last = txq->nb_desc - 1u;
@@ -408,14 +434,14 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 				bytes -= m->pkt_len;
 				break;
 			}
-			cur = tx_chain(txq, m, (uint16_t)cur, ex);
+			cur = tx_chain(txq, m, (uint16_t)cur, ex, csum);
 			nb_free -= m->nb_segs - 1u;
 			if (n > nb_free)
 				n = (uint16_t)nb_free;
 			continue;
 		}
 		bd = bd_at(base, shift, cur);
-		tx_fill(bd, m, ex);
+		tx_fill(bd, m, ex, tx_esc(m, csum));
 		sw_ring[cur] = m;
 		rte_io_wmb();
 		if (unlikely(cur == last)) {
@@ -435,10 +461,23 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	return (uint16_t)sent;
 }
 
+/* Checksum insertion out of line: the plain instances keep their register allocation. */
+static __rte_noinline uint16_t
+tx_burst_csum(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	return tx_burst(txq, pkts, n, true, true);
+}
+
 uint16_t
 fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 {
 	struct fec_txq *txq = q;
 
-	return txq->ex ? tx_burst(txq, pkts, n, true) : tx_burst(txq, pkts, n, false);
+	/* A separate instance: no per-frame offload test without the offload. */
+	if (txq->ex) {
+		if (txq->csum)
+			return tx_burst_csum(txq, pkts, n);
+		return tx_burst(txq, pkts, n, true, false);
+	}
+	return tx_burst(txq, pkts, n, false, false);
 }
