@@ -9,10 +9,14 @@
  * register write, so the model's cost is excluded. A net_ring port built from
  * rte_eth_from_rings() is driven the same way as a same-run baseline.
  *
- *   bench-fec-pmd rx|tx|ring-rx|ring-tx [BURSTS] [BURST] [legacy|fastfree|csum]
+ *   bench-fec-pmd rx|tx|ring-rx|ring-tx [BURSTS] [BURST] [legacy|fastfree|csum|ptype|offload]
  *
+ * Every feature is off unless named: packet types too (rte_eth_dev_set_ptypes
+ * with RTE_PTYPE_UNKNOWN, as they are on by default with enhanced BDs).
  * csum: TX checksum offloads configured, UDP/IPv4 frames asking for both
- * checksums, put through rte_eth_tx_prepare before each burst.
+ * checksums, put through rte_eth_tx_prepare before each burst. ptype: the
+ * PMD's default (packet types from the descriptor). offload: RX checksum
+ * offloads and VLAN strip configured as well, UDP/IPv4 frames.
  */
 
 #include <stdio.h>
@@ -23,7 +27,9 @@
 #include <rte_eal.h>
 #include <rte_ethdev.h>
 #include <rte_eth_ring.h>
+#include <rte_ip.h>
 #include <rte_mbuf.h>
+#include <rte_udp.h>
 
 #include "fec_model.h"
 
@@ -31,6 +37,8 @@ static struct rte_mempool *pool;
 
 static int fast_free;
 static int csum;
+static int ptype;
+static int rx_offload;
 
 static int
 port_up(uint16_t port)
@@ -42,7 +50,10 @@ port_up(uint16_t port)
 		conf.txmode.offloads = RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
 	if (csum)
 		conf.txmode.offloads = RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM;
+	if (rx_offload)
+		conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_CHECKSUM | RTE_ETH_RX_OFFLOAD_VLAN_STRIP;
 	if (rte_eth_dev_configure(port, 1, 1, &conf) != 0 ||
+		(!ptype && rte_eth_dev_set_ptypes(port, RTE_PTYPE_UNKNOWN, NULL, 0) != 0) ||
 		rte_eth_rx_queue_setup(port, 0, 512, 0, NULL, pool) != 0 ||
 		rte_eth_tx_queue_setup(port, 0, 512, 0, NULL) != 0)
 		return -1;
@@ -63,6 +74,10 @@ fill(uint8_t *f, const struct rte_ether_addr *dst, unsigned int i)
 			10, 0, 0, 1, 10, 0, 0, 2, 0x03, 0xE8, 0x07, 0xD0, 0, 26, 0, 0};
 
 		memcpy(f + 12, ip, sizeof(ip));
+		((struct rte_ipv4_hdr *)(f + 14))->hdr_checksum =
+			rte_ipv4_cksum((struct rte_ipv4_hdr *)(f + 14));
+		((struct rte_udp_hdr *)(f + 34))->dgram_cksum =
+			rte_ipv4_udptcp_cksum((struct rte_ipv4_hdr *)(f + 14), f + 34);
 	}
 }
 
@@ -90,6 +105,10 @@ main(int argc, char **argv)
 
 	fast_free = argc > 4 && strcmp(argv[4], "fastfree") == 0;
 	csum = argc > 4 && strcmp(argv[4], "csum") == 0;
+	rx_offload = argc > 4 && strcmp(argv[4], "offload") == 0;
+	ptype = rx_offload || (argc > 4 && strcmp(argv[4], "ptype") == 0);
+	/* RX with offloads: IPv4/UDP frames, as the TX csum case sends. */
+	csum |= rx_offload;
 	struct rte_mbuf *m[512];
 	struct rte_ether_addr mac;
 	struct fec_model *model;

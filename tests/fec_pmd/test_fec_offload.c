@@ -5,7 +5,8 @@
 /*
  * net_fec offloads against its model: TX checksum insertion (tx_prepare
  * clears the fields, the burst sets IINS/PINS, the model's MAC fills them),
- * what tx_prepare refuses, and the capabilities with legacy BDs. One EAL per
+ * what tx_prepare refuses, packet types and the VLAN flag/strip from the
+ * enhanced RX descriptor, and the capabilities with legacy BDs. One EAL per
  * case (argv[1]); the model is stepped by the test. Prints TAP.
  */
 
@@ -558,6 +559,280 @@ case_tx_csum_legacy(void)
 	case_tx_csum_off();
 }
 
+/* The frame of @p s with right checksums, to the port (RX tests). */
+static uint16_t
+mk_rx_frame(uint8_t *f, const struct frame_spec *s, uint32_t seq, uint16_t *l2)
+{
+	struct rte_ether_addr mac;
+	uint16_t l3, len = mk_frame(f, s, seq, l2, &l3);
+	uint8_t *ip = f + *l2;
+
+	rte_eth_macaddr_get(port, &mac);
+	memcpy(f, mac.addr_bytes, 6);
+	if (s->proto == 0)
+		return len;
+	if (s->ipv6) {
+		struct rte_ipv6_hdr *h = (struct rte_ipv6_hdr *)ip;
+		uint8_t *t = ip + 40;
+
+		if (s->proto == IPPROTO_UDP) {
+			((struct rte_udp_hdr *)t)->dgram_cksum = 0;
+			((struct rte_udp_hdr *)t)->dgram_cksum = rte_ipv6_udptcp_cksum(h, t);
+		} else if (s->proto == IPPROTO_TCP) {
+			((struct rte_tcp_hdr *)t)->cksum = 0;
+			((struct rte_tcp_hdr *)t)->cksum = rte_ipv6_udptcp_cksum(h, t);
+		}
+		return len;
+	}
+	{
+		struct rte_ipv4_hdr *h = (struct rte_ipv4_hdr *)ip;
+		uint8_t *t = ip + l3;
+
+		h->hdr_checksum = 0;
+		h->hdr_checksum = rte_ipv4_cksum(h);
+		if (s->frag != 0)
+			return len;
+		if (s->proto == IPPROTO_UDP) {
+			((struct rte_udp_hdr *)t)->dgram_cksum = 0;
+			((struct rte_udp_hdr *)t)->dgram_cksum = rte_ipv4_udptcp_cksum(h, t);
+		} else if (s->proto == IPPROTO_TCP) {
+			((struct rte_tcp_hdr *)t)->cksum = 0;
+			((struct rte_tcp_hdr *)t)->cksum = rte_ipv4_udptcp_cksum(h, t);
+		}
+	}
+	return len;
+}
+
+/* Inject every frame, step, receive them all (n at most 32). */
+static unsigned int
+rx_frames(uint8_t (*f)[1600], const uint16_t *len, unsigned int n, struct rte_mbuf **out)
+{
+	unsigned int i, got = 0;
+
+	for (i = 0; i < n; i++)
+		CHECK(fec_model_rx_frame(model, f[i], len[i]) == 0, "frame %u in", i);
+	step_all();
+	while (got < n) {
+		uint16_t k = rte_eth_rx_burst(port, 0, out + got, (uint16_t)(n - got));
+
+		if (k == 0)
+			break;
+		got += k;
+	}
+	CHECK(got == n, "%u of %u frames received", got, n);
+	return got;
+}
+
+static int
+ptype_listed(uint32_t pt)
+{
+	uint32_t list[32];
+	int i, n = rte_eth_dev_get_supported_ptypes(port, RTE_PTYPE_ALL_MASK, list, RTE_DIM(list));
+	uint32_t l2 = pt & RTE_PTYPE_L2_MASK, l3 = pt & RTE_PTYPE_L3_MASK,
+		 l4 = pt & RTE_PTYPE_L4_MASK;
+	int f2 = 0, f3 = l3 == 0, f4 = l4 == 0;
+
+	for (i = 0; i < n; i++) {
+		f2 |= list[i] == l2;
+		f3 |= l3 != 0 && list[i] == l3;
+		f4 |= l4 != 0 && list[i] == l4;
+	}
+	return f2 && f3 && f4;
+}
+
+#define PT_V4 (RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4_EXT_UNKNOWN)
+#define PT_V6 (RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV6_EXT_UNKNOWN)
+
+/*
+ * Packet types from the enhanced descriptor (on by default), each one in
+ * the supported list; the VLAN flag and TCI of a tagged frame, tag kept
+ * (no strip configured); no checksum flags without the offload; off with
+ * rte_eth_dev_set_ptypes(RTE_PTYPE_UNKNOWN) (L2_ETHER only), on again.
+ */
+static void
+case_rx_ptype(void)
+{
+	static const struct {
+		struct frame_spec s;
+		int bad_ip;
+		uint32_t pt;
+		const char *what;
+	} t[] = {
+		{{0, 0, 0, 0, 0, 0, 0}, 0, RTE_PTYPE_L2_ETHER, "ARP"},
+		{{IPPROTO_UDP, 0, 0, 0, 50, 0, 0}, 0, PT_V4 | RTE_PTYPE_L4_UDP, "IPv4 UDP"},
+		{{IPPROTO_TCP, 0, 0, 2, 50, 0, 0}, 0, PT_V4 | RTE_PTYPE_L4_TCP,
+			"IPv4 TCP, options"},
+		{{IPPROTO_UDP, 1, 0, 0, 50, 0, 0}, 0,
+			RTE_PTYPE_L2_ETHER_VLAN | RTE_PTYPE_L3_IPV4_EXT_UNKNOWN | RTE_PTYPE_L4_UDP,
+			"VLAN IPv4 UDP"},
+		{{IPPROTO_UDP, 0, 0, 0, 50, RTE_IPV4_HDR_MF_FLAG, 0}, 0, PT_V4 | RTE_PTYPE_L4_FRAG,
+			"first fragment"},
+		{{IPPROTO_UDP, 0, 0, 0, 50, 185, 0}, 0, PT_V4 | RTE_PTYPE_L4_FRAG,
+			"later fragment"},
+		{{IPPROTO_ICMP, 0, 0, 0, 50, 0, 0}, 0, PT_V4, "ICMP: no L4 type"},
+		{{IPPROTO_UDP, 0, 0, 0, 50, 0, 0}, 1, PT_V4, "bad IP header: protocol not trusted"},
+		{{IPPROTO_UDP, 0, 0, 0, 50, 0, 1}, 0, PT_V6 | RTE_PTYPE_L4_UDP, "IPv6 UDP"},
+		{{IPPROTO_TCP, 0, 0, 0, 50, 0, 1}, 0, PT_V6 | RTE_PTYPE_L4_TCP, "IPv6 TCP"},
+		{{44, 0, 0, 0, 50, 0, 1}, 0, PT_V6 | RTE_PTYPE_L4_FRAG, "IPv6 fragment header"},
+		{{0, 1, 0, 0, 0, 0, 0}, 0, RTE_PTYPE_L2_ETHER_VLAN, "VLAN ARP"},
+	};
+	const uint64_t vmask = RTE_MBUF_F_RX_VLAN | RTE_MBUF_F_RX_VLAN_STRIPPED;
+	const uint64_t cmask = RTE_MBUF_F_RX_IP_CKSUM_MASK | RTE_MBUF_F_RX_L4_CKSUM_MASK;
+	static uint8_t f[RTE_DIM(t)][1600];
+	uint16_t len[RTE_DIM(t)], l2;
+	struct rte_mbuf *m[RTE_DIM(t)];
+	unsigned int i, n, round;
+	uint32_t set[16];
+
+	CHECK(port_setup(0, 0) == 0, "port setup");
+	for (round = 0; round < 3; round++) {
+		/* round 1: packet types off; round 2: on again with a mask */
+		if (round == 1)
+			CHECK(rte_eth_dev_set_ptypes(port, RTE_PTYPE_UNKNOWN, NULL, 0) == 0,
+				"set_ptypes(UNKNOWN)");
+		if (round == 2)
+			CHECK(rte_eth_dev_set_ptypes(port, RTE_PTYPE_L3_MASK | RTE_PTYPE_L4_MASK,
+				      set, RTE_DIM(set)) == 0 &&
+					set[0] == RTE_PTYPE_L3_IPV4_EXT_UNKNOWN,
+				"set_ptypes(L3|L4): first 0x%x", set[0]);
+		for (i = 0; i < RTE_DIM(t); i++) {
+			len[i] = mk_rx_frame(f[i], &t[i].s, i, &l2);
+			if (t[i].bad_ip)
+				f[i][l2 + 8] ^= 1; /* TTL */
+		}
+		n = rx_frames(f, len, RTE_DIM(t), m);
+		for (i = 0; i < n; i++) {
+			uint32_t want = round == 1 ? RTE_PTYPE_L2_ETHER : t[i].pt;
+			int tagged = t[i].s.vlan;
+
+			CHECK(m[i]->packet_type == want, "round %u %s: packet_type 0x%x, want 0x%x",
+				round, t[i].what, m[i]->packet_type, want);
+			if (round == 0)
+				CHECK(ptype_listed(t[i].pt), "%s: 0x%x in the supported list",
+					t[i].what, t[i].pt);
+			CHECK((m[i]->ol_flags & cmask) == 0, "%s: no checksum flags", t[i].what);
+			/* The VLAN flag comes with the descriptor reads, off in round 1. */
+			CHECK((m[i]->ol_flags & vmask) ==
+					(tagged && round != 1 ? RTE_MBUF_F_RX_VLAN : 0),
+				"round %u %s: VLAN flags 0x%" PRIx64, round, t[i].what,
+				m[i]->ol_flags & vmask);
+			if (tagged && round != 1)
+				CHECK(m[i]->vlan_tci == 0x2009, "%s: TCI 0x%x", t[i].what,
+					m[i]->vlan_tci);
+			CHECK(m[i]->pkt_len == len[i] && memcmp(rte_pktmbuf_mtod(m[i], uint8_t *),
+								 f[i], len[i]) == 0,
+				"%s: frame as sent (tag kept)", t[i].what);
+		}
+		rte_pktmbuf_free_bulk(m, n);
+	}
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+/*
+ * VLAN_STRIP: the tag comes off (in software, on the descriptor's bit),
+ * RX_VLAN|RX_VLAN_STRIPPED and the TCI set, the rest of the frame intact,
+ * packet type without the tag; an untagged frame untouched. Turned off at
+ * run time with rte_eth_dev_set_vlan_offload: the tag stays, RX_VLAN only.
+ * With RX checksum offloads too: a stripped frame's flags are right.
+ */
+static void
+case_rx_vlan_strip(void)
+{
+	const struct frame_spec tag = {IPPROTO_UDP, 1, 0, 0, 80, 0, 0};
+	const struct frame_spec untag = {IPPROTO_TCP, 0, 0, 0, 80, 0, 0};
+	const uint64_t vmask = RTE_MBUF_F_RX_VLAN | RTE_MBUF_F_RX_VLAN_STRIPPED;
+	const uint64_t good = RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_GOOD;
+	const uint64_t cmask = RTE_MBUF_F_RX_IP_CKSUM_MASK | RTE_MBUF_F_RX_L4_CKSUM_MASK;
+	static uint8_t f[2][1600];
+	struct rte_eth_dev_info info;
+	struct rte_mbuf *m[2];
+	uint16_t len[2], l2;
+	unsigned int round;
+
+	CHECK(rte_eth_dev_info_get(port, &info) == 0 &&
+			(info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_VLAN_STRIP),
+		"VLAN strip capa");
+	CHECK(port_setup(0, RTE_ETH_RX_OFFLOAD_VLAN_STRIP | RTE_ETH_RX_OFFLOAD_CHECKSUM) == 0,
+		"port setup");
+	for (round = 0; round < 2; round++) {
+		if (round == 1)
+			CHECK(rte_eth_dev_set_vlan_offload(port, 0) == 0 &&
+					!(rte_eth_dev_get_vlan_offload(port) &
+						RTE_ETH_VLAN_STRIP_OFFLOAD),
+				"strip off at run time");
+		len[0] = mk_rx_frame(f[0], &tag, 1, &l2);
+		len[1] = mk_rx_frame(f[1], &untag, 2, &l2);
+		if (rx_frames(f, len, 2, m) != 2)
+			continue;
+		CHECK((m[0]->ol_flags & cmask) == good && (m[1]->ol_flags & cmask) == good,
+			"round %u: checksum flags 0x%" PRIx64 " 0x%" PRIx64, round,
+			m[0]->ol_flags & cmask, m[1]->ol_flags & cmask);
+		CHECK(m[0]->vlan_tci == 0x2009, "TCI 0x%x", m[0]->vlan_tci);
+		if (round == 0) {
+			CHECK((m[0]->ol_flags & vmask) == vmask, "stripped: flags 0x%" PRIx64,
+				m[0]->ol_flags);
+			CHECK(m[0]->pkt_len == len[0] - 4u && m[0]->data_len == len[0] - 4u &&
+					memcmp(rte_pktmbuf_mtod(m[0], uint8_t *), f[0], 12) == 0 &&
+					memcmp(rte_pktmbuf_mtod(m[0], uint8_t *) + 12, f[0] + 16,
+						len[0] - 16) == 0,
+				"the tag is gone, the rest intact (%u bytes)", m[0]->pkt_len);
+			CHECK(m[0]->packet_type ==
+					(RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4_EXT_UNKNOWN |
+						RTE_PTYPE_L4_UDP),
+				"stripped packet_type 0x%x", m[0]->packet_type);
+		} else {
+			CHECK((m[0]->ol_flags & vmask) == RTE_MBUF_F_RX_VLAN &&
+					m[0]->pkt_len == len[0] &&
+					memcmp(rte_pktmbuf_mtod(m[0], uint8_t *), f[0], len[0]) ==
+						0,
+				"not stripped: RX_VLAN, tag kept (flags 0x%" PRIx64 ")",
+				m[0]->ol_flags);
+		}
+		CHECK((m[1]->ol_flags & vmask) == 0 && m[1]->pkt_len == len[1] &&
+				memcmp(rte_pktmbuf_mtod(m[1], uint8_t *), f[1], len[1]) == 0,
+			"untagged frame untouched");
+		rte_pktmbuf_free_bulk(m, 2);
+	}
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
+/* Legacy BDs: L2_ETHER only, listed alone; no VLAN flag or strip capa. */
+static void
+case_rx_legacy(void)
+{
+	const struct frame_spec tag = {IPPROTO_UDP, 1, 0, 0, 80, 0, 0};
+	struct rte_eth_dev_info info;
+	uint32_t list[8];
+	static uint8_t f[1][1600];
+	struct rte_mbuf *m[1];
+	uint16_t len[1], l2;
+	int n;
+
+	CHECK(rte_eth_dev_info_get(port, &info) == 0 && info.rx_offload_capa == 0,
+		"legacy: no RX offload capa (0x%" PRIx64 ")", info.rx_offload_capa);
+	n = rte_eth_dev_get_supported_ptypes(port, RTE_PTYPE_ALL_MASK, list, RTE_DIM(list));
+	CHECK(n == 1 && list[0] == RTE_PTYPE_L2_ETHER, "supported ptypes: %d", n);
+	CHECK(rte_eth_dev_configure(port, 1, 1,
+		      &(struct rte_eth_conf){.rxmode.offloads = RTE_ETH_RX_OFFLOAD_VLAN_STRIP}) < 0,
+		"configure with VLAN strip refused");
+	CHECK(port_setup(0, 0) == 0, "port setup");
+	len[0] = mk_rx_frame(f[0], &tag, 1, &l2);
+	if (rx_frames(f, len, 1, m) == 1) {
+		CHECK(m[0]->packet_type == RTE_PTYPE_L2_ETHER && m[0]->ol_flags == 0 &&
+				m[0]->vlan_tci == 0,
+			"legacy: L2_ETHER, no flags (0x%x, 0x%" PRIx64 ")", m[0]->packet_type,
+			m[0]->ol_flags);
+		rte_pktmbuf_free(m[0]);
+	}
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	check_clean();
+}
+
 static const struct {
 	const char *name;
 	const char *devargs;
@@ -567,6 +842,9 @@ static const struct {
 	{"tx_prepare", "", case_tx_prepare},
 	{"tx_csum_off", "", case_tx_csum_off},
 	{"tx_csum_legacy", ",bd=legacy", case_tx_csum_legacy},
+	{"rx_ptype", "", case_rx_ptype},
+	{"rx_vlan_strip", "", case_rx_vlan_strip},
+	{"rx_legacy", ",bd=legacy", case_rx_legacy},
 };
 
 int

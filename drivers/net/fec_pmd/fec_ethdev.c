@@ -19,11 +19,6 @@
 
 #include "fec_ethdev.h"
 
-/* RX offloads the enhanced descriptor reports. */
-#define FEC_RX_CSUM_OFFLOADS                                            \
-	(RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_UDP_CKSUM | \
-		RTE_ETH_RX_OFFLOAD_TCP_CKSUM)
-
 /* TX offloads the enhanced descriptor's IINS/PINS do. */
 #define FEC_TX_CSUM_OFFLOADS                                            \
 	(RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | \
@@ -188,7 +183,8 @@ fec_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->max_rx_pktlen = FEC_MAX_BUF;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
 	info->max_mtu = FEC_MAX_BUF - RTE_ETHER_HDR_LEN - RTE_VLAN_HLEN - RTE_ETHER_CRC_LEN;
-	info->rx_offload_capa = fep->ex ? FEC_RX_CSUM_OFFLOADS : 0;
+	/* VLAN strip is the PMD's, on the descriptor's VLAN bit (as Linux's fec). */
+	info->rx_offload_capa = fep->ex ? FEC_RX_CSUM_OFFLOADS | RTE_ETH_RX_OFFLOAD_VLAN_STRIP : 0;
 	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE |
 				(fep->ex ? FEC_TX_CSUM_OFFLOADS : 0);
 	info->rx_desc_lim.nb_max = FEC_RING_MAX;
@@ -570,10 +566,8 @@ fec_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	rxq->mp = mp;
 	rxq->nb_desc = nb_desc;
 	rxq->ex = fep->ex;
-	/* Checksum status exists only in the enhanced BD's ESC word. */
-	rxq->csum = fep->ex &&
-		    ((dev->data->dev_conf.rxmode.offloads | (conf != NULL ? conf->offloads : 0)) &
-			    FEC_RX_CSUM_OFFLOADS) != 0;
+	rxq->queue_offloads = conf != NULL ? conf->offloads : 0;
+	fec_rxq_desc_conf(dev, rxq, dev->data->dev_conf.rxmode.offloads | rxq->queue_offloads);
 	rxq->bd_shift = fep->ex ? 5 : 3;
 	/* Slice 2q + 1 is RX ring q (slice 1 ring 0, as in NXP's UIO descriptor block). */
 	rxq->qid = qid;
@@ -991,6 +985,9 @@ static const struct eth_dev_ops fec_ops = {
 	.flow_ctrl_set = fec_flow_ctrl_set,
 	.rx_queue_intr_enable = fec_rx_intr_enable,
 	.rx_queue_intr_disable = fec_rx_intr_disable,
+	.dev_supported_ptypes_get = fec_supported_ptypes,
+	.dev_ptypes_set = fec_ptypes_set,
+	.vlan_offload_set = fec_vlan_offload_set,
 };
 
 static int

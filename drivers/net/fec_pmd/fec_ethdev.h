@@ -30,6 +30,11 @@ extern int fec_logtype;
 
 enum fec_backend { FEC_BACKEND_MODEL, FEC_BACKEND_UIO };
 
+/* RX offloads the enhanced descriptor's ESC word reports. */
+#define FEC_RX_CSUM_OFFLOADS                                            \
+	(RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_UDP_CKSUM | \
+		RTE_ETH_RX_OFFLOAD_TCP_CKSUM)
+
 /* RX replacement mbufs are taken from the pool this many at a time. */
 #define FEC_RX_STASH 32
 
@@ -78,21 +83,25 @@ enum fec_restart_reason {
 
 /** RX queue: ring qid of the MAC (rings 1 and 2 only on the AVB IPs). */
 struct fec_rxq {
-	volatile uint8_t *bd;           /**< ring base (virtual) */
-	struct rte_mbuf **sw_ring;      /**< mbuf attached to each BD */
-	struct fec_priv *fep;           /**< device */
-	uint64_t mbuf_init;             /**< rearm_data template */
-	uint16_t nb_desc;               /**< ring size */
-	uint16_t cur;                   /**< next BD to look at */
-	uint16_t data_off;              /**< data_off of a received frame (headroom + SHIFT16) */
-	uint16_t trim;                  /**< bytes of datlen that are not payload (FCS + SHIFT16) */
-	uint16_t buf_len;               /**< MRBR */
-	uint8_t bd_shift;               /**< log2 of the BD size */
-	bool ex;                        /**< enhanced BDs */
-	bool csum;                      /**< RX checksum flags from the ESC word */
-	uint32_t bd_bus;                /**< ring base (bus) */
-	struct rte_mempool *mp;         /**< buffers */
-	uint64_t ierrors;               /**< frames dropped for BD status errors */
+	volatile uint8_t *bd;      /**< ring base (virtual) */
+	struct rte_mbuf **sw_ring; /**< mbuf attached to each BD */
+	struct fec_priv *fep;      /**< device */
+	uint64_t mbuf_init;        /**< rearm_data template */
+	uint16_t nb_desc;          /**< ring size */
+	uint16_t cur;              /**< next BD to look at */
+	uint16_t data_off;         /**< data_off of a received frame (headroom + SHIFT16) */
+	uint16_t trim;             /**< bytes of datlen that are not payload (FCS + SHIFT16) */
+	uint16_t buf_len;          /**< MRBR */
+	uint8_t bd_shift;          /**< log2 of the BD size */
+	bool ex;                   /**< enhanced BDs */
+	bool csum;                 /**< RX checksum flags from the ESC word */
+	bool vlan_strip;           /**< RTE_ETH_RX_OFFLOAD_VLAN_STRIP (in software, on ESC.VLAN) */
+	bool ptype;                /**< packet_type from the ESC and prot words */
+	bool desc;                 /**< any of the three: the burst reads ESC/prot */
+	uint64_t queue_offloads;   /**< RX offloads given at queue setup */
+	uint32_t bd_bus;           /**< ring base (bus) */
+	struct rte_mempool *mp;    /**< buffers */
+	uint64_t ierrors;          /**< frames dropped for BD status errors */
 	uint64_t err[FEC_RX_ERR_NB];    /**< ierrors by reason */
 	uint64_t restart_discards;      /**< frames in the ring a fault restart threw away */
 	uint64_t restart_discard_bytes; /**< their bytes (without FCS) */
@@ -145,6 +154,7 @@ struct fec_priv {
 	/** Quirk profile (devarg soc=). */
 	const struct fec_soc *soc;
 	bool ex;          /**< enhanced (32-byte) BDs */
+	bool ptype_off;   /**< rte_eth_dev_set_ptypes(RTE_PTYPE_UNKNOWN): L2_ETHER only */
 	uint8_t nb_rings; /**< RX/TX rings of the IP (soc->nb_queues): max queues */
 	/**
 	 * RCMR1/2 values from devarg rcmr= (index 1 and 2; 0: no match on that
@@ -326,6 +336,57 @@ fec_tx_err006358_kick(struct fec_txq *txq)
  *   Frames received.
  */
 uint16_t fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n);
+
+/**
+ * Set what the RX queue reads from the enhanced descriptor (checksum flags,
+ * VLAN strip, packet types) from the device's configuration and
+ * fep->ptype_off; the burst picks its instance from it.
+ *
+ * @param dev
+ *   Device.
+ * @param rxq
+ *   RX queue.
+ * @param offloads
+ *   Its RX offloads (port and queue).
+ */
+void fec_rxq_desc_conf(const struct rte_eth_dev *dev, struct fec_rxq *rxq, uint64_t offloads);
+
+/**
+ * Packet types the RX burst recognises (dev_supported_ptypes_get): from the
+ * enhanced descriptor, or L2_ETHER only with legacy BDs.
+ *
+ * @param dev
+ *   Device.
+ * @return
+ *   RTE_PTYPE_UNKNOWN-terminated list.
+ */
+const uint32_t *fec_supported_ptypes(struct rte_eth_dev *dev);
+
+/**
+ * dev_ptypes_set: a mask of 0 (RTE_PTYPE_UNKNOWN) turns the descriptor's
+ * packet types off (L2_ETHER only, the burst without per-frame descriptor
+ * reads when no RX offload needs them); any other mask turns them on.
+ *
+ * @param dev
+ *   Device.
+ * @param mask
+ *   Packet types the application wants.
+ * @return
+ *   0.
+ */
+int fec_ptypes_set(struct rte_eth_dev *dev, uint32_t mask);
+
+/**
+ * vlan_offload_set: VLAN strip on or off at run time (the others are refused).
+ *
+ * @param dev
+ *   Device.
+ * @param mask
+ *   RTE_ETH_VLAN_*_MASK: what changed in dev_conf.rxmode.offloads.
+ * @return
+ *   0 or -ENOTSUP.
+ */
+int fec_vlan_offload_set(struct rte_eth_dev *dev, int mask);
 
 /**
  * Give the RX queue's spare mbufs back to the pool.

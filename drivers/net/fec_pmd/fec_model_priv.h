@@ -152,6 +152,7 @@ void fec_model_wire_rx_done(struct fec_model *m);
 void fec_model_wire_free(struct fec_model *m);
 void fec_model_wire_flush(struct fec_model *m);
 void fec_model_irq_raise(struct fec_model *m);
+uint32_t fec_model_rx_accel(const uint8_t *frame, uint16_t len, uint32_t *prot);
 void fec_model_tx_accel(struct fec_model *m, uint8_t *frame, uint32_t len, uint32_t esc);
 void fec_model_irq_free(struct fec_model *m);
 
