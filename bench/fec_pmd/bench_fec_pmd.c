@@ -9,14 +9,16 @@
  * register write, so the model's cost is excluded. A net_ring port built from
  * rte_eth_from_rings() is driven the same way as a same-run baseline.
  *
- *   bench-fec-pmd rx|tx|ring-rx|ring-tx [BURSTS] [BURST] [legacy|fastfree|csum|ptype|offload]
+ *   bench-fec-pmd rx|tx|ring-rx|ring-tx [BURSTS] [BURST] [legacy|fastfree|csum|ptype|offload|rxcsum]
  *
  * Every feature is off unless named: packet types too (rte_eth_dev_set_ptypes
  * with RTE_PTYPE_UNKNOWN, as they are on by default with enhanced BDs).
  * csum: TX checksum offloads configured, UDP/IPv4 frames asking for both
  * checksums, put through rte_eth_tx_prepare before each burst. ptype: the
  * PMD's default (packet types from the descriptor). offload: RX checksum
- * offloads and VLAN strip configured as well, UDP/IPv4 frames.
+ * offloads and VLAN strip configured as well, UDP/IPv4 frames. rxcsum: what
+ * dpdk-forwarder configures, RX IPv4 checksum only (packet types on), the same
+ * frames.
  */
 
 #include <stdio.h>
@@ -38,7 +40,7 @@ static struct rte_mempool *pool;
 static int fast_free;
 static int csum;
 static int ptype;
-static int rx_offload;
+static int rx_offload; /* 1: checksums and VLAN strip, 2: IPv4 checksum only */
 
 static int
 port_up(uint16_t port)
@@ -48,10 +50,12 @@ port_up(uint16_t port)
 	memset(&conf, 0, sizeof(conf));
 	if (fast_free)
 		conf.txmode.offloads = RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
-	if (csum)
+	if (csum && !rx_offload)
 		conf.txmode.offloads = RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM;
-	if (rx_offload)
+	if (rx_offload == 1)
 		conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_CHECKSUM | RTE_ETH_RX_OFFLOAD_VLAN_STRIP;
+	if (rx_offload == 2)
+		conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_IPV4_CKSUM;
 	if (rte_eth_dev_configure(port, 1, 1, &conf) != 0 ||
 		(!ptype && rte_eth_dev_set_ptypes(port, RTE_PTYPE_UNKNOWN, NULL, 0) != 0) ||
 		rte_eth_rx_queue_setup(port, 0, 512, 0, NULL, pool) != 0 ||
@@ -105,7 +109,9 @@ main(int argc, char **argv)
 
 	fast_free = argc > 4 && strcmp(argv[4], "fastfree") == 0;
 	csum = argc > 4 && strcmp(argv[4], "csum") == 0;
-	rx_offload = argc > 4 && strcmp(argv[4], "offload") == 0;
+	rx_offload = argc > 4 && strcmp(argv[4], "offload") == 0  ? 1
+		     : argc > 4 && strcmp(argv[4], "rxcsum") == 0 ? 2
+								  : 0;
 	ptype = rx_offload || (argc > 4 && strcmp(argv[4], "ptype") == 0);
 	/* RX with offloads: IPv4/UDP frames, as the TX csum case sends. */
 	csum |= rx_offload;

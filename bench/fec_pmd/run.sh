@@ -33,6 +33,7 @@ measure tx fec_tx_burst
 measure rx fec_rx_burst legacy
 measure rx fec_rx_burst ptype
 measure rx fec_rx_burst offload
+measure rx fec_rx_burst rxcsum
 measure tx fec_tx_burst legacy
 measure tx fec_tx_burst fastfree
 measure tx fec_tx_burst csum

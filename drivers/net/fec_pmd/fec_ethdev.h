@@ -337,6 +337,27 @@ fec_tx_err006358_kick(struct fec_txq *txq)
  */
 uint16_t fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n);
 
+/*
+ * Packet type and checksum flags of an enhanced RX BD, by one table lookup
+ * (fec_rxdesc.c builds it): index = ESC bits FRAG, IPV6, VLAN, PCR, ICE
+ * (0x37), a header length in the prot word (bit 3), the protocol's class
+ * (bits 7:6: 1 TCP, 2 UDP); entry = packet type (11:0) | checksum flags << 12.
+ */
+#define FEC_RX_DESC_TAB      256
+#define FEC_RX_DESC_ESC      0x37u
+#define FEC_RX_DESC_PT_MASK  0xFFFu
+#define FEC_RX_DESC_FL_SHIFT 12
+extern uint32_t fec_rx_desc_tab[FEC_RX_DESC_TAB];
+/** IP protocol number -> its class, already at bits 7:6 of the index. */
+extern uint8_t fec_rx_proto_cls[256];
+
+static __rte_always_inline unsigned int
+fec_rx_desc_idx(uint32_t esc, uint32_t prot)
+{
+	return (esc & FEC_RX_DESC_ESC) | ((prot >> FEC_BD_EX_PROT_HLEN_SHIFT) != 0) << 3 |
+	       fec_rx_proto_cls[(prot >> FEC_BD_EX_PROT_PROTO_SHIFT) & 0xFF];
+}
+
 /**
  * Set what the RX queue reads from the enhanced descriptor (checksum flags,
  * VLAN strip, packet types) from the device's configuration and

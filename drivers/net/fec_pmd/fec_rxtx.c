@@ -86,74 +86,21 @@ rx_error(struct fec_rxq *rxq, uint16_t sc)
 }
 
 /*
- * Packet type from the enhanced BD: VLAN/IPV6/FRAG from ESC; IPv4 when the
- * accelerator found an IPv4 header (a header length in the prot word, or
- * ICE, which only an IPv4 frame gets); TCP/UDP from the prot word's protocol,
- * which the manual calls valid only when ICE is clear (RM?).
- */
-static const uint32_t fec_rx_l2[2] = {RTE_PTYPE_L2_ETHER, RTE_PTYPE_L2_ETHER_VLAN};
-/* L4 packet type of an IP protocol number, >> 8 (TCP 1, UDP 2). */
-static const uint8_t fec_rx_l4[256] = {
-	[IPPROTO_TCP] = RTE_PTYPE_L4_TCP >> 8, [IPPROTO_UDP] = RTE_PTYPE_L4_UDP >> 8};
-
-RTE_STD_C11
-_Static_assert(FEC_BD_EX_RX_VLAN == 1u << 2 && (RTE_PTYPE_L4_TCP & 0xFFu) == 0 &&
-		       (RTE_PTYPE_L4_UDP >> 8) < 256,
-	"the tables' index and value layout");
-
-/* Checksum flags by ESC.ICE (bit 5) and ESC.PCR (bit 4). */
-static const uint64_t fec_rx_ip_fl[2] = {RTE_MBUF_F_RX_IP_CKSUM_GOOD, RTE_MBUF_F_RX_IP_CKSUM_BAD};
-static const uint64_t fec_rx_l4_fl[2] = {RTE_MBUF_F_RX_L4_CKSUM_GOOD, RTE_MBUF_F_RX_L4_CKSUM_BAD};
-
-RTE_STD_C11
-_Static_assert(FEC_BD_EX_RX_ICE == 1u << 5 && FEC_BD_EX_RX_PCR == 1u << 4 &&
-		       RTE_PTYPE_L4_TCP == 0x100 && RTE_PTYPE_L4_UDP == 0x200 &&
-		       RTE_PTYPE_L4_FRAG == 0x300,
-	"the checksum tables' index and the L4 range test");
-
-/* Tables, not branches: GCC made a select chain of every path's L2 type. */
-static __rte_always_inline uint32_t
-rx_ptype(uint32_t esc, uint32_t prot)
-{
-	uint32_t hlen = prot >> FEC_BD_EX_PROT_HLEN_SHIFT;
-	uint32_t l2 = fec_rx_l2[(esc >> 2) & 1], l3, l4;
-
-	if (esc & FEC_BD_EX_RX_IPV6)
-		l3 = RTE_PTYPE_L3_IPV6_EXT_UNKNOWN;
-	else if (hlen != 0 || (esc & FEC_BD_EX_RX_ICE))
-		l3 = RTE_PTYPE_L3_IPV4_EXT_UNKNOWN;
-	else
-		return l2;
-	if (esc & FEC_BD_EX_RX_FRAG)
-		l4 = RTE_PTYPE_L4_FRAG;
-	else if (hlen != 0 && !(esc & FEC_BD_EX_RX_ICE))
-		l4 = (uint32_t)fec_rx_l4[(prot >> FEC_BD_EX_PROT_PROTO_SHIFT) & 0xFF] << 8;
-	else
-		l4 = 0;
-	return l2 | l3 | l4;
-}
-
-/*
- * What the enhanced BD says of a frame, into the mbuf: checksum flags (with
- * the offloads; none for what is not IPv4, no L4 flag but for TCP/UDP), the
- * VLAN flag and TCI (the TCI is read from the frame: the BD has only the
- * bit), the tag stripped in software with VLAN_STRIP as Linux's fec does, and
- * the packet type.
+ * What the enhanced BD says of a frame, into the mbuf: packet type and
+ * checksum flags from one lookup (fec_rx_desc_tab, fec_rxdesc.c), the VLAN
+ * flag and TCI (read from the frame: the BD has only the bit), the tag
+ * stripped in software with VLAN_STRIP as Linux's fec does.
  */
 static __rte_always_inline void
 rx_desc(struct rte_mbuf *m, uint32_t esc, uint32_t prot, const bool csum, const bool strip,
 	const bool ptype)
 {
-	uint32_t pt = rx_ptype(esc, prot);
-	uint64_t fl = 0;
+	uint32_t e = fec_rx_desc_tab[fec_rx_desc_idx(esc, prot)];
+	uint32_t pt = e & FEC_RX_DESC_PT_MASK;
 
-	if (csum && RTE_ETH_IS_IPV4_HDR(pt)) {
-		fl = fec_rx_ip_fl[(esc >> 5) & 1];
-		/* TCP (0x100) or UDP (0x200), not FRAG (0x300) nor none. */
-		if ((pt & RTE_PTYPE_L4_MASK) - RTE_PTYPE_L4_TCP < RTE_PTYPE_L4_UDP)
-			fl |= fec_rx_l4_fl[(esc >> 4) & 1];
-	}
-	if ((esc & FEC_BD_EX_RX_VLAN) && m->data_len >= RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN) {
+	if (csum)
+		m->ol_flags |= e >> FEC_RX_DESC_FL_SHIFT;
+	if (unlikely(esc & FEC_BD_EX_RX_VLAN) && m->data_len >= RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN) {
 		if (strip && rte_vlan_strip(m) == 0) {
 			/* rte_vlan_strip set RX_VLAN|RX_VLAN_STRIPPED and the TCI. */
 			pt = (pt & ~RTE_PTYPE_L2_MASK) | RTE_PTYPE_L2_ETHER;
@@ -162,10 +109,9 @@ rx_desc(struct rte_mbuf *m, uint32_t esc, uint32_t prot, const bool csum, const 
 				m, const struct rte_vlan_hdr *, RTE_ETHER_HDR_LEN);
 
 			m->vlan_tci = rte_be_to_cpu_16(vh->vlan_tci);
-			fl |= RTE_MBUF_F_RX_VLAN;
+			m->ol_flags |= RTE_MBUF_F_RX_VLAN;
 		}
 	}
-	m->ol_flags |= fl;
 	if (ptype)
 		m->packet_type = pt;
 }
