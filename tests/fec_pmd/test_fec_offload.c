@@ -343,6 +343,13 @@ case_tx_csum(void)
 	CHECK((info.tx_offload_capa & TX_CSUM) == TX_CSUM, "TX checksum capa 0x%" PRIx64,
 		info.tx_offload_capa);
 	CHECK(port_setup(TX_CSUM, 0) == 0, "port setup");
+	{
+		struct rte_eth_txq_info qi;
+
+		CHECK(rte_eth_tx_queue_info_get(port, 0, &qi) == 0 &&
+				(qi.conf.offloads & TX_CSUM) == TX_CSUM,
+			"txq_info shows the checksum offloads");
+	}
 	fec_model_tx_csum_counts(model, &ip0, &l40);
 	for (i = 0; i < RTE_DIM(t); i++) {
 		uint16_t l2, l3, len = mk_frame(f, &t[i].s, i, &l2, &l3);
@@ -756,6 +763,13 @@ case_rx_vlan_strip(void)
 		"VLAN strip capa");
 	CHECK(port_setup(0, RTE_ETH_RX_OFFLOAD_VLAN_STRIP | RTE_ETH_RX_OFFLOAD_CHECKSUM) == 0,
 		"port setup");
+	{
+		struct rte_eth_rxq_info qi;
+
+		CHECK(rte_eth_rx_queue_info_get(port, 0, &qi) == 0 &&
+				(qi.conf.offloads & RTE_ETH_RX_OFFLOAD_VLAN_STRIP),
+			"rxq_info shows VLAN strip");
+	}
 	for (round = 0; round < 2; round++) {
 		if (round == 1)
 			CHECK(rte_eth_dev_set_vlan_offload(port, 0) == 0 &&

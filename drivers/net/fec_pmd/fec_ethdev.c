@@ -637,9 +637,8 @@ fec_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	txq->deferred_start = conf != NULL && conf->tx_deferred_start;
 	txq->port_id = dev->data->port_id;
 	txq->free_thresh = conf != NULL && conf->tx_free_thresh != 0 ? conf->tx_free_thresh : 32;
-	txq->fast_free =
-		((dev->data->dev_conf.txmode.offloads | (conf != NULL ? conf->offloads : 0)) &
-			RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) != 0;
+	txq->offloads = dev->data->dev_conf.txmode.offloads | (conf != NULL ? conf->offloads : 0);
+	txq->fast_free = (txq->offloads & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) != 0;
 	dev->data->tx_queues[qid] = txq;
 	return 0;
 }

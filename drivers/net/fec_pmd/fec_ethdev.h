@@ -134,6 +134,7 @@ struct fec_txq {
 	uint8_t bd_shift;          /**< log2 of the BD size */
 	bool ex;                   /**< enhanced BDs */
 	bool csum;                 /**< TX checksum offloads configured: IINS/PINS from ol_flags */
+	uint64_t offloads;         /**< TX offloads configured (port and queue), for txq_info */
 	uint32_t bd_bus;           /**< ring base (bus) */
 	uint64_t sw_pkts;          /**< frames put on the ring */
 	uint64_t sw_bytes;         /**< their bytes */
