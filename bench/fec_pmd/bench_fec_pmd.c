@@ -9,7 +9,16 @@
  * register write, so the model's cost is excluded. A net_ring port built from
  * rte_eth_from_rings() is driven the same way as a same-run baseline.
  *
- *   bench-fec-pmd rx|tx|ring-rx|ring-tx [BURSTS] [BURST] [legacy|fastfree]
+ *   bench-fec-pmd rx|tx|ring-rx|ring-tx [BURSTS] [BURST] [legacy|fastfree|csum|ptype|offload|rxcsum]
+ *
+ * Every feature is off unless named: packet types too (rte_eth_dev_set_ptypes
+ * with RTE_PTYPE_UNKNOWN, as they are on by default with enhanced BDs).
+ * csum: TX checksum offloads configured, UDP/IPv4 frames asking for both
+ * checksums, put through rte_eth_tx_prepare before each burst. ptype: the
+ * PMD's default (packet types from the descriptor). offload: RX checksum
+ * offloads and VLAN strip configured as well, UDP/IPv4 frames. rxcsum: what
+ * dpdk-forwarder configures, RX IPv4 checksum only (packet types on), the same
+ * frames.
  */
 
 #include <stdio.h>
@@ -20,13 +29,18 @@
 #include <rte_eal.h>
 #include <rte_ethdev.h>
 #include <rte_eth_ring.h>
+#include <rte_ip.h>
 #include <rte_mbuf.h>
+#include <rte_udp.h>
 
 #include "fec_model.h"
 
 static struct rte_mempool *pool;
 
 static int fast_free;
+static int csum;
+static int ptype;
+static int rx_offload; /* 1: checksums and VLAN strip, 2: IPv4 checksum only */
 
 static int
 port_up(uint16_t port)
@@ -36,7 +50,14 @@ port_up(uint16_t port)
 	memset(&conf, 0, sizeof(conf));
 	if (fast_free)
 		conf.txmode.offloads = RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	if (csum && !rx_offload)
+		conf.txmode.offloads = RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM;
+	if (rx_offload == 1)
+		conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_CHECKSUM | RTE_ETH_RX_OFFLOAD_VLAN_STRIP;
+	if (rx_offload == 2)
+		conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_IPV4_CKSUM;
 	if (rte_eth_dev_configure(port, 1, 1, &conf) != 0 ||
+		(!ptype && rte_eth_dev_set_ptypes(port, RTE_PTYPE_UNKNOWN, NULL, 0) != 0) ||
 		rte_eth_rx_queue_setup(port, 0, 512, 0, NULL, pool) != 0 ||
 		rte_eth_tx_queue_setup(port, 0, 512, 0, NULL) != 0)
 		return -1;
@@ -51,6 +72,28 @@ fill(uint8_t *f, const struct rte_ether_addr *dst, unsigned int i)
 	f[12] = 0x88;
 	f[13] = 0xB5;
 	memset(f + 14, (int)i, 50);
+	if (csum) {
+		/* IPv4 (20) + UDP (8) + 18 bytes: 60 in all. */
+		static const uint8_t ip[] = {0x08, 0x00, 0x45, 0, 0, 46, 0, 0, 0, 0, 64, 17, 0, 0,
+			10, 0, 0, 1, 10, 0, 0, 2, 0x03, 0xE8, 0x07, 0xD0, 0, 26, 0, 0};
+
+		memcpy(f + 12, ip, sizeof(ip));
+		((struct rte_ipv4_hdr *)(f + 14))->hdr_checksum =
+			rte_ipv4_cksum((struct rte_ipv4_hdr *)(f + 14));
+		((struct rte_udp_hdr *)(f + 34))->dgram_cksum =
+			rte_ipv4_udptcp_cksum((struct rte_ipv4_hdr *)(f + 14), f + 34);
+	}
+}
+
+/* The offload request of a csum frame. */
+static void
+mark(struct rte_mbuf *m)
+{
+	if (!csum)
+		return;
+	m->l2_len = 14;
+	m->l3_len = 20;
+	m->ol_flags = RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_UDP_CKSUM;
 }
 
 int
@@ -65,6 +108,13 @@ main(int argc, char **argv)
 	int legacy = argc > 4 && strcmp(argv[4], "legacy") == 0;
 
 	fast_free = argc > 4 && strcmp(argv[4], "fastfree") == 0;
+	csum = argc > 4 && strcmp(argv[4], "csum") == 0;
+	rx_offload = argc > 4 && strcmp(argv[4], "offload") == 0  ? 1
+		     : argc > 4 && strcmp(argv[4], "rxcsum") == 0 ? 2
+								  : 0;
+	ptype = rx_offload || (argc > 4 && strcmp(argv[4], "ptype") == 0);
+	/* RX with offloads: IPv4/UDP frames, as the TX csum case sends. */
+	csum |= rx_offload;
 	struct rte_mbuf *m[512];
 	struct rte_ether_addr mac;
 	struct fec_model *model;
@@ -121,7 +171,10 @@ main(int argc, char **argv)
 				m[i] = rte_pktmbuf_alloc(pool);
 				fill(rte_pktmbuf_mtod(m[i], uint8_t *), &mac, i);
 				m[i]->data_len = m[i]->pkt_len = 60;
+				mark(m[i]);
 			}
+			if (csum && rte_eth_tx_prepare(port, 0, m, (uint16_t)burst) != burst)
+				return 1;
 			k = rte_eth_tx_burst(port, 0, m, (uint16_t)burst);
 			pkts += k;
 			rte_pktmbuf_free_bulk(m + k, burst - k);

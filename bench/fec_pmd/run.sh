@@ -31,9 +31,15 @@ echo "# $bin, $bursts bursts of $burst, pool cache 256"
 measure rx fec_rx_burst
 measure tx fec_tx_burst
 measure rx fec_rx_burst legacy
+measure rx fec_rx_burst ptype
+measure rx fec_rx_burst offload
+measure rx fec_rx_burst rxcsum
 measure tx fec_tx_burst legacy
 measure tx fec_tx_burst fastfree
+measure tx fec_tx_burst csum
+measure tx fec_tx_prepare csum
 echo "# same-run baseline: whole rte_eth_*_burst call (ethdev wrapper included), net_fec vs net_ring"
+# (features off: packet types turned off with rte_eth_dev_set_ptypes, no offload)
 measure rx 'rte_eth_rx_burst*'
 measure tx 'rte_eth_tx_burst*'
 measure ring-rx 'rte_eth_rx_burst*'

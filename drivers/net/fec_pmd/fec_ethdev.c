@@ -19,10 +19,10 @@
 
 #include "fec_ethdev.h"
 
-/* RX offloads the enhanced descriptor reports. */
-#define FEC_RX_CSUM_OFFLOADS                                            \
-	(RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_UDP_CKSUM | \
-		RTE_ETH_RX_OFFLOAD_TCP_CKSUM)
+/* TX offloads the enhanced descriptor's IINS/PINS do. */
+#define FEC_TX_CSUM_OFFLOADS                                            \
+	(RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | \
+		RTE_ETH_TX_OFFLOAD_TCP_CKSUM)
 
 RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
 
@@ -183,8 +183,10 @@ fec_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->max_rx_pktlen = FEC_MAX_BUF;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
 	info->max_mtu = FEC_MAX_BUF - RTE_ETHER_HDR_LEN - RTE_VLAN_HLEN - RTE_ETHER_CRC_LEN;
-	info->rx_offload_capa = fep->ex ? FEC_RX_CSUM_OFFLOADS : 0;
-	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	/* VLAN strip is the PMD's, on the descriptor's VLAN bit (as Linux's fec). */
+	info->rx_offload_capa = fep->ex ? FEC_RX_CSUM_OFFLOADS | RTE_ETH_RX_OFFLOAD_VLAN_STRIP : 0;
+	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE |
+				(fep->ex ? FEC_TX_CSUM_OFFLOADS : 0);
 	info->rx_desc_lim.nb_max = FEC_RING_MAX;
 	info->rx_desc_lim.nb_min = 8;
 	info->rx_desc_lim.nb_align = 1;
@@ -417,6 +419,7 @@ fec_start(struct rte_eth_dev *dev)
 		FEC_LOG(WARNING, "%s: no watchdog alarm: no recovery from a stuck MAC", fep->name);
 	dev->rx_pkt_burst = fec_rx_burst;
 	dev->tx_pkt_burst = fec_tx_burst;
+	dev->tx_pkt_prepare = fec_tx_prepare;
 	for (q = 0; q < dev->data->nb_rx_queues; q++)
 		dev->data->rx_queue_state[q] = fec_rxq_at(dev, q)->started
 						       ? RTE_ETH_QUEUE_STATE_STARTED
@@ -563,10 +566,8 @@ fec_rx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	rxq->mp = mp;
 	rxq->nb_desc = nb_desc;
 	rxq->ex = fep->ex;
-	/* Checksum status exists only in the enhanced BD's ESC word. */
-	rxq->csum = fep->ex &&
-		    ((dev->data->dev_conf.rxmode.offloads | (conf != NULL ? conf->offloads : 0)) &
-			    FEC_RX_CSUM_OFFLOADS) != 0;
+	rxq->queue_offloads = conf != NULL ? conf->offloads : 0;
+	fec_rxq_desc_conf(dev, rxq, dev->data->dev_conf.rxmode.offloads | rxq->queue_offloads);
 	rxq->bd_shift = fep->ex ? 5 : 3;
 	/* Slice 2q + 1 is RX ring q (slice 1 ring 0, as in NXP's UIO descriptor block). */
 	rxq->qid = qid;
@@ -623,6 +624,10 @@ fec_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	txq->nb_desc = nb_desc;
 	txq->nb_free = nb_desc;
 	txq->ex = fep->ex;
+	/* IINS/PINS exist only in the enhanced BD. */
+	txq->csum = fep->ex &&
+		    ((dev->data->dev_conf.txmode.offloads | (conf != NULL ? conf->offloads : 0)) &
+			    FEC_TX_CSUM_OFFLOADS) != 0;
 	txq->bd_shift = fep->ex ? 5 : 3;
 	/* Slice 2q is TX ring q (slice 0 ring 0). */
 	txq->qid = qid;
@@ -632,9 +637,8 @@ fec_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	txq->deferred_start = conf != NULL && conf->tx_deferred_start;
 	txq->port_id = dev->data->port_id;
 	txq->free_thresh = conf != NULL && conf->tx_free_thresh != 0 ? conf->tx_free_thresh : 32;
-	txq->fast_free =
-		((dev->data->dev_conf.txmode.offloads | (conf != NULL ? conf->offloads : 0)) &
-			RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) != 0;
+	txq->offloads = dev->data->dev_conf.txmode.offloads | (conf != NULL ? conf->offloads : 0);
+	txq->fast_free = (txq->offloads & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) != 0;
 	dev->data->tx_queues[qid] = txq;
 	return 0;
 }
@@ -980,6 +984,9 @@ static const struct eth_dev_ops fec_ops = {
 	.flow_ctrl_set = fec_flow_ctrl_set,
 	.rx_queue_intr_enable = fec_rx_intr_enable,
 	.rx_queue_intr_disable = fec_rx_intr_disable,
+	.dev_supported_ptypes_get = fec_supported_ptypes,
+	.dev_ptypes_set = fec_ptypes_set,
+	.vlan_offload_set = fec_vlan_offload_set,
 };
 
 static int
@@ -1273,6 +1280,7 @@ fec_probe(struct rte_vdev_device *vdev)
 	dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC;
 	dev->rx_pkt_burst = fec_rx_burst;
 	dev->tx_pkt_burst = fec_tx_burst;
+	dev->tx_pkt_prepare = fec_tx_prepare;
 	dev->rx_descriptor_status = fec_rx_descriptor_status;
 	dev->tx_descriptor_status = fec_tx_descriptor_status;
 	rte_eth_dev_probing_finish(dev);

@@ -30,6 +30,11 @@ extern int fec_logtype;
 
 enum fec_backend { FEC_BACKEND_MODEL, FEC_BACKEND_UIO };
 
+/* RX offloads the enhanced descriptor's ESC word reports. */
+#define FEC_RX_CSUM_OFFLOADS                                            \
+	(RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_UDP_CKSUM | \
+		RTE_ETH_RX_OFFLOAD_TCP_CKSUM)
+
 /* RX replacement mbufs are taken from the pool this many at a time. */
 #define FEC_RX_STASH 32
 
@@ -78,21 +83,25 @@ enum fec_restart_reason {
 
 /** RX queue: ring qid of the MAC (rings 1 and 2 only on the AVB IPs). */
 struct fec_rxq {
-	volatile uint8_t *bd;           /**< ring base (virtual) */
-	struct rte_mbuf **sw_ring;      /**< mbuf attached to each BD */
-	struct fec_priv *fep;           /**< device */
-	uint64_t mbuf_init;             /**< rearm_data template */
-	uint16_t nb_desc;               /**< ring size */
-	uint16_t cur;                   /**< next BD to look at */
-	uint16_t data_off;              /**< data_off of a received frame (headroom + SHIFT16) */
-	uint16_t trim;                  /**< bytes of datlen that are not payload (FCS + SHIFT16) */
-	uint16_t buf_len;               /**< MRBR */
-	uint8_t bd_shift;               /**< log2 of the BD size */
-	bool ex;                        /**< enhanced BDs */
-	bool csum;                      /**< RX checksum flags from the ESC word */
-	uint32_t bd_bus;                /**< ring base (bus) */
-	struct rte_mempool *mp;         /**< buffers */
-	uint64_t ierrors;               /**< frames dropped for BD status errors */
+	volatile uint8_t *bd;      /**< ring base (virtual) */
+	struct rte_mbuf **sw_ring; /**< mbuf attached to each BD */
+	struct fec_priv *fep;      /**< device */
+	uint64_t mbuf_init;        /**< rearm_data template */
+	uint16_t nb_desc;          /**< ring size */
+	uint16_t cur;              /**< next BD to look at */
+	uint16_t data_off;         /**< data_off of a received frame (headroom + SHIFT16) */
+	uint16_t trim;             /**< bytes of datlen that are not payload (FCS + SHIFT16) */
+	uint16_t buf_len;          /**< MRBR */
+	uint8_t bd_shift;          /**< log2 of the BD size */
+	bool ex;                   /**< enhanced BDs */
+	bool csum;                 /**< RX checksum flags from the ESC word */
+	bool vlan_strip;           /**< RTE_ETH_RX_OFFLOAD_VLAN_STRIP (in software, on ESC.VLAN) */
+	bool ptype;                /**< packet_type from the ESC and prot words */
+	bool desc;                 /**< any of the three: the burst reads ESC/prot */
+	uint64_t queue_offloads;   /**< RX offloads given at queue setup */
+	uint32_t bd_bus;           /**< ring base (bus) */
+	struct rte_mempool *mp;    /**< buffers */
+	uint64_t ierrors;          /**< frames dropped for BD status errors */
 	uint64_t err[FEC_RX_ERR_NB];    /**< ierrors by reason */
 	uint64_t restart_discards;      /**< frames in the ring a fault restart threw away */
 	uint64_t restart_discard_bytes; /**< their bytes (without FCS) */
@@ -124,6 +133,8 @@ struct fec_txq {
 	bool fast_free;            /**< RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE */
 	uint8_t bd_shift;          /**< log2 of the BD size */
 	bool ex;                   /**< enhanced BDs */
+	bool csum;                 /**< TX checksum offloads configured: IINS/PINS from ol_flags */
+	uint64_t offloads;         /**< TX offloads configured (port and queue), for txq_info */
 	uint32_t bd_bus;           /**< ring base (bus) */
 	uint64_t sw_pkts;          /**< frames put on the ring */
 	uint64_t sw_bytes;         /**< their bytes */
@@ -144,6 +155,7 @@ struct fec_priv {
 	/** Quirk profile (devarg soc=). */
 	const struct fec_soc *soc;
 	bool ex;          /**< enhanced (32-byte) BDs */
+	bool ptype_off;   /**< rte_eth_dev_set_ptypes(RTE_PTYPE_UNKNOWN): L2_ETHER only */
 	uint8_t nb_rings; /**< RX/TX rings of the IP (soc->nb_queues): max queues */
 	/**
 	 * RCMR1/2 values from devarg rcmr= (index 1 and 2; 0: no match on that
@@ -326,6 +338,78 @@ fec_tx_err006358_kick(struct fec_txq *txq)
  */
 uint16_t fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n);
 
+/*
+ * Packet type and checksum flags of an enhanced RX BD, by one table lookup
+ * (fec_rxdesc.c builds it): index = ESC bits FRAG, IPV6, VLAN, PCR, ICE
+ * (0x37), a header length in the prot word (bit 3), the protocol's class
+ * (bits 7:6: 1 TCP, 2 UDP); entry = packet type (11:0) | checksum flags << 12.
+ */
+#define FEC_RX_DESC_TAB      256
+#define FEC_RX_DESC_ESC      0x37u
+#define FEC_RX_DESC_PT_MASK  0xFFFu
+#define FEC_RX_DESC_FL_SHIFT 12
+extern uint32_t fec_rx_desc_tab[FEC_RX_DESC_TAB];
+/** IP protocol number -> its class, already at bits 7:6 of the index. */
+extern uint8_t fec_rx_proto_cls[256];
+
+static __rte_always_inline unsigned int
+fec_rx_desc_idx(uint32_t esc, uint32_t prot)
+{
+	return (esc & FEC_RX_DESC_ESC) | ((prot >> FEC_BD_EX_PROT_HLEN_SHIFT) != 0) << 3 |
+	       fec_rx_proto_cls[(prot >> FEC_BD_EX_PROT_PROTO_SHIFT) & 0xFF];
+}
+
+/**
+ * Set what the RX queue reads from the enhanced descriptor (checksum flags,
+ * VLAN strip, packet types) from the device's configuration and
+ * fep->ptype_off; the burst picks its instance from it.
+ *
+ * @param dev
+ *   Device.
+ * @param rxq
+ *   RX queue.
+ * @param offloads
+ *   Its RX offloads (port and queue).
+ */
+void fec_rxq_desc_conf(const struct rte_eth_dev *dev, struct fec_rxq *rxq, uint64_t offloads);
+
+/**
+ * Packet types the RX burst recognises (dev_supported_ptypes_get): from the
+ * enhanced descriptor, or L2_ETHER only with legacy BDs.
+ *
+ * @param dev
+ *   Device.
+ * @return
+ *   RTE_PTYPE_UNKNOWN-terminated list.
+ */
+const uint32_t *fec_supported_ptypes(struct rte_eth_dev *dev);
+
+/**
+ * dev_ptypes_set: a mask of 0 (RTE_PTYPE_UNKNOWN) turns the descriptor's
+ * packet types off (L2_ETHER only, the burst without per-frame descriptor
+ * reads when no RX offload needs them); any other mask turns them on.
+ *
+ * @param dev
+ *   Device.
+ * @param mask
+ *   Packet types the application wants.
+ * @return
+ *   0.
+ */
+int fec_ptypes_set(struct rte_eth_dev *dev, uint32_t mask);
+
+/**
+ * vlan_offload_set: VLAN strip on or off at run time (the others are refused).
+ *
+ * @param dev
+ *   Device.
+ * @param mask
+ *   RTE_ETH_VLAN_*_MASK: what changed in dev_conf.rxmode.offloads.
+ * @return
+ *   0 or -ENOTSUP.
+ */
+int fec_vlan_offload_set(struct rte_eth_dev *dev, int mask);
+
 /**
  * Give the RX queue's spare mbufs back to the pool.
  *
@@ -347,6 +431,24 @@ void fec_rx_stash_free(struct fec_rxq *rxq);
  *   Frames taken.
  */
 uint16_t fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n);
+
+/**
+ * tx_prepare (fec_txprep.c): clear the IPv4 header and TCP/UDP checksum
+ * fields the MAC is asked to fill (it sums them as it finds them); refuse
+ * what it cannot insert: IPv6, SCTP, tunnels, TSO, fragments, QinQ or
+ * non-Ethernet-II framing (ENOTSUP), lengths or flags that disagree with the
+ * headers (EINVAL), checksum flags on a queue without the offload (ENOTSUP).
+ *
+ * @param q
+ *   TX queue.
+ * @param pkts
+ *   Frames.
+ * @param n
+ *   How many.
+ * @return
+ *   Frames ready; when fewer than n, rte_errno says why the next one is not.
+ */
+uint16_t fec_tx_prepare(void *q, struct rte_mbuf **pkts, uint16_t n);
 
 /**
  * Free every segment still on the TX ring and reset its indices.

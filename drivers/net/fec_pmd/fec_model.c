@@ -628,3 +628,12 @@ fec_model_ring_frames(const struct fec_model *m, int tx, unsigned int ring)
 		return 0;
 	return tx ? m->tx[ring].frames : m->rx[ring].frames;
 }
+
+void
+fec_model_tx_csum_counts(const struct fec_model *m, uint64_t *ip, uint64_t *l4)
+{
+	if (ip != NULL)
+		*ip = m->tx_csum_ip;
+	if (l4 != NULL)
+		*l4 = m->tx_csum_l4;
+}

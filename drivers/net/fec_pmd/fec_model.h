@@ -559,4 +559,17 @@ unsigned int fec_model_nb_rings(const struct fec_model *m);
  */
 uint64_t fec_model_ring_frames(const struct fec_model *m, int tx, unsigned int ring);
 
+/**
+ * Checksums the TX accelerator has inserted since the model was created
+ * (enhanced BD IINS/PINS or TACC.IPCHK/PROCHK, on IPv4 frames it could parse).
+ *
+ * @param m
+ *   Model.
+ * @param ip
+ *   Out: IPv4 header checksums (may be NULL).
+ * @param l4
+ *   Out: TCP/UDP checksums (may be NULL).
+ */
+void fec_model_tx_csum_counts(const struct fec_model *m, uint64_t *ip, uint64_t *l4);
+
 #endif /* FEC_MODEL_H */

@@ -10,7 +10,6 @@
 #include <rte_atomic.h>
 #include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
-#include <rte_ip.h>
 
 #include "fec_model_priv.h"
 
@@ -253,7 +252,7 @@ static int
 tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 {
 	bool ex = m->bd_size == FEC_BD_SIZE_ENHANCED;
-	uint32_t bus = r->ptr, first = bus, nb = 0, len = 0, i;
+	uint32_t bus = r->ptr, first = bus, nb = 0, len = 0, i, esc0 = 0;
 	uint16_t sc = rte_le_to_cpu_16(bd_at(m, bus)->sc);
 	bool tc, intr = true;
 	const uint8_t *d;
@@ -289,8 +288,14 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 			memcpy(m->txbuf + len, d, blen);
 		len += blen;
 		nb++;
-		if (ex)
-			intr = rte_le_to_cpu_32(bdx_at(m, bus)->esc) & FEC_BD_EX_TX_INT;
+		if (ex) {
+			uint32_t esc = rte_le_to_cpu_32(bdx_at(m, bus)->esc);
+
+			intr = esc & FEC_BD_EX_TX_INT;
+			/* Checksum insertion is the frame's: its first BD says (Linux sets all). */
+			if (nb == 1)
+				esc0 = esc;
+		}
 		if (sc & FEC_BD_L)
 			break;
 		bus = ring_next(m, r, bus);
@@ -303,6 +308,8 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 		fec_model_event(m, 1u << 29); /* BABT */
 		len = 0;
 	}
+	if (len > 0)
+		fec_model_tx_accel(m, m->txbuf, len, esc0);
 	if (len > 0 && len < 60) {
 		memset(m->txbuf + len, 0, 60 - len);
 		len = 60;
@@ -423,59 +430,6 @@ rx_classify(const struct fec_model *m, const uint8_t *frame, uint16_t len)
 	return 0;
 }
 
-/*
- * The enhanced RX descriptor's checksum status, as the MAC's accelerator
- * reports it: ICE when an IPv4 header sums wrong, PCR when a TCP or UDP
- * checksum over an unfragmented IPv4 datagram sums wrong (UDP 0 = none),
- * VLAN/IPV6/FRAG for what it parsed. Everything is bounded by len: a
- * truncated header is an error, never a read past the frame.
- */
-static uint32_t
-rx_csum_esc(const uint8_t *frame, uint16_t len)
-{
-	uint32_t esc = 0, off = 12, ihl, tot, l4len, sum;
-	uint16_t type, frag;
-	uint8_t proto;
-
-	type = (uint16_t)(frame[off] << 8 | frame[off + 1]);
-	if (type == 0x8100 && len >= 18) {
-		esc |= FEC_BD_EX_RX_VLAN;
-		off += 4;
-		type = (uint16_t)(frame[off] << 8 | frame[off + 1]);
-	}
-	off += 2;
-	if (type == 0x86DD)
-		return esc | FEC_BD_EX_RX_IPV6;
-	if (type != 0x0800)
-		return esc;
-	if (len < off + 20)
-		return esc | FEC_BD_EX_RX_ICE;
-	ihl = (frame[off] & 0xF) * 4u;
-	tot = (uint32_t)(frame[off + 2] << 8 | frame[off + 3]);
-	if ((frame[off] >> 4) != 4 || ihl < 20 || tot < ihl || off + tot > len)
-		return esc | FEC_BD_EX_RX_ICE;
-	if (rte_raw_cksum(frame + off, ihl) != 0xFFFF)
-		esc |= FEC_BD_EX_RX_ICE;
-	frag = (uint16_t)((frame[off + 6] << 8 | frame[off + 7]) & 0x3FFF);
-	if (frag != 0)
-		return esc | FEC_BD_EX_RX_FRAG;
-	proto = frame[off + 9];
-	if (proto != IPPROTO_TCP && proto != IPPROTO_UDP)
-		return esc;
-	l4len = tot - ihl;
-	if (l4len < (proto == IPPROTO_TCP ? 20u : 8u))
-		return esc | FEC_BD_EX_RX_PCR;
-	if (proto == IPPROTO_UDP && frame[off + ihl + 6] == 0 && frame[off + ihl + 7] == 0)
-		return esc;
-	/* Pseudo header: addresses, protocol, L4 length; then the segment. */
-	sum = __rte_raw_cksum(frame + off + 12, 8, 0);
-	sum += rte_cpu_to_be_16((uint16_t)proto) + rte_cpu_to_be_16((uint16_t)l4len);
-	sum = __rte_raw_cksum(frame + off + ihl, l4len, sum);
-	if (__rte_raw_cksum_reduce(sum) != 0xFFFF)
-		esc |= FEC_BD_EX_RX_PCR;
-	return esc;
-}
-
 static void
 rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 {
@@ -588,8 +542,12 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 			esc &= FEC_BD_EX_RX_INT;
 			if (!(frame[0] & 1))
 				esc |= FEC_BD_EX_RX_UC;
-			if (last)
-				esc |= rx_csum_esc(frame, len);
+			if (last) {
+				uint32_t prot;
+
+				esc |= fec_model_rx_accel(frame, len, &prot);
+				bx->prot = rte_cpu_to_le_32(prot);
+			}
 			bx->esc = rte_cpu_to_le_32(esc);
 			bx->bdu = rte_cpu_to_le_32(FEC_BD_EX_BDU);
 		}

@@ -111,6 +111,7 @@ struct fec_model {
 	bool phy_link;
 
 	uint64_t drops_nodesc, drops_filtered, drops_wire;
+	uint64_t tx_csum_ip, tx_csum_l4; /* checksums the TX accelerator inserted */
 	unsigned int violations;
 	char last_violation[FEC_MODEL_MSG];
 
@@ -151,6 +152,8 @@ void fec_model_wire_rx_done(struct fec_model *m);
 void fec_model_wire_free(struct fec_model *m);
 void fec_model_wire_flush(struct fec_model *m);
 void fec_model_irq_raise(struct fec_model *m);
+uint32_t fec_model_rx_accel(const uint8_t *frame, uint16_t len, uint32_t *prot);
+void fec_model_tx_accel(struct fec_model *m, uint8_t *frame, uint32_t len, uint32_t esc);
 void fec_model_irq_free(struct fec_model *m);
 
 static inline uint32_t

@@ -331,6 +331,7 @@ fec_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_info 
 	qinfo->queue_state = dev->data->rx_queue_state[qid];
 	qinfo->conf.rx_deferred_start = rxq->deferred_start;
 	qinfo->conf.rx_drop_en = 1; /* a ring without BDs drops in the MAC */
+	qinfo->conf.offloads = dev->data->dev_conf.rxmode.offloads | rxq->queue_offloads;
 }
 
 void
@@ -342,5 +343,5 @@ fec_txq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_txq_info 
 	qinfo->queue_state = dev->data->tx_queue_state[qid];
 	qinfo->conf.tx_free_thresh = txq->free_thresh;
 	qinfo->conf.tx_deferred_start = txq->deferred_start;
-	qinfo->conf.offloads = txq->fast_free ? RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE : 0;
+	qinfo->conf.offloads = txq->offloads;
 }

@@ -251,6 +251,10 @@ fec_eir_txb(unsigned int q)
 
 #define FEC_RACC_SHIFT16 (1u << 7)
 
+/* TACC: checksum insertion into every frame (the BD's IINS/PINS do it per frame). */
+#define FEC_TACC_IPCHK  (1u << 3)
+#define FEC_TACC_PROCHK (1u << 4)
+
 #define FEC_PAUR_TYPE 0x8808u
 
 /* Reset values (QEMU imx.enet, reference manual). */
@@ -289,7 +293,19 @@ fec_eir_txb(unsigned int q)
 #define FEC_BD_EX_RX_IPV6 (1u << 1)
 #define FEC_BD_EX_RX_FRAG (1u << 0)
 #define FEC_BD_EX_TX_INT  (1u << 30)
+#define FEC_BD_EX_TX_PINS (1u << 28) /* insert the TCP/UDP checksum */
+#define FEC_BD_EX_TX_IINS (1u << 27) /* insert the IPv4 header checksum */
 #define FEC_BD_EX_BDU     (1u << 31)
+
+/*
+ * Enhanced RX BD prot word (RM?): payload checksum (the 16-bit one's complement
+ * sum of the bytes after the IP header) in 15:0, the IP header's protocol in
+ * 23:16, the IP plus protocol header length in 32-bit words in 31:27 (0: no IP
+ * header found or it could not be parsed).
+ */
+#define FEC_BD_EX_PROT_SUM_MASK    0xFFFFu
+#define FEC_BD_EX_PROT_PROTO_SHIFT 16
+#define FEC_BD_EX_PROT_HLEN_SHIFT  27
 
 /** Legacy 8-byte buffer descriptor (little-endian, ECR.DBSWP=1). */
 struct fec_bd {

@@ -10,6 +10,7 @@
 
 #include <rte_byteorder.h>
 #include <rte_branch_prediction.h>
+#include <rte_ether.h>
 #include <rte_mbuf.h>
 
 #include "fec_ethdev.h"
@@ -85,29 +86,38 @@ rx_error(struct fec_rxq *rxq, uint16_t sc)
 }
 
 /*
- * Checksum flags from the enhanced BD's ESC word. The word says nothing of
- * which L3/L4 the frame has, so the headers tell whether the flags mean
- * anything: none (UNKNOWN) for what is not IPv4, nor L4 for non-TCP/UDP.
+ * What the enhanced BD says of a frame, into the mbuf: packet type and
+ * checksum flags from one lookup (fec_rx_desc_tab, fec_rxdesc.c), the VLAN
+ * flag and TCI (read from the frame: the BD has only the bit), the tag
+ * stripped in software with VLAN_STRIP as Linux's fec does.
  */
-static inline void
-rx_csum(struct rte_mbuf *m, uint32_t esc)
+static __rte_always_inline void
+rx_desc(struct rte_mbuf *m, uint32_t esc, uint32_t prot, const bool csum, const bool strip,
+	const bool ptype)
 {
-	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
-	uint32_t off = (esc & FEC_BD_EX_RX_VLAN) ? 16 : 12;
-	uint64_t fl;
+	uint32_t e = fec_rx_desc_tab[fec_rx_desc_idx(esc, prot)];
+	uint32_t pt = e & FEC_RX_DESC_PT_MASK;
 
-	if (m->data_len < off + 22 || p[off] != 0x08 || p[off + 1] != 0x00)
-		return;
-	fl = (esc & FEC_BD_EX_RX_ICE) ? RTE_MBUF_F_RX_IP_CKSUM_BAD : RTE_MBUF_F_RX_IP_CKSUM_GOOD;
-	if (!(esc & FEC_BD_EX_RX_FRAG) &&
-		(p[off + 11] == IPPROTO_TCP || p[off + 11] == IPPROTO_UDP))
-		fl |= (esc & FEC_BD_EX_RX_PCR) ? RTE_MBUF_F_RX_L4_CKSUM_BAD
-					       : RTE_MBUF_F_RX_L4_CKSUM_GOOD;
-	m->ol_flags |= fl;
+	if (csum)
+		m->ol_flags |= e >> FEC_RX_DESC_FL_SHIFT;
+	if (unlikely(esc & FEC_BD_EX_RX_VLAN) && m->data_len >= RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN) {
+		if (strip && rte_vlan_strip(m) == 0) {
+			/* rte_vlan_strip set RX_VLAN|RX_VLAN_STRIPPED and the TCI. */
+			pt = (pt & ~RTE_PTYPE_L2_MASK) | RTE_PTYPE_L2_ETHER;
+		} else {
+			const struct rte_vlan_hdr *vh = rte_pktmbuf_mtod_offset(
+				m, const struct rte_vlan_hdr *, RTE_ETHER_HDR_LEN);
+
+			m->vlan_tci = rte_be_to_cpu_16(vh->vlan_tci);
+			m->ol_flags |= RTE_MBUF_F_RX_VLAN;
+		}
+	}
+	if (ptype)
+		m->packet_type = pt;
 }
 
 static __rte_always_inline uint16_t
-rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool csum)
+rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool desc)
 {
 	volatile uint8_t *base = rxq->bd;
 	struct rte_mbuf **sw_ring = rxq->sw_ring;
@@ -120,6 +130,8 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 	unsigned int stash_n = rxq->stash_n;
 	unsigned int cur = rxq->cur, nb = 0;
 	uint64_t bytes = 0;
+	const bool csum = desc && rxq->csum, strip = desc && rxq->vlan_strip,
+		   ptype = desc && rxq->ptype;
 
 	/* A stopped queue gives no BD back to the MAC (fec_queue.c). */
 	if (unlikely(!rxq->started))
@@ -161,9 +173,13 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 		m->vlan_tci = 0;
 #endif
 		m->pkt_len = len;
-		if (ex && csum)
-			rx_csum(m, rte_le_to_cpu_32(((volatile struct fec_bd_ex *)bd)->esc));
 		bytes += len;
+		if (ex && desc) {
+			volatile struct fec_bd_ex *bx = (volatile struct fec_bd_ex *)bd;
+
+			rx_desc(m, rte_le_to_cpu_32(bx->esc), rte_le_to_cpu_32(bx->prot), csum,
+				strip, ptype);
+		}
 		pkts[nb++] = m;
 		bd->addr = rte_cpu_to_le_32((uint32_t)(nm->buf_iova + RTE_PKTMBUF_HEADROOM));
 	recycle:
@@ -204,9 +220,9 @@ fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 {
 	struct fec_rxq *rxq = q;
 
-	/* Checksum flags are a separate instance: no per-frame test without them. */
+	/* Descriptor flags are a separate instance: no per-frame test without them. */
 	if (rxq->ex)
-		return rxq->csum ? rx_burst(rxq, pkts, n, true, true)
+		return rxq->desc ? rx_burst(rxq, pkts, n, true, true)
 				 : rx_burst(rxq, pkts, n, true, false);
 	return rx_burst(rxq, pkts, n, false, false);
 }
@@ -325,23 +341,49 @@ tx_kick(const struct fec_txq *txq)
 	}
 }
 
+/*
+ * ESC of a TX BD: the completion event, and with the checksum offloads the
+ * insertion bits moved straight from ol_flags (two shifts, no branches).
+ * RTE_MBUF_F_TX_TCP_CKSUM's bit is set in both the TCP and the UDP value of
+ * the L4 field, not in SCTP's (tx_prepare refuses SCTP).
+ */
+RTE_STD_C11
+_Static_assert(RTE_MBUF_F_TX_IP_CKSUM == 1ULL << 54 && RTE_MBUF_F_TX_TCP_CKSUM == 1ULL << 52 &&
+		       RTE_MBUF_F_TX_UDP_CKSUM == 3ULL << 52 && FEC_BD_EX_TX_IINS == 1u << 27 &&
+		       FEC_BD_EX_TX_PINS == 1u << 28,
+	"TX checksum flags and ESC bits where the shifts expect them");
+
+static __rte_always_inline uint32_t
+tx_esc(const struct rte_mbuf *m, const bool csum)
+{
+	uint64_t ol;
+
+	if (!csum)
+		return FEC_BD_EX_TX_INT;
+	ol = m->ol_flags;
+	return FEC_BD_EX_TX_INT | ((uint32_t)(ol >> 27) & FEC_BD_EX_TX_IINS) |
+	       ((uint32_t)(ol >> 24) & FEC_BD_EX_TX_PINS);
+}
+
 static inline void
-tx_fill(volatile struct fec_bd *bd, const struct rte_mbuf *seg, const bool ex)
+tx_fill(volatile struct fec_bd *bd, const struct rte_mbuf *seg, const bool ex, uint32_t esc)
 {
 	bd->addr = rte_cpu_to_le_32((uint32_t)rte_mbuf_data_iova(seg));
 	bd->datlen = rte_cpu_to_le_16(seg->data_len);
 	if (ex) {
 		volatile struct fec_bd_ex *bx = (volatile struct fec_bd_ex *)bd;
 
-		bx->esc = rte_cpu_to_le_32(FEC_BD_EX_TX_INT);
+		bx->esc = rte_cpu_to_le_32(esc);
 		bx->bdu = 0;
 	}
 }
 
 /* A frame in several segments: one BD each, the first handed over last. */
 static __rte_noinline uint16_t
-tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex)
+tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex, const bool csum)
 {
+	/* Every BD of the frame carries its insertion bits, as Linux sets them. */
+	const uint32_t esc = tx_esc(m, csum);
 	const uint16_t last = txq->nb_desc - 1;
 	volatile struct fec_bd *first = bd_at(txq->bd, txq->bd_shift, cur);
 	uint16_t first_sc = 0;
@@ -351,7 +393,7 @@ tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex)
 		volatile struct fec_bd *bd = bd_at(txq->bd, txq->bd_shift, cur);
 		uint16_t sc = FEC_BD_R | FEC_BD_TC;
 
-		tx_fill(bd, seg, ex);
+		tx_fill(bd, seg, ex, esc);
 		if (seg->next == NULL)
 			sc |= FEC_BD_L;
 		if (cur == last)
@@ -371,7 +413,7 @@ tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex)
 }
 
 static __rte_always_inline uint16_t
-tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
+tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool csum)
 {
 	const uint8_t shift = ex ? 5 : 3;
 	const unsigned int last = txq->nb_desc - 1u;
@@ -408,14 +450,14 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 				bytes -= m->pkt_len;
 				break;
 			}
-			cur = tx_chain(txq, m, (uint16_t)cur, ex);
+			cur = tx_chain(txq, m, (uint16_t)cur, ex, csum);
 			nb_free -= m->nb_segs - 1u;
 			if (n > nb_free)
 				n = (uint16_t)nb_free;
 			continue;
 		}
 		bd = bd_at(base, shift, cur);
-		tx_fill(bd, m, ex);
+		tx_fill(bd, m, ex, tx_esc(m, csum));
 		sw_ring[cur] = m;
 		rte_io_wmb();
 		if (unlikely(cur == last)) {
@@ -435,10 +477,23 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex)
 	return (uint16_t)sent;
 }
 
+/* Checksum insertion out of line: the plain instances keep their register allocation. */
+static __rte_noinline uint16_t
+tx_burst_csum(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	return tx_burst(txq, pkts, n, true, true);
+}
+
 uint16_t
 fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 {
 	struct fec_txq *txq = q;
 
-	return txq->ex ? tx_burst(txq, pkts, n, true) : tx_burst(txq, pkts, n, false);
+	/* A separate instance: no per-frame offload test without the offload. */
+	if (txq->ex) {
+		if (txq->csum)
+			return tx_burst_csum(txq, pkts, n);
+		return tx_burst(txq, pkts, n, true, false);
+	}
+	return tx_burst(txq, pkts, n, false, false);
 }
