@@ -27,6 +27,11 @@ except ImportError:
     raise SystemExit("shell tests need python3-pexpect (scripts/setup.sh installs it)")
 
 PROMPT = "dpdk-forwarder> "
+# rte_cmdline writes its prompt a character at a time, so a log line from another thread (the
+# netlink sync's "route: netlink: resync: ...") can land inside it: "dpdk-for<log line>warder> ".
+# Waiting for the plain prompt then times out; this pattern takes one such line anywhere in it.
+PROMPT_RE = re.compile("".join(re.escape(ch) + r"(?:[a-zA-Z_]+: [^\r\n]*\r?\n)?"
+                               for ch in PROMPT[:-1]) + re.escape(PROMPT[-1]))
 SRC = os.environ.get("FWD_SOURCE_ROOT", os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
@@ -54,7 +59,7 @@ class Shell:
     def cmd(self, line, timeout=15):
         """Send a command, return its output (between the echoed line and the next prompt)."""
         self.p.sendline(line)
-        self.expect(PROMPT, timeout)
+        self.expect(PROMPT_RE, timeout)
         out = self.p.before
         # the line editor echoes what was typed: drop everything up to the echo
         i = out.find(line)
