@@ -33,37 +33,10 @@
 /* Waits are bounded by a count of 1 ms polls, never asserted on time. */
 #define WAIT_POLLS 5000
 
-static int failures, checks;
-static struct rte_mempool *pool;
-static struct fec_model *model;
-static uint16_t port;
 static const uint8_t peer_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
 static const uint8_t fec0_mac[6] = {0x02, 0x00, 0x00, 0xFE, 0xC0, 0x00};
 static uint32_t rx_seq;    /* next sequence number put on the wire towards the port */
 static uint32_t rx_expect; /* received so far, in order, by seq */
-
-static void
-step_all(void)
-{
-	while (fec_model_step(model, 1024) > 0)
-		;
-}
-
-static uint32_t
-reg(uint32_t off)
-{
-	return fec_model_read32(model, off);
-}
-
-static uint64_t
-xstat(const char *name)
-{
-	uint64_t id, v = UINT64_MAX;
-
-	if (rte_eth_xstats_get_id_by_name(port, name, &id) == 0)
-		rte_eth_xstats_get_by_id(port, &id, &v, 1);
-	return v;
-}
 
 static struct fec_priv *
 priv(void)
@@ -135,13 +108,13 @@ rx_drain(uint32_t *seqs, unsigned int max)
 static unsigned int
 tx_n(unsigned int n)
 {
-	return fec_test_tx(pool, port, peer_mac, n);
+	return fec_test_tx(peer_mac, n);
 }
 
 static unsigned int
 drain_wire(void)
 {
-	return fec_test_drain_wire(model);
+	return fec_test_drain_wire();
 }
 
 static int
@@ -615,9 +588,6 @@ static const struct {
 int
 main(int argc, char **argv)
 {
-	char prefix[64], vdev[128];
-	char *eal[] = {argv[0], "-l", "0", "--no-huge", "-m", "128", "--no-pci", "--file-prefix",
-		prefix, "--vdev", vdev, "--log-level", "*:error"};
 	const char *c;
 	unsigned int i;
 
@@ -631,18 +601,8 @@ main(int argc, char **argv)
 		return 2;
 	}
 	c = cases[i].name;
-	snprintf(prefix, sizeof(prefix), "fecf_%s_%d", c, (int)getpid());
-	snprintf(vdev, sizeof(vdev), "net_fec0,backend=model%s", cases[i].args);
-	if (rte_eal_init((int)RTE_DIM(eal), eal) < 0) {
-		printf("Bail out! EAL init failed\n");
+	if (fec_test_init(argv[0], "fecf", c, cases[i].args, NB_MBUF, "*:error") < 0)
 		return 1;
-	}
-	pool = rte_pktmbuf_pool_create("fecf", NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
-	model = fec_model_lookup("net_fec0");
-	if (pool == NULL || model == NULL || rte_eth_dev_get_port_by_name("net_fec0", &port) != 0) {
-		printf("Bail out! set-up failed\n");
-		return 1;
-	}
 	if (strcmp(c, "rx_crc") == 0)
 		case_rx_status(c, "rx_err_crc");
 	else if (strcmp(c, "rx_overrun") == 0)
@@ -675,9 +635,5 @@ main(int argc, char **argv)
 		case_mdio_timeout();
 	else
 		case_mib_wrap();
-	rte_eth_dev_close(port);
-	rte_eal_cleanup();
-	printf("1..%d\n", checks);
-	printf("# %s: %d checks, %d failed\n", c, checks, failures);
-	return failures != 0;
+	return fec_test_finish(c);
 }

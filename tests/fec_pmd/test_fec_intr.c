@@ -30,11 +30,6 @@
 #define NB_MBUF   1024
 #define FRAME_LEN 100
 
-static int failures, checks;
-static struct rte_mempool *pool;
-static struct fec_model *model;
-static uint16_t port;
-
 static int
 port_setup(int rxq_intr)
 {
@@ -269,24 +264,12 @@ static const struct {
 int
 main(int argc, char **argv)
 {
-	char prefix[64];
-	char *eal[] = {argv[0], "-l", "0", "--no-huge", "-m", "128", "--no-pci", "--file-prefix",
-		prefix, "--vdev", "net_fec0,backend=model,mode=thread", "--log-level", "*:error"};
 	unsigned int i;
 
 	if (argc < 2)
 		return 2;
-	snprintf(prefix, sizeof(prefix), "feci_%s_%d", argv[1], (int)getpid());
-	if (rte_eal_init((int)RTE_DIM(eal), eal) < 0) {
-		printf("Bail out! EAL init failed\n");
+	if (fec_test_init(argv[0], "feci", argv[1], ",mode=thread", NB_MBUF, "*:error") < 0)
 		return 1;
-	}
-	pool = rte_pktmbuf_pool_create("feci", NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
-	model = fec_model_lookup("net_fec0");
-	if (pool == NULL || model == NULL || rte_eth_dev_get_port_by_name("net_fec0", &port) != 0) {
-		printf("Bail out! set-up failed\n");
-		return 1;
-	}
 	for (i = 0; i < RTE_DIM(cases); i++)
 		if (strcmp(argv[1], cases[i].name) == 0)
 			break;
@@ -296,12 +279,7 @@ main(int argc, char **argv)
 	}
 	cases[i].fn();
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
-	CHECK(rte_mempool_avail_count(pool) == NB_MBUF, "no leak: %u of %u back",
-		rte_mempool_avail_count(pool), NB_MBUF);
-	CHECK(fec_model_violations(model) == 0, "model: %s", fec_model_last_violation(model));
-	rte_eth_dev_close(port);
-	rte_eal_cleanup();
-	printf("1..%d\n", checks);
-	printf("# %s: %d checks, %d failed\n", argv[1], checks, failures);
-	return failures != 0;
+	check_no_leak("after stop");
+	check_clean();
+	return fec_test_finish(argv[1]);
 }

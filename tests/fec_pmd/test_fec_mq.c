@@ -31,10 +31,6 @@
 #define NB_DESC  64
 #define ETH_TEST 0x88B5
 
-static int failures, checks;
-static struct rte_mempool *pool;
-static struct fec_model *model;
-static uint16_t port;
 static struct rte_ether_addr port_mac;
 static const uint8_t peer_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
 
@@ -43,27 +39,6 @@ static unsigned int
 ring_of_pcp(int pcp)
 {
 	return pcp < 4 ? 0 : pcp < 6 ? 1 : 2;
-}
-
-static void
-step_all(void)
-{
-	while (fec_model_step(model, 1024) > 0)
-		;
-}
-
-static void
-check_clean(void)
-{
-	CHECK(fec_model_violations(model) == 0, "model: %u violations, last: %s",
-		fec_model_violations(model), fec_model_last_violation(model));
-}
-
-static void
-check_no_leak(const char *when)
-{
-	CHECK(rte_mempool_avail_count(pool) == NB_MBUF, "%s: %u of %u mbufs back", when,
-		rte_mempool_avail_count(pool), NB_MBUF);
 }
 
 /*
@@ -551,28 +526,17 @@ case_one_ring(void)
 int
 main(int argc, char **argv)
 {
-	char prefix[64], vdev[128];
-	char *eal[] = {argv[0], "-l", "0", "--no-huge", "-m", "128", "--no-pci", "--file-prefix",
-		prefix, "--vdev", vdev, "--log-level", "*:error"};
 	const char *c;
+	int one_ring;
 
 	if (argc < 2)
 		return 2;
 	c = argv[1];
-	snprintf(prefix, sizeof(prefix), "fecmq_%s_%d", c, (int)getpid());
-	snprintf(vdev, sizeof(vdev), "net_fec0,backend=model,soc=%s%s",
-		strcmp(c, "one_ring") == 0 ? "imx6q" : "imx8mm",
-		strcmp(c, "one_ring") == 0 ? "" : ",rcmr=[1:4-5,2:6-7]");
-	if (rte_eal_init((int)RTE_DIM(eal), eal) < 0) {
-		printf("Bail out! EAL init failed\n");
+	one_ring = strcmp(c, "one_ring") == 0;
+	if (fec_test_init(argv[0], "fecmq", c,
+		    one_ring ? ",soc=imx6q" : ",soc=imx8mm,rcmr=[1:4-5,2:6-7]", NB_MBUF,
+		    "*:error") < 0)
 		return 1;
-	}
-	pool = rte_pktmbuf_pool_create("fecmq", NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
-	model = fec_model_lookup("net_fec0");
-	if (pool == NULL || model == NULL || rte_eth_dev_get_port_by_name("net_fec0", &port) != 0) {
-		printf("Bail out! set-up failed\n");
-		return 1;
-	}
 	if (strcmp(c, "regs") == 0)
 		case_regs();
 	else if (strcmp(c, "pcp") == 0)
@@ -591,9 +555,5 @@ main(int argc, char **argv)
 		case_one_ring();
 	else
 		CHECK(0, "unknown case %s", c);
-	rte_eth_dev_close(port);
-	rte_eal_cleanup();
-	printf("1..%d\n", checks);
-	printf("# %s: %d checks, %d failed\n", c, checks, failures);
-	return failures != 0;
+	return fec_test_finish(c);
 }

@@ -33,37 +33,12 @@
 #define NB_MBUF 1024
 #define NB_DESC 64
 
-static int failures, checks;
-static struct rte_mempool *pool;
-static struct fec_model *model;
-static uint16_t port;
 static const uint8_t peer_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
 static const uint8_t own_mac[6] = {0x02, 0x00, 0x00, 0xFE, 0xC0, 0x00};
 
 #define TX_CSUM                                                         \
 	(RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | \
 		RTE_ETH_TX_OFFLOAD_TCP_CKSUM)
-
-static void
-step_all(void)
-{
-	while (fec_model_step(model, 1024) > 0)
-		;
-}
-
-static void
-check_clean(void)
-{
-	CHECK(fec_model_violations(model) == 0, "model: %u violations, last: %s",
-		fec_model_violations(model), fec_model_last_violation(model));
-}
-
-static void
-check_no_leak(const char *when)
-{
-	CHECK(rte_mempool_avail_count(pool) == NB_MBUF, "%s: %u of %u mbufs back", when,
-		rte_mempool_avail_count(pool), NB_MBUF);
-}
 
 static int
 port_setup(uint64_t tx_offloads, uint64_t rx_offloads)
@@ -516,7 +491,7 @@ case_tx_prepare(void)
 			t[i].what, k, rte_errno, t[i].err);
 		rte_pktmbuf_free_bulk(m, 2);
 	}
-	CHECK(fec_test_drain_wire(model) == 0, "nothing sent");
+	CHECK(fec_test_drain_wire() == 0, "nothing sent");
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	check_no_leak("after stop");
 	check_clean();
@@ -864,9 +839,6 @@ static const struct {
 int
 main(int argc, char **argv)
 {
-	char prefix[64], vdev[128];
-	char *eal[] = {argv[0], "-l", "0", "--no-huge", "-m", "128", "--no-pci", "--file-prefix",
-		prefix, "--vdev", vdev, "--log-level", "*:error"};
 	unsigned int i;
 
 	if (argc < 2)
@@ -878,22 +850,8 @@ main(int argc, char **argv)
 		printf("Bail out! unknown case %s\n", argv[1]);
 		return 2;
 	}
-	snprintf(prefix, sizeof(prefix), "fecoff_%s_%d", argv[1], (int)getpid());
-	snprintf(vdev, sizeof(vdev), "net_fec0,backend=model%s", cases[i].devargs);
-	if (rte_eal_init((int)RTE_DIM(eal), eal) < 0) {
-		printf("Bail out! EAL init failed\n");
+	if (fec_test_init(argv[0], "fecoff", argv[1], cases[i].devargs, NB_MBUF, "*:error") < 0)
 		return 1;
-	}
-	pool = rte_pktmbuf_pool_create("fecoff", NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
-	model = fec_model_lookup("net_fec0");
-	if (pool == NULL || model == NULL || rte_eth_dev_get_port_by_name("net_fec0", &port) != 0) {
-		printf("Bail out! set-up failed\n");
-		return 1;
-	}
 	cases[i].fn();
-	rte_eth_dev_close(port);
-	rte_eal_cleanup();
-	printf("1..%d\n", checks);
-	printf("# %s: %d checks, %d failed\n", argv[1], checks, failures);
-	return failures != 0;
+	return fec_test_finish(argv[1]);
 }

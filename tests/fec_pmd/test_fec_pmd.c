@@ -34,11 +34,6 @@
 #define NB_MBUF       2048
 #define ETH_TYPE_TEST 0x88B5
 
-static int failures;
-static int checks;
-static struct rte_mempool *pool;
-static struct fec_model *model;
-static uint16_t port;
 static const uint8_t peer_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
 /* What the driver gives port 0 before the test can ask (pcap wire input). */
 static const uint8_t fec0_mac[6] = {0x02, 0x00, 0x00, 0xFE, 0xC0, 0x00};
@@ -46,19 +41,6 @@ static const uint8_t foreign_mac[6] = {0x02, 0x99, 0x88, 0x77, 0x66, 0x55};
 static char pcap_in[96], pcap_out[96];
 static int autostep;
 static struct rte_ether_addr port_mac;
-
-static void
-step_all(void)
-{
-	while (fec_model_step(model, 1024) > 0)
-		;
-}
-
-static uint32_t
-reg(uint32_t off)
-{
-	return fec_model_read32(model, off);
-}
 
 /* Frame: dst, src, test ethertype, 32-bit sequence, then a pattern from it. */
 static uint16_t
@@ -153,20 +135,6 @@ free_all(struct rte_mbuf **m, unsigned int n)
 
 	for (i = 0; i < n; i++)
 		rte_pktmbuf_free(m[i]);
-}
-
-static void
-check_no_leak(const char *when)
-{
-	CHECK(rte_mempool_avail_count(pool) == NB_MBUF, "%s: %u of %u mbufs back", when,
-		rte_mempool_avail_count(pool), NB_MBUF);
-}
-
-static void
-check_clean(void)
-{
-	CHECK(fec_model_violations(model) == 0, "model: %u violations, last: %s",
-		fec_model_violations(model), fec_model_last_violation(model));
 }
 
 static int
@@ -695,16 +663,6 @@ case_mtu(void)
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	check_no_leak("after stop");
 	check_clean();
-}
-
-static uint64_t
-xstat(const char *name)
-{
-	uint64_t id, v = UINT64_MAX;
-
-	if (rte_eth_xstats_get_id_by_name(port, name, &id) == 0)
-		rte_eth_xstats_get_by_id(port, &id, &v, 1);
-	return v;
 }
 
 /* Basic stats and xstats from the MIB, deltas, 32-bit wrap, reset. */
@@ -1668,9 +1626,7 @@ static const struct {
 int
 main(int argc, char **argv)
 {
-	char prefix[64], vdev[320];
-	char *eal[] = {argv[0], "-l", "0", "--no-huge", "-m", "128", "--no-pci", "--file-prefix",
-		prefix, "--vdev", vdev, "--log-level", "*:warning"};
+	char prefix[64], devargs[300];
 	unsigned int c;
 	int ret;
 
@@ -1684,7 +1640,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	snprintf(prefix, sizeof(prefix), "fec_%s_%d", cases[c].name, (int)getpid());
-	snprintf(vdev, sizeof(vdev), "net_fec0,backend=model%s", cases[c].vdev_args);
+	snprintf(devargs, sizeof(devargs), "%s", cases[c].vdev_args);
 	if (strstr(cases[c].vdev_args, "pcap:") != NULL) {
 		const char *tmp = getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
 
@@ -1694,33 +1650,19 @@ main(int argc, char **argv)
 			printf("Bail out! cannot write %s\n", pcap_in);
 			return 1;
 		}
-		snprintf(vdev, sizeof(vdev), "net_fec0,backend=model");
-		snprintf(vdev + strlen(vdev), sizeof(vdev) - strlen(vdev), cases[c].vdev_args,
-			pcap_in, pcap_out);
+		snprintf(devargs, sizeof(devargs), cases[c].vdev_args, pcap_in, pcap_out);
 		autostep = strstr(cases[c].vdev_args, "autostep") != NULL;
 	}
-	ret = rte_eal_init((int)RTE_DIM(eal), eal);
-	if (ret < 0) {
-		printf("Bail out! EAL init failed\n");
+	if (fec_test_init(argv[0], "fec", cases[c].name, devargs, NB_MBUF, "*:warning") < 0)
 		return 1;
-	}
-	pool = rte_pktmbuf_pool_create("fec_test", NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
-	model = fec_model_lookup("net_fec0");
-	if (pool == NULL || model == NULL || rte_eth_dev_get_port_by_name("net_fec0", &port) != 0) {
-		printf("Bail out! set-up failed\n");
-		return 1;
-	}
 	if (cases[c].fn == NULL)
 		case_init(strstr(cases[c].vdev_args, "legacy") == NULL);
 	else
 		cases[c].fn();
-	rte_eth_dev_close(port);
-	rte_eal_cleanup();
+	ret = fec_test_finish(cases[c].name);
 	if (pcap_in[0] != '\0') {
 		unlink(pcap_in);
 		unlink(pcap_out);
 	}
-	printf("1..%d\n", checks);
-	printf("# %s: %d checks, %d failed\n", cases[c].name, checks, failures);
-	return failures != 0;
+	return ret;
 }

@@ -27,10 +27,6 @@
 
 #define NB_MBUF 1024
 
-static int failures, checks;
-static struct rte_mempool *pool;
-static struct fec_model *model;
-static uint16_t port;
 static const uint8_t peer_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
 
 /* What Linux's fec_devinfo gives each SoC (fec-enet.md §1.8). */
@@ -46,23 +42,16 @@ static const struct {
 	{"imx8mp", 1, 0, 0},
 };
 
-static void
-step_all(void)
-{
-	while (fec_model_step(model, 1024) > 0)
-		;
-}
-
 static unsigned int
 drain_wire(void)
 {
-	return fec_test_drain_wire(model);
+	return fec_test_drain_wire();
 }
 
 static unsigned int
 tx_n(unsigned int n)
 {
-	return fec_test_tx(pool, port, peer_mac, n);
+	return fec_test_tx(peer_mac, n);
 }
 
 static void
@@ -301,9 +290,7 @@ case_lsc(void)
 int
 main(int argc, char **argv)
 {
-	char prefix[64], vdev[128];
-	char *eal[] = {argv[0], "-l", "0", "--no-huge", "-m", "128", "--no-pci", "--file-prefix",
-		prefix, "--vdev", vdev, "--log-level", "*:error"};
+	char devargs[64];
 	const char *soc;
 	int alias;
 
@@ -314,19 +301,9 @@ main(int argc, char **argv)
 	soc = alias ? argv[1] + 8 : argv[1];
 	if (strcmp(soc, "get_reg") == 0 || strcmp(soc, "flow_ctrl") == 0 || strcmp(soc, "lsc") == 0)
 		soc = "imx8mm";
-	snprintf(prefix, sizeof(prefix), "fecq_%s_%d", argv[1], (int)getpid());
-	snprintf(
-		vdev, sizeof(vdev), "net_fec0,backend=model,%s=%s", alias ? "profile" : "soc", soc);
-	if (rte_eal_init((int)RTE_DIM(eal), eal) < 0) {
-		printf("Bail out! EAL init failed\n");
+	snprintf(devargs, sizeof(devargs), ",%s=%s", alias ? "profile" : "soc", soc);
+	if (fec_test_init(argv[0], "fecq", argv[1], devargs, NB_MBUF, "*:error") < 0)
 		return 1;
-	}
-	pool = rte_pktmbuf_pool_create("fecq", NB_MBUF, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
-	model = fec_model_lookup("net_fec0");
-	if (pool == NULL || model == NULL || rte_eth_dev_get_port_by_name("net_fec0", &port) != 0) {
-		printf("Bail out! set-up failed\n");
-		return 1;
-	}
 	if (strcmp(argv[1], "get_reg") == 0)
 		case_get_reg();
 	else if (strcmp(argv[1], "flow_ctrl") == 0)
@@ -335,9 +312,5 @@ main(int argc, char **argv)
 		case_lsc();
 	else
 		case_quirks(soc);
-	rte_eth_dev_close(port);
-	rte_eal_cleanup();
-	printf("1..%d\n", checks);
-	printf("# %s: %d checks, %d failed\n", argv[1], checks, failures);
-	return failures != 0;
+	return fec_test_finish(argv[1]);
 }
