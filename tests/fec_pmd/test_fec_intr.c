@@ -58,16 +58,23 @@ inject(void *arg)
 		printf("# inject failed\n");
 }
 
-/* Until the model has written the frame to a BD and raised RXF. */
+/* Until the model has written a frame to a BD and raised the EIR bit (RXF of its ring). */
 static int
-wait_landed(void)
+wait_until(uint32_t eir_bit)
 {
 	uint64_t deadline = rte_get_timer_cycles() + 2 * rte_get_timer_hz();
 
-	while (!(fec_model_read32(model, FEC_EIR) & FEC_EIR_RXF))
+	while (!(fec_model_read32(model, FEC_EIR) & eir_bit))
 		if (rte_get_timer_cycles() > deadline)
 			return -1;
 	return 0;
+}
+
+/* Until ring 0 has a frame. */
+static int
+wait_landed(void)
+{
+	return wait_until(FEC_EIR_RXF);
 }
 
 static int
@@ -249,27 +256,254 @@ case_none(void)
 	CHECK(fec_model_read32(model, FEC_EIMR) == 0, "EIMR stays 0");
 }
 
+/* 3 RX queues (one per ring, rcmr= classifying by PCP), 1 TX, RX interrupts on. */
+static int port_setup_n(uint16_t n);
+
+static int
+port_setup_rings(void)
+{
+	return port_setup_n(3);
+}
+
+/* A broadcast frame tagged with VLAN priority pcp (which picks its ring). */
+static void
+inject_pcp(int pcp)
+{
+	uint8_t f[FRAME_LEN];
+
+	memset(f, 0xA5, sizeof(f));
+	memset(f, 0xFF, 6);
+	f[12] = 0x81;
+	f[13] = 0x00;
+	f[14] = (uint8_t)(pcp << 5);
+	f[15] = 7;
+	injected_at = rte_get_timer_cycles();
+	if (fec_model_rx_frame(model, f, sizeof(f)) != 0)
+		printf("# inject failed\n");
+}
+
+static void
+inject_ring1(void *arg)
+{
+	RTE_SET_USED(arg);
+	inject_pcp(5);
+}
+
+static void
+inject_ring2(void *arg)
+{
+	RTE_SET_USED(arg);
+	inject_pcp(6);
+}
+
+/* Queue q's fd into this thread's epoll, the queue number as the event's data. */
+static void
+ctl_add_q(uint16_t q)
+{
+	CHECK(rte_eth_dev_rx_intr_ctl_q(
+		      port, q, RTE_EPOLL_PER_THREAD, RTE_INTR_EVENT_ADD, (void *)(uintptr_t)q) == 0,
+		"queue %u fd into this thread's epoll", q);
+}
+
+/* Readable without consuming it, queue q's fd. */
+static int
+fd_readable_q(uint16_t q)
+{
+	struct pollfd p = {.fd = rte_eth_dev_rx_intr_ctl_q_get_fd(port, q), .events = POLLIN};
+
+	return poll(&p, 1, 0) == 1;
+}
+
+/* Receive on queue q what is there now (retried shortly, as rx_all). */
+static unsigned int
+rx_all_q(uint16_t q)
+{
+	struct rte_mbuf *m[8];
+	unsigned int got = 0, k, tries;
+
+	for (tries = 0; tries < 100; tries++) {
+		k = rte_eth_rx_burst(port, q, m, RTE_DIM(m));
+		rte_pktmbuf_free_bulk(m, k);
+		got += k;
+		if (got > 0 && k == 0)
+			break;
+		rte_delay_us(1000);
+	}
+	return got;
+}
+
+/*
+ * An idle lcore on ring 1, then ring 2 (each alone enabled, all three fds in
+ * its epoll): a frame of that ring's priority wakes it through that ring's
+ * line only, epoll names the queue, rx_burst on it returns the frame. A frame
+ * for ring 0 (masked) wakes nobody; with every queue enabled a ring 2 frame
+ * wakes the waiter with ring 2's event alone.
+ */
+static void
+case_ring_wake(void)
+{
+	void (*inj[3])(void *) = {NULL, inject_ring1, inject_ring2};
+	struct rte_epoll_event ev[3];
+	uint64_t t0, hz = rte_get_timer_hz();
+	uint16_t q;
+	int n;
+
+	CHECK(port_setup_rings() == 0, "port setup, 3 RX queues");
+	for (q = 0; q < 3; q++)
+		ctl_add_q(q);
+	for (q = 1; q < 3; q++) {
+		unsigned int before = fec_model_line_irqs(model, q);
+
+		CHECK(rte_eth_dev_rx_intr_enable(port, q) == 0, "enable %u", q);
+		CHECK(fec_model_read32(model, FEC_EIMR) == fec_eir_rxf(q), "EIMR 0x%x: RXF%u only",
+			fec_model_read32(model, FEC_EIMR), q);
+		CHECK(rte_eal_alarm_set(100 * 1000, inj[q], NULL) == 0, "alarm");
+		t0 = rte_get_timer_cycles();
+		n = rte_epoll_wait(RTE_EPOLL_PER_THREAD, ev, 3, 3000);
+		CHECK(n == 1 && ev[0].epdata.data == (void *)(uintptr_t)q,
+			"ring %u: epoll returned %d, queue %lu", q, n,
+			n > 0 ? (unsigned long)(uintptr_t)ev[0].epdata.data : 99ul);
+		CHECK(rte_get_timer_cycles() - t0 < 2 * hz, "woken by the frame, not the timeout");
+		printf("# ring %u: woken %.0f us after the frame was put on the wire\n", q,
+			(double)(rte_get_timer_cycles() - injected_at) * 1e6 / (double)hz);
+		CHECK(fec_model_line_irqs(model, q) == before + 1 &&
+				fec_model_line_irqs(model, 0) == 0,
+			"ring %u: one interrupt on int%u (%u), none on int0 (%u)", q, q,
+			fec_model_line_irqs(model, q) - before, fec_model_line_irqs(model, 0));
+		CHECK(rte_eth_dev_rx_intr_disable(port, q) == 0, "disable %u", q);
+		CHECK(rx_all_q(q) == 1, "ring %u: the frame is received on queue %u", q, q);
+		CHECK(rx_all_q(0) == 0 && rx_all_q(3 - q) == 0, "nothing on the other queues");
+	}
+	/* Ring 1 enabled, a frame for ring 0 lands: nobody is woken. */
+	CHECK(rte_eth_dev_rx_intr_enable(port, 1) == 0, "enable 1");
+	inject_pcp(0);
+	CHECK(wait_landed() == 0, "frame in ring 0");
+	n = rte_epoll_wait(RTE_EPOLL_PER_THREAD, ev, 3, 200);
+	CHECK(n == 0, "a ring 0 frame does not wake ring 1's waiter: %d", n);
+	CHECK(rte_eth_dev_rx_intr_disable(port, 1) == 0, "disable 1");
+	CHECK(rx_all_q(0) == 1, "the ring 0 frame is polled");
+	/* All three enabled: a ring 2 frame wakes with ring 2's event alone. */
+	for (q = 0; q < 3; q++)
+		CHECK(rte_eth_dev_rx_intr_enable(port, q) == 0, "enable %u", q);
+	CHECK(rte_eal_alarm_set(50 * 1000, inject_ring2, NULL) == 0, "alarm");
+	n = rte_epoll_wait(RTE_EPOLL_PER_THREAD, ev, 3, 3000);
+	CHECK(n == 1 && ev[0].epdata.data == (void *)(uintptr_t)2, "all enabled: %d events", n);
+	for (q = 0; q < 3; q++)
+		CHECK(rte_eth_dev_rx_intr_disable(port, q) == 0, "disable %u", q);
+	CHECK(fec_model_read32(model, FEC_EIMR) == 0, "every RXF masked");
+	CHECK(rx_all_q(2) == 1, "the ring 2 frame");
+}
+
+/*
+ * The lost wake-up race per ring: a frame lands in ring q while its RXF is
+ * masked; enabling q leaves q's fd readable (and no other queue's).
+ */
+static void
+case_ring_race(void)
+{
+	struct rte_epoll_event ev[3];
+	uint16_t q;
+	int n;
+
+	CHECK(port_setup_rings() == 0, "port setup, 3 RX queues");
+	for (q = 0; q < 3; q++)
+		ctl_add_q(q);
+	for (q = 1; q < 3; q++) {
+		inject_pcp(q == 1 ? 4 : 7);
+		CHECK(wait_until(fec_eir_rxf(q)) == 0, "frame in ring %u", q);
+		CHECK(fec_model_irqs(model) == 0 && !fd_readable_q(q), "masked: no interrupt");
+		CHECK(rte_eth_dev_rx_intr_enable(port, q) == 0, "enable %u", q);
+		CHECK(fd_readable_q(q) && !fd_readable_q(0) && !fd_readable_q(3 - q),
+			"ring %u: its fd alone readable when enable returns", q);
+		n = rte_epoll_wait(RTE_EPOLL_PER_THREAD, ev, 3, 0);
+		CHECK(n == 1 && ev[0].epdata.data == (void *)(uintptr_t)q,
+			"epoll returned %d at once", n);
+		CHECK(rte_eth_dev_rx_intr_disable(port, q) == 0, "disable %u", q);
+		CHECK(rx_all_q(q) == 1, "the frame is received on queue %u", q);
+		fec_model_write32(model, FEC_EIR, fec_eir_rxf(q));
+	}
+}
+
+/* Configure n RX queues (1 TX), RX interrupts on, and start. */
+static int
+port_setup_n(uint16_t n)
+{
+	struct rte_eth_conf conf = {.intr_conf.rxq = 1};
+	uint16_t q;
+
+	if (rte_eth_dev_configure(port, n, 1, &conf) != 0)
+		return -1;
+	for (q = 0; q < n; q++)
+		if (rte_eth_rx_queue_setup(port, q, 128, 0, NULL, pool) != 0)
+			return -1;
+	if (rte_eth_tx_queue_setup(port, 0, 128, 0, NULL) != 0 || rte_eth_dev_start(port) != 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * rcmr=1:4-5: configured with 2 RX queues (queue 2 does not exist), then
+ * with 3: the handle follows the queue count, queue 2 gets its own fd, and
+ * ring 1 still wakes its waiter; configured again with 3: the same fds.
+ */
+static void
+case_ring_reconfigure(void)
+{
+	struct rte_epoll_event ev[1];
+	int fd1, n;
+
+	CHECK(port_setup_n(2) == 0, "port setup, 2 RX queues");
+	CHECK(rte_eth_dev_rx_intr_enable(port, 2) != 0, "no queue 2");
+	fd1 = rte_eth_dev_rx_intr_ctl_q_get_fd(port, 1);
+	CHECK(fd1 >= 0, "queue 1 has an fd");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	CHECK(port_setup_n(3) == 0, "port setup, 3 RX queues");
+	CHECK(rte_eth_dev_rx_intr_ctl_q_get_fd(port, 2) >= 0 &&
+			rte_eth_dev_rx_intr_ctl_q_get_fd(port, 2) != fd1 &&
+			rte_eth_dev_rx_intr_ctl_q_get_fd(port, 2) !=
+				rte_eth_dev_rx_intr_ctl_q_get_fd(port, 0),
+		"queue 2 has an fd of its own");
+	CHECK(rte_eth_dev_rx_intr_enable(port, 2) == 0, "enable 2");
+	CHECK(rte_eth_dev_rx_intr_disable(port, 2) == 0, "disable 2");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	CHECK(port_setup_n(3) == 0, "configured again with 3");
+	CHECK(rte_eth_dev_rx_intr_ctl_q_get_fd(port, 1) == fd1, "the same fd for queue 1");
+	ctl_add_q(1);
+	CHECK(rte_eth_dev_rx_intr_enable(port, 1) == 0, "enable 1");
+	CHECK(rte_eal_alarm_set(50 * 1000, inject_ring1, NULL) == 0, "alarm");
+	n = rte_epoll_wait(RTE_EPOLL_PER_THREAD, ev, 1, 3000);
+	CHECK(n == 1 && ev[0].epdata.data == (void *)(uintptr_t)1, "ring 1 wakes: %d", n);
+	CHECK(rte_eth_dev_rx_intr_disable(port, 1) == 0, "disable 1");
+	CHECK(rx_all_q(1) == 1, "the frame");
+}
+
+/* The rings' cases: VLAN priorities 4-5 to ring 1, 6-7 to ring 2. */
+#define RCMR ",rcmr=[1:4-5,2:6-7]"
+
 static const struct {
 	const char *name;
+	const char *devargs;
 	void (*fn)(void);
 } cases[] = {
-	{"timeout", case_timeout},
-	{"wake", case_wake},
-	{"race", case_race},
-	{"disable", case_disable},
-	{"restart", case_restart},
-	{"none", case_none},
+	{"timeout", "", case_timeout},
+	{"wake", "", case_wake},
+	{"race", "", case_race},
+	{"disable", "", case_disable},
+	{"restart", "", case_restart},
+	{"none", "", case_none},
+	{"ring_wake", RCMR, case_ring_wake},
+	{"ring_race", RCMR, case_ring_race},
+	{"ring_reconfigure", ",rcmr=1:4-5", case_ring_reconfigure},
 };
 
 int
 main(int argc, char **argv)
 {
+	char devargs[64];
 	unsigned int i;
 
 	if (argc < 2)
 		return 2;
-	if (fec_test_init(argv[0], "feci", argv[1], ",mode=thread", NB_MBUF, "*:error") < 0)
-		return 1;
 	for (i = 0; i < RTE_DIM(cases); i++)
 		if (strcmp(argv[1], cases[i].name) == 0)
 			break;
@@ -277,6 +511,9 @@ main(int argc, char **argv)
 		printf("Bail out! no case %s\n", argv[1]);
 		return 2;
 	}
+	snprintf(devargs, sizeof(devargs), ",mode=thread%s", cases[i].devargs);
+	if (fec_test_init(argv[0], "feci", argv[1], devargs, NB_MBUF, "*:error") < 0)
+		return 1;
 	cases[i].fn();
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	check_no_leak("after stop");

@@ -186,6 +186,13 @@ struct fec_priv {
 	uint64_t lsc_events;    /**< RTE_ETH_EVENT_INTR_LSC raised */
 	/** EIMR: RX interrupts enabled by the application (fec_intr.c); restarts keep it. */
 	uint32_t eimr;
+	/**
+	 * Held while the copy is changed and written to EIMR (one register for
+	 * every ring): lcores sleeping on different queues must not write it in
+	 * the opposite order of their updates, which would mask a queue that is
+	 * waiting. Never taken by a burst.
+	 */
+	rte_spinlock_t eimr_lock;
 	/* Flow control (fec_fc.c), applied by every restart. */
 	enum rte_eth_fc_mode fc_mode;
 	/** OPD pause duration. */
@@ -710,9 +717,10 @@ int fec_lsc_start(struct rte_eth_dev *dev);
 void fec_lsc_stop(struct rte_eth_dev *dev);
 
 /**
- * With dev_conf.intr_conf.rxq: give the port an interrupt handle with one
- * event fd for RX queue 0 (the model's interrupt line); without it, drop a
- * handle an earlier configure made. Idempotent.
+ * With dev_conf.intr_conf.rxq: give the port an interrupt handle with an
+ * event fd per RX queue (queue n: the model's interrupt line n, vector
+ * RTE_INTR_VEC_RXTX_OFFSET + n); without it, drop a handle an earlier
+ * configure made. Idempotent for the same number of RX queues.
  *
  * @param dev
  *   Port.
@@ -730,8 +738,9 @@ int fec_intr_setup(struct rte_eth_dev *dev);
 void fec_intr_free(struct rte_eth_dev *dev);
 
 /**
- * rx_queue_intr_enable: ack RXF, unmask it, then wake the caller at once if a
- * frame is already in the ring (no wake-up lost to the race with the unmask).
+ * rx_queue_intr_enable: ack the ring's RXF, unmask it, then wake the caller
+ * at once if a frame is already in the ring (no wake-up lost to the race with
+ * the unmask).
  *
  * @param dev
  *   Port.
@@ -743,7 +752,7 @@ void fec_intr_free(struct rte_eth_dev *dev);
 int fec_rx_intr_enable(struct rte_eth_dev *dev, uint16_t qid);
 
 /**
- * rx_queue_intr_disable: mask RXF.
+ * rx_queue_intr_disable: mask the ring's RXF.
  *
  * @param dev
  *   Port.

@@ -232,7 +232,9 @@ fec_hw_restart(struct rte_eth_dev *dev)
 		if (fec_rxq_at(dev, q) != NULL)
 			fec_wr32(fep, fec_rdar_off(q), 0);
 	/* 14. Only what the application enabled (fec_intr.c); 0 when polled. */
-	fec_wr32(fep, FEC_EIMR, __atomic_load_n(&fep->eimr, __ATOMIC_RELAXED));
+	rte_spinlock_lock(&fep->eimr_lock);
+	fec_wr32(fep, FEC_EIMR, fep->eimr);
+	rte_spinlock_unlock(&fep->eimr_lock);
 }
 
 void

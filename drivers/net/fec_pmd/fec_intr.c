@@ -1,12 +1,10 @@
-/* SPDX-License-Identifier: BSD-3-Clause
- * Copyright (c) 2026 dpdk-forwarder authors
- */
-
 /*
- * RX interrupts (dev_conf.intr_conf.rxq): ring 0's RXF event as one event fd
- * behind a VDEV-type interrupt handle, the shape rte_eth_dev_rx_intr_ctl_q()
- * and rte_epoll_wait() expect. The fd is the model's interrupt line; on UIO
- * the PMD does not wait on the IRQ yet, so the mode is refused there.
+ * RX interrupts (dev_conf.intr_conf.rxq): each RX queue's RXF event (ring n:
+ * RXF, RXF1, RXF2) as an event fd of its own behind one VDEV-type interrupt
+ * handle, the shape rte_eth_dev_rx_intr_ctl_q() and rte_epoll_wait() expect:
+ * queue n is vector RTE_INTR_VEC_RXTX_OFFSET + n, its fd the model's
+ * interrupt line n. On UIO the PMD does not wait on the IRQ yet, so the mode
+ * is refused there.
  */
 
 #include <errno.h>
@@ -17,15 +15,13 @@
 
 #include "fec_ethdev.h"
 
-/* ethdev's vector numbering: RX queue 0 on event fd 0. */
-#define FEC_INTR_VEC (RTE_INTR_VEC_RXTX_OFFSET + 0)
-
 int
 fec_intr_setup(struct rte_eth_dev *dev)
 {
 	struct fec_priv *fep = dev->data->dev_private;
+	uint16_t q, nb = dev->data->nb_rx_queues;
 	struct rte_intr_handle *h;
-	int fd;
+	int fd, ret = -ENOMEM;
 
 	/* Configured again without it: no handle, so enable/ctl_q fail as documented. */
 	if (!dev->data->dev_conf.intr_conf.rxq) {
@@ -37,26 +33,35 @@ fec_intr_setup(struct rte_eth_dev *dev)
 			fep->name);
 		return -ENOTSUP;
 	}
-	if (dev->intr_handle != NULL)
-		return 0; /* configured again: same fd, same vector */
-	fd = fec_model_irq_fd(fep->model);
-	if (fd < 0)
-		return fd;
+	/* Configured again with as many queues: same fds, same vectors. */
+	if (dev->intr_handle != NULL && rte_intr_nb_efd_get(dev->intr_handle) == nb)
+		return 0;
+	fec_intr_free(dev);
 	h = rte_intr_instance_alloc(RTE_INTR_INSTANCE_F_PRIVATE);
 	if (h == NULL)
 		return -ENOMEM;
 	/* VDEV: EAL reads this many bytes from the fd on a wake-up (eventfd count). */
 	if (rte_intr_type_set(h, RTE_INTR_HANDLE_VDEV) < 0 ||
 		rte_intr_efd_counter_size_set(h, sizeof(uint64_t)) < 0 ||
-		rte_intr_efds_index_set(h, 0, fd) < 0 || rte_intr_nb_efd_set(h, 1) < 0 ||
-		rte_intr_max_intr_set(h, 2) < 0 || rte_intr_vec_list_alloc(h, "fec_intr", 1) < 0 ||
-		rte_intr_vec_list_index_set(h, 0, FEC_INTR_VEC) < 0) {
-		rte_intr_vec_list_free(h);
-		rte_intr_instance_free(h);
-		return -ENOMEM;
+		rte_intr_nb_efd_set(h, nb) < 0 || rte_intr_max_intr_set(h, nb + 1) < 0 ||
+		rte_intr_vec_list_alloc(h, "fec_intr", nb) < 0)
+		goto fail;
+	for (q = 0; q < nb; q++) {
+		fd = fec_model_irq_fd(fep->model, q);
+		if (fd < 0) {
+			ret = fd;
+			goto fail;
+		}
+		if (rte_intr_efds_index_set(h, q, fd) < 0 ||
+			rte_intr_vec_list_index_set(h, q, RTE_INTR_VEC_RXTX_OFFSET + q) < 0)
+			goto fail;
 	}
 	dev->intr_handle = h;
 	return 0;
+fail:
+	rte_intr_vec_list_free(h);
+	rte_intr_instance_free(h);
+	return ret;
 }
 
 void
@@ -77,17 +82,21 @@ int
 fec_rx_intr_enable(struct rte_eth_dev *dev, uint16_t qid)
 {
 	struct fec_priv *fep = dev->data->dev_private;
-	struct fec_rxq *rxq = dev->data->rx_queues[0];
+	struct fec_rxq *rxq;
 	volatile struct fec_bd *bd;
 	uint64_t one = 1;
-	uint32_t eimr;
 
-	if (dev->intr_handle == NULL || qid != 0 || rxq == NULL)
+	if (dev->intr_handle == NULL || qid >= rte_intr_nb_efd_get(dev->intr_handle))
+		return -ENOTSUP;
+	rxq = dev->data->rx_queues[qid];
+	if (rxq == NULL)
 		return -ENOTSUP;
 	/* Drop an RXF left from polling, then unmask: only new frames assert the line. */
-	fec_wr32(fep, FEC_EIR, FEC_EIR_RXF);
-	eimr = __atomic_or_fetch(&fep->eimr, FEC_EIR_RXF, __ATOMIC_RELAXED);
-	fec_wr32(fep, FEC_EIMR, eimr);
+	fec_wr32(fep, FEC_EIR, fec_eir_rxf(qid));
+	rte_spinlock_lock(&fep->eimr_lock);
+	fep->eimr |= fec_eir_rxf(qid);
+	fec_wr32(fep, FEC_EIMR, fep->eimr);
+	rte_spinlock_unlock(&fep->eimr_lock);
 	/* The unmask must be visible to the MAC before the BD is read again. */
 	rte_mb();
 	/*
@@ -98,7 +107,7 @@ fec_rx_intr_enable(struct rte_eth_dev *dev, uint16_t qid)
 	 */
 	bd = (volatile struct fec_bd *)(rxq->bd + ((uint32_t)rxq->cur << rxq->bd_shift));
 	if (rxq->started && !(rte_le_to_cpu_16(bd->sc) & FEC_BD_E) &&
-		write(rte_intr_efds_index_get(dev->intr_handle, 0), &one, sizeof(one)) < 0)
+		write(rte_intr_efds_index_get(dev->intr_handle, qid), &one, sizeof(one)) < 0)
 		return -errno;
 	return 0;
 }
@@ -108,8 +117,11 @@ fec_rx_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
 {
 	struct fec_priv *fep = dev->data->dev_private;
 
-	if (dev->intr_handle == NULL || qid != 0)
+	if (dev->intr_handle == NULL || qid >= rte_intr_nb_efd_get(dev->intr_handle))
 		return -ENOTSUP;
-	fec_wr32(fep, FEC_EIMR, __atomic_and_fetch(&fep->eimr, ~FEC_EIR_RXF, __ATOMIC_RELAXED));
+	rte_spinlock_lock(&fep->eimr_lock);
+	fep->eimr &= ~fec_eir_rxf(qid);
+	fec_wr32(fep, FEC_EIMR, fep->eimr);
+	rte_spinlock_unlock(&fep->eimr_lock);
 	return 0;
 }

@@ -137,7 +137,8 @@ fec_model_create(const char *name, const struct fec_model_cfg *cfg)
 	}
 	m->cfg.phy_addr &= 31;
 	rte_spinlock_init(&m->lock);
-	m->irq_fd = -1;
+	for (i = 0; i < FEC_MAX_RINGS; i++)
+		m->irq_fd[i] = -1;
 	m->bd_len = FEC_BD_AREA_SIZE;
 	m->bd_area = rte_zmalloc("fec_model_bd", m->bd_len, 4096);
 	m->shadow = calloc(1, m->bd_len);
@@ -406,8 +407,7 @@ fec_model_write32(struct fec_model *m, uint32_t off, uint32_t val)
 	case FEC_EIMR:
 		fec_model_reg_set(m, off, val);
 		/* Unmasking an event already pending asserts the line (level source). */
-		if (fec_model_reg(m, FEC_EIR) & val & ~old)
-			fec_model_irq_raise(m);
+		fec_model_irq_raise(m, fec_model_reg(m, FEC_EIR) & val & ~old);
 		break;
 	case FEC_RDAR:
 	case FEC_RDAR1:

@@ -512,19 +512,23 @@ unsigned int fec_model_tdar_lost(const struct fec_model *m);
 unsigned int fec_model_tdar_busy_writes(const struct fec_model *m);
 
 /**
- * The model's interrupt line as an eventfd (created on the first call, closed
- * by fec_model_free()): 1 is added each time an event becomes pending in EIR
- * while EIMR unmasks it, or EIMR unmasks an event already pending.
+ * One of the model's interrupt lines as an eventfd (created on the first
+ * call, closed by fec_model_free()): 1 is added each time an event of the
+ * line becomes pending in EIR while EIMR unmasks it, or EIMR unmasks one
+ * already pending. Line n carries ring n's events (RXF/RXB/TXF/TXB n, EIR
+ * bits 0-3 for ring 1, 4-7 for ring 2), line 0 also every other event.
  *
  * @param m
  *   Model.
+ * @param line
+ *   0..2 (int0..int2).
  * @return
- *   The fd (non-blocking), or a negative errno.
+ *   The fd (non-blocking), or a negative errno (-EINVAL: no such line).
  */
-int fec_model_irq_fd(struct fec_model *m);
+int fec_model_irq_fd(struct fec_model *m, unsigned int line);
 
 /**
- * Interrupt assertions so far (counted with or without an eventfd).
+ * Interrupt assertions so far on all lines (counted with or without an eventfd).
  *
  * @param m
  *   Model.
@@ -532,6 +536,18 @@ int fec_model_irq_fd(struct fec_model *m);
  *   Count.
  */
 unsigned int fec_model_irqs(const struct fec_model *m);
+
+/**
+ * Interrupt assertions so far on one line.
+ *
+ * @param m
+ *   Model.
+ * @param line
+ *   0..2; another line has none.
+ * @return
+ *   Count.
+ */
+unsigned int fec_model_line_irqs(const struct fec_model *m, unsigned int line);
 
 /**
  * Rings the model's ENET has: 3 on the AVB IPs (i.MX6SX, i.MX8M*), else 1.

@@ -118,9 +118,9 @@ struct fec_model {
 	struct fec_reg_write *log;
 	unsigned int nb_log;
 
-	/* Interrupt line (fec_model_irq.c): eventfd, -1 until asked for. */
-	int irq_fd;
-	unsigned int irqs; /* assertions so far */
+	/* Interrupt lines int0..int2 (fec_model_irq.c): eventfds, -1 until asked for. */
+	int irq_fd[FEC_MAX_RINGS];
+	unsigned int irqs[FEC_MAX_RINGS]; /* assertions so far, per line */
 
 	pthread_t thread;
 	volatile int thread_run;
@@ -151,7 +151,7 @@ const struct fec_model_frame *fec_model_wire_rx(struct fec_model *m, struct fec_
 void fec_model_wire_rx_done(struct fec_model *m);
 void fec_model_wire_free(struct fec_model *m);
 void fec_model_wire_flush(struct fec_model *m);
-void fec_model_irq_raise(struct fec_model *m);
+void fec_model_irq_raise(struct fec_model *m, uint32_t bits);
 uint32_t fec_model_rx_accel(const uint8_t *frame, uint16_t len, uint32_t *prot);
 void fec_model_tx_accel(struct fec_model *m, uint8_t *frame, uint32_t len, uint32_t esc);
 void fec_model_irq_free(struct fec_model *m);
@@ -175,8 +175,7 @@ fec_model_event(struct fec_model *m, uint32_t bits)
 
 	fec_model_reg_set(m, FEC_EIR, eir | bits);
 	/* A newly pending unmasked event asserts the line; one still pending does not. */
-	if (bits & ~eir & fec_model_reg(m, FEC_EIMR))
-		fec_model_irq_raise(m);
+	fec_model_irq_raise(m, bits & ~eir & fec_model_reg(m, FEC_EIMR));
 }
 
 static inline void
