@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import fwdtest as ft  # noqa: E402
 from fwdtest import Fail, check, check_eq  # noqa: E402
 
-from scapy.all import IP, UDP, Ether, Raw  # noqa: E402
+from scapy.all import IP, UDP, Dot1Q, Ether, Raw  # noqa: E402
 
 FEC_MAC = "02:00:00:fe:c0:00"
 # app/datapath/fwd_lcore.h: empty passes before a sleep (each pass polls every queue once)
@@ -46,8 +46,12 @@ def append_frames(path, frames):
         f.write(recs)
 
 
-def make_frames(n, seed):
-    return [bytes(Ether(dst=FEC_MAC, src="02:11:22:33:44:55") /
+def make_frames(n, seed, pcp=None):
+    """n frames to the port; with pcp an 802.1Q tag of that priority (its ring)."""
+    eth = Ether(dst=FEC_MAC, src="02:11:22:33:44:55")
+    if pcp is not None:
+        eth = eth / Dot1Q(prio=pcp, vlan=7)
+    return [bytes(eth /
                   IP(src="10.0.0.1", dst="10.0.%d.2" % seed) / UDP(sport=1000 + i, dport=2000) /
                   Raw(bytes([i % 256]) * ((i * 37 + seed) % 600))) for i in range(n)]
 
@@ -104,14 +108,14 @@ class Tel:
 class Fwd:
     """The forwarder on net_fec0 (pcap wire following in.pcap) in the background."""
 
-    def __init__(self, c, app, stdin=False, extra_vdevs=()):
+    def __init__(self, c, app, stdin=False, extra_vdevs=(), devargs="", lcores="0@0,1@1"):
         self.inp, self.out = c.path("in.pcap"), c.path("out.pcap")
         self.stats_file = c.path("stats.json")
         with open(self.inp, "wb") as f:
             f.write(pcap_header())
-        vdev = ("net_fec0,backend=model,mode=thread,pcap_follow=1,wire=pcap:[%s,%s]" %
-                (self.inp, self.out))
-        eal = c.eal(["--vdev", vdev] + list(extra_vdevs), lcores="0@0,1@1")
+        vdev = ("net_fec0,backend=model,mode=thread,pcap_follow=1,wire=pcap:[%s,%s]%s" %
+                (self.inp, self.out, devargs))
+        eal = c.eal(["--vdev", vdev] + list(extra_vdevs), lcores=lcores)
         self.prefix = c.prefixes[-1]
         self.argv = c._argv(eal, list(app) + ["--stats-file", self.stats_file])
         self.outf = open(c.path("stdout.txt"), "w+")
@@ -152,14 +156,19 @@ class Fwd:
             check_eq(m["available"], m["size"], "pool %s after close" % m.get("name"))
         return out, st
 
-    def wait_asleep(self, after=0):
-        """Until lcore 1 has slept more than @after times: it is (again) idle."""
-        return self.tel.wait("lcore 1 idle_sleeps > %d" % after,
-                             lambda s: s["lcore1"]["idle_sleeps"] > after)
+    def wait_asleep(self, after=0, lcore=1):
+        """Until @lcore has slept more than @after times: it is (again) idle."""
+        key = "lcore%d" % lcore
+        return self.tel.wait("lcore %d idle_sleeps > %d" % (lcore, after),
+                             lambda s: s[key]["idle_sleeps"] > after)
+
+
+def lcore_stats(st, n):
+    return next(lc for lc in st["lcores"] if lc["lcore"] == n)
 
 
 def lcore1(st):
-    return next(lc for lc in st["lcores"] if lc["lcore"] == 1)
+    return lcore_stats(st, 1)
 
 
 def check_polls_bounded(lc, what):
@@ -257,12 +266,47 @@ def case_mode_switch(c):
     check(lcore1(st)["idle_sleeps"] >= 2, "slept in both modes")
 
 
+def case_rings(c):
+    """(f) net_fec0 with 3 RX rings (rcmr=[1:4-5,2:6-7]): lcore 1 polls queue 0,
+    lcore 2 (same CPU) queues 1 and 2. Frames of priority 5 (ring 1), then 6
+    (ring 2), then both, each batch appended once both lcores sleep: every frame
+    forwarded once, lcore 2 woken by the interrupts of rings 1 and 2 (not the
+    100 ms timeout alone), lcore 1, whose ring gets nothing, never woken."""
+    f = Fwd(c, ["--fwd", "io", "--idle", "sleep", "--map", "(0,0,1),(0,1,2),(0,2,2)"],
+            devargs=",rcmr=[1:4-5,2:6-7]", lcores="0@0,1@1,2@1")
+    sent, woke = [], []
+    for r, batch in enumerate(((5, 1), (6, 1), (5, 30), (6, 30))):
+        f.wait_asleep(f.tel.stats()["lcore1"]["idle_sleeps"] if r else 0, lcore=1)
+        st = f.wait_asleep(f.tel.stats()["lcore2"]["idle_sleeps"] if r else 0, lcore=2)
+        before = st["lcore2"]["idle_wakeups"]
+        frames = make_frames(batch[1], 20 + r, pcp=batch[0])
+        append_frames(f.inp, frames)
+        sent += frames
+        st = f.tel.wait("%d frames forwarded" % len(sent), lambda s: s["tx_pkts"] >= len(sent))
+        woke.append(st["lcore2"]["idle_wakeups"] - before)
+    f.p.send_signal(signal.SIGTERM)
+    _, st = f.finish()
+    l1, l2 = lcore_stats(st, 1), lcore_stats(st, 2)
+    check_eq(l1["rx_pkts"], 0, "lcore 1 (ring 0) received")
+    check_eq(l2["rx_pkts"], len(sent), "lcore 2 (rings 1, 2) received")
+    check_eq(l1["idle_wakeups"], 0, "lcore 1 woken by an interrupt of ring 0")
+    # a batch may land while lcore 2 is between two sleeps (polling), but not all 4
+    check(sum(1 for w in woke if w > 0) >= 2,
+          "lcore 2 woken by an interrupt in %s of 4 batches: %s" % (woke, l2))
+    rxq = {q["queue"]: q["pkts"] for lc in st["lcores"] for q in lc["rx_queues"]
+           if q["port"] == 0}
+    check_eq((rxq.get(0, 0), rxq.get(1, 0), rxq.get(2, 0)), (0, 31, 31), "per-queue RX")
+    got = sorted(ft.read_pcap(f.out))
+    check_eq(got, sorted(padded(sent)), "out.pcap: every frame once")
+
+
 CASES = {
     "no_traffic": case_no_traffic,
     "wake": case_wake,
     "no_rx_intr": case_no_rx_intr,
     "sigterm": case_sigterm,
     "mode_switch": case_mode_switch,
+    "rings": case_rings,
 }
 
 if __name__ == "__main__":
