@@ -39,9 +39,12 @@ static struct rte_mempool *pool;
 static struct fec_model *model;
 static uint16_t port;
 static unsigned int fec_test_nb_mbuf;
+/* EAL's --lcores for fec_test_init(): one lcore unless a case needs workers. */
+static const char *fec_test_lcores = "0";
 
 /*
- * The set-up every case shares: EAL on one lcore without hugepages or PCI,
+ * The set-up every case shares: EAL on the lcores fec_test_lcores names (one
+ * unless the binary set it before), without hugepages or PCI,
  * file prefix "@p tag_@p name_PID", one vdev "net_fec0,backend=model@p devargs",
  * log level @p log_level, then a pool of @p nb_mbuf mbufs named @p tag and the
  * port's model. 0, or -1 with a TAP "Bail out!" line printed.
@@ -50,13 +53,14 @@ static inline int
 fec_test_init(char *argv0, const char *tag, const char *name, const char *devargs,
 	unsigned int nb_mbuf, const char *log_level)
 {
-	char prefix[64], vdev[352], level[32];
-	char *eal[] = {argv0, "-l", "0", "--no-huge", "-m", "128", "--no-pci", "--file-prefix",
-		prefix, "--vdev", vdev, "--log-level", level};
+	char prefix[64], vdev[352], level[32], lcores[32];
+	char *eal[] = {argv0, "--lcores", lcores, "--no-huge", "-m", "128", "--no-pci",
+		"--file-prefix", prefix, "--vdev", vdev, "--log-level", level};
 
 	snprintf(prefix, sizeof(prefix), "%s_%s_%d", tag, name, (int)getpid());
 	snprintf(vdev, sizeof(vdev), "net_fec0,backend=model%s", devargs);
 	snprintf(level, sizeof(level), "%s", log_level);
+	snprintf(lcores, sizeof(lcores), "%s", fec_test_lcores);
 	if (rte_eal_init((int)RTE_DIM(eal), eal) < 0) {
 		printf("Bail out! EAL init failed\n");
 		return -1;
