@@ -563,6 +563,66 @@ case_mib_wrap(void)
 	check_end();
 }
 
+/*
+ * GRA never raised (the graceful stop completes, the event is lost): TX
+ * queue stop with frames held on the ring (XOFF) gives up after its 2 ms,
+ * -EBUSY, the queue still started and TCR.GTS lifted; once the hold ends
+ * the frames go out, each once, and a stop without the fault then works.
+ * dev_stop with the fault armed goes on after its 1 ms (as Linux's
+ * fec_stop): every mbuf back, the next start sends and receives.
+ */
+static void
+case_gra_lost(void)
+{
+	struct rte_eth_stats st;
+	unsigned int out, got;
+
+	CHECK(port_setup() == 0, "port setup");
+	fec_model_tx_hold(model, 1);
+	CHECK(tx_n(6) == 6, "6 frames on the TX ring, held");
+	CHECK(arm(FEC_FAULT_GRA_LOST, 0, 1, 0, 0) == 0, "armed at the next graceful stop");
+	CHECK(rte_eth_dev_tx_queue_stop(port, 0) == -EBUSY, "TX queue stop without GRA: -EBUSY");
+	CHECK(fec_model_faults_injected(model, FEC_FAULT_GRA_LOST) == 1, "injected");
+	CHECK(xstat("gra_timeouts") == 1, "gra_timeouts %lu", (unsigned long)xstat("gra_timeouts"));
+	CHECK(!(reg(FEC_TCR) & FEC_TCR_GTS), "GTS lifted: TCR %#x", reg(FEC_TCR));
+	CHECK(xstat("tx_queue_stop_drops") == 0, "nothing taken off the ring");
+	fec_model_tx_hold(model, 0);
+	step_all();
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	out = drain_wire();
+	CHECK(out == 6, "the 6 held frames sent once: %u", out);
+	CHECK(tx_n(4) == 4, "the queue still takes frames");
+	step_all();
+	CHECK(drain_wire() == 4, "and sends them");
+	CHECK(rte_eth_dev_tx_queue_stop(port, 0) == 0, "stop without the fault");
+	CHECK(rte_eth_dev_tx_queue_start(port, 0) == 0, "start");
+	push(5);
+	step_all();
+	got = rx_drain(NULL, 0);
+	CHECK(got == 5, "RX unaffected: %u of 5", got);
+	/* dev_stop: the MAC is idle, GTS would complete at once; GRA is lost. */
+	CHECK(arm(FEC_FAULT_GRA_LOST, 0, 1, 0, 0) == 0, "armed again");
+	CHECK(rte_eth_dev_stop(port) == 0, "dev_stop without GRA");
+	CHECK(xstat("gra_timeouts") == 2, "gra_timeouts %lu", (unsigned long)xstat("gra_timeouts"));
+	CHECK(rte_mempool_avail_count(pool) == NB_MBUF, "%u of %u mbufs back after stop",
+		rte_mempool_avail_count(pool), NB_MBUF);
+	CHECK(rte_eth_dev_start(port) == 0, "start again");
+	CHECK(tx_n(3) == 3, "TX after the start");
+	step_all();
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	CHECK(drain_wire() == 3, "3 sent");
+	push(5);
+	step_all();
+	got = rx_drain(NULL, 0);
+	CHECK(got == 5, "5 received after the start: %u", got);
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.oerrors == 0 && st.opackets == 13 &&
+			st.ipackets == 10 && st.imissed == 0 && st.ierrors == 0,
+		"opackets %lu oerrors %lu ipackets %lu", (unsigned long)st.opackets,
+		(unsigned long)st.oerrors, (unsigned long)st.ipackets);
+	check_inuse("after traffic");
+	check_end();
+}
+
 static const struct {
 	const char *name, *args;
 } cases[] = {
@@ -583,6 +643,7 @@ static const struct {
 	{"tdar_hang_imx8mm", ",soc=imx8mm,tx_timeout_ms=5"},
 	{"mdio_timeout", ""},
 	{"mib_wrap", ""},
+	{"gra_lost", ""},
 };
 
 int
@@ -633,6 +694,8 @@ main(int argc, char **argv)
 		case_tdar_hang(strcmp(c, "tdar_hang_imx8mm") == 0);
 	else if (strcmp(c, "mdio_timeout") == 0)
 		case_mdio_timeout();
+	else if (strcmp(c, "gra_lost") == 0)
+		case_gra_lost();
 	else
 		case_mib_wrap();
 	return fec_test_finish(c);

@@ -871,6 +871,7 @@ fec_stats_reset(struct rte_eth_dev *dev)
 	memset(fep->restarts, 0, sizeof(fep->restarts));
 	fep->rx_rearms = 0;
 	fep->mdio_timeouts = 0;
+	fep->gra_timeouts = 0;
 	dev->data->rx_mbuf_alloc_failed = 0;
 	return 0;
 }
@@ -881,8 +882,9 @@ fec_stats_reset(struct rte_eth_dev *dev)
  */
 static const char *const fec_sw_names[] = {"rx_sw_packets", "rx_sw_bytes", "tx_sw_packets",
 	"tx_sw_bytes", "rx_queue_stop_discards", "tx_queue_stop_drops",
-	/* Faults (fec_watchdog.c): what the restarts threw away, re-arms, MDIO. */
+	/* Faults (fec_watchdog.c): what the restarts threw away, re-arms, MDIO, graceful stops. */
 	"rx_restart_discards", "tx_restart_drops", "rx_rdar_rearms", "mdio_timeouts",
+	"gra_timeouts",
 #define X(k, name, bits) name,
 	FEC_RX_ERR_TABLE(X)
 #undef X
@@ -891,7 +893,7 @@ static const char *const fec_sw_names[] = {"rx_sw_packets", "rx_sw_bytes", "tx_s
 #undef X
 };
 #define FEC_XSTATS_NB       (FEC_MIB_NB + RTE_DIM(fec_sw_names))
-#define FEC_XSTATS_SW_FIXED 10
+#define FEC_XSTATS_SW_FIXED 11
 RTE_STD_C11
 _Static_assert(RTE_DIM(fec_sw_names) == FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + FEC_RESTART_NB,
 	"fixed driver counts, then the RX error and restart tables");
@@ -939,6 +941,7 @@ fec_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xs, unsigned int n
 	xs[FEC_MIB_NB + 7].value = t.restart_drops;
 	xs[FEC_MIB_NB + 8].value = fep->rx_rearms;
 	xs[FEC_MIB_NB + 9].value = fep->mdio_timeouts;
+	xs[FEC_MIB_NB + 10].value = fep->gra_timeouts;
 	for (i = 0; i < FEC_RX_ERR_NB; i++)
 		xs[FEC_MIB_NB + FEC_XSTATS_SW_FIXED + i].value = t.err[i];
 	for (i = 0; i < FEC_RESTART_NB; i++)

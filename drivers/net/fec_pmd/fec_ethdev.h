@@ -212,6 +212,7 @@ struct fec_priv {
 	uint64_t restarts[FEC_RESTART_NB]; /**< restarts by reason */
 	uint64_t rx_rearms;                /**< RDAR found clear with empty BDs: written again */
 	uint64_t mdio_timeouts;            /**< MDIO transactions that never completed */
+	uint64_t gra_timeouts;             /**< graceful stops (TCR.GTS) without EIR.GRA in time */
 	/*
 	 * MIB accumulated into 64 bits. mib_lock serialises the alarm's fold
 	 * (interrupt thread) with stats/xstats get and reset (control threads).

@@ -250,8 +250,11 @@ fec_hw_stop(struct rte_eth_dev *dev)
 				break;
 			rte_delay_us(1);
 		}
-		if (i == FEC_POLL_US)
+		if (i == FEC_POLL_US) {
+			/* Linux goes on too (fec_stop): the disable below halts the uDMA anyway. */
+			fep->gra_timeouts++;
 			FEC_LOG(WARNING, "%s: graceful stop timed out", fep->name);
+		}
 		fec_wr32(fep, FEC_EIR, FEC_EIR_GRA);
 	}
 	fec_wr32(fep, FEC_ECR, fep->hard_reset ? FEC_ECR_RESET : 0);

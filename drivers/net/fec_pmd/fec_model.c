@@ -457,7 +457,7 @@ fec_model_write32(struct fec_model *m, uint32_t off, uint32_t val)
 			if (tx_active(m)) {
 				m->gts_pending = true;
 			} else {
-				fec_model_event(m, FEC_EIR_GRA);
+				fec_model_gra(m);
 				m->tx_halted = true;
 			}
 		}

@@ -385,7 +385,8 @@ uint64_t fec_model_drops(const struct fec_model *m, uint64_t *filtered);
 	X(ECR_RESET, "ecr_reset", RX)             /* MAC reset behind the driver */       \
 	X(TX_HANG, "tx_hang", TX)                 /* TX uDMA hung: no write-back */       \
 	X(TDAR_HANG, "tdar_busy_hang", TDAR_BUSY) /* ERR007885: TX hung */                \
-	X(MDIO_TIMEOUT, "mdio_timeout", MDIO)     /* no MII event, no data */
+	X(MDIO_TIMEOUT, "mdio_timeout", MDIO)     /* no MII event, no data */             \
+	X(GRA_LOST, "gra_lost", GTS)              /* graceful stop done, GRA not raised */
 
 /** Fault kinds (FEC_MODEL_FAULT_TABLE). */
 enum fec_model_fault_kind {

@@ -139,7 +139,7 @@ fec_model_dma_disable(struct fec_model *m)
 	m->tx_hung = false;
 	if (m->gts_pending) {
 		m->gts_pending = false;
-		fec_model_event(m, FEC_EIR_GRA);
+		fec_model_gra(m);
 	}
 }
 
@@ -617,7 +617,7 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 	if (m->gts_pending) {
 		m->gts_pending = false;
 		m->tx_halted = true;
-		fec_model_event(m, FEC_EIR_GRA);
+		fec_model_gra(m);
 	}
 	while (nrx < budget) {
 		struct fec_model_frame *f = fec_model_fifo_peek(&m->in);

@@ -26,7 +26,7 @@ static const char *const fault_names[FEC_FAULT_NB] = {
 
 /* The RX kinds, tested together once per frame before looking at each. */
 #define FAULT_RX_BIT(k, name, ev) | (FAULT_EV_##ev == FAULT_EV_RX ? 1u << FEC_FAULT_##k : 0u)
-enum { FAULT_EV_RX, FAULT_EV_TX, FAULT_EV_TDAR, FAULT_EV_TDAR_BUSY, FAULT_EV_MDIO };
+enum { FAULT_EV_RX, FAULT_EV_TX, FAULT_EV_TDAR, FAULT_EV_TDAR_BUSY, FAULT_EV_MDIO, FAULT_EV_GTS };
 static const uint32_t fault_rx_mask = 0u FEC_MODEL_FAULT_TABLE(FAULT_RX_BIT);
 #undef FAULT_RX_BIT
 
@@ -224,4 +224,13 @@ unsigned int
 fec_model_tdar_busy_writes(const struct fec_model *m)
 {
 	return m->tdar_busy_writes;
+}
+
+/* Called with the lock held where a graceful stop completes (the GTS event). */
+void
+fec_model_gra(struct fec_model *m)
+{
+	/* The transmitter halts all the same; only the event is missing. */
+	if (!fec_model_fault_hit(m, FEC_FAULT_GRA_LOST))
+		fec_model_event(m, FEC_EIR_GRA);
 }

@@ -225,6 +225,7 @@ fec_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 		fec_wait_tick(fep);
 	}
 	if (i == FEC_GRA_US) {
+		fep->gra_timeouts++;
 		FEC_LOG(ERR, "%s: TX graceful stop timed out: queue left started", fep->name);
 		fec_wr32(fep, FEC_TCR, fec_rd32(fep, FEC_TCR) & ~FEC_TCR_GTS);
 		txq->started = true;
