@@ -623,6 +623,63 @@ case_gra_lost(void)
 	check_end();
 }
 
+/*
+ * A TX error (underrun, late collision, retry limit) on frames 3 and 4: the
+ * MAC sends neither, writes the error bits back into their BDs (legacy
+ * status, enhanced ESC with TXE), raises its EIR bit and counts the MIB
+ * counter oerrors is made of; the driver reclaims them like any sent frame
+ * (no restart, as Linux), the other 38 go out once, in order of the ring.
+ */
+static void
+case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t esc)
+{
+	struct fec_txq *txq;
+	struct rte_eth_stats st;
+	unsigned int sent = 0, out = 0, i;
+
+	CHECK(port_setup() == 0, "port setup");
+	txq = rte_eth_devices[port].data->tx_queues[0];
+	CHECK(arm(kind, 3, 2, 0, 0) == 0, "armed at TX frames 3 and 4");
+	sent = tx_n(10);
+	step_all();
+	for (i = 3; i < 5; i++) {
+		volatile struct fec_bd *bd =
+			(volatile struct fec_bd *)(txq->bd + ((uint32_t)i << txq->bd_shift));
+		uint16_t st_sc = rte_le_to_cpu_16(bd->sc);
+
+		CHECK(!(st_sc & FEC_BD_R) && (st_sc & sc) == sc,
+			"BD %u written back with 0x%x: 0x%x", i, sc, st_sc);
+		if (txq->bd_shift == 5)
+			CHECK((rte_le_to_cpu_32(((volatile struct fec_bd_ex *)bd)->esc) & esc) ==
+					esc,
+				"BD %u ESC 0x%x", i,
+				rte_le_to_cpu_32(((volatile struct fec_bd_ex *)bd)->esc));
+	}
+	CHECK(reg(FEC_EIR) & eir, "EIR %#x has %#x", reg(FEC_EIR), eir);
+	for (i = 0; i < 3; i++) {
+		rte_eth_tx_done_cleanup(port, 0, 0);
+		sent += tx_n(10);
+		step_all();
+	}
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	out = drain_wire();
+	CHECK(sent == 40 && out == 38, "%u taken, %u on the wire (2 in error)", sent, out);
+	CHECK(fec_model_faults_injected(model, kind) == 2, "injected %lu",
+		(unsigned long)fec_model_faults_injected(model, kind));
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 38 && st.oerrors == 2,
+		"opackets %lu oerrors %lu", (unsigned long)st.opackets, (unsigned long)st.oerrors);
+	CHECK(xstat("tx_timeout_restarts") == 0 && xstat("tx_restart_drops") == 0, "no restart");
+	check_inuse("after the errors");
+	CHECK(tx_n(20) == 20, "20 more");
+	step_all();
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	CHECK(drain_wire() == 20, "all 20 sent");
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 58 && st.oerrors == 2,
+		"opackets %lu oerrors %lu", (unsigned long)st.opackets, (unsigned long)st.oerrors);
+	check_inuse("after traffic");
+	check_end();
+}
+
 static const struct {
 	const char *name, *args;
 } cases[] = {
@@ -644,6 +701,9 @@ static const struct {
 	{"mdio_timeout", ""},
 	{"mib_wrap", ""},
 	{"gra_lost", ""},
+	{"tx_underrun", ""},
+	{"tx_late_col", ""},
+	{"tx_retry_limit_legacy", ",bd=legacy"},
 };
 
 int
@@ -696,6 +756,14 @@ main(int argc, char **argv)
 		case_mdio_timeout();
 	else if (strcmp(c, "gra_lost") == 0)
 		case_gra_lost();
+	else if (strcmp(c, "tx_underrun") == 0)
+		case_tx_err(FEC_FAULT_TX_UN, FEC_EIR_UN, FEC_BD_TX_UN,
+			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_UE);
+	else if (strcmp(c, "tx_late_col") == 0)
+		case_tx_err(FEC_FAULT_TX_LC, FEC_EIR_LC, FEC_BD_TX_LC,
+			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_LCE);
+	else if (strcmp(c, "tx_retry_limit_legacy") == 0)
+		case_tx_err(FEC_FAULT_TX_RL, FEC_EIR_RL, FEC_BD_TX_RL, 0);
 	else
 		case_mib_wrap();
 	return fec_test_finish(c);

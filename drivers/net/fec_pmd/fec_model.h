@@ -370,23 +370,26 @@ uint64_t fec_model_drops(const struct fec_model *m, uint64_t *filtered);
  * one while TDAR is still set (the ERR007885 window); MDIO: a management
  * frame started). What each does is in docs/fec_pmd.md "Faults".
  */
-#define FEC_MODEL_FAULT_TABLE(X)                                                          \
-	X(TDAR_LOSE, "tdar_lose", TDAR)           /* ERR006358: the doorbell is lost */   \
-	X(RX_CR, "rx_crc", RX)                    /* RX BD status CR */                   \
-	X(RX_OV, "rx_overrun", RX)                /* RX BD status OV */                   \
-	X(RX_LG, "rx_length", RX)                 /* RX BD status LG */                   \
-	X(RX_NO, "rx_non_octet", RX)              /* RX BD status NO */                   \
-	X(RX_TR, "rx_truncated", RX)              /* RX BD status TR and LG */            \
-	X(RX_NO_LAST, "rx_no_last", RX)           /* RX BD without L */                   \
-	X(RX_ZERO_LEN, "rx_zero_len", RX)         /* RX BD written back with datlen 0 */  \
-	X(RDAR_CLEAR, "rdar_clear", RX)           /* RDAR cleared, the frame lost */      \
-	X(RX_HANG, "rx_hang", RX)                 /* RX uDMA hung: no write-back */       \
-	X(EBERR, "eberr", RX)                     /* bus error: EIR.EBERR, ETHEREN off */ \
-	X(ECR_RESET, "ecr_reset", RX)             /* MAC reset behind the driver */       \
-	X(TX_HANG, "tx_hang", TX)                 /* TX uDMA hung: no write-back */       \
-	X(TDAR_HANG, "tdar_busy_hang", TDAR_BUSY) /* ERR007885: TX hung */                \
-	X(MDIO_TIMEOUT, "mdio_timeout", MDIO)     /* no MII event, no data */             \
-	X(GRA_LOST, "gra_lost", GTS)              /* graceful stop done, GRA not raised */
+#define FEC_MODEL_FAULT_TABLE(X)                                                           \
+	X(TDAR_LOSE, "tdar_lose", TDAR)           /* ERR006358: the doorbell is lost */    \
+	X(RX_CR, "rx_crc", RX)                    /* RX BD status CR */                    \
+	X(RX_OV, "rx_overrun", RX)                /* RX BD status OV */                    \
+	X(RX_LG, "rx_length", RX)                 /* RX BD status LG */                    \
+	X(RX_NO, "rx_non_octet", RX)              /* RX BD status NO */                    \
+	X(RX_TR, "rx_truncated", RX)              /* RX BD status TR and LG */             \
+	X(RX_NO_LAST, "rx_no_last", RX)           /* RX BD without L */                    \
+	X(RX_ZERO_LEN, "rx_zero_len", RX)         /* RX BD written back with datlen 0 */   \
+	X(RDAR_CLEAR, "rdar_clear", RX)           /* RDAR cleared, the frame lost */       \
+	X(RX_HANG, "rx_hang", RX)                 /* RX uDMA hung: no write-back */        \
+	X(EBERR, "eberr", RX)                     /* bus error: EIR.EBERR, ETHEREN off */  \
+	X(ECR_RESET, "ecr_reset", RX)             /* MAC reset behind the driver */        \
+	X(TX_HANG, "tx_hang", TX)                 /* TX uDMA hung: no write-back */        \
+	X(TDAR_HANG, "tdar_busy_hang", TDAR_BUSY) /* ERR007885: TX hung */                 \
+	X(MDIO_TIMEOUT, "mdio_timeout", MDIO)     /* no MII event, no data */              \
+	X(GRA_LOST, "gra_lost", GTS)              /* graceful stop done, GRA not raised */ \
+	X(TX_UN, "tx_underrun", TX)               /* TX FIFO underrun: EIR.UN, UN/UE */    \
+	X(TX_LC, "tx_late_col", TX)               /* late collision: EIR.LC, LC/LCE */     \
+	X(TX_RL, "tx_retry_limit", TX)            /* excess collisions: EIR.RL, RL/EE */
 
 /** Fault kinds (FEC_MODEL_FAULT_TABLE). */
 enum fec_model_fault_kind {

@@ -253,6 +253,7 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 {
 	bool ex = m->bd_size == FEC_BD_SIZE_ENHANCED;
 	uint32_t bus = r->ptr, first = bus, nb = 0, len = 0, i, esc0 = 0;
+	const struct fec_model_tx_err *err = NULL;
 	uint16_t sc = rte_le_to_cpu_16(bd_at(m, bus)->sc);
 	bool tc, intr = true;
 	const uint8_t *d;
@@ -308,6 +309,14 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 		fec_model_event(m, 1u << 29); /* BABT */
 		len = 0;
 	}
+	if (len > 0 && unlikely(m->fault_armed)) {
+		err = fec_model_tx_fault(m);
+		if (err != NULL) {
+			fec_model_mib_add(m, err->mib, 1);
+			fec_model_event(m, err->eir);
+			len = 0; /* not on the wire */
+		}
+	}
 	if (len > 0)
 		fec_model_tx_accel(m, m->txbuf, len, esc0);
 	if (len > 0 && len < 60) {
@@ -338,11 +347,20 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 	for (i = 0; i < nb; i++) {
 		volatile struct fec_bd *bd = bd_at(m, bus);
 
+		uint16_t errsc = 0;
+
 		if (ex)
 			bdx_at(m, bus)->bdu = rte_cpu_to_le_32(FEC_BD_EX_BDU);
+		/* The error bits go into the frame's last BD. */
+		if (err != NULL && i == nb - 1) {
+			errsc = err->sc;
+			if (ex)
+				bdx_at(m, bus)->esc = rte_cpu_to_le_32(
+					rte_le_to_cpu_32(bdx_at(m, bus)->esc) | err->esc);
+		}
 		release_bd(m, bus);
 		rte_io_wmb();
-		bd->sc = rte_cpu_to_le_16(rte_le_to_cpu_16(bd->sc) & ~FEC_BD_R);
+		bd->sc = rte_cpu_to_le_16((rte_le_to_cpu_16(bd->sc) & ~FEC_BD_R) | errsc);
 		fec_model_event(m, fec_eir_txb(r->q));
 		bus = ring_next(m, r, bus);
 	}

@@ -234,3 +234,31 @@ fec_model_gra(struct fec_model *m)
 	if (!fec_model_fault_hit(m, FEC_FAULT_GRA_LOST))
 		fec_model_event(m, FEC_EIR_GRA);
 }
+
+/*
+ * Called with the lock held for a frame about to go out: the TX error an
+ * injected fault gives it, or NULL. The MAC then sends nothing, counts the
+ * error in its MIB (Linux's fec_enet_tx_queue reads the same bits per frame
+ * and counts tx_errors) and writes the bits back into the frame's last BD.
+ */
+const struct fec_model_tx_err *
+fec_model_tx_fault(struct fec_model *m)
+{
+	static const struct {
+		enum fec_model_fault_kind kind;
+		struct fec_model_tx_err err;
+	} errs[] = {
+		{FEC_FAULT_TX_UN, {FEC_EIR_UN, FEC_MIB_OFF_ieee_t_macerr, FEC_BD_TX_UN,
+					  FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_UE}},
+		{FEC_FAULT_TX_LC, {FEC_EIR_LC, FEC_MIB_OFF_ieee_t_lcol, FEC_BD_TX_LC,
+					  FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_LCE}},
+		{FEC_FAULT_TX_RL, {FEC_EIR_RL, FEC_MIB_OFF_ieee_t_excol, FEC_BD_TX_RL,
+					  FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_EE}},
+	};
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(errs); i++)
+		if (fec_model_fault_hit(m, errs[i].kind))
+			return &errs[i].err;
+	return NULL;
+}

@@ -131,6 +131,15 @@ bool fec_model_tdar_fault(struct fec_model *m, uint32_t tdar);
 bool fec_model_fault_hit(struct fec_model *m, enum fec_model_fault_kind kind);
 void fec_model_gra(struct fec_model *m);
 bool fec_model_rx_fault(struct fec_model *m, uint32_t rdar, uint16_t *st);
+
+/* A TX error the MAC reports for a frame it did not send (fec_model_tx_fault). */
+struct fec_model_tx_err {
+	uint32_t eir; /* event */
+	uint32_t mib; /* MIB counter offset */
+	uint16_t sc;  /* last BD's status bits */
+	uint32_t esc; /* enhanced ESC bits */
+};
+const struct fec_model_tx_err *fec_model_tx_fault(struct fec_model *m);
 bool fec_model_fault_armed(const struct fec_model *m, enum fec_model_fault_kind kind);
 void fec_model_violation(struct fec_model *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

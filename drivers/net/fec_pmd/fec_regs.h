@@ -232,6 +232,9 @@ fec_eir_txb(unsigned int q)
 #define FEC_EIR_RXB   (1u << 24)
 #define FEC_EIR_MII   (1u << 23)
 #define FEC_EIR_EBERR (1u << 22)
+#define FEC_EIR_LC    (1u << 21)
+#define FEC_EIR_RL    (1u << 20)
+#define FEC_EIR_UN    (1u << 19)
 
 #define FEC_DAR_ACTIVE (1u << 24)
 
@@ -296,6 +299,14 @@ fec_eir_txb(unsigned int q)
 #define FEC_BD_EX_TX_PINS (1u << 28) /* insert the TCP/UDP checksum */
 #define FEC_BD_EX_TX_IINS (1u << 27) /* insert the IPv4 header checksum */
 #define FEC_BD_EX_BDU     (1u << 31)
+/* TX errors written back (Linux fec.h BD_ENET_TX_*; **RM?**): legacy status, enhanced ESC. */
+#define FEC_BD_TX_LC     0x0080u    /* late collision */
+#define FEC_BD_TX_RL     0x0040u    /* retransmission limit */
+#define FEC_BD_TX_UN     0x0002u    /* underrun */
+#define FEC_BD_EX_TX_TXE (1u << 15) /* any TX error */
+#define FEC_BD_EX_TX_UE  (1u << 13) /* underflow */
+#define FEC_BD_EX_TX_EE  (1u << 12) /* excess collisions */
+#define FEC_BD_EX_TX_LCE (1u << 10) /* late collision */
 
 /*
  * Enhanced RX BD prot word (RM?): payload checksum (the 16-bit one's complement
