@@ -21,6 +21,7 @@
 #include <rte_branch_prediction.h>
 #include <rte_ip.h>
 #include <rte_mbuf.h>
+#include <rte_prefetch.h>
 #include <rte_vect.h>
 
 #include "flowsort.h"
@@ -41,6 +42,23 @@ rt_lookup_fib(
 	const struct rt_worker *w, const uint32_t *dst, uint32_t *hop, uint16_t k, uint32_t defv)
 {
 	rt_fib_lookup_bulk(w->fib, dst, hop, k, defv);
+}
+
+/**
+ * The next hops @p hop[0..k) of a burst, prefetched together before the
+ * first is read: on a full table each is a random line of the next-hop table,
+ * and their misses then overlap as the lookup's tbl24 misses do. A miss
+ * (RT_NH_MISS) prefetches an address outside the table, which a prefetch
+ * never faults on; the address is computed as an integer for that reason.
+ */
+static __rte_always_inline void
+rt_lookup_nh_prefetch(const struct rt_worker *w, const uint32_t *hop, uint16_t k)
+{
+	const uintptr_t base = (uintptr_t)w->nh;
+	uint16_t i;
+
+	for (i = 0; i < k; i++)
+		rte_prefetch0((const void *)(base + (uintptr_t)hop[i] * sizeof(*w->nh)));
 }
 
 /**
