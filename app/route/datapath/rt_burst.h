@@ -82,7 +82,6 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 	k = rt_input_burst(w, in_port, pkts, n, hw_cksum, defv, dst, punts, &np);
 	/* 3. lookup: LPM, four at a time */
 	rt_lookup_fib(w, dst, hop, k, defv);
-	rt_lookup_nh_prefetch(w, hop, k);
 	/* 3 and 4, per frame: next hop, then TTL and MACs (unicast frames only) */
 	for (i = 0; i < k; i++) {
 		struct rte_mbuf *m = pkts[i];

@@ -21,7 +21,6 @@
 #include <rte_branch_prediction.h>
 #include <rte_ip.h>
 #include <rte_mbuf.h>
-#include <rte_prefetch.h>
 #include <rte_vect.h>
 
 #include "flowsort.h"
@@ -34,31 +33,15 @@
 /**
  * Stage 3 of the router alone, first half: the longest-prefix match of the
  * @p k destinations @p dst (host order), their tbl24 lines prefetched
- * together (rt_fib_lookup_bulk()); @p hop gets each next hop, @p defv (the
- * /0 route's, or RT_NH_MISS) where none matches.
+ * together, and each next hop's record as soon as it is found, for the
+ * second half (rt_fib_lookup_bulk_prefetch()); @p hop gets each next hop,
+ * @p defv (the /0 route's, or RT_NH_MISS) where none matches.
  */
 static __rte_always_inline void
 rt_lookup_fib(
 	const struct rt_worker *w, const uint32_t *dst, uint32_t *hop, uint16_t k, uint32_t defv)
 {
-	rt_fib_lookup_bulk(w->fib, dst, hop, k, defv);
-}
-
-/**
- * The next hops @p hop[0..k) of a burst, prefetched together before the
- * first is read: on a full table each is a random line of the next-hop table,
- * and their misses then overlap as the lookup's tbl24 misses do. A miss
- * (RT_NH_MISS) prefetches an address outside the table, which a prefetch
- * never faults on; the address is computed as an integer for that reason.
- */
-static __rte_always_inline void
-rt_lookup_nh_prefetch(const struct rt_worker *w, const uint32_t *hop, uint16_t k)
-{
-	const uintptr_t base = (uintptr_t)w->nh;
-	uint16_t i;
-
-	for (i = 0; i < k; i++)
-		rte_prefetch0((const void *)(base + (uintptr_t)hop[i] * sizeof(*w->nh)));
+	rt_fib_lookup_bulk_prefetch(w->fib, dst, hop, k, defv, w->nh, sizeof(*w->nh));
 }
 
 /**
