@@ -494,7 +494,8 @@ rt_table_create(const struct rt_table_params *p)
 	if (t->nh_reject == RT_NH_MISS)
 		goto enomem;
 	/* pinned: never retired */
-	t->nh_info[t->nh_local].refcnt = t->nh_info[t->nh_blackhole].refcnt = t->nh_info[t->nh_reject].refcnt = 1;
+	t->nh_info[t->nh_local].refcnt = t->nh_info[t->nh_blackhole].refcnt =
+		t->nh_info[t->nh_reject].refcnt = 1;
 	memset(t->nh_connected, 0xff, sizeof(t->nh_connected));
 	t->default_nh = RT_NH_MISS;
 	return t;
@@ -1070,8 +1071,9 @@ rt_route_summary_get(struct rt_table *t, struct rt_route_summary *s)
 	s->mem_lookup = rt_fib_memory(t->fib);
 	s->mem_nh = (uint64_t)t->max_nh * sizeof(struct rt_nh);
 	/* the next hops' control part, free and retire lists */
-	s->mem_records = rt_rib_memory(t->rib) +
-			 (uint64_t)t->max_nh * (sizeof(struct rt_nh_info) + 2 * sizeof(uint32_t) + 1);
+	s->mem_records =
+		rt_rib_memory(t->rib) +
+		(uint64_t)t->max_nh * (sizeof(struct rt_nh_info) + 2 * sizeof(uint32_t) + 1);
 	pthread_mutex_unlock(&t->lock);
 }
 

@@ -132,7 +132,8 @@ rt_fib_lookup_bulk_prefetch(const struct rt_fib *f, const uint32_t *ips, uint32_
 			h = (e & RT_FIB_VALID) ? (e & RT_FIB_NH_MASK) : miss;
 			hops[i] = h;
 			if (rec_base != NULL)
-				rte_prefetch0((const void *)((uintptr_t)rec_base + (uintptr_t)h * rec_size));
+				rte_prefetch0((const void *)((uintptr_t)rec_base +
+							     (uintptr_t)h * rec_size));
 		}
 	}
 }
