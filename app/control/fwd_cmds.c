@@ -1344,11 +1344,12 @@ cmd_neigh_show_parsed(void *res, struct cmdline *cl, void *data)
 		return;
 	for (i = 0; i < t->max_nh; i++) {
 		const struct rt_nh *nh = &t->nh[i];
+		const struct rt_nh_info *ni = &t->nh_info[i];
 		uint64_t l2 = __atomic_load_n(&nh->l2, __ATOMIC_ACQUIRE);
 
-		if (nh->type != RT_NH_GW || nh->refcnt == 0)
+		if (nh->type != RT_NH_GW || ni->refcnt == 0)
 			continue;
-		printf("%-15s dev %u ", rt_ip_str(nh->ip, a), nh->port);
+		printf("%-15s dev %u ", rt_ip_str(ni->ip, a), nh->port);
 		if (l2 & RT_NH_F_VALID) {
 			struct rte_ether_addr mac;
 
@@ -1357,7 +1358,7 @@ cmd_neigh_show_parsed(void *res, struct cmdline *cl, void *data)
 		} else {
 			printf("(unresolved)");
 		}
-		printf("%s\n", nh->is_static ? " static" : "");
+		printf("%s\n", ni->is_static ? " static" : "");
 		n++;
 	}
 	if (n == 0)

@@ -505,7 +505,7 @@ route_print(FILE *f, struct rt_table *t, const struct rt_route *r)
 		route_print_src(f, r);
 		fprintf(f, "\n");
 		for (k = 0; k < nm; k++)
-			fprintf(f, "\tnexthop via %s dev %u\n", rt_ip_str(t->nh[mem[k]].ip, g),
+			fprintf(f, "\tnexthop via %s dev %u\n", rt_ip_str(t->nh_info[mem[k]].ip, g),
 				t->nh[mem[k]].port);
 		return;
 	}

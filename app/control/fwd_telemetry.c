@@ -210,7 +210,7 @@ tel_route_multipath(struct rte_tel_data *d, const char *prefix, uint32_t nh, con
 		char a[16], val[64];
 
 		snprintf(val, sizeof(val), "via %s dev %u %s",
-			rt_ip_str(tel_app->rt->nh[mem[k]].ip, a), tel_app->rt->nh[mem[k]].port,
+			rt_ip_str(tel_app->rt->nh_info[mem[k]].ip, a), tel_app->rt->nh[mem[k]].port,
 			act[k] ? "active" : "inactive");
 		rte_tel_data_add_array_string(arr, val);
 	}

@@ -248,7 +248,7 @@ rec_route(struct fwd_trace_rec *r, const struct rt_worker *w, uint32_t dst, uint
 	if (st == NULL)
 		return;
 	st->w[0] = h;
-	st->w[1] = nh->ip;
+	st->w[1] = w->nh_info[h].ip;
 	st->w[2] = __atomic_load_n(&nh->mtu, __ATOMIC_RELAXED);
 	if (st->u8 != RT_NH_GW && st->u8 != RT_NH_CONNECTED)
 		return;
@@ -256,7 +256,7 @@ rec_route(struct fwd_trace_rec *r, const struct rt_worker *w, uint32_t dst, uint
 	/* u8: 1 resolved (MAC in the words), 0 not yet */
 	st = fwd_trace_stage(r, FWD_TRACE_NEIGH, (l2 & RT_NH_F_VALID) != 0, 0);
 	if (st != NULL) {
-		st->w[0] = st->u8 ? nh->ip : dst;
+		st->w[0] = st->u8 ? w->nh_info[h].ip : dst;
 		memcpy(&st->w[1], &l2, RTE_ETHER_ADDR_LEN);
 	}
 }

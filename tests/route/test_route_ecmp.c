@@ -115,7 +115,7 @@ nh_in_use(const struct rt_table *t)
 	unsigned int i, n = 0;
 
 	for (i = 0; i < t->max_nh; i++)
-		n += t->nh[i].type != RT_NH_FREE && t->nh[i].refcnt != 0;
+		n += t->nh[i].type != RT_NH_FREE && t->nh_info[i].refcnt != 0;
 	return n;
 }
 
@@ -125,7 +125,7 @@ member_k(const struct rt_table *t, uint32_t g, uint32_t hash)
 {
 	const uint32_t m = rt_ecmp_member(&t->nh[g], hash);
 
-	return t->nh[m].ip - gw_ip(0);
+	return t->nh_info[m].ip - gw_ip(0);
 }
 
 static void
@@ -153,12 +153,12 @@ test_group_sharing(void)
 	g2 = rt_route_lookup(t, IP4(198, 19, 1, 1));
 	CHECK_EQ(t->nh[g1].type, RT_NH_GROUP);
 	CHECK_EQ(g1, g2);
-	CHECK_EQ(t->nh[g1].refcnt, 2);
+	CHECK_EQ(t->nh_info[g1].refcnt, 2);
 	CHECK_EQ(rt_nhgroup_members(t, g1, mem, NULL), 3);
 	/* members by address, each referenced by the group */
 	for (i = 0; i < 3; i++)
-		CHECK_EQ(t->nh[mem[i]].ip, gw_ip(1 + i));
-	CHECK_EQ(t->nh[mem[0]].refcnt, 3); /* static entry, its /32, the group */
+		CHECK_EQ(t->nh_info[mem[i]].ip, gw_ip(1 + i));
+	CHECK_EQ(t->nh_info[mem[0]].refcnt, 3); /* static entry, its /32, the group */
 	/* another set: another group */
 	hops_of(h, 2, 3);
 	CHECK_EQ(rt_route_add_multi(t, IP4(198, 20, 0, 0), 16, h, 2, err, sizeof(err)), 0);
@@ -173,7 +173,7 @@ test_group_sharing(void)
 	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(198, 21, 0, 1))].type, RT_NH_GW);
 	/* a route deleted: its group stays while another uses it */
 	CHECK_EQ(rt_route_del(t, IP4(198, 18, 0, 0), 16, err, sizeof(err)), 0);
-	CHECK_EQ(t->nh[g1].refcnt, 1);
+	CHECK_EQ(t->nh_info[g1].refcnt, 1);
 	CHECK_EQ(t->nh[g1].type, RT_NH_GROUP);
 	CHECK_EQ(rt_route_lookup(t, IP4(198, 19, 0, 1)), g1);
 	rt_table_free(t);

@@ -666,15 +666,15 @@ test_into_table(void)
 	outbuf[fread(outbuf, 1, sizeof(outbuf) - 1, out)] = '\0';
 	CHECK_CONTAINS(outbuf, ".routes:7: next hop 10.7.0.2");
 	nh = rt_route_lookup(t, IP4(10, 1, 2, 3));
-	CHECK(nh != RT_NH_MISS && t->nh[nh].ip == IP4(10, 0, 0, 2) && t->nh[nh].port == 0);
+	CHECK(nh != RT_NH_MISS && t->nh_info[nh].ip == IP4(10, 0, 0, 2) && t->nh[nh].port == 0);
 	nh = rt_route_lookup(t, IP4(8, 8, 8, 8));
-	CHECK(nh != RT_NH_MISS && t->nh[nh].ip == IP4(10, 0, 1, 2) && t->nh[nh].port == 1);
-	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(10, 9, 9, 9))].ip, IP4(10, 0, 0, 3));
+	CHECK(nh != RT_NH_MISS && t->nh_info[nh].ip == IP4(10, 0, 1, 2) && t->nh[nh].port == 1);
+	CHECK_EQ(t->nh_info[rt_route_lookup(t, IP4(10, 9, 9, 9))].ip, IP4(10, 0, 0, 3));
 	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(192, 0, 2, 9))].type, RT_NH_BLACKHOLE);
 	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(198, 51, 100, 9))].type, RT_NH_REJECT);
 	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(10, 2, 3, 4))].type, RT_NH_CONNECTED);
 	/* a one-hop "nexthop" route went through rt_route_add_multi as a via */
-	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(10, 4, 1, 1))].ip, IP4(10, 0, 0, 4));
+	CHECK_EQ(t->nh_info[rt_route_lookup(t, IP4(10, 4, 1, 1))].ip, IP4(10, 0, 0, 4));
 	/* the ECMP route is one group whose members are the line's two gateways */
 	ecmp = rt_route_lookup(t, IP4(10, 3, 1, 1));
 	CHECK(ecmp != RT_NH_MISS && t->nh[ecmp].type == RT_NH_GROUP);
@@ -685,9 +685,9 @@ test_into_table(void)
 
 		CHECK_EQ(n, 2);
 		if (n == 2) {
-			CHECK_EQ(t->nh[members[0]].ip, IP4(10, 0, 0, 2));
+			CHECK_EQ(t->nh_info[members[0]].ip, IP4(10, 0, 0, 2));
 			CHECK_EQ(t->nh[members[0]].port, 0);
-			CHECK_EQ(t->nh[members[1]].ip, IP4(10, 0, 1, 2));
+			CHECK_EQ(t->nh_info[members[1]].ip, IP4(10, 0, 1, 2));
 			CHECK_EQ(t->nh[members[1]].port, 1);
 		}
 	}
@@ -752,7 +752,7 @@ test_config_files(void)
 	t = rt_test_table_bare("rt_file2", 0, 0);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), 0);
 	CHECK_EQ(rt_config_apply_files(&cfg, t, NULL, NULL, NULL, err, sizeof(err)), 0);
-	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(172, 20, 0, 1))].ip, IP4(10, 0, 1, 2));
+	CHECK_EQ(t->nh_info[rt_route_lookup(t, IP4(172, 20, 0, 1))].ip, IP4(10, 0, 1, 2));
 	CHECK(t->nh[rt_route_lookup(t, IP4(10, 1, 0, 1))].l2 & RT_NH_F_VALID);
 	/* a file's route to a prefix the config gave: refused with the file's line */
 	f = fopen(p, "a");

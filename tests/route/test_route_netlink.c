@@ -161,7 +161,7 @@ gw_of(struct rt_table *t, uint32_t ip, uint16_t *port)
 		return 0;
 	if (port != NULL)
 		*port = t->nh[nh].port;
-	return t->nh[nh].ip;
+	return t->nh_info[nh].ip;
 }
 
 static unsigned int
@@ -174,7 +174,7 @@ members_of(struct rt_table *t, uint32_t ip, uint32_t *gws)
 		return 0;
 	n = rt_nhgroup_members(t, nh, m, NULL);
 	for (i = 0; i < n; i++)
-		gws[i] = t->nh[m[i]].ip;
+		gws[i] = t->nh_info[m[i]].ip;
 	return n;
 }
 

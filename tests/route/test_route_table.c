@@ -196,7 +196,7 @@ test_lpm_edges(void)
 	CHECK_EQ(rt_route_add(t, 0, 0, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err, sizeof(err)), 0);
 	a = nh_of(t, IP4(8, 8, 8, 8));
 	CHECK_EQ(t->nh[a].type, RT_NH_GW);
-	CHECK_EQ(t->nh[a].ip, IP4(10, 0, 0, 2));
+	CHECK_EQ(t->nh_info[a].ip, IP4(10, 0, 0, 2));
 	CHECK_EQ(nh_of(t, IP4(255, 255, 255, 254)), a);
 	/* nested: /8 /16 /24 /32, each wins in its range */
 	CHECK_EQ(rt_route_add(t, IP4(20, 0, 0, 0), 8, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err,
@@ -212,13 +212,13 @@ test_lpm_edges(void)
 	b = nh_of(t, IP4(20, 9, 9, 9));
 	c = nh_of(t, IP4(20, 1, 1, 2));
 	d = nh_of(t, IP4(20, 1, 1, 1));
-	CHECK_EQ(t->nh[b].ip, IP4(10, 0, 1, 2));
+	CHECK_EQ(t->nh_info[b].ip, IP4(10, 0, 1, 2));
 	CHECK_EQ(t->nh[b].port, 1);
 	CHECK_EQ(t->nh[nh_of(t, IP4(20, 1, 2, 3))].type, RT_NH_BLACKHOLE);
-	CHECK_EQ(t->nh[c].ip, IP4(10, 0, 1, 3));
+	CHECK_EQ(t->nh_info[c].ip, IP4(10, 0, 1, 3));
 	CHECK_EQ(t->nh[d].type, RT_NH_REJECT);
-	CHECK_EQ(t->nh[nh_of(t, IP4(20, 1, 1, 0))].ip, IP4(10, 0, 1, 3));
-	CHECK_EQ(t->nh[nh_of(t, IP4(20, 1, 1, 255))].ip, IP4(10, 0, 1, 3));
+	CHECK_EQ(t->nh_info[nh_of(t, IP4(20, 1, 1, 0))].ip, IP4(10, 0, 1, 3));
+	CHECK_EQ(t->nh_info[nh_of(t, IP4(20, 1, 1, 255))].ip, IP4(10, 0, 1, 3));
 	CHECK_EQ(nh_of(t, IP4(21, 0, 0, 0)), a);
 	/* delete the middle: the /8 shows through, the /24 and /32 stay */
 	CHECK_EQ(rt_route_del(t, IP4(20, 1, 0, 0), 16, err, sizeof(err)), 0);
@@ -236,9 +236,9 @@ test_lpm_edges(void)
 	CHECK_EQ(rt_route_del(t, 0, 0, err, sizeof(err)), 0);
 	CHECK_EQ(nh_of(t, IP4(8, 8, 8, 8)), RT_NH_MISS);
 	CHECK_EQ(nh_of(t, IP4(20, 1, 1, 1)), a); /* still used by the /32 */
-	CHECK_EQ(t->nh[a].refcnt, 1);
+	CHECK_EQ(t->nh_info[a].refcnt, 1);
 	CHECK_EQ(rt_route_del(t, IP4(20, 1, 1, 1), 32, err, sizeof(err)), 0);
-	CHECK_EQ(t->nh[a].refcnt, 0); /* retired */
+	CHECK_EQ(t->nh_info[a].refcnt, 0); /* retired */
 	CHECK_EQ(rt_route_add(t, 0, 0, RT_ROUTE_DEV, 0, 1, err, sizeof(err)), 0);
 	CHECK_EQ(t->nh[nh_of(t, IP4(8, 8, 8, 8))].type, RT_NH_CONNECTED);
 	CHECK_EQ(t->nh[nh_of(t, IP4(8, 8, 8, 8))].port, 1);
@@ -322,7 +322,7 @@ reader(void *arg)
 			}
 			nh = &rcu_t->nh[hop];
 			type = __atomic_load_n(&nh->type, __ATOMIC_ACQUIRE);
-			gw = nh->ip;
+			gw = rcu_t->nh_info[hop].ip;
 			/* one of the gateways, never a slot reused under our feet */
 			if (type != RT_NH_GW || (gw != IP4(10, 0, 1, 2) && gw != IP4(10, 0, 1, 3) &&
 							gw != IP4(10, 0, 1, 4)))
@@ -371,7 +371,7 @@ test_update_while_reading(void)
 	CHECK(rcu_lookups > 0);
 	CHECK_EQ(rcu_bad, 0);
 	/* and the table is back where it started */
-	CHECK_EQ(rcu_t->nh[nh_of(rcu_t, IP4(100, 64, 2, 200))].ip, IP4(10, 0, 1, 2));
+	CHECK_EQ(rcu_t->nh_info[nh_of(rcu_t, IP4(100, 64, 2, 200))].ip, IP4(10, 0, 1, 2));
 	rt_table_free(rcu_t);
 }
 
@@ -454,9 +454,9 @@ test_config_good(void)
 	CHECK_EQ(t->ports[0].mtu, 9000);
 	CHECK_EQ(t->ports[1].mtu, RT_MTU_DEFAULT);
 	nh = nh_of(t, IP4(198, 18, 3, 4));
-	CHECK_EQ(t->nh[nh].ip, IP4(10, 0, 1, 2));
+	CHECK_EQ(t->nh_info[nh].ip, IP4(10, 0, 1, 2));
 	CHECK(t->nh[nh].l2 & RT_NH_F_VALID); /* the static neighbour */
-	CHECK_EQ(t->nh[nh_of(t, IP4(192, 0, 2, 1))].ip, IP4(10, 0, 1, 3));
+	CHECK_EQ(t->nh_info[nh_of(t, IP4(192, 0, 2, 1))].ip, IP4(10, 0, 1, 3));
 	CHECK_EQ(t->nh[nh_of(t, IP4(192, 0, 2, 2))].type, RT_NH_BLACKHOLE);
 	CHECK_EQ(t->nh[nh_of(t, IP4(198, 51, 100, 2))].type, RT_NH_REJECT);
 	CHECK_EQ(t->nh[nh_of(t, IP4(1, 1, 1, 1))].type, RT_NH_CONNECTED);

@@ -93,22 +93,35 @@ struct rt_ecmp_set {
 } __rte_aligned(64);
 
 /**
- * A next hop. The workers read @c type, @c port, @c l2, @c src_w and @c mtu
- * (copies of the output port's, so that forwarding reads one line), and
- * @c set of a group; everything else is the control path's.
+ * A next hop as the workers read it: what forwarding a frame through it needs
+ * (@c type, @c port, @c l2, @c src_w and @c mtu: copies of the output port's,
+ * so that forwarding reads this record alone) and @c set of a group, in 32
+ * bytes: 64 k next hops take 2 MiB, half the cache lines and pages a random
+ * destination's next hop is read from at 64 bytes. What only the control path
+ * uses is in the parallel struct rt_nh_info.
  */
 struct rt_nh {
-	uint64_t l2;       /**< dst MAC in bytes 0-5 (wire order), RT_NH_F_VALID; atomic */
-	uint64_t src_w;    /**< frame bytes 6-13 out of @c port: its MAC, EtherType IPv4 */
-	uint8_t type;      /**< enum rt_nh_type */
-	uint8_t is_static; /**< neighbour from the config: never aged out */
-	uint16_t port;     /**< output port */
-	uint16_t mtu;      /**< the output port's MTU; atomic */
+	uint64_t l2;    /**< dst MAC in bytes 0-5 (wire order), RT_NH_F_VALID; atomic */
+	uint64_t src_w; /**< frame bytes 6-13 out of @c port: its MAC, EtherType IPv4 */
+	const struct rt_ecmp_set *set; /**< RT_NH_GROUP: its active members; atomic */
+	uint8_t type;                  /**< enum rt_nh_type */
+	uint8_t pad;
+	uint16_t port; /**< output port */
+	uint16_t mtu;  /**< the output port's MTU; atomic */
+} __rte_aligned(32);
+_Static_assert(sizeof(struct rt_nh) == 32, "rt_nh: a next hop is half a cache line");
+
+/**
+ * The control path's part of next hop i (rt_table::nh_info[i] beside
+ * rt_table::nh[i]): the neighbour, its references and its RCU token. The
+ * burst never reads it (the packet trace does, for the neighbour's address).
+ */
+struct rt_nh_info {
+	uint64_t retired;  /**< RCU token when freed, for reuse */
 	uint32_t ip;       /**< the neighbour (RT_NH_GW) */
 	uint32_t refcnt;   /**< routes and neighbour users holding it */
-	uint64_t retired;  /**< RCU token when freed, for reuse */
-	const struct rt_ecmp_set *set; /**< RT_NH_GROUP: its active members; atomic */
-} __rte_aligned(64);
+	uint8_t is_static; /**< neighbour from the config: never aged out */
+};
 
 /** Per-port interface, as the workers read it. */
 struct rt_port {

@@ -80,7 +80,8 @@ send_request(struct rt_control *ctl, uint32_t nh)
 
 	if (p->ip == 0)
 		return;
-	m = rt_arp_build(ctl->pool, RTE_ARP_OP_REQUEST, &bcast, &p->mac, p->ip, NULL, n->ip);
+	m = rt_arp_build(ctl->pool, RTE_ARP_OP_REQUEST, &bcast, &p->mac, p->ip, NULL,
+		ctl->t->nh_info[nh].ip);
 	if (m == NULL) {
 		ctl->st.drops[RT_DROP_CTL_NOMEM]++;
 		return;
@@ -98,7 +99,7 @@ entry_ref(struct rt_control *ctl, uint32_t nh)
 
 	if (e->has_ref)
 		return;
-	if (rt_nh_neigh_get(ctl->t, n->ip, n->port, true) == nh)
+	if (rt_nh_neigh_get(ctl->t, ctl->t->nh_info[nh].ip, n->port, true) == nh)
 		e->has_ref = 1;
 }
 
@@ -148,7 +149,7 @@ entry_reset(struct rt_control *ctl, uint32_t nh, enum rt_drop_reason r)
 	struct rt_neigh *e = &ctl->neigh[nh];
 
 	drop_held(ctl, e, r);
-	if (!ctl->t->nh[nh].is_static)
+	if (!ctl->t->nh_info[nh].is_static)
 		rt_nh_set_mac(ctl->t, nh, NULL);
 	set_state(ctl, nh, RT_NEIGH_NONE);
 	e->probes = 0;
@@ -165,7 +166,7 @@ neigh_update(struct rt_control *ctl, uint32_t nh, const struct rte_ether_addr *m
 	const struct rt_nh *n = &ctl->t->nh[nh];
 	uint64_t l2;
 
-	if (n->is_static)
+	if (ctl->t->nh_info[nh].is_static)
 		return;
 	entry_ref(ctl, nh);
 	rt_nh_set_mac(ctl->t, nh, mac);

@@ -236,7 +236,7 @@ republish(struct rt_table *t, struct rt_nhgroups *gs, struct rt_nhg *g)
 	__atomic_store_n(&t->nh[g->nh].set, s, __ATOMIC_RELEASE);
 	if (g->set->n_active != s->n_active)
 		RT_LOG(INFO, "ECMP group %u (first member %s): %u of %u members active\n", g->nh,
-			rt_ip_str(t->nh[g->member[0]].ip, a), s->n_active, s->n_members);
+			rt_ip_str(t->nh_info[g->member[0]].ip, a), s->n_active, s->n_members);
 	set_retire(t, gs, g->set);
 	g->set = s;
 }
@@ -248,7 +248,7 @@ fresh_undo(struct rt_table *t, const uint32_t *member, const bool *fresh, unsign
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
-		if (fresh[i] && t->nh[member[i]].refcnt == 0)
+		if (fresh[i] && t->nh_info[member[i]].refcnt == 0)
 			t->nh[member[i]].type = RT_NH_FREE;
 }
 
@@ -376,7 +376,7 @@ rt_nhgroup_release_locked(struct rt_table *t, uint32_t gnh)
 	gs->n_groups--;
 	for (i = 0; i < g->n; i++)
 		LIST_REMOVE(&g->link[i], next);
-	if (t->nh[gnh].retired == 0) {
+	if (t->nh_info[gnh].retired == 0) {
 		/* never referenced (its route was not added): no reader ever saw it */
 		rte_free(g->set);
 		t->nh[gnh].type = RT_NH_FREE;

@@ -118,15 +118,16 @@ static uint32_t
 nh_fill(struct rt_table *t, uint32_t i, enum rt_nh_type type, uint16_t port, uint32_t ip)
 {
 	struct rt_nh *nh = &t->nh[i];
+	struct rt_nh_info *ni = &t->nh_info[i];
 
 	nh->l2 = 0;
 	nh->port = port;
 	nh->src_w = t->ports[port].mac_w | (uint64_t)RTE_BE16(RTE_ETHER_TYPE_IPV4) << 48;
 	nh->mtu = t->ports[port].mtu;
-	nh->ip = ip;
-	nh->refcnt = 0;
-	nh->retired = 0;
-	nh->is_static = 0;
+	ni->ip = ip;
+	ni->refcnt = 0;
+	ni->retired = 0;
+	ni->is_static = 0;
 	__atomic_store_n(&nh->type, (uint8_t)type, __ATOMIC_RELEASE);
 	if (type == RT_NH_GW) {
 		uint32_t key = ip;
@@ -152,15 +153,15 @@ nh_reclaim(struct rt_table *t)
 {
 	while (t->retq_n > 0) {
 		uint32_t i = t->nh_retq[t->retq_head];
-		struct rt_nh *nh = &t->nh[i];
+		const struct rt_nh_info *ni = &t->nh_info[i];
 
-		if (nh->refcnt == 0 && nh->retired != 0 &&
-			rte_rcu_qsbr_check(t->qsbr, nh->retired, false) != 1)
+		if (ni->refcnt == 0 && ni->retired != 0 &&
+			rte_rcu_qsbr_check(t->qsbr, ni->retired, false) != 1)
 			rte_rcu_qsbr_synchronize(t->qsbr, RTE_QSBR_THRID_INVALID);
 		t->retq_head = (t->retq_head + 1) % t->max_nh;
 		t->retq_n--;
 		t->nh_queued[i] = 0;
-		if (nh->refcnt == 0 && nh->retired != 0)
+		if (ni->refcnt == 0 && ni->retired != 0)
 			return i;
 	}
 	return RT_NH_MISS;
@@ -186,11 +187,12 @@ static void
 nh_free_unused(struct rt_table *t, uint32_t i)
 {
 	struct rt_nh *nh = &t->nh[i];
+	const struct rt_nh_info *ni = &t->nh_info[i];
 
-	if (nh->refcnt != 0 || nh->retired != 0)
+	if (ni->refcnt != 0 || ni->retired != 0)
 		return;
 	if (nh->type == RT_NH_GW) {
-		uint32_t key = nh->ip;
+		uint32_t key = ni->ip;
 
 		rte_hash_del_key(t->neigh_idx, &key);
 	}
@@ -202,8 +204,8 @@ void
 rt_nh_ref_locked(struct rt_table *t, uint32_t i)
 {
 	/* back in use before anything reused it: no longer retired */
-	t->nh[i].refcnt++;
-	t->nh[i].retired = 0;
+	t->nh_info[i].refcnt++;
+	t->nh_info[i].retired = 0;
 }
 
 /*
@@ -215,16 +217,17 @@ rt_nh_ref_locked(struct rt_table *t, uint32_t i)
 void
 rt_nh_unref_locked(struct rt_table *t, uint32_t i)
 {
-	struct rt_nh *nh = &t->nh[i];
+	const struct rt_nh *nh = &t->nh[i];
+	struct rt_nh_info *ni = &t->nh_info[i];
 
-	if (nh->refcnt == 0 || --nh->refcnt != 0)
+	if (ni->refcnt == 0 || --ni->refcnt != 0)
 		return;
 	if (nh->type == RT_NH_GW) {
-		uint32_t key = nh->ip;
+		uint32_t key = ni->ip;
 
 		rte_hash_del_key(t->neigh_idx, &key);
 	}
-	nh->retired = rte_rcu_qsbr_start(t->qsbr);
+	ni->retired = rte_rcu_qsbr_start(t->qsbr);
 	if (!t->nh_queued[i]) {
 		t->nh_retq[(t->retq_head + t->retq_n) % t->max_nh] = i;
 		t->retq_n++;
@@ -458,10 +461,11 @@ rt_table_create(const struct rt_table_params *p)
 	t->nh_queued = calloc(t->max_nh, sizeof(*t->nh_queued));
 	t->nh = rte_zmalloc_socket(
 		"rt_nh", t->max_nh * sizeof(*t->nh), RTE_CACHE_LINE_SIZE, p->socket);
+	t->nh_info = calloc(t->max_nh, sizeof(*t->nh_info));
 	qs = rte_rcu_qsbr_get_memsize(threads);
 	t->qsbr = rte_zmalloc_socket("rt_qsbr", qs, RTE_CACHE_LINE_SIZE, p->socket);
 	if (t->rib == NULL || t->nh_free == NULL || t->nh_retq == NULL || t->nh_queued == NULL ||
-		t->nh == NULL || t->qsbr == NULL)
+		t->nh == NULL || t->nh_info == NULL || t->qsbr == NULL)
 		goto enomem;
 	if (rte_rcu_qsbr_init(t->qsbr, threads) != 0)
 		goto einval;
@@ -490,7 +494,8 @@ rt_table_create(const struct rt_table_params *p)
 	if (t->nh_reject == RT_NH_MISS)
 		goto enomem;
 	/* pinned: never retired */
-	t->nh[t->nh_local].refcnt = t->nh[t->nh_blackhole].refcnt = t->nh[t->nh_reject].refcnt = 1;
+	t->nh_info[t->nh_local].refcnt = t->nh_info[t->nh_blackhole].refcnt =
+		t->nh_info[t->nh_reject].refcnt = 1;
 	memset(t->nh_connected, 0xff, sizeof(t->nh_connected));
 	t->default_nh = RT_NH_MISS;
 	return t;
@@ -517,6 +522,7 @@ rt_table_free(struct rt_table *t)
 	rte_hash_free(t->neigh_idx);
 	rte_free(t->qsbr);
 	rte_free(t->nh);
+	free(t->nh_info);
 	free(t->nh_queued);
 	free(t->nh_retq);
 	free(t->nh_free);
@@ -616,7 +622,7 @@ set_addr_locked(
 		nh_full_err(t, err, errlen);
 		return -ENOSPC;
 	}
-	t->nh[nh].refcnt = 1; /* the port's own reference */
+	t->nh_info[nh].refcnt = 1; /* the port's own reference */
 	t->nh_connected[port] = nh;
 	ret = rt_route_insert_locked(t, ip, 32, RT_ROUTE_LOCAL, port, 0, t->nh_local);
 	if (ret == 0 && plen < 32)
@@ -913,7 +919,7 @@ route_add_multi_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, const 
 		rt_route_remove_locked(t, old);
 	ret = rt_route_insert_locked(t, prefix, plen, RT_ROUTE_VIA, port0, gw0, nh);
 	if (ret < 0) {
-		if (t->nh[nh].refcnt == 0)
+		if (t->nh_info[nh].refcnt == 0)
 			rt_nhgroup_release_locked(t, nh);
 		snprintf(err, errlen, "route table full (%s)", rte_strerror(-ret));
 		return ret;
@@ -1064,9 +1070,10 @@ rt_route_summary_get(struct rt_table *t, struct rt_route_summary *s)
 	s->tbl8_used = rt_fib_tbl8_used(t->fib);
 	s->mem_lookup = rt_fib_memory(t->fib);
 	s->mem_nh = (uint64_t)t->max_nh * sizeof(struct rt_nh);
+	/* the next hops' control part, free and retire lists */
 	s->mem_records =
 		rt_rib_memory(t->rib) +
-		(uint64_t)t->max_nh * (2 * sizeof(uint32_t) + 1); /* free and retire lists */
+		(uint64_t)t->max_nh * (sizeof(struct rt_nh_info) + 2 * sizeof(uint32_t) + 1);
 	pthread_mutex_unlock(&t->lock);
 }
 
@@ -1109,8 +1116,8 @@ rt_nh_neigh_put(struct rt_table *t, uint32_t nh)
 	pthread_mutex_lock(&t->lock);
 	rt_nh_unref_locked(t, nh);
 	/* only its own /32 keeps it: the neighbour is gone, so is the route */
-	r = rt_route_find_locked(t, t->nh[nh].ip, 32);
-	if (t->nh[nh].refcnt == 1 && r != NULL && r->kind == RT_ROUTE_NEIGH && r->nh == nh)
+	r = rt_route_find_locked(t, t->nh_info[nh].ip, 32);
+	if (t->nh_info[nh].refcnt == 1 && r != NULL && r->kind == RT_ROUTE_NEIGH && r->nh == nh)
 		rt_route_remove_locked(t, r);
 	pthread_mutex_unlock(&t->lock);
 }
@@ -1153,7 +1160,7 @@ rt_neigh_static_add(
 	if (ret < 0)
 		goto out;
 	nh = rt_neigh_find_locked(t, ip);
-	if (nh != RT_NH_MISS && t->nh[nh].is_static) {
+	if (nh != RT_NH_MISS && t->nh_info[nh].is_static) {
 		snprintf(err, errlen, "neighbour %s is already static", rt_ip_str(ip, a));
 		ret = -EEXIST;
 		goto out;
@@ -1166,7 +1173,7 @@ rt_neigh_static_add(
 		goto out;
 	}
 	rt_nh_ref_locked(t, nh); /* the static entry's own: never returned */
-	t->nh[nh].is_static = 1;
+	t->nh_info[nh].is_static = 1;
 	if (rt_route_find_locked(t, ip, 32) == NULL)
 		rt_route_insert_locked(t, ip, 32, RT_ROUTE_NEIGH, (uint16_t)port, ip, nh);
 	pthread_mutex_unlock(&t->lock);
@@ -1185,12 +1192,12 @@ rt_neigh_static_del(struct rt_table *t, uint32_t ip, char *err, size_t errlen)
 
 	pthread_mutex_lock(&t->lock);
 	nh = rt_neigh_find_locked(t, ip);
-	if (nh == RT_NH_MISS || !t->nh[nh].is_static) {
+	if (nh == RT_NH_MISS || !t->nh_info[nh].is_static) {
 		pthread_mutex_unlock(&t->lock);
 		snprintf(err, errlen, "%s is not a static neighbour", rt_ip_str(ip, a));
 		return -ENOENT;
 	}
-	t->nh[nh].is_static = 0;
+	t->nh_info[nh].is_static = 0;
 	pthread_mutex_unlock(&t->lock);
 	/* unresolved from now on: the next packet to it asks ARP again */
 	rt_nh_set_mac(t, nh, NULL);

@@ -80,8 +80,9 @@ struct rt_nhgroups;
 
 /** The router's table. Workers use @c fib, @c nh and @c ports directly. */
 struct rt_table {
-	struct rt_fib *fib; /**< the lookup (DIR-24-8), written by rt_fib_ctl.h */
-	struct rt_nh *nh;
+	struct rt_fib *fib;         /**< the lookup (DIR-24-8), written by rt_fib_ctl.h */
+	struct rt_nh *nh;           /**< what the workers read of each next hop */
+	struct rt_nh_info *nh_info; /**< the rest of each, beside it (control path) */
 	struct rte_rcu_qsbr *qsbr;
 	struct rt_port ports[RTE_MAX_ETHPORTS];
 	uint32_t max_nh;

@@ -18,6 +18,7 @@ rt_worker_init(struct rt_worker *w, struct rt_table *t, struct rte_ring *punt,
 	memset(w, 0, sizeof(*w));
 	w->fib = t->fib;
 	w->nh = t->nh;
+	w->nh_info = t->nh_info;
 	w->ports = t->ports;
 	w->default_nh = &t->default_nh;
 	w->punt = punt;

@@ -33,6 +33,7 @@
  * on delete.
  */
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <rte_branch_prediction.h>
@@ -105,13 +106,20 @@ rt_fib_lookup(const struct rt_fib *f, uint32_t ip, uint32_t miss)
  * a group is followed at once: on a full table fewer than 1 % of the
  * destinations do, and a second prefetch pass for them measured no faster
  * (docs/benchmarks-route.md, "Lookup structure").
+ *
+ * With @p rec_base (a constant NULL folds it away), the record of each next
+ * hop found, rec_base + hop * @p rec_size, is prefetched as soon as it is
+ * known, so that the caller's reads of those records (a random line each on
+ * a full table) overlap too. A miss prefetches an address outside the
+ * records, which a prefetch never faults on; the address is an integer
+ * for that reason.
  */
-static inline void
-rt_fib_lookup_bulk(
-	const struct rt_fib *f, const uint32_t *ips, uint32_t *hops, unsigned int n, uint32_t miss)
+static __rte_always_inline void
+rt_fib_lookup_bulk_prefetch(const struct rt_fib *f, const uint32_t *ips, uint32_t *hops,
+	unsigned int n, uint32_t miss, const void *rec_base, size_t rec_size)
 {
 	unsigned int b, i, k;
-	uint32_t e;
+	uint32_t e, h;
 
 	for (b = 0; b < n; b += k) {
 		k = RTE_MIN(n - b, RT_FIB_BULK_STEP);
@@ -121,9 +129,21 @@ rt_fib_lookup_bulk(
 			e = rt_fib_tbl24_entry(f, ips[i]);
 			if (unlikely(e & RT_FIB_EXT))
 				e = rt_fib_tbl8_entry(f, e, ips[i]);
-			hops[i] = (e & RT_FIB_VALID) ? (e & RT_FIB_NH_MASK) : miss;
+			h = (e & RT_FIB_VALID) ? (e & RT_FIB_NH_MASK) : miss;
+			hops[i] = h;
+			if (rec_base != NULL)
+				rte_prefetch0((const void *)((uintptr_t)rec_base +
+							     (uintptr_t)h * rec_size));
 		}
 	}
+}
+
+/** rt_fib_lookup_bulk_prefetch() without the records' prefetch. */
+static inline void
+rt_fib_lookup_bulk(
+	const struct rt_fib *f, const uint32_t *ips, uint32_t *hops, unsigned int n, uint32_t miss)
+{
+	rt_fib_lookup_bulk_prefetch(f, ips, hops, n, miss, NULL, 0);
 }
 
 #endif /* RT_FIB_H */

@@ -33,14 +33,15 @@
 /**
  * Stage 3 of the router alone, first half: the longest-prefix match of the
  * @p k destinations @p dst (host order), their tbl24 lines prefetched
- * together (rt_fib_lookup_bulk()); @p hop gets each next hop, @p defv (the
- * /0 route's, or RT_NH_MISS) where none matches.
+ * together, and each next hop's record as soon as it is found, for the
+ * second half (rt_fib_lookup_bulk_prefetch()); @p hop gets each next hop,
+ * @p defv (the /0 route's, or RT_NH_MISS) where none matches.
  */
 static __rte_always_inline void
 rt_lookup_fib(
 	const struct rt_worker *w, const uint32_t *dst, uint32_t *hop, uint16_t k, uint32_t defv)
 {
-	rt_fib_lookup_bulk(w->fib, dst, hop, k, defv);
+	rt_fib_lookup_bulk_prefetch(w->fib, dst, hop, k, defv, w->nh, sizeof(*w->nh));
 }
 
 /**

@@ -35,6 +35,8 @@ struct rt_worker_stats {
 struct rt_worker {
 	const struct rt_fib *fib;
 	const struct rt_nh *nh;
+	/** the control path's part of each next hop: for the packet trace, never the burst */
+	const struct rt_nh_info *nh_info;
 	const struct rt_port *ports;
 	const uint32_t *default_nh; /**< the table's /0 next hop, read once per burst */
 	struct rte_ring *punt;      /**< to the control context; single producer */

@@ -291,7 +291,7 @@ save_route(struct rt_table *t, const struct rt_route *old, struct saved *s)
 	s->n = old->kind == RT_ROUTE_VIA ? rt_nhgroup_members(t, old->nh, nh, NULL) : 0;
 	pthread_mutex_lock(&t->lock);
 	for (i = 0; i < s->n; i++)
-		s->hops[i] = (struct rt_hop){.gw = t->nh[nh[i]].ip, .port = t->nh[nh[i]].port};
+		s->hops[i] = (struct rt_hop){.gw = t->nh_info[nh[i]].ip, .port = t->nh[nh[i]].port};
 	pthread_mutex_unlock(&t->lock);
 }
 
