@@ -90,6 +90,8 @@ struct fwd_app {
 	pthread_t rt_thread;
 	struct rt_nlsync *rt_nlsync; /**< routes from a namespace's FIB (fwd_nlsync.c), or NULL */
 	struct rt_fpm *rt_fpm;       /**< routes from FRR zebra over FPM (fwd_fpm.c), or NULL */
+	/** their counters, kept at release for the stats file (fwd_nlsync.h), or NULL */
+	struct fwd_sync_kept *rt_nlsync_kept, *rt_fpm_kept;
 	/* the router ports' kernel twins (fwd_twin.c) */
 	uint16_t n_twins;
 	struct fwd_twin_port {

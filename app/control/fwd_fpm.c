@@ -3,6 +3,7 @@
  */
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <rte_errno.h>
@@ -46,6 +47,20 @@ fwd_fpm_setup(struct fwd_app *app, char *err, size_t errlen)
 void
 fwd_fpm_release(struct fwd_app *app)
 {
+	struct rt_nlsync_counter c[RT_FPM_COUNTERS_MAX];
+	const char *state;
+	char where[32];
+	unsigned int n;
+
+	if (app->rt_fpm == NULL)
+		return;
+	/* the state it ran in, the counters once its thread has stopped writing them */
+	state = rt_fpm_state(app->rt_fpm);
+	(void)rt_fpm_stop(app->rt_fpm);
+	n = rt_fpm_counters(app->rt_fpm, c, RTE_DIM(c));
+	free(app->rt_fpm_kept);
+	app->rt_fpm_kept = fwd_sync_keep(rt_fpm_where(app->rt_fpm, where, sizeof(where)), state, c,
+		RTE_MIN(n, (unsigned int)RTE_DIM(c)));
 	rt_fpm_free(app->rt_fpm);
 	app->rt_fpm = NULL;
 }

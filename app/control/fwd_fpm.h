@@ -25,7 +25,10 @@
  */
 int fwd_fpm_setup(struct fwd_app *app, char *err, size_t errlen);
 
-/** Stop the listener and free it (nothing when there is none). Its routes stay. */
+/**
+ * Stop the listener and free it (nothing when there is none). Its routes
+ * stay; its final counters are kept in app->rt_fpm_kept for the stats file.
+ */
 void fwd_fpm_release(struct fwd_app *app);
 
 /** The shell's `show fpm`: where, state, counters by reason. */

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <rte_errno.h>
@@ -68,9 +69,37 @@ fwd_nlsync_setup(struct fwd_app *app, char *err, size_t errlen)
 	return 0;
 }
 
+struct fwd_sync_kept *
+fwd_sync_keep(
+	const char *where, const char *state, const struct rt_nlsync_counter *c, unsigned int n)
+{
+	struct fwd_sync_kept *k = calloc(1, sizeof(*k));
+
+	if (k == NULL)
+		return NULL;
+	snprintf(k->where, sizeof(k->where), "%s", where);
+	k->state = state;
+	k->n = RTE_MIN(n, (unsigned int)RTE_DIM(k->c));
+	memcpy(k->c, c, k->n * sizeof(*c));
+	return k;
+}
+
 void
 fwd_nlsync_release(struct fwd_app *app)
 {
+	struct rt_nlsync_counter c[RT_NLSYNC_COUNTERS_MAX];
+	const char *state;
+	unsigned int n;
+
+	if (app->rt_nlsync == NULL)
+		return;
+	/* the state it ran in, the counters once its thread has stopped writing them */
+	state = rt_nlsync_state(app->rt_nlsync);
+	(void)rt_nlsync_stop(app->rt_nlsync);
+	n = rt_nlsync_counters(app->rt_nlsync, c, RTE_DIM(c));
+	free(app->rt_nlsync_kept);
+	app->rt_nlsync_kept = fwd_sync_keep(
+		rt_nlsync_netns(app->rt_nlsync), state, c, RTE_MIN(n, (unsigned int)RTE_DIM(c)));
 	rt_nlsync_free(app->rt_nlsync);
 	app->rt_nlsync = NULL;
 }

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -323,6 +324,9 @@ fwd_route_free(struct fwd_app *app)
 	}
 	rte_free(app->rt_ctl_final);
 	app->rt_ctl_final = NULL;
+	free(app->rt_nlsync_kept);
+	free(app->rt_fpm_kept);
+	app->rt_nlsync_kept = app->rt_fpm_kept = NULL;
 }
 
 /* Live counters while the slow path runs, the kept copy after release, or NULL. */

@@ -14,6 +14,7 @@
 #include <rte_ethdev.h>
 
 #include "fwd_log.h"
+#include "fwd_nlsync.h"
 #include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
@@ -384,6 +385,39 @@ json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/*
+ * "netlink" / "fpm": a route sync's counters kept at its release, in the
+ * shape of its telemetry endpoint (/forwarder/netlink, /forwarder/fpm): the
+ * plain counters, then each group of reasons as one object.
+ */
+static void
+json_sync(FILE *f, const char *key, const char *where_key, const struct fwd_sync_kept *k)
+{
+	const char *group = NULL;
+	unsigned int i;
+
+	if (k == NULL)
+		return;
+	fprintf(f, "  \"%s\": {\"%s\": ", key, where_key);
+	json_string(f, k->where);
+	fprintf(f, ", \"state\": \"%s\"", k->state);
+	for (i = 0; i < k->n; i++) {
+		const char *sep = ", ";
+
+		if (k->c[i].group != group) {
+			if (group != NULL)
+				fprintf(f, "}");
+			group = k->c[i].group;
+			if (group != NULL) {
+				fprintf(f, ", \"%s\": {", group);
+				sep = "";
+			}
+		}
+		fprintf(f, "%s\"%s\": %" PRIu64, sep, k->c[i].name, k->c[i].value);
+	}
+	fprintf(f, "%s},\n", group != NULL ? "}" : "");
+}
+
 static void
 json_ports(const struct fwd_app *app, FILE *f)
 {
@@ -661,6 +695,8 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, siz
 	json_lcores(app, snap, f);
 	json_pools(app, f);
 	fwd_route_json(app, f);
+	json_sync(f, "netlink", "netns", app->rt_nlsync_kept);
+	json_sync(f, "fpm", "listen", app->rt_fpm_kept);
 	fwd_pktgen_json(app, f);
 	fprintf(f, "  \"mbufs_leaked\": %d,\n  \"drops\": {", app->leak);
 	for (r = 0; r < FWD_DROP_MAX; r++)

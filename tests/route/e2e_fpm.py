@@ -363,7 +363,9 @@ def case_bad_frames(c):
              "the route before the bad frames")
     check_balance(n)
     check(n["framing.bad_version"] >= 1 and n["framing.bad_type"] >= 1, "%r" % n)
-    sh.quit()
+    # the stats file keeps every counter, each reason too, as at exit (no client left)
+    n = fpm(sh)
+    enl.check_stats_file(sh.quit(), "fpm", "listen", "127.0.0.1:%d" % port, n)
 
 
 def case_forward(c):

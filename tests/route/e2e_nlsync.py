@@ -172,6 +172,23 @@ def netlink(sh):
                          ("rejected", "refused"), "received")
 
 
+def check_stats_file(st, key, where_key, where, n):
+    """The stats file's @key object (the sync's counters kept at its release)
+    is @n, a show command's {counter: value} of the end of the run, in the
+    telemetry's shape: {@where_key: @where, "state": ..., counter: value,
+    group: {reason: value}}."""
+    check(key in st, "no %r in the stats file: %r" % (key, sorted(st)))
+    got = dict(st[key])
+    check_eq(got.pop(where_key), where, "stats file %s.%s" % (key, where_key))
+    flat = {}
+    for k, v in got.items():
+        if isinstance(v, dict):
+            flat.update({"%s.%s" % (k, r): x for r, x in v.items()})
+        else:
+            flat[k] = v
+    check_eq(flat, n, "stats file %s: the counters show %s gave last" % (key, key))
+
+
 def check_balance(n):
     """Every route message received was applied, rejected or refused."""
     rest = sum(v for k, v in n.items() if k.startswith(("rejected.", "refused.")))
@@ -320,7 +337,9 @@ def case_sync(c):
         check_eq(tel["refused"]["kernel"], n["refused.kernel"], "telemetry refused.kernel")
         check_eq(tel["rejected"]["other_table"], n["rejected.other_table"],
                  "telemetry rejected.other_table")
-        sh.quit()
+        # the stats file keeps them all, as they were at exit (the namespace is quiet)
+        n = netlink(sh)
+        check_stats_file(sh.quit(), "netlink", "netns", ns.name, n)
 
 
 def case_overrun(c):

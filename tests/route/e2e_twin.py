@@ -20,6 +20,11 @@ peer namespace (port 0's network, 10.0.0.0/24) and a far one (port 1's,
   feeding the forwarder over FPM): the session runs through the twin, and
   the route it learns forwards the far end's frames to the peer (skips
   without FRR);
+- ping: iputils ping from the peer: the router's address answered by the
+  slow path (not the twin), the far host through the router, a DF ping of
+  port 1's MTU through and a larger one answered "frag needed" with the MTU;
+- traceroute: traceroute -n from the peer to the far host, UDP and -I: hop
+  1 the router (time exceeded from the slow path), hop 2 the far host;
 - show: the shell's show twin;
 - bad_config: bad twin lines stop the start-up with their file:line.
 
@@ -31,6 +36,7 @@ Every run leaks no mbuf and keeps the slow path's balance. Needs root
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -140,11 +146,14 @@ class Topology:
         self.delete()
 
 
-def config(c, topo, rate=None, extra=()):
+def config(c, topo, rate=None, extra=(), port1=()):
+    """Port 0 with twin rtr0 (@rate its punt-rate), port 1 (its keys @port1)
+    without, the twins in topo's rtr namespace; @extra: [route] lines."""
     lines = ["[forward]", "fwd = route", "[port 0]", "ip = 10.0.0.1/24", "twin = rtr0"]
     if rate is not None:
         lines.append("punt-rate = %d" % rate)
-    lines += ["[port 1]", "ip = 10.1.0.1/24", "[route]", "twin-netns = %s" % topo.ns["rtr"]]
+    lines += ["[port 1]", "ip = 10.1.0.1/24"] + list(port1)
+    lines += ["[route]", "twin-netns = %s" % topo.ns["rtr"]]
     lines += list(extra)
     path = c.path("twin.ini")
     with open(path, "w") as f:
@@ -465,6 +474,105 @@ def case_bgp(c):
                   (got, {k: v for k, v in sp.items() if v}))
         finally:
             frr.stop()
+
+
+def tool(topo, ns, *argv, timeout=30):
+    """A real tool (ping, traceroute) in namespace @ns: (exit status, stdout)."""
+    p = subprocess.run(["ip", "netns", "exec", topo.ns[ns]] + list(argv),
+                       capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout + p.stderr
+
+
+def need_tool(name):
+    if shutil.which(name) is None:
+        print("SKIP: %s is not installed (scripts/setup.sh installs it)" % name)
+        sys.exit(77)
+
+
+def check_ping(out, dst, ttl, n, what):
+    """iputils ping's output for @n echoes to @dst, all answered with @ttl."""
+    lines = out.splitlines()
+    check_eq(lines[0], "PING %s (%s) 56(84) bytes of data." % (dst, dst), "%s: first line" % what)
+    got = [ln for ln in lines if ln.startswith("64 bytes")]
+    check_eq(len(got), n, "%s: replies in\n%s" % (what, out))
+    for i, ln in enumerate(got):
+        check(re.fullmatch(r"64 bytes from %s: icmp_seq=%d ttl=%d time=[0-9.]+ ms" %
+                           (re.escape(dst), i + 1, ttl), ln), "%s: reply %r" % (what, ln))
+    check(re.search(r"^%d packets transmitted, %d received, 0%% packet loss, time \d+ms$" % (n, n),
+                    out, re.M), "%s: summary in\n%s" % (what, out))
+
+
+def case_ping(c):
+    """iputils ping from the peer: the router's address answers from the
+    slow path (echo_replies, nothing of it to the twin, TTL 64), a host of
+    the far namespace through the router (TTL 63, the workers forward it),
+    a DF ping of exactly port 1's MTU (1000) passes, and one larger gets
+    "Frag needed and DF set (mtu = 1000)" from the router's address."""
+    need_tool("ping")
+    with Topology() as topo:
+        run, sfile = start(c, topo, config(c, topo, port1=["mtu = 1000"]), 60)
+        rc, out = tool(topo, "peer", "ping", "-n", "-c", "3", "-i", "0.2", "-W", "2", "10.0.0.1")
+        check_eq(rc, 0, "ping 10.0.0.1:\n" + out)
+        check_ping(out, "10.0.0.1", 64, 3, "ping the router")
+        rc, out = tool(topo, "peer", "ping", "-n", "-c", "3", "-i", "0.2", "-W", "2", "10.1.0.2")
+        check_eq(rc, 0, "ping 10.1.0.2:\n" + out)
+        check_ping(out, "10.1.0.2", 63, 3, "ping through the router")
+        # 972 + 8 + 20 = 1000 bytes: port 1's MTU exactly
+        rc, out = tool(topo, "peer", "ping", "-n", "-c", "1", "-W", "2", "-M", "do", "-s", "972",
+                       "10.1.0.2")
+        check_eq(rc, 0, "ping -M do -s 972 10.1.0.2:\n" + out)
+        check("980 bytes from 10.1.0.2: icmp_seq=1 ttl=63 " in out,  # ping counts ICMP
+              "a DF ping of the MTU through the router:\n" + out)
+        rc, out = tool(topo, "peer", "ping", "-n", "-c", "1", "-W", "2", "-M", "do", "-s", "1200",
+                       "10.1.0.2")
+        check_eq(rc, 1, "ping -M do -s 1200 10.1.0.2 (no reply):\n" + out)
+        check("From 10.0.0.1 icmp_seq=1 Frag needed and DF set (mtu = 1000)\n" in out,
+              "frag needed from the router:\n" + out)
+        run.p.send_signal(signal.SIGINT)
+        st, _ = finish(run, sfile)
+        sp, drops = st["route"]["slow_path"], st["drops"]
+        print("ping: slow path %r" % {k: v for k, v in sp.items() if v})
+        check_eq(sp["echo_replies"], 3, "echo replies by the router (the pings to 10.0.0.1)")
+        check_eq(sp["to_twin"], sp["arp_to_twin"],
+                 "to_twin: the twin got ARP copies only, no echo")
+        check_eq((sp["icmp_errors"], drops["frag_needed"]), (1, 1), "icmp_errors, frag_needed")
+        fwded = sum(lc["forwarded"] for lc in st["route"]["lcores"])
+        # 4 echoes to 10.1.0.2 and 4 replies; the first request may wait for ARP in the slow path
+        check(fwded + sp["ctl_fwd"] == 8 and fwded >= 7,
+              "forwarded %d by the workers, %d by the slow path: 8 in all" % (fwded, sp["ctl_fwd"]))
+        check("netlink" not in st and "fpm" not in st, "no route sync in the stats file")
+
+
+TRACE_HOP = r" %d  %s  [0-9.]+ ms  [0-9.]+ ms  [0-9.]+ ms"
+
+
+def case_traceroute(c):
+    """traceroute -n from the peer to the far host, with UDP probes (the
+    default) and with ICMP echoes (-I): hop 1 is the router's address (time
+    exceeded from the slow path, three probes each), hop 2 the far host."""
+    need_tool("traceroute")
+    with Topology() as topo:
+        run, sfile = start(c, topo, config(c, topo), 60)
+        for opt in ([], ["-I"]):
+            rc, out = tool(topo, "peer", "traceroute", "-n", "-w", "2", *opt, "10.1.0.2")
+            what = "traceroute -n %s10.1.0.2" % (opt[0] + " " if opt else "")
+            check_eq(rc, 0, "%s:\n%s" % (what, out))
+            print("%s:\n%s" % (what, out.rstrip()))
+            lines = out.splitlines()
+            check_eq(lines[0], "traceroute to 10.1.0.2 (10.1.0.2), 30 hops max, 60 byte packets",
+                     what + ": first line")
+            check_eq(len(lines), 3, what + ": two hops in\n" + out)
+            check(re.fullmatch(TRACE_HOP % (1, r"10\.0\.0\.1"), lines[1]),
+                  "%s: hop 1 the router: %r" % (what, lines[1]))
+            check(re.fullmatch(TRACE_HOP % (2, r"10\.1\.0\.2"), lines[2]),
+                  "%s: hop 2 the far host: %r" % (what, lines[2]))
+        run.p.send_signal(signal.SIGINT)
+        st, _ = finish(run, sfile)
+        sp, drops = st["route"]["slow_path"], st["drops"]
+        print("traceroute: slow path %r" % {k: v for k, v in sp.items() if v})
+        check_eq((drops["ttl_exceeded"], sp["icmp_errors"], sp["icmp_ratelimited"]), (6, 6, 0),
+                 "ttl_exceeded, icmp_errors, icmp_ratelimited: three probes of hop 1 twice")
+        check_eq(sp["to_twin"], sp["arp_to_twin"], "to_twin: ARP copies only")
 
 
 def case_show(c):
