@@ -145,11 +145,13 @@ class Topology:
         self.delete()
 
 
-def config(c, topo, rate=None, extra=()):
+def config(c, topo, rate=None, extra=(), twin1=None):
+    """Port 0 with twin rtr0 (punt-rate @rate), port 1 with twin @twin1 or none."""
     lines = ["[forward]", "fwd = route", "[port 0]", "ip = 10.0.0.1/24", "twin = rtr0"]
     if rate is not None:
         lines.append("punt-rate = %d" % rate)
-    lines += ["[port 1]", "ip = 10.1.0.1/24", "[route]", "twin-netns = %s" % topo.ns["rtr"]]
+    lines += ["[port 1]", "ip = 10.1.0.1/24"] + (["twin = %s" % twin1] if twin1 else [])
+    lines += ["[route]", "twin-netns = %s" % topo.ns["rtr"]]
     lines += list(extra)
     path = c.path("twin.ini")
     with open(path, "w") as f:
