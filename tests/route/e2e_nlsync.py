@@ -416,10 +416,11 @@ class Bird:
     instance of it left in the FIB). Skips (77) without bird."""
 
     def __init__(self, c, ns):
+        """@ns: a Netns or a namespace's name."""
         if shutil.which("bird") is None or shutil.which("birdc") is None:
             print("SKIP: bird2 is not installed (scripts/setup.sh installs it)")
             sys.exit(77)
-        self.c, self.ns = c, ns
+        self.c, self.netns = c, getattr(ns, "name", ns)
         self.conf, self.sock = c.path("bird.conf"), c.path("bird.ctl")
         self.pidfile = c.path("bird.pid")
         self.log = open(c.path("bird.log"), "a")  # a file: a pipe nobody reads could fill
@@ -430,12 +431,16 @@ class Bird:
         lines = ["router id 10.0.0.5;", "protocol device { scan time 1; }",
                  "protocol kernel { ipv4 { export all; import none; }; scan time 1; }",
                  "protocol static s1 { ipv4;"] + ["  route %s;" % r for r in statics] + ["}"]
+        self.write_conf(lines)
+
+    def write_conf(self, lines):
+        """A whole config of the caller's (e2e_bgp: protocol bgp)."""
         with open(self.conf, "w") as f:
             f.write("\n".join(lines) + "\n")
 
     def start(self):
         # -f: in the foreground, so the test owns the process (and kills it at the end)
-        self.p = subprocess.Popen(["ip", "netns", "exec", self.ns.name, "bird", "-f", "-c",
+        self.p = subprocess.Popen(["ip", "netns", "exec", self.netns, "bird", "-f", "-c",
                                    self.conf, "-s", self.sock, "-P", self.pidfile],
                                   stdout=subprocess.DEVNULL, stderr=self.log, text=True)
         self.c.procs.append(self.p)

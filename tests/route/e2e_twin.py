@@ -101,13 +101,18 @@ class Topology:
                 self.run(ns, TX_CSUM_OFF, d + "p")
             self.ip("rtr", "link", "set", "lo", "up")
             if fpm:
-                # zebra in rtr reaches the forwarder's FPM listener on 192.168.255.1
+                # zebra in rtr reaches the forwarder's FPM listener on self.fpm_addr,
+                # a /30 of 192.168.0.0/16 of this pid's: the listener is in the test's
+                # namespace, where another run's would hold a fixed address's port
                 d = self.dev["f"]
+                base = 0xC0A80000 + (os.getpid() % 16384) * 4
+                self.fpm_addr = socket.inet_ntoa((base + 1).to_bytes(4, "big"))
                 self.sh("ip", "link", "add", d, "type", "veth", "peer", "name", d + "p")
                 self.sh("ip", "link", "set", d + "p", "netns", self.ns["rtr"])
-                self.sh("ip", "addr", "add", "192.168.255.1/30", "dev", d)
+                self.sh("ip", "addr", "add", self.fpm_addr + "/30", "dev", d)
                 self.sh("ip", "link", "set", d, "up")
-                self.ip("rtr", "addr", "add", "192.168.255.2/30", "dev", d + "p")
+                self.ip("rtr", "addr", "add", socket.inet_ntoa((base + 2).to_bytes(4, "big")) +
+                        "/30", "dev", d + "p")
                 self.ip("rtr", "link", "set", d + "p", "up")
         except BaseException:
             self.delete()
@@ -146,13 +151,14 @@ class Topology:
         self.delete()
 
 
-def config(c, topo, rate=None, extra=(), port1=()):
+def config(c, topo, rate=None, extra=(), port1=(), twin1=None):
     """Port 0 with twin rtr0 (@rate its punt-rate), port 1 (its keys @port1)
-    without, the twins in topo's rtr namespace; @extra: [route] lines."""
+    with twin @twin1 or none, the twins in topo's rtr namespace; @extra: [route] lines."""
     lines = ["[forward]", "fwd = route", "[port 0]", "ip = 10.0.0.1/24", "twin = rtr0"]
     if rate is not None:
         lines.append("punt-rate = %d" % rate)
-    lines += ["[port 1]", "ip = 10.1.0.1/24"] + list(port1)
+    lines += ["[port 1]", "ip = 10.1.0.1/24"] + (["twin = %s" % twin1] if twin1 else [])
+    lines += list(port1)
     lines += ["[route]", "twin-netns = %s" % topo.ns["rtr"]]
     lines += list(extra)
     path = c.path("twin.ini")
@@ -438,9 +444,9 @@ def case_bgp(c):
         frr = Frr(topo)
         try:
             topo.ip("peer", "addr", "add", "172.16.0.1/16", "dev", "lo")
-            cfg = config(c, topo, extra=["fpm-listen = 192.168.255.1:2620"])
+            cfg = config(c, topo, extra=["fpm-listen = %s:2620" % topo.fpm_addr])
             run, sfile = start(c, topo, cfg, BGP_WAIT_S + 30)
-            frr.daemon("rtr", "zebra", ["fpm address 192.168.255.1 port 2620"],
+            frr.daemon("rtr", "zebra", ["fpm address %s port 2620" % topo.fpm_addr],
                        ["-M", "dplane_fpm_nl"])
             frr.daemon("rtr", "bgpd", [
                 "router bgp 65001", " bgp router-id 10.0.0.1", " no bgp ebgp-requires-policy",
