@@ -97,7 +97,8 @@ static const struct fwd_opt fwd_opts[] = {
 		NULL, RTE_STR(RT_DEFAULT_MAX_ROUTES), NULL, NULL),
 	OPT("max-next-hops", OPT_U32, FIELD(max_next_hops), 16, (1u << 24) - 1, "N",
 		"--fwd route: next hops at most: neighbours (gateways and hosts on connected "
-		"networks) and ECMP groups; each takes 64 bytes of DPDK memory",
+		"networks) and ECMP groups; each takes 32 bytes of DPDK memory (what the workers "
+		"read) and 24 of heap",
 		NULL, RTE_STR(RT_DEFAULT_MAX_NH), NULL, NULL),
 	OPT("tbl8-groups", OPT_U32, FIELD(tbl8_groups), 1, 1u << 24, "N",
 		"--fwd route: lookup groups for routes longer than /24, one per /24 that has "
