@@ -89,24 +89,24 @@ epoll_wait_ms(int timeout_ms)
 	return rte_epoll_wait(RTE_EPOLL_PER_THREAD, ev, 1, timeout_ms);
 }
 
-/* Readable without consuming it (rte_epoll_wait reads the count). */
+/* Readable without consuming it (rte_epoll_wait reads the count), queue q's fd. */
 static int
-fd_readable(void)
+fd_readable_q(uint16_t q)
 {
-	struct pollfd p = {.fd = rte_eth_dev_rx_intr_ctl_q_get_fd(port, 0), .events = POLLIN};
+	struct pollfd p = {.fd = rte_eth_dev_rx_intr_ctl_q_get_fd(port, q), .events = POLLIN};
 
 	return poll(&p, 1, 0) == 1;
 }
 
-/* The frames received now (retried shortly: the last BD may still be in flight). */
+/* The frames received now (retried shortly: the last BD may still be in flight), on queue q. */
 static unsigned int
-rx_all(void)
+rx_all_q(uint16_t q)
 {
 	struct rte_mbuf *m[8];
 	unsigned int got = 0, i, k, tries;
 
 	for (tries = 0; tries < 100; tries++) {
-		k = rte_eth_rx_burst(port, 0, m, RTE_DIM(m));
+		k = rte_eth_rx_burst(port, q, m, RTE_DIM(m));
 		for (i = 0; i < k; i++) {
 			if (m[i]->pkt_len != FRAME_LEN)
 				printf("# frame of %u bytes\n", m[i]->pkt_len);
@@ -169,10 +169,10 @@ case_wake(void)
 		(double)(rte_get_timer_cycles() - injected_at) * 1e6 / (double)hz);
 	CHECK(fec_model_irqs(model) == 1, "one interrupt, got %u", fec_model_irqs(model));
 	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
-	CHECK(rx_all() == 1, "the frame is received");
+	CHECK(rx_all_q(0) == 1, "the frame is received");
 	/* Ring empty again: enabling does not wake the caller. */
 	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable again");
-	CHECK(!fd_readable(), "no wake-up with an empty ring");
+	CHECK(!fd_readable_q(0), "no wake-up with an empty ring");
 	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
 }
 
@@ -190,13 +190,13 @@ case_race(void)
 	ctl_add();
 	inject(NULL);
 	CHECK(wait_landed() == 0, "frame in the ring");
-	CHECK(fec_model_irqs(model) == 0 && !fd_readable(), "masked: no interrupt");
+	CHECK(fec_model_irqs(model) == 0 && !fd_readable_q(0), "masked: no interrupt");
 	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable");
-	CHECK(fd_readable(), "fd readable when enable returns");
+	CHECK(fd_readable_q(0), "fd readable when enable returns");
 	n = epoll_wait_ms(0);
 	CHECK(n == 1, "epoll returned %d at once", n);
 	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
-	CHECK(rx_all() == 1, "the frame is received");
+	CHECK(rx_all_q(0) == 1, "the frame is received");
 }
 
 /* Disabled: frames arrive, nobody is woken. */
@@ -214,7 +214,7 @@ case_disable(void)
 	n = epoll_wait_ms(200);
 	CHECK(n == 0, "epoll returned %d while disabled", n);
 	CHECK(fec_model_irqs(model) == 0, "no interrupt, got %u", fec_model_irqs(model));
-	CHECK(rx_all() == 1, "the frame is still received by polling");
+	CHECK(rx_all_q(0) == 1, "the frame is still received by polling");
 	CHECK(rte_eth_dev_rx_intr_ctl_q(port, 0, RTE_EPOLL_PER_THREAD, RTE_INTR_EVENT_DEL, NULL) ==
 			0,
 		"queue fd out of the epoll");
@@ -239,7 +239,7 @@ case_restart(void)
 	n = epoll_wait_ms(3000);
 	CHECK(n == 1, "epoll returned %d", n);
 	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
-	CHECK(rx_all() == 1, "the frame is received");
+	CHECK(rx_all_q(0) == 1, "the frame is received");
 }
 
 /*
@@ -307,33 +307,6 @@ ctl_add_q(uint16_t q)
 	CHECK(rte_eth_dev_rx_intr_ctl_q(
 		      port, q, RTE_EPOLL_PER_THREAD, RTE_INTR_EVENT_ADD, (void *)(uintptr_t)q) == 0,
 		"queue %u fd into this thread's epoll", q);
-}
-
-/* Readable without consuming it, queue q's fd. */
-static int
-fd_readable_q(uint16_t q)
-{
-	struct pollfd p = {.fd = rte_eth_dev_rx_intr_ctl_q_get_fd(port, q), .events = POLLIN};
-
-	return poll(&p, 1, 0) == 1;
-}
-
-/* Receive on queue q what is there now (retried shortly, as rx_all). */
-static unsigned int
-rx_all_q(uint16_t q)
-{
-	struct rte_mbuf *m[8];
-	unsigned int got = 0, k, tries;
-
-	for (tries = 0; tries < 100; tries++) {
-		k = rte_eth_rx_burst(port, q, m, RTE_DIM(m));
-		rte_pktmbuf_free_bulk(m, k);
-		got += k;
-		if (got > 0 && k == 0)
-			break;
-		rte_delay_us(1000);
-	}
-	return got;
 }
 
 /*
