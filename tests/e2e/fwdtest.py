@@ -268,6 +268,9 @@ class Case:
         self.prefixes = []
         self.procs = []
         self.running = []
+        # put before the forwarder's argv: ["ip", "netns", "exec", NS] runs it in a
+        # namespace of the test's (ip execs it: the pid is the forwarder's)
+        self.wrap = []
 
     def path(self, name):
         return os.path.join(self.dir, name)
@@ -304,7 +307,8 @@ class Case:
     # -- runs
 
     def _argv(self, eal, app):
-        return [BIN] + list(eal) + ["--"] + list(app) if eal is not None else [BIN] + list(app)
+        argv = [BIN] + list(eal) + ["--"] + list(app) if eal is not None else [BIN] + list(app)
+        return self.wrap + argv
 
     def run(self, eal, app, timeout=30, stats=True):
         """Run to completion. eal=None runs with app args as the whole argv

@@ -11,7 +11,7 @@ feeds the forwarder over FPM:
     10.0.0.2, announces 198.18.0.0/24    10.1.0.2, announces 10 000 /24s of
           |                              100.64.0.0/10 (a local route on lo
           |                              and a UDP sink take them)
-      port 0 (af_packet) -- dpdk-forwarder -- port 1 (af_packet)
+      port 0 (net_tap) -- dpdk-forwarder -- port 1 (net_tap)
           | twin rtr0                        | twin rtr1
           +------ namespace rtr: zebra (FPM to the forwarder), bgpd AS 65001
 
