@@ -197,10 +197,10 @@ def case_no_traffic(c):
     check(lc["polls"] > IDLE_POLLS + 1, "--idle poll spins: %d polls" % lc["polls"])
 
 
-def case_wake(c):
+def case_wake(c, devargs=""):
     """(b) Frames appended while the worker sleeps, three times: all forwarded once,
     in order, and the interrupts (not the timeout) woke it."""
-    f = Fwd(c, ["--fwd", "io", "--idle", "sleep"])
+    f = Fwd(c, ["--fwd", "io", "--idle", "sleep"], devargs=devargs)
     sent = []
     for r, n in enumerate((1, 40, 200)):
         st = f.wait_asleep(f.tel.stats()["lcore1"]["idle_sleeps"] if r else 0)
@@ -300,6 +300,24 @@ def case_rings(c):
     check_eq(got, sorted(padded(sent)), "out.pcap: every frame once")
 
 
+def case_uio(c):
+    """(g) The same on the driver's UIO interrupt path (intr=uio: the model's
+    emulation of the one uio_pdrv_genirq IRQ, RXF acked at disable)."""
+    case_wake(c, devargs=",intr=uio")
+
+
+def case_uio_rings(c):
+    """(h) On the UIO path only RX queue 0 has an interrupt: a port with 3 RX
+    queues is refused for --idle sleep, naming queue 1."""
+    f = Fwd(c, ["--fwd", "io", "--idle", "sleep", "--duration", "1", "--rxq", "3"],
+            devargs=",intr=uio,rcmr=[1:4-5,2:6-7]")
+    f.p.wait(timeout=60)
+    check_eq(f.p.returncode, 1, "exit status\n" + f.describe())
+    f.errf.seek(0)
+    check("port 0 (net_fec0): --idle sleep: RX queue 1 has no RX interrupt" in f.errf.read(),
+          f.describe())
+
+
 CASES = {
     "no_traffic": case_no_traffic,
     "wake": case_wake,
@@ -307,6 +325,8 @@ CASES = {
     "sigterm": case_sigterm,
     "mode_switch": case_mode_switch,
     "rings": case_rings,
+    "uio": case_uio,
+    "uio_rings": case_uio_rings,
 }
 
 if __name__ == "__main__":

@@ -42,11 +42,12 @@ RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
 #define FEC_ARG_WD_MS   "watchdog_ms"
 #define FEC_ARG_FOLLOW  "pcap_follow"
 #define FEC_ARG_RCMR    "rcmr"
+#define FEC_ARG_INTR    "intr"
 
 static const char *const fec_valid_args[] = {FEC_ARG_BACKEND, FEC_ARG_BD, FEC_ARG_PROFILE,
 	FEC_ARG_MODE, FEC_ARG_WIRE, FEC_ARG_PHY, FEC_ARG_UIO, FEC_ARG_SHIFT16, FEC_ARG_MIB_MS,
 	FEC_ARG_STATS, FEC_ARG_SOC, FEC_ARG_LSC_MS, FEC_ARG_TX_TMO, FEC_ARG_WD_MS, FEC_ARG_FOLLOW,
-	FEC_ARG_RCMR, NULL};
+	FEC_ARG_RCMR, FEC_ARG_INTR, NULL};
 
 struct fec_args {
 	char backend[8];
@@ -57,6 +58,7 @@ struct fec_args {
 	char uio_name[32];
 	char stats[4];
 	char rcmr[64];
+	char intr[8];
 	unsigned int phy_addr;
 	bool phy_set; /**< phy_addr given; else the PHY is looked for on MDIO */
 	unsigned int shift16;
@@ -1055,6 +1057,9 @@ copy_arg(const char *key, const char *value, void *opaque)
 	} else if (strcmp(key, FEC_ARG_RCMR) == 0) {
 		dst = a->rcmr;
 		len = sizeof(a->rcmr);
+	} else if (strcmp(key, FEC_ARG_INTR) == 0) {
+		dst = a->intr;
+		len = sizeof(a->intr);
 	} else {
 		dst = a->uio_name;
 		len = sizeof(a->uio_name);
@@ -1103,6 +1108,13 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 		(strncmp(a->wire, "ring:", 5) == 0 && a->wire[5] == '\0') || a->shift16 > 1 ||
 		a->pcap_follow > 1 || (a->pcap_follow && strncmp(a->wire, "pcap:", 5) != 0) ||
 		(strcmp(a->stats, "mib") != 0 && strcmp(a->stats, "sw") != 0))
+		return -EINVAL;
+	/* RX interrupts: the model's lines, or one UIO IRQ (the only kind on UIO). */
+	if (a->intr[0] == '\0')
+		snprintf(a->intr, sizeof(a->intr), "%s",
+			strcmp(a->backend, "uio") == 0 ? "uio" : "lines");
+	if (strcmp(a->intr, "uio") != 0 &&
+		(strcmp(a->intr, "lines") != 0 || strcmp(a->backend, "uio") == 0))
 		return -EINVAL;
 	return 0;
 }
@@ -1218,6 +1230,8 @@ fec_probe(struct rte_vdev_device *vdev)
 	fep = dev->data->dev_private;
 	snprintf(fep->name, sizeof(fep->name), "%s", name);
 	fep->uio_fd = -1;
+	fep->intr_uio_fd = -1;
+	fep->intr_uio = strcmp(a.intr, "uio") == 0;
 	fep->ex = strcmp(a.bd, "enhanced") == 0;
 	fep->soc = fec_soc_find(a.profile);
 	fep->nb_rings = fep->soc->nb_queues > 1 ? FEC_MAX_RINGS : 1;

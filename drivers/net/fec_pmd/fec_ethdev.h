@@ -193,6 +193,12 @@ struct fec_priv {
 	 * waiting. Never taken by a burst.
 	 */
 	rte_spinlock_t eimr_lock;
+	/**
+	 * RX interrupts as the one UIO IRQ (backend=uio, or devarg intr=uio on
+	 * the model): queue 0 only, fec_intr.c.
+	 */
+	bool intr_uio;
+	int intr_uio_fd; /**< this port's own open of the UIO device, -1: none */
 	/* Flow control (fec_fc.c), applied by every restart. */
 	enum rte_eth_fc_mode fc_mode;
 	/** OPD pause duration. */
@@ -223,6 +229,7 @@ struct fec_priv {
 	uint32_t mib_last[FEC_MIB_NB];
 	uint64_t mib[FEC_MIB_NB];
 	int uio_fd;
+	char uio_dev[32];                /**< /dev/uioN */
 	const struct rte_memzone *bd_mz; /**< BD area of the stock UIO layout */
 	void *uio_regs_map, *uio_bd_map;
 	size_t uio_regs_len, uio_bd_len;

@@ -139,6 +139,8 @@ fec_model_create(const char *name, const struct fec_model_cfg *cfg)
 	rte_spinlock_init(&m->lock);
 	for (i = 0; i < FEC_MAX_RINGS; i++)
 		m->irq_fd[i] = -1;
+	for (i = 0; i < FEC_MODEL_UIO_MAX; i++)
+		m->uio_fd[i] = -1;
 	m->bd_len = FEC_BD_AREA_SIZE;
 	m->bd_area = rte_zmalloc("fec_model_bd", m->bd_len, 4096);
 	m->shadow = calloc(1, m->bd_len);

@@ -13,6 +13,7 @@
  * of the descriptor contract by the driver is recorded as a violation.
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -530,6 +531,53 @@ unsigned int fec_model_tdar_busy_writes(const struct fec_model *m);
  *   The fd (non-blocking), or a negative errno (-EINVAL: no such line).
  */
 int fec_model_irq_fd(struct fec_model *m, unsigned int line);
+
+/**
+ * Open the model's line 0 as uio_pdrv_genirq presents its IRQ in /dev/uioX,
+ * for the driver's UIO interrupt path: an eventfd (non-blocking, 8-byte
+ * count) to which each interrupt adds 1. An interrupt happens when an event
+ * of line 0 becomes pending unmasked while the IRQ is enabled; it disables
+ * the IRQ (as the kernel's handler does) until fec_model_uio_irqcontrol()
+ * enables it, which interrupts at once if line 0 is still asserted. Each open
+ * counts for itself, as each open of /dev/uioX does. The IRQ starts enabled.
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   The fd, or a negative errno (-EMFILE: too many opens).
+ */
+int fec_model_uio_open(struct fec_model *m);
+
+/**
+ * Close an fd fec_model_uio_open() gave (fec_model_free() closes the rest).
+ *
+ * @param m
+ *   Model.
+ * @param fd
+ *   The fd; another value is ignored.
+ */
+void fec_model_uio_close(struct fec_model *m, int fd);
+
+/**
+ * The write of 1 (enable) or 0 (disable) to /dev/uioX: uio_pdrv_genirq's
+ * irqcontrol.
+ *
+ * @param m
+ *   Model.
+ * @param on
+ *   Enable the IRQ.
+ */
+void fec_model_uio_irqcontrol(struct fec_model *m, bool on);
+
+/**
+ * Interrupts the emulated UIO device took so far (fec_model_uio_open()).
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Count.
+ */
+unsigned int fec_model_uio_irqs(const struct fec_model *m);
 
 /**
  * Interrupt assertions so far on all lines (counted with or without an eventfd).

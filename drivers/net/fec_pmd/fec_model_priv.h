@@ -25,6 +25,7 @@
 #define FEC_MODEL_FIFO    1024u
 #define FEC_MODEL_LOG     4096u
 #define FEC_MODEL_MSG     160
+#define FEC_MODEL_UIO_MAX 4 /* opens of the emulated UIO device */
 
 struct fec_model_win {
 	uintptr_t va;
@@ -121,6 +122,14 @@ struct fec_model {
 	/* Interrupt lines int0..int2 (fec_model_irq.c): eventfds, -1 until asked for. */
 	int irq_fd[FEC_MAX_RINGS];
 	unsigned int irqs[FEC_MAX_RINGS]; /* assertions so far, per line */
+	/*
+	 * Line 0 as uio_pdrv_genirq presents it (fec_model_uio_*): listeners
+	 * (one eventfd per open, -1 when free), the IRQ's enable state and the
+	 * interrupts it took.
+	 */
+	int uio_fd[FEC_MODEL_UIO_MAX];
+	bool uio_irq_off;
+	unsigned int uio_irqs;
 
 	pthread_t thread;
 	volatile int thread_run;
