@@ -318,6 +318,30 @@ def case_uio_rings(c):
           f.describe())
 
 
+def case_coalesce(c):
+    """(i) RX coalescing (rx_coalesce=8:5000): a batch of 20 frames, then
+    batches of 3 (fewer than ICFT), each appended once the worker sleeps:
+    every frame forwarded once, and the small batches' interrupt, raised by
+    the 5 ms timer since their count never reaches 8, woke the worker (not its
+    100 ms timeout) in at least 2 of 4."""
+    f = Fwd(c, ["--fwd", "io", "--idle", "sleep"], devargs=",rx_coalesce=8:5000")
+    sent, woke = [], []
+    for r, n in enumerate((20, 3, 3, 3, 3)):
+        st = f.wait_asleep(f.tel.stats()["lcore1"]["idle_sleeps"] if r else 0)
+        before = st["lcore1"]["idle_wakeups"]
+        frames = make_frames(n, 40 + r)
+        append_frames(f.inp, frames)
+        sent += frames
+        st = f.tel.wait("%d frames forwarded" % len(sent), lambda s: s["tx_pkts"] >= len(sent))
+        woke.append(st["lcore1"]["idle_wakeups"] - before)
+    f.p.send_signal(signal.SIGTERM)
+    _, st = f.finish()
+    check_eq(lcore1(st)["tx_pkts"], len(sent), "lcore 1 tx")
+    check(sum(1 for w in woke[1:] if w > 0) >= 2,
+          "woken by the coalescing timer in %s of the 4 small batches" % woke[1:])
+    ft.check_frames(ft.read_pcap(f.out), padded(sent), "out.pcap")
+
+
 CASES = {
     "no_traffic": case_no_traffic,
     "wake": case_wake,
@@ -327,6 +351,7 @@ CASES = {
     "rings": case_rings,
     "uio": case_uio,
     "uio_rings": case_uio_rings,
+    "coalesce": case_coalesce,
 }
 
 if __name__ == "__main__":

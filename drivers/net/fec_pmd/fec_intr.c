@@ -31,6 +31,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -268,5 +269,44 @@ fec_rx_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
 	 */
 	if (fep->intr_uio)
 		fec_wr32(fep, FEC_EIR, fec_eir_rxf(qid));
+	return 0;
+}
+
+int
+fec_coalesce_parse(const char *name, const char *spec, unsigned int clk_mhz, uint32_t *rxic)
+{
+	unsigned long frames, usecs;
+	uint64_t periods;
+	char *end;
+
+	frames = strtoul(spec, &end, 10);
+	if (end == spec || *end != ':' || end[1] < '0' || end[1] > '9') {
+		FEC_LOG(ERR, "%s: rx_coalesce='%s': want FRAMES:USECS", name, spec);
+		return -EINVAL;
+	}
+	usecs = strtoul(end + 1, &end, 10);
+	if (*end != '\0') {
+		FEC_LOG(ERR, "%s: rx_coalesce='%s': want FRAMES:USECS", name, spec);
+		return -EINVAL;
+	}
+	/* 1 frame would be an interrupt per frame; ICFT 0 is unpredictable (RM). */
+	if (frames < 2 || frames > 255) {
+		FEC_LOG(ERR,
+			"%s: rx_coalesce='%s': FRAMES %lu out of 2..255 (ICFT is 8 bits; 1 is no "
+			"coalescing: leave rx_coalesce out)",
+			name, spec, frames);
+		return -EINVAL;
+	}
+	/* Linux's fec_enet_us_to_itr_clock(): ICTT counts 64 clocks. */
+	periods = (uint64_t)usecs * clk_mhz / FEC_IC_TT_CLOCKS;
+	if (usecs == 0 || periods == 0 || periods > 0xFFFF) {
+		FEC_LOG(ERR,
+			"%s: rx_coalesce='%s': USECS %lu out of %u..%u (ICTT: 1..65535 periods of "
+			"64 clocks at itr_clk_mhz=%u)",
+			name, spec, usecs, (FEC_IC_TT_CLOCKS + clk_mhz - 1) / clk_mhz,
+			(unsigned int)(0xFFFFull * FEC_IC_TT_CLOCKS / clk_mhz), clk_mhz);
+		return -EINVAL;
+	}
+	*rxic = FEC_IC_EN | FEC_IC_CS | FEC_IC_ICFT(frames) | FEC_IC_ICTT(periods);
 	return 0;
 }

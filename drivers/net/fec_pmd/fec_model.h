@@ -28,6 +28,8 @@ struct fec_model_cfg {
 	unsigned int phy_addr; /**< MDIO address of the PHY */
 	int autostep;          /**< run the DMA on every RDAR/TDAR write */
 	int check;             /**< shadow-check HW-owned descriptors */
+	/** Clock of the coalescing timer (TXIC/RXIC ICTT), MHz; 0: 266 (i.MX8M ENET_AXI). */
+	unsigned int itr_clk_mhz;
 };
 
 /** One register write, as logged by the model. */
@@ -578,6 +580,52 @@ void fec_model_uio_irqcontrol(struct fec_model *m, bool on);
  *   Count.
  */
 unsigned int fec_model_uio_irqs(const struct fec_model *m);
+
+/**
+ * Model time: CLOCK_MONOTONIC in ns (or where fec_model_time_freeze() stopped
+ * it) plus what fec_model_time_advance() added.
+ * The interrupt coalescing timer (TXIC/RXIC ICTT) runs on it.
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Nanoseconds.
+ */
+uint64_t fec_model_time_ns(const struct fec_model *m);
+
+/**
+ * Stop model time's own clock: from now on it moves only by
+ * fec_model_time_advance() (deterministic coalescing timers in step mode).
+ *
+ * @param m
+ *   Model.
+ */
+void fec_model_time_freeze(struct fec_model *m);
+
+/**
+ * Move model time forward (a test's shortcut past a coalescing timeout); the
+ * next step raises what expired.
+ *
+ * @param m
+ *   Model.
+ * @param ns
+ *   Nanoseconds to add.
+ */
+void fec_model_time_advance(struct fec_model *m, uint64_t ns);
+
+/**
+ * Frame events (TXF/RXF) raised by interrupt coalescing so far: when ICFT
+ * frames were reached, ICTT expired, or coalescing was turned off with
+ * frames held. Events raised without coalescing are not counted.
+ *
+ * @param m
+ *   Model.
+ * @param tx
+ *   TX (TXICn) rather than RX (RXICn).
+ * @return
+ *   Count.
+ */
+unsigned int fec_model_coal_events(const struct fec_model *m, bool tx);
 
 /**
  * Interrupt assertions so far on all lines (counted with or without an eventfd).

@@ -55,6 +55,12 @@ struct fec_model_ring_state {
 	uint64_t frames; /* frames this ring moved (received into / sent from it) */
 };
 
+/* Frames held by interrupt coalescing on one ring and direction (fec_model_coal.c). */
+struct fec_model_coal {
+	uint32_t frames;   /* completed since the last event */
+	uint64_t first_ns; /* model time of the first of them */
+};
+
 /* One armed fault (fec_model_fault.c). */
 struct fec_model_fault_state {
 	uint32_t skip;     /* events still to let pass */
@@ -130,6 +136,11 @@ struct fec_model {
 	int uio_fd[FEC_MODEL_UIO_MAX];
 	bool uio_irq_off;
 	unsigned int uio_irqs;
+	/* Interrupt coalescing (fec_model_coal.c): [0] RX, [1] TX, per ring. */
+	struct fec_model_coal coal[2][FEC_MAX_RINGS];
+	unsigned int coal_events[2]; /* frame events coalescing raised (ICFT or ICTT) */
+	uint64_t time_warp_ns;       /* fec_model_time_advance() */
+	uint64_t time_frozen_ns;     /* fec_model_time_freeze(): the clock stopped here; 0: runs */
 
 	pthread_t thread;
 	volatile int thread_run;
@@ -171,6 +182,12 @@ void fec_model_wire_rx_done(struct fec_model *m);
 void fec_model_wire_free(struct fec_model *m);
 void fec_model_wire_flush(struct fec_model *m);
 void fec_model_irq_raise(struct fec_model *m, uint32_t bits);
+/* A frame completed on ring q: its TXF/RXF now, or held by TXIC/RXIC q. */
+void fec_model_frame_event(struct fec_model *m, bool tx, unsigned int q);
+/* Raise what coalescing held past its ICTT (every step). */
+void fec_model_coal_tick(struct fec_model *m);
+void fec_model_coal_write(struct fec_model *m, uint32_t off, uint32_t val);
+void fec_model_coal_reset(struct fec_model *m);
 uint32_t fec_model_rx_accel(const uint8_t *frame, uint16_t len, uint32_t *prot);
 void fec_model_tx_accel(struct fec_model *m, uint8_t *frame, uint32_t len, uint32_t esc);
 void fec_model_irq_free(struct fec_model *m);
