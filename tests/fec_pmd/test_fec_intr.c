@@ -129,6 +129,29 @@ ctl_add(void)
 		"queue fd into this thread's epoll");
 }
 
+/*
+ * Port up, queue 0 enabled and in this thread's epoll: a frame injected from
+ * the interrupt thread 100 ms into a 3 s wait wakes it (not the timeout).
+ */
+static void
+woken_by_frame(void)
+{
+	uint64_t t0, hz = rte_get_timer_hz();
+	int n;
+
+	CHECK(port_setup(1) == 0, "port setup");
+	ctl_add();
+	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable");
+	CHECK(rte_eal_alarm_set(100 * 1000, inject, NULL) == 0, "alarm");
+	t0 = rte_get_timer_cycles();
+	n = epoll_wait_ms(3000);
+	CHECK(n == 1, "epoll returned %d", n);
+	CHECK(rte_get_timer_cycles() - t0 < 2 * hz, "woken by the frame, not the timeout");
+	/* Information only: model thread + fd + epoll, on a shared machine. */
+	printf("# woken %.0f us after the frame was put on the wire\n",
+		(double)(rte_get_timer_cycles() - injected_at) * 1e6 / (double)hz);
+}
+
 /* Enabled, nothing arrives: rte_epoll_wait times out (and enable did not self-wake). */
 static void
 case_timeout(void)
@@ -153,21 +176,7 @@ case_timeout(void)
 static void
 case_wake(void)
 {
-	uint64_t t0, hz = rte_get_timer_hz();
-	int n;
-
-	CHECK(port_setup(1) == 0, "port setup");
-	ctl_add();
-	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable");
-	/* From the interrupt thread, 100 ms into the wait. */
-	CHECK(rte_eal_alarm_set(100 * 1000, inject, NULL) == 0, "alarm");
-	t0 = rte_get_timer_cycles();
-	n = epoll_wait_ms(3000);
-	CHECK(n == 1, "epoll returned %d", n);
-	CHECK(rte_get_timer_cycles() - t0 < 2 * hz, "woken by the frame, not the timeout");
-	/* Information only: model thread + eventfd + epoll, on a shared machine. */
-	printf("# woken %.0f us after the frame was put on the wire\n",
-		(double)(rte_get_timer_cycles() - injected_at) * 1e6 / (double)hz);
+	woken_by_frame();
 	CHECK(fec_model_irqs(model) == 1, "one interrupt, got %u", fec_model_irqs(model));
 	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
 	CHECK(rx_all_q(0) == 1, "the frame is received");
@@ -779,19 +788,9 @@ case_uio_timeout(void)
 static void
 case_uio_wake(void)
 {
-	uint64_t t0, hz = rte_get_timer_hz();
 	int n;
 
-	CHECK(port_setup(1) == 0, "port setup");
-	ctl_add();
-	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable");
-	CHECK(rte_eal_alarm_set(100 * 1000, inject, NULL) == 0, "alarm");
-	t0 = rte_get_timer_cycles();
-	n = epoll_wait_ms(3000);
-	CHECK(n == 1, "epoll returned %d", n);
-	CHECK(rte_get_timer_cycles() - t0 < 2 * hz, "woken by the frame, not the timeout");
-	printf("# woken %.0f us after the frame was put on the wire\n",
-		(double)(rte_get_timer_cycles() - injected_at) * 1e6 / (double)hz);
+	woken_by_frame();
 	CHECK(fec_model_uio_irqs(model) == 1, "one interrupt, got %u", fec_model_uio_irqs(model));
 	/* RXF cleared behind the driver's back: the second frame is a new edge. */
 	fec_model_write32(model, FEC_EIR, FEC_EIR_RXF);
