@@ -7,7 +7,10 @@ UDP socket on 127.0.0.1 that QEMU's `-netdev dgram` exchanges frames with (one
 datagram, one Ethernet frame). Once the guest says @@VM READY, every input
 pcap is injected into its port at VM_PPS frames per second in total, and what
 each port transmits is written to its output pcap; when the outputs have been
-quiet for VM_QUIET seconds the guest is told @@VM STOP. Exit status: the
+quiet for VM_QUIET seconds the guest is told @@VM STOP. With VM_INJECT_AFTER
+set, the injection waits after @@VM READY for a console line containing that
+text (something the guest prints when it is done with a phase of its own, e.g.
+an idle measurement). Exit status: the
 forwarder's (from @@VM EXIT), 124 on timeout, 4 when the guest never got ready
 or ended without a status.
 
@@ -140,6 +143,8 @@ class Console:
         self.stats_b64 = None
         self.eof = False
         self.last_lines = []
+        self.marker = None  # a text to look for in the lines (VM_INJECT_AFTER)
+        self.marker_seen = False
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
@@ -159,6 +164,8 @@ class Console:
                         stats.append(line.strip())
                 elif "@@VM READY" in line:
                     self.ready = True
+                if self.marker and self.marker in line:
+                    self.marker_seen = True
                 elif "@@VM STATS-BEGIN" in line:
                     stats = []
                 elif "@@VM EXIT " in line:
@@ -209,11 +216,13 @@ def run(a):
     pps = float(os.environ.get("VM_PPS", "500"))
     quiet = float(os.environ.get("VM_QUIET", "2"))
     verbose = os.environ.get("VM_VERBOSE", "") not in ("", "0")
+    after = os.environ.get("VM_INJECT_AFTER", "")
     ports = [Port(i, a.base) for i in range(a.ports)]
 
     proc = subprocess.Popen(a.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, start_new_session=True)
     con = Console(proc, a.console_log, verbose)
+    con.marker = after or None
 
     def kill():
         try:
@@ -233,6 +242,12 @@ def run(a):
             status = 4
     elif con.exit_status is not None and not con.ready:
         log("the guest failed before it was ready (status %d)" % con.exit_status)
+    elif after and not con.wait(lambda: con.marker_seen or con.exit_status is not None,
+                                deadline):
+        kill()
+        proc.wait()
+        log("no console line with '%s' before the timeout (%d s)" % (after, a.timeout))
+        status = 124
     else:
         log("guest ready after %.1f s; injecting %d frames at %g pps" %
             (time.monotonic() - t0, sum(len(f) for f in frames.values()), pps))

@@ -197,10 +197,10 @@ def case_no_traffic(c):
     check(lc["polls"] > IDLE_POLLS + 1, "--idle poll spins: %d polls" % lc["polls"])
 
 
-def case_wake(c):
+def case_wake(c, devargs=""):
     """(b) Frames appended while the worker sleeps, three times: all forwarded once,
     in order, and the interrupts (not the timeout) woke it."""
-    f = Fwd(c, ["--fwd", "io", "--idle", "sleep"])
+    f = Fwd(c, ["--fwd", "io", "--idle", "sleep"], devargs=devargs)
     sent = []
     for r, n in enumerate((1, 40, 200)):
         st = f.wait_asleep(f.tel.stats()["lcore1"]["idle_sleeps"] if r else 0)
@@ -300,6 +300,48 @@ def case_rings(c):
     check_eq(got, sorted(padded(sent)), "out.pcap: every frame once")
 
 
+def case_uio(c):
+    """(g) The same on the driver's UIO interrupt path (intr=uio: the model's
+    emulation of the one uio_pdrv_genirq IRQ, RXF acked at disable)."""
+    case_wake(c, devargs=",intr=uio")
+
+
+def case_uio_rings(c):
+    """(h) On the UIO path only RX queue 0 has an interrupt: a port with 3 RX
+    queues is refused for --idle sleep, naming queue 1."""
+    f = Fwd(c, ["--fwd", "io", "--idle", "sleep", "--duration", "1", "--rxq", "3"],
+            devargs=",intr=uio,rcmr=[1:4-5,2:6-7]")
+    f.p.wait(timeout=60)
+    check_eq(f.p.returncode, 1, "exit status\n" + f.describe())
+    f.errf.seek(0)
+    check("port 0 (net_fec0): --idle sleep: RX queue 1 has no RX interrupt" in f.errf.read(),
+          f.describe())
+
+
+def case_coalesce(c):
+    """(i) RX coalescing (rx_coalesce=64:5000): a batch of 20 frames, then
+    four of 3, each appended once the worker sleeps. 32 frames in all never
+    reach ICFT, so only the 5 ms timer raises their interrupt: every frame
+    forwarded once, and that interrupt (not the worker's 100 ms timeout) woke
+    it in at least 3 of the 5 batches."""
+    f = Fwd(c, ["--fwd", "io", "--idle", "sleep"], devargs=",rx_coalesce=64:5000")
+    sent, woke = [], []
+    for r, n in enumerate((20, 3, 3, 3, 3)):
+        st = f.wait_asleep(f.tel.stats()["lcore1"]["idle_sleeps"] if r else 0)
+        before = st["lcore1"]["idle_wakeups"]
+        frames = make_frames(n, 40 + r)
+        append_frames(f.inp, frames)
+        sent += frames
+        st = f.tel.wait("%d frames forwarded" % len(sent), lambda s: s["tx_pkts"] >= len(sent))
+        woke.append(st["lcore1"]["idle_wakeups"] - before)
+    f.p.send_signal(signal.SIGTERM)
+    _, st = f.finish()
+    check_eq(lcore1(st)["tx_pkts"], len(sent), "lcore 1 tx")
+    check(sum(1 for w in woke if w > 0) >= 3,
+          "woken by the coalescing timer in %s of the 5 batches" % woke)
+    ft.check_frames(ft.read_pcap(f.out), padded(sent), "out.pcap")
+
+
 CASES = {
     "no_traffic": case_no_traffic,
     "wake": case_wake,
@@ -307,6 +349,9 @@ CASES = {
     "sigterm": case_sigterm,
     "mode_switch": case_mode_switch,
     "rings": case_rings,
+    "uio": case_uio,
+    "uio_rings": case_uio_rings,
+    "coalesce": case_coalesce,
 }
 
 if __name__ == "__main__":

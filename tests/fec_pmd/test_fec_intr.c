@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <rte_alarm.h>
+#include <rte_bus_vdev.h>
 #include <rte_cycles.h>
 #include <rte_eal.h>
 #include <rte_ethdev.h>
@@ -128,6 +129,29 @@ ctl_add(void)
 		"queue fd into this thread's epoll");
 }
 
+/*
+ * Port up, queue 0 enabled and in this thread's epoll: a frame injected from
+ * the interrupt thread 100 ms into a 3 s wait wakes it (not the timeout).
+ */
+static void
+woken_by_frame(void)
+{
+	uint64_t t0, hz = rte_get_timer_hz();
+	int n;
+
+	CHECK(port_setup(1) == 0, "port setup");
+	ctl_add();
+	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable");
+	CHECK(rte_eal_alarm_set(100 * 1000, inject, NULL) == 0, "alarm");
+	t0 = rte_get_timer_cycles();
+	n = epoll_wait_ms(3000);
+	CHECK(n == 1, "epoll returned %d", n);
+	CHECK(rte_get_timer_cycles() - t0 < 2 * hz, "woken by the frame, not the timeout");
+	/* Information only: model thread + fd + epoll, on a shared machine. */
+	printf("# woken %.0f us after the frame was put on the wire\n",
+		(double)(rte_get_timer_cycles() - injected_at) * 1e6 / (double)hz);
+}
+
 /* Enabled, nothing arrives: rte_epoll_wait times out (and enable did not self-wake). */
 static void
 case_timeout(void)
@@ -152,21 +176,7 @@ case_timeout(void)
 static void
 case_wake(void)
 {
-	uint64_t t0, hz = rte_get_timer_hz();
-	int n;
-
-	CHECK(port_setup(1) == 0, "port setup");
-	ctl_add();
-	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable");
-	/* From the interrupt thread, 100 ms into the wait. */
-	CHECK(rte_eal_alarm_set(100 * 1000, inject, NULL) == 0, "alarm");
-	t0 = rte_get_timer_cycles();
-	n = epoll_wait_ms(3000);
-	CHECK(n == 1, "epoll returned %d", n);
-	CHECK(rte_get_timer_cycles() - t0 < 2 * hz, "woken by the frame, not the timeout");
-	/* Information only: model thread + eventfd + epoll, on a shared machine. */
-	printf("# woken %.0f us after the frame was put on the wire\n",
-		(double)(rte_get_timer_cycles() - injected_at) * 1e6 / (double)hz);
+	woken_by_frame();
 	CHECK(fec_model_irqs(model) == 1, "one interrupt, got %u", fec_model_irqs(model));
 	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
 	CHECK(rx_all_q(0) == 1, "the frame is received");
@@ -743,6 +753,167 @@ case_race_seeded(void)
 	CHECK(fec_model_read32(model, FEC_EIMR) == 0, "every RXF masked at the end");
 }
 
+/*
+ * intr=uio: the driver's UIO path against the model's emulation of
+ * uio_pdrv_genirq (fec_model_uio_open()): one IRQ, disabled by each
+ * interrupt until the driver enables it again, RXF acked at disable.
+ */
+
+/* Enabled, nothing arrives: the wait times out; disable masks RXF. */
+static void
+case_uio_timeout(void)
+{
+	int n;
+
+	CHECK(port_setup(1) == 0, "port setup");
+	ctl_add();
+	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable");
+	CHECK(fec_model_read32(model, FEC_EIMR) == FEC_EIR_RXF, "RXF alone unmasked");
+	n = epoll_wait_ms(200);
+	CHECK(n == 0, "epoll returned %d, no frame", n);
+	CHECK(fec_model_uio_irqs(model) == 0, "no interrupt");
+	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
+	CHECK(fec_model_read32(model, FEC_EIMR) == 0, "RXF masked");
+	/* The devarg: lines or uio on the model, nothing else. */
+	CHECK(rte_vdev_init("net_fec1", "intr=irq") < 0, "intr=irq refused");
+	CHECK(rte_vdev_init("net_fec2", "intr=lines") == 0 && rte_vdev_uninit("net_fec2") == 0,
+		"intr=lines taken");
+}
+
+/*
+ * A frame wakes the sleeper through the UIO IRQ; a second one while the IRQ
+ * is still off (the kernel's handler disabled it) interrupts nothing. Both
+ * are polled after disable; the next enable with RXF acked does not wake.
+ */
+static void
+case_uio_wake(void)
+{
+	int n;
+
+	woken_by_frame();
+	CHECK(fec_model_uio_irqs(model) == 1, "one interrupt, got %u", fec_model_uio_irqs(model));
+	/* RXF cleared behind the driver's back: the second frame is a new edge. */
+	fec_model_write32(model, FEC_EIR, FEC_EIR_RXF);
+	inject(NULL);
+	CHECK(wait_landed() == 0, "second frame in the ring");
+	CHECK(fec_model_uio_irqs(model) == 1 && !fd_readable_q(0),
+		"IRQ off until enabled again: %u interrupts", fec_model_uio_irqs(model));
+	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
+	CHECK(!(fec_model_read32(model, FEC_EIR) & FEC_EIR_RXF), "disable acked RXF");
+	CHECK(rx_all_q(0) == 2, "both frames received");
+	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable again");
+	CHECK(!fd_readable_q(0) && fec_model_uio_irqs(model) == 1,
+		"no wake-up with an empty ring and RXF acked");
+	/* Enable turned the IRQ back on: a third frame wakes the next wait. */
+	CHECK(rte_eal_alarm_set(50 * 1000, inject, NULL) == 0, "alarm");
+	n = epoll_wait_ms(3000);
+	CHECK(n == 1 && fec_model_uio_irqs(model) == 2, "woken again: epoll %d, %u interrupts", n,
+		fec_model_uio_irqs(model));
+	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
+	CHECK(rx_all_q(0) == 1, "the third frame is received");
+}
+
+/*
+ * The lost wake-up race on UIO: a frame lands after the caller's disable
+ * (RXF pending, masked) and is not polled. The driver cannot write the UIO fd;
+ * the unmask with the IRQ enabled must interrupt at once instead.
+ */
+static void
+case_uio_race(void)
+{
+	int n;
+
+	CHECK(port_setup(1) == 0, "port setup");
+	ctl_add();
+	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable");
+	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
+	inject(NULL);
+	CHECK(wait_landed() == 0, "frame in the ring");
+	CHECK(fec_model_uio_irqs(model) == 0 && !fd_readable_q(0), "masked: no interrupt");
+	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable");
+	CHECK(fd_readable_q(0), "fd readable when enable returns");
+	CHECK(fec_model_uio_irqs(model) == 1, "the unmask interrupted: %u",
+		fec_model_uio_irqs(model));
+	n = epoll_wait_ms(0);
+	CHECK(n == 1, "epoll returned %d at once", n);
+	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
+	CHECK(rx_all_q(0) == 1, "the frame is received");
+}
+
+/*
+ * An interrupt the caller did not wait for (it timed out, then polled the
+ * frame): enable consumes the stale count, so the next wait does not end at
+ * once for a frame already taken.
+ */
+static void
+case_uio_stale(void)
+{
+	CHECK(port_setup(1) == 0, "port setup");
+	ctl_add();
+	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable");
+	inject(NULL);
+	CHECK(wait_landed() == 0, "frame in the ring");
+	CHECK(fec_model_uio_irqs(model) == 1 && fd_readable_q(0), "interrupted");
+	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable without waiting");
+	CHECK(rx_all_q(0) == 1, "the frame is received");
+	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "enable");
+	CHECK(!fd_readable_q(0), "the stale count was consumed");
+	CHECK(epoll_wait_ms(100) == 0, "the next wait sleeps");
+	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
+}
+
+/*
+ * 3 RX queues with intr=uio (rcmr=1:4-5): the one IRQ carries ring 0, so
+ * queue 0 alone has a vector; the others have no fd and refuse enable.
+ * Configured again with 2 and 3 queues in turn, then without
+ * intr_conf.rxq: each old handle's UIO open is closed (the model's 4 opens
+ * would run out otherwise).
+ */
+static void
+case_uio_queues(void)
+{
+	int fd0, n;
+	uint16_t q;
+
+	CHECK(port_setup_n(3) == 0, "port setup, 3 RX queues");
+	fd0 = rte_eth_dev_rx_intr_ctl_q_get_fd(port, 0);
+	CHECK(fd0 >= 0, "queue 0 has an fd");
+	for (q = 1; q < 3; q++) {
+		CHECK(rte_eth_dev_rx_intr_ctl_q_get_fd(port, q) < 0, "queue %u has no fd", q);
+		CHECK(rte_eth_dev_rx_intr_ctl_q(
+			      port, q, RTE_EPOLL_PER_THREAD, RTE_INTR_EVENT_ADD, NULL) != 0,
+			"queue %u into epoll refused", q);
+		CHECK(rte_eth_dev_rx_intr_enable(port, q) == -ENOTSUP, "queue %u enable refused",
+			q);
+		CHECK(rte_eth_dev_rx_intr_disable(port, q) == -ENOTSUP, "queue %u disable refused",
+			q);
+	}
+	ctl_add_q(0);
+	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == 0, "queue 0 enable");
+	CHECK(rte_eal_alarm_set(50 * 1000, inject, NULL) == 0, "alarm");
+	n = epoll_wait_ms(3000);
+	CHECK(n == 1, "queue 0 woken: epoll returned %d", n);
+	CHECK(rte_eth_dev_rx_intr_disable(port, 0) == 0, "disable");
+	CHECK(rx_all_q(0) == 1, "the frame is received on queue 0");
+	/* Each change of the queue count makes a new handle (and a new open). */
+	for (n = 0; n < 6; n++) {
+		CHECK(rte_eth_dev_stop(port) == 0, "stop");
+		CHECK(port_setup_n((uint16_t)(2 + n % 2)) == 0, "configured again, %d queues",
+			2 + n % 2);
+	}
+	CHECK(rte_eth_dev_rx_intr_ctl_q_get_fd(port, 0) >= 0, "queue 0 has an fd again");
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	CHECK(rte_eth_dev_configure(port, 2, 1, &(struct rte_eth_conf){.intr_conf.rxq = 0}) == 0,
+		"configured without intr_conf.rxq");
+	CHECK(rte_eth_dev_rx_intr_enable(port, 0) == -ENOTSUP, "enable refused");
+	CHECK(fec_model_uio_open(model) >= 0, "the model's UIO opens were given back");
+	CHECK(rte_eth_dev_configure(port, 2, 1, &(struct rte_eth_conf){.intr_conf.rxq = 1}) == 0 &&
+			rte_eth_rx_queue_setup(port, 0, 128, 0, NULL, pool) == 0 &&
+			rte_eth_rx_queue_setup(port, 1, 128, 0, NULL, pool) == 0 &&
+			rte_eth_dev_start(port) == 0,
+		"started again with intr_conf.rxq");
+}
+
 /* The rings' cases: VLAN priorities 4-5 to ring 1, 6-7 to ring 2. */
 #define RCMR ",rcmr=[1:4-5,2:6-7]"
 
@@ -761,6 +932,11 @@ static const struct {
 	{"ring_race", RCMR, case_ring_race},
 	{"ring_reconfigure", ",rcmr=1:4-5", case_ring_reconfigure},
 	{"race_seeded", RCMR, case_race_seeded},
+	{"uio_timeout", ",intr=uio", case_uio_timeout},
+	{"uio_wake", ",intr=uio", case_uio_wake},
+	{"uio_race", ",intr=uio", case_uio_race},
+	{"uio_stale", ",intr=uio", case_uio_stale},
+	{"uio_queues", ",intr=uio,rcmr=1:4-5", case_uio_queues},
 };
 
 int

@@ -42,11 +42,14 @@ RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
 #define FEC_ARG_WD_MS   "watchdog_ms"
 #define FEC_ARG_FOLLOW  "pcap_follow"
 #define FEC_ARG_RCMR    "rcmr"
+#define FEC_ARG_INTR    "intr"
+#define FEC_ARG_COAL    "rx_coalesce"
+#define FEC_ARG_ITR_CLK "itr_clk_mhz"
 
 static const char *const fec_valid_args[] = {FEC_ARG_BACKEND, FEC_ARG_BD, FEC_ARG_PROFILE,
 	FEC_ARG_MODE, FEC_ARG_WIRE, FEC_ARG_PHY, FEC_ARG_UIO, FEC_ARG_SHIFT16, FEC_ARG_MIB_MS,
 	FEC_ARG_STATS, FEC_ARG_SOC, FEC_ARG_LSC_MS, FEC_ARG_TX_TMO, FEC_ARG_WD_MS, FEC_ARG_FOLLOW,
-	FEC_ARG_RCMR, NULL};
+	FEC_ARG_RCMR, FEC_ARG_INTR, FEC_ARG_COAL, FEC_ARG_ITR_CLK, NULL};
 
 struct fec_args {
 	char backend[8];
@@ -57,6 +60,9 @@ struct fec_args {
 	char uio_name[32];
 	char stats[4];
 	char rcmr[64];
+	char intr[8];
+	char coal[24];
+	unsigned int itr_clk_mhz;
 	unsigned int phy_addr;
 	bool phy_set; /**< phy_addr given; else the PHY is looked for on MDIO */
 	unsigned int shift16;
@@ -1016,6 +1022,15 @@ copy_arg(const char *key, const char *value, void *opaque)
 			a->wd_period_ms = (unsigned int)v;
 		return 0;
 	}
+	if (strcmp(key, FEC_ARG_ITR_CLK) == 0) {
+		char *end;
+		unsigned long v = strtoul(value, &end, 10);
+
+		if (*value == '\0' || *end != '\0' || v == 0 || v > 1000)
+			return -EINVAL;
+		a->itr_clk_mhz = (unsigned int)v;
+		return 0;
+	}
 	if (strcmp(key, FEC_ARG_PHY) == 0 || strcmp(key, FEC_ARG_SHIFT16) == 0 ||
 		strcmp(key, FEC_ARG_FOLLOW) == 0) {
 		char *end;
@@ -1055,6 +1070,12 @@ copy_arg(const char *key, const char *value, void *opaque)
 	} else if (strcmp(key, FEC_ARG_RCMR) == 0) {
 		dst = a->rcmr;
 		len = sizeof(a->rcmr);
+	} else if (strcmp(key, FEC_ARG_INTR) == 0) {
+		dst = a->intr;
+		len = sizeof(a->intr);
+	} else if (strcmp(key, FEC_ARG_COAL) == 0) {
+		dst = a->coal;
+		len = sizeof(a->coal);
 	} else {
 		dst = a->uio_name;
 		len = sizeof(a->uio_name);
@@ -1084,6 +1105,7 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 	a->lsc_period_ms = FEC_LSC_PERIOD_MS;
 	a->tx_timeout_ms = FEC_TX_TIMEOUT_MS;
 	a->wd_period_ms = FEC_WD_PERIOD_MS;
+	a->itr_clk_mhz = FEC_ITR_CLK_MHZ;
 	if (params == NULL || params[0] == '\0')
 		return 0;
 	kv = rte_kvargs_parse(params, fec_valid_args);
@@ -1103,6 +1125,13 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 		(strncmp(a->wire, "ring:", 5) == 0 && a->wire[5] == '\0') || a->shift16 > 1 ||
 		a->pcap_follow > 1 || (a->pcap_follow && strncmp(a->wire, "pcap:", 5) != 0) ||
 		(strcmp(a->stats, "mib") != 0 && strcmp(a->stats, "sw") != 0))
+		return -EINVAL;
+	/* RX interrupts: the model's lines, or one UIO IRQ (the only kind on UIO). */
+	if (a->intr[0] == '\0')
+		snprintf(a->intr, sizeof(a->intr), "%s",
+			strcmp(a->backend, "uio") == 0 ? "uio" : "lines");
+	if (strcmp(a->intr, "uio") != 0 &&
+		(strcmp(a->intr, "lines") != 0 || strcmp(a->backend, "uio") == 0))
 		return -EINVAL;
 	return 0;
 }
@@ -1136,6 +1165,7 @@ backend_model(struct fec_priv *fep, const struct fec_args *a)
 		.phy_addr = a->phy_addr,
 		.autostep = strcmp(a->mode, "autostep") == 0,
 		.check = 1,
+		.itr_clk_mhz = a->itr_clk_mhz,
 	};
 	int ret = 0;
 
@@ -1218,6 +1248,8 @@ fec_probe(struct rte_vdev_device *vdev)
 	fep = dev->data->dev_private;
 	snprintf(fep->name, sizeof(fep->name), "%s", name);
 	fep->uio_fd = -1;
+	fep->intr_uio_fd = -1;
+	fep->intr_uio = strcmp(a.intr, "uio") == 0;
 	fep->ex = strcmp(a.bd, "enhanced") == 0;
 	fep->soc = fec_soc_find(a.profile);
 	fep->nb_rings = fep->soc->nb_queues > 1 ? FEC_MAX_RINGS : 1;
@@ -1229,6 +1261,17 @@ fec_probe(struct rte_vdev_device *vdev)
 			name, a.rcmr, a.profile, fep->nb_rings);
 		ret = -EINVAL;
 		goto fail;
+	}
+	if (a.coal[0] != '\0') {
+		if (!(fep->soc->quirks & FEC_QUIRK_HAS_COALESCE)) {
+			FEC_LOG(ERR, "%s: rx_coalesce: soc %s has no RXIC (no HAS_COALESCE quirk)",
+				name, a.profile);
+			ret = -EINVAL;
+			goto fail;
+		}
+		ret = fec_coalesce_parse(name, a.coal, a.itr_clk_mhz, &fep->rxic);
+		if (ret < 0)
+			goto fail;
 	}
 	fep->err007885 = (fep->soc->quirks & FEC_QUIRK_ERR007885) != 0;
 	fep->err006358 = (fep->soc->quirks & FEC_QUIRK_ERR006358) != 0;

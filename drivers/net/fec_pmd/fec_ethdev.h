@@ -193,6 +193,14 @@ struct fec_priv {
 	 * waiting. Never taken by a burst.
 	 */
 	rte_spinlock_t eimr_lock;
+	/**
+	 * RX interrupts as the one UIO IRQ (backend=uio, or devarg intr=uio on
+	 * the model): queue 0 only, fec_intr.c.
+	 */
+	bool intr_uio;
+	int intr_uio_fd; /**< this port's own open of the UIO device, -1: none */
+	/** RXICn value from devarg rx_coalesce (0: off), written by every restart. */
+	uint32_t rxic;
 	/* Flow control (fec_fc.c), applied by every restart. */
 	enum rte_eth_fc_mode fc_mode;
 	/** OPD pause duration. */
@@ -223,6 +231,7 @@ struct fec_priv {
 	uint32_t mib_last[FEC_MIB_NB];
 	uint64_t mib[FEC_MIB_NB];
 	int uio_fd;
+	char uio_dev[32];                /**< /dev/uioN */
 	const struct rte_memzone *bd_mz; /**< BD area of the stock UIO layout */
 	void *uio_regs_map, *uio_bd_map;
 	size_t uio_regs_len, uio_bd_len;
@@ -737,6 +746,28 @@ int fec_intr_setup(struct rte_eth_dev *dev);
  *   Port.
  */
 void fec_intr_free(struct rte_eth_dev *dev);
+
+/** Default of devarg itr_clk_mhz: the i.MX8M ENET system clock (ENET_AXI, Linux's clk_ahb). */
+#define FEC_ITR_CLK_MHZ 266u
+
+/**
+ * Parse devarg rx_coalesce=FRAMES:USECS into an RXICn value: an RX interrupt
+ * after FRAMES frames (2..255) or USECS microseconds after the first of them
+ * (at least one and at most 0xFFFF ICTT periods of 64 clocks at @p clk_mhz),
+ * whichever first. Logs what is wrong.
+ *
+ * @param name
+ *   Port, for the log.
+ * @param spec
+ *   Value.
+ * @param clk_mhz
+ *   The coalescing clock (devarg itr_clk_mhz).
+ * @param[out] rxic
+ *   The register value (ICEN, ICCS, ICFT, ICTT).
+ * @return
+ *   0 or -EINVAL.
+ */
+int fec_coalesce_parse(const char *name, const char *spec, unsigned int clk_mhz, uint32_t *rxic);
 
 /**
  * rx_queue_intr_enable: ack the ring's RXF, unmask it, then wake the caller

@@ -235,6 +235,10 @@ fec_hw_restart(struct rte_eth_dev *dev)
 	rte_spinlock_lock(&fep->eimr_lock);
 	fec_wr32(fep, FEC_EIMR, fep->eimr);
 	rte_spinlock_unlock(&fep->eimr_lock);
+	/* RX coalescing (devarg rx_coalesce), on every ring as Linux's fec_enet_itr_coal_set. */
+	if (fep->rxic != 0)
+		for (q = 0; q < fep->nb_rings; q++)
+			fec_wr32(fep, FEC_RXIC(q), fep->rxic);
 }
 
 void

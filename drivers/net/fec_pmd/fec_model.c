@@ -61,6 +61,7 @@ fec_model_reset(struct fec_model *m)
 	fec_model_reg_set(m, FEC_TAEM, 4);
 	fec_model_reg_set(m, FEC_TAFL, 8);
 	fec_model_dma_disable(m);
+	fec_model_coal_reset(m);
 	m->gts_pending = false;
 	m->tx_halted = false;
 }
@@ -139,6 +140,8 @@ fec_model_create(const char *name, const struct fec_model_cfg *cfg)
 	rte_spinlock_init(&m->lock);
 	for (i = 0; i < FEC_MAX_RINGS; i++)
 		m->irq_fd[i] = -1;
+	for (i = 0; i < FEC_MODEL_UIO_MAX; i++)
+		m->uio_fd[i] = -1;
 	m->bd_len = FEC_BD_AREA_SIZE;
 	m->bd_area = rte_zmalloc("fec_model_bd", m->bd_len, 4096);
 	m->shadow = calloc(1, m->bd_len);
@@ -447,6 +450,14 @@ fec_model_write32(struct fec_model *m, uint32_t off, uint32_t val)
 		break;
 	case FEC_PAUR:
 		fec_model_reg_set(m, off, (val & 0xFFFF0000u) | FEC_PAUR_TYPE);
+		break;
+	case FEC_TXIC(0):
+	case FEC_TXIC(1):
+	case FEC_TXIC(2):
+	case FEC_RXIC(0):
+	case FEC_RXIC(1):
+	case FEC_RXIC(2):
+		fec_model_coal_write(m, off, val);
 		break;
 	case FEC_OPD:
 		fec_model_reg_set(m, off, (val & 0xFFFFu) | FEC_OPD_RESET_VAL);

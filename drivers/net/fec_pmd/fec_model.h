@@ -13,6 +13,7 @@
  * of the descriptor contract by the driver is recorded as a violation.
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,6 +28,8 @@ struct fec_model_cfg {
 	unsigned int phy_addr; /**< MDIO address of the PHY */
 	int autostep;          /**< run the DMA on every RDAR/TDAR write */
 	int check;             /**< shadow-check HW-owned descriptors */
+	/** Clock of the coalescing timer (TXIC/RXIC ICTT), MHz; 0: 266 (i.MX8M ENET_AXI). */
+	unsigned int itr_clk_mhz;
 };
 
 /** One register write, as logged by the model. */
@@ -530,6 +533,99 @@ unsigned int fec_model_tdar_busy_writes(const struct fec_model *m);
  *   The fd (non-blocking), or a negative errno (-EINVAL: no such line).
  */
 int fec_model_irq_fd(struct fec_model *m, unsigned int line);
+
+/**
+ * Open the model's line 0 as uio_pdrv_genirq presents its IRQ in /dev/uioX,
+ * for the driver's UIO interrupt path: an eventfd (non-blocking, 8-byte
+ * count) to which each interrupt adds 1. An interrupt happens when an event
+ * of line 0 becomes pending unmasked while the IRQ is enabled; it disables
+ * the IRQ (as the kernel's handler does) until fec_model_uio_irqcontrol()
+ * enables it, which interrupts at once if line 0 is still asserted. Each open
+ * counts for itself, as each open of /dev/uioX does. The IRQ starts enabled.
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   The fd, or a negative errno (-EMFILE: too many opens).
+ */
+int fec_model_uio_open(struct fec_model *m);
+
+/**
+ * Close an fd fec_model_uio_open() gave (fec_model_free() closes the rest).
+ *
+ * @param m
+ *   Model.
+ * @param fd
+ *   The fd; another value is ignored.
+ */
+void fec_model_uio_close(struct fec_model *m, int fd);
+
+/**
+ * The write of 1 (enable) or 0 (disable) to /dev/uioX: uio_pdrv_genirq's
+ * irqcontrol.
+ *
+ * @param m
+ *   Model.
+ * @param on
+ *   Enable the IRQ.
+ */
+void fec_model_uio_irqcontrol(struct fec_model *m, bool on);
+
+/**
+ * Interrupts the emulated UIO device took so far (fec_model_uio_open()).
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Count.
+ */
+unsigned int fec_model_uio_irqs(const struct fec_model *m);
+
+/**
+ * Model time: CLOCK_MONOTONIC in ns (or where fec_model_time_freeze() stopped
+ * it) plus what fec_model_time_advance() added.
+ * The interrupt coalescing timer (TXIC/RXIC ICTT) runs on it.
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Nanoseconds.
+ */
+uint64_t fec_model_time_ns(const struct fec_model *m);
+
+/**
+ * Stop model time's own clock: from now on it moves only by
+ * fec_model_time_advance() (deterministic coalescing timers in step mode).
+ *
+ * @param m
+ *   Model.
+ */
+void fec_model_time_freeze(struct fec_model *m);
+
+/**
+ * Move model time forward (a test's shortcut past a coalescing timeout); the
+ * next step raises what expired.
+ *
+ * @param m
+ *   Model.
+ * @param ns
+ *   Nanoseconds to add.
+ */
+void fec_model_time_advance(struct fec_model *m, uint64_t ns);
+
+/**
+ * Frame events (TXF/RXF) raised by interrupt coalescing so far: when ICFT
+ * frames were reached, ICTT expired, or coalescing was turned off with
+ * frames held. Events raised without coalescing are not counted.
+ *
+ * @param m
+ *   Model.
+ * @param tx
+ *   TX (TXICn) rather than RX (RXICn).
+ * @return
+ *   Count.
+ */
+unsigned int fec_model_coal_events(const struct fec_model *m, bool tx);
 
 /**
  * Interrupt assertions so far on all lines (counted with or without an eventfd).

@@ -366,7 +366,7 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 	}
 	r->ptr = bus;
 	if (intr)
-		fec_model_event(m, fec_eir_txf(r->q));
+		fec_model_frame_event(m, true, r->q);
 	return 1;
 }
 
@@ -580,7 +580,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	r->ptr = bus;
 	r->frames++;
 	if (intr)
-		fec_model_event(m, fec_eir_rxf(r->q));
+		fec_model_frame_event(m, false, r->q);
 	if (!(rte_le_to_cpu_16(bd_at(m, bus)->sc) & FEC_BD_E))
 		fec_model_reg_set(m, rdar, 0);
 }
@@ -608,6 +608,7 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 	struct fec_model_ring_state *r;
 	unsigned int ntx = 0, nrx = 0, q;
 
+	fec_model_coal_tick(m);
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
 		return 0;
 	if (m->cfg.check) {

@@ -25,6 +25,7 @@
 #define FEC_MODEL_FIFO    1024u
 #define FEC_MODEL_LOG     4096u
 #define FEC_MODEL_MSG     160
+#define FEC_MODEL_UIO_MAX 4 /* opens of the emulated UIO device */
 
 struct fec_model_win {
 	uintptr_t va;
@@ -52,6 +53,12 @@ struct fec_model_ring_state {
 	uint8_t q;       /* ring number */
 	bool tx;         /* a TX ring */
 	uint64_t frames; /* frames this ring moved (received into / sent from it) */
+};
+
+/* Frames held by interrupt coalescing on one ring and direction (fec_model_coal.c). */
+struct fec_model_coal {
+	uint32_t frames;   /* completed since the last event */
+	uint64_t first_ns; /* model time of the first of them */
 };
 
 /* One armed fault (fec_model_fault.c). */
@@ -121,6 +128,19 @@ struct fec_model {
 	/* Interrupt lines int0..int2 (fec_model_irq.c): eventfds, -1 until asked for. */
 	int irq_fd[FEC_MAX_RINGS];
 	unsigned int irqs[FEC_MAX_RINGS]; /* assertions so far, per line */
+	/*
+	 * Line 0 as uio_pdrv_genirq presents it (fec_model_uio_*): listeners
+	 * (one eventfd per open, -1 when free), the IRQ's enable state and the
+	 * interrupts it took.
+	 */
+	int uio_fd[FEC_MODEL_UIO_MAX];
+	bool uio_irq_off;
+	unsigned int uio_irqs;
+	/* Interrupt coalescing (fec_model_coal.c): [0] RX, [1] TX, per ring. */
+	struct fec_model_coal coal[2][FEC_MAX_RINGS];
+	unsigned int coal_events[2]; /* frame events coalescing raised (ICFT or ICTT) */
+	uint64_t time_warp_ns;       /* fec_model_time_advance() */
+	uint64_t time_frozen_ns;     /* fec_model_time_freeze(): the clock stopped here; 0: runs */
 
 	pthread_t thread;
 	volatile int thread_run;
@@ -162,6 +182,12 @@ void fec_model_wire_rx_done(struct fec_model *m);
 void fec_model_wire_free(struct fec_model *m);
 void fec_model_wire_flush(struct fec_model *m);
 void fec_model_irq_raise(struct fec_model *m, uint32_t bits);
+/* A frame completed on ring q: its TXF/RXF now, or held by TXIC/RXIC q. */
+void fec_model_frame_event(struct fec_model *m, bool tx, unsigned int q);
+/* Raise what coalescing held past its ICTT (every step). */
+void fec_model_coal_tick(struct fec_model *m);
+void fec_model_coal_write(struct fec_model *m, uint32_t off, uint32_t val);
+void fec_model_coal_reset(struct fec_model *m);
 uint32_t fec_model_rx_accel(const uint8_t *frame, uint16_t len, uint32_t *prot);
 void fec_model_tx_accel(struct fec_model *m, uint8_t *frame, uint32_t len, uint32_t esc);
 void fec_model_irq_free(struct fec_model *m);

@@ -68,6 +68,24 @@
 /** Rings of an AVB-capable ENET; single-ring IPs have ring 0 only. */
 #define FEC_MAX_RINGS 3u
 
+/*
+ * Interrupt coalescing per ring (TXICn, RXICn; Linux's HAS_COALESCE SoCs):
+ * the ring's frame event (TXF/RXF n) is raised after ICFT frames, or ICTT
+ * periods of 64 clocks after the first frame not yet signalled, whichever
+ * comes first. ICCS selects the clock (1: the ENET system clock, Linux's
+ * clk_ahb). The i.MX8MP RM calls ICFT or ICTT 0 with ICEN unpredictable.
+ */
+#define FEC_TXIC(q)        (0x0F0u + 4u * (q))
+#define FEC_RXIC(q)        (0x100u + 4u * (q))
+#define FEC_IC_EN          (1u << 31)
+#define FEC_IC_CS          (1u << 30)
+#define FEC_IC_ICFT(n)     (((uint32_t)(n)&0xFFu) << 20)
+#define FEC_IC_ICTT(n)     ((uint32_t)(n)&0xFFFFu)
+#define FEC_IC_ICFT_GET(v) (((v) >> 20) & 0xFFu)
+#define FEC_IC_ICTT_GET(v) ((v)&0xFFFFu)
+/** ICTT counts periods of this many clocks. */
+#define FEC_IC_TT_CLOCKS 64u
+
 /* RCMR1/2: MATCHEN, then four 3-bit VLAN PCP compare values (a frame whose PCP equals one goes to the ring). */
 #define FEC_RCMR_MATCHEN       (1u << 16)
 #define FEC_RCMR_CMP(v, n)     (((uint32_t)(v)&7u) << ((n)*4u))

@@ -23,6 +23,7 @@
 
 #include <rte_eal.h>
 #include <rte_memzone.h>
+#include <rte_string_fns.h>
 
 #include "fec_ethdev.h"
 
@@ -170,6 +171,8 @@ fec_uio_map(struct fec_priv *fep, const char *uio_name)
 		return -EINVAL;
 	}
 	snprintf(path, sizeof(path), "/dev/%s", found);
+	/* Names are uioN: a longer one fails the open of the IRQ, not this copy. */
+	rte_strscpy(fep->uio_dev, path, sizeof(fep->uio_dev));
 	fep->uio_fd = open(path, O_RDWR | O_SYNC);
 	if (fep->uio_fd < 0)
 		return -errno;

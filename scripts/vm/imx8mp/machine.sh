@@ -14,6 +14,10 @@
 #   VM_EAL_EXTRA    more EAL options (e.g. --log-level=pmd.net.fec:debug)
 #   VM_QEMU_TIMEOUT seconds QEMU may run at most (default 600)
 #   VM_DUMP         a pcap file QEMU's filter-dump writes both directions into
+#   VM_GUEST_EXTRA  more sh commands the guest runs at the end of its set-up,
+#                   before the forwarder starts (a host file they name is
+#                   copied in at the same path); e.g. a sampler started in the
+#                   background (tests/vm/imx8mp_e2e.py, case idle)
 #   VM_IMX_LAYOUT   stock (default) or nxp: the UIO layout of NXP's imx-fec-uio
 #                   (map0 registers, map1 a descriptor block with its bus
 #                   address), made from stock parts: the device tree gives the
@@ -59,6 +63,7 @@ echo "imx8mp guest: uio0 $(cat /sys/class/uio/uio0/name) map0 $(cat /sys/class/u
 [ -e /sys/class/uio/uio0/maps/map1 ] && echo "imx8mp guest: uio0 map1 $(cat /sys/class/uio/uio0/maps/map1/addr) $(cat /sys/class/uio/uio0/maps/map1/size)"
 echo 64 > /proc/sys/vm/nr_hugepages
 GUEST
+	if [ -n "${VM_GUEST_EXTRA:-}" ]; then echo "$VM_GUEST_EXTRA"; fi
 }
 
 vm_guest_bin() {
