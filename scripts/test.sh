@@ -6,7 +6,8 @@
 #
 # Two builds: build/ (release, as users run it: every suite) and build-asan/
 # (clang, ASan + UBSan, and the libFuzzer targets: every suite but the VM smoke,
-# whose guest runs the release binary; the fuzz suite runs only there).
+# whose guest runs the release binary, and the docs' commands, which show what
+# a user runs and run once on build/; the fuzz suite runs only there).
 #   scripts/test.sh                 everything
 #   FWD_NO_ASAN=1 scripts/test.sh   skip the sanitizer build (quicker, local use)
 #   scripts/test.sh ARGS...         passed to both `meson test` runs (e.g. --suite unit)
@@ -45,7 +46,7 @@ if [ -z "${FWD_NO_ASAN:-}" ]; then
 		-Db_lundef=false -Dbuildtype=debugoptimized >/dev/null; then
 		say "running the tests again under ASan and UBSan, and the fuzzers (about 6 min)"
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-			run_suite build-asan --no-suite vm --no-suite soak "$@"
+			run_suite build-asan --no-suite vm --no-suite soak --no-suite docs "$@"
 	else
 		echo "sanitizer build failed" >&2
 		status=1

@@ -356,6 +356,19 @@ def case_restart(c):
     try:
         n0 = lab.fpm()
         lab.kill_router()
+        # A SIGKILLed zebra leaves its routes in its namespace's kernel FIB; the
+        # next zebra reads them back as its own and should sweep them, but its
+        # sweep can run before they reach its RIB (FRRouting/frr#21824; seen here
+        # under load: 509 of the withdrawn prefixes sent again over FPM and never
+        # deleted). That is zebra's state, not the forwarder's: it is flushed so
+        # that what this case checks is the forwarder's own mark and sweep.
+        left = len(lab.topo.ip("rtr", "route", "show", "proto", "bgp").splitlines())
+        # (zebra's routes use its next-hop objects: deleting those deletes them;
+        # iproute2 6.1's `route flush` refuses routes with an nhid)
+        lab.topo.ip("rtr", "nexthop", "flush")
+        check_eq(lab.topo.ip("rtr", "route", "show", "proto", "bgp"), "",
+                 "zebra's routes in the kernel after the flush")
+        print("restart: zebra left %d routes in the kernel of its namespace" % left)
         efpm.poll("zebra gone", lab.fpm, lambda n: n["state"] == "listening")
         check_eq(lab.count(), lab.base + N + 1, "routes kept while zebra is away")
         new = ["100.%d.%d.0/24" % (120 + i // 256, i % 256) for i in range(500)]
@@ -405,8 +418,10 @@ def case_flap(c):
     b1): after each the table is back to 10 000, the next-hop count the same;
     DPDK's heap and the malloc'd memory flat from flap 1 to flap 10, FPM's
     counters balanced, every datagram A sent either at B's sink or a no_route
-    drop, no mbuf leaked, every drop counted."""
-    flaps = 10
+    drop, no mbuf leaked, every drop counted. Under the sanitizers 4 flaps: the
+    RSS bound does not hold there (ASan's quarantine) and LeakSanitizer checks
+    at exit, so more flaps only add time to CI."""
+    flaps = 4 if SANITIZED else 10
     lab = Lab(c, SETUP_S + 110)
     try:
         dsts = sample(PFX, 100)
