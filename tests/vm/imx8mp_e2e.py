@@ -375,6 +375,23 @@ CASES = {"smoke": case_smoke, "io": case_io, "io_legacy": case_io_legacy, "idle"
          "io_nxp": case_io_nxp}
 
 
+def prepare_guest():
+    """Build (or check) the guest before any timed run: from scratch it is a
+    cross build and packages extracted, minutes on a busy 2-core host (CI runs
+    it beside the other tests), which the runner's boot-to-poweroff timeout
+    must not include."""
+    env = dict(os.environ)
+    env.setdefault("VM_CACHE", os.path.join(TOP, "build", "vm", "imx8mp"))
+    try:
+        p = subprocess.run(["bash", os.path.join(TOP, "scripts", "vm", "imx8mp", "prepare.sh")],
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           universal_newlines=True, timeout=900)
+    except subprocess.TimeoutExpired:
+        raise Fail("the guest was not prepared within 900 s")
+    if p.returncode != 0:
+        raise Fail("prepare.sh exit %d:\n%s" % (p.returncode, p.stdout[-4000:]))
+
+
 def main(argv):
     if argv[:1] == ["--list"]:
         print("\n".join(CASES))
@@ -384,6 +401,7 @@ def main(argv):
         return 2
     with tempfile.TemporaryDirectory(prefix="imx8mp-" + argv[0] + "-") as tmp:
         try:
+            prepare_guest()
             CASES[argv[0]](tmp)
         except Fail as e:
             print("FAIL %s: %s" % (argv[0], e))
