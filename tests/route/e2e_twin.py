@@ -605,9 +605,11 @@ def case_ping(c):
                  "to_twin: the twin got ARP copies only, no echo")
         check_eq((sp["icmp_errors"], drops["frag_needed"]), (1, 1), "icmp_errors, frag_needed")
         fwded = sum(lc["forwarded"] for lc in st["route"]["lcores"])
-        # 4 echoes to 10.1.0.2 and 4 replies; the first request may wait for ARP in the slow path
-        check(fwded + sp["ctl_fwd"] == 8 and fwded >= 7,
-              "forwarded %d by the workers, %d by the slow path: 8 in all" % (fwded, sp["ctl_fwd"]))
+        # 4 echoes to 10.1.0.2 and 4 replies; what waited for ARP is forwarded by the
+        # slow path (the first request; on a loaded machine, one more a second of wait)
+        check(fwded + sp["ctl_fwd"] == 8 and sp["ctl_fwd"] <= sp["arp_held"],
+              "forwarded %d by the workers, %d by the slow path (%d held for ARP): 8 in all" %
+              (fwded, sp["ctl_fwd"], sp["arp_held"]))
         check("netlink" not in st and "fpm" not in st, "no route sync in the stats file")
 
 
