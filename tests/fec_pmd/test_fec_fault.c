@@ -195,7 +195,8 @@ static void
 case_rx_status(const char *kind_name, const char *xname)
 {
 	static const char *const reasons[] = {"rx_err_no_last", "rx_err_truncated", "rx_err_length",
-		"rx_err_non_octet", "rx_err_crc", "rx_err_overrun", "rx_err_bad_len"};
+		"rx_err_non_octet", "rx_err_crc", "rx_err_overrun", "rx_err_mac", "rx_err_phy",
+		"rx_err_collision", "rx_err_bad_len"};
 	int kind = fec_model_fault_kind(kind_name);
 	uint32_t seqs[64];
 	unsigned int got, i, round, total = 0;
@@ -690,6 +691,9 @@ static const struct {
 	{"rx_truncated", ""},
 	{"rx_no_last", ""},
 	{"rx_zero_len", ""},
+	{"rx_mac_err", ""},
+	{"rx_phy_err", ""},
+	{"rx_collision", ""},
 	{"rx_random", ""},
 	{"eberr", ",watchdog_ms=1"},
 	{"ecr_reset", ",watchdog_ms=1"},
@@ -738,6 +742,12 @@ main(int argc, char **argv)
 		case_rx_status(c, "rx_err_no_last");
 	else if (strcmp(c, "rx_zero_len") == 0)
 		case_rx_status(c, "rx_err_bad_len");
+	else if (strcmp(c, "rx_mac_err") == 0)
+		case_rx_status(c, "rx_err_mac");
+	else if (strcmp(c, "rx_phy_err") == 0)
+		case_rx_status(c, "rx_err_phy");
+	else if (strcmp(c, "rx_collision") == 0)
+		case_rx_status(c, "rx_err_collision");
 	else if (strcmp(c, "rx_random") == 0)
 		case_rx_random();
 	else if (strcmp(c, "eberr") == 0)

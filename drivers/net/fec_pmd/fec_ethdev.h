@@ -43,15 +43,19 @@ struct fec_priv;
 /*
  * RX BD status errors, one reason per dropped frame (the first that matches,
  * so the counts add up to ierrors), in Linux's classes kept apart: name, the
- * bits of (sc ^ L) that select it (0: the length sanity check).
+ * bits of (sc ^ L) | (enhanced BD: ESC & FEC_BD_EX_RX_ERRORS) that select it
+ * (0: the length sanity check, which must stay last).
  */
-#define FEC_RX_ERR_TABLE(X)                            \
-	X(NO_LAST, "rx_err_no_last", FEC_BD_L)         \
-	X(TRUNCATED, "rx_err_truncated", FEC_BD_RX_TR) \
-	X(LENGTH, "rx_err_length", FEC_BD_RX_LG)       \
-	X(NON_OCTET, "rx_err_non_octet", FEC_BD_RX_NO) \
-	X(CRC, "rx_err_crc", FEC_BD_RX_CR)             \
-	X(OVERRUN, "rx_err_overrun", FEC_BD_RX_OV)     \
+#define FEC_RX_ERR_TABLE(X)                               \
+	X(NO_LAST, "rx_err_no_last", FEC_BD_L)            \
+	X(TRUNCATED, "rx_err_truncated", FEC_BD_RX_TR)    \
+	X(LENGTH, "rx_err_length", FEC_BD_RX_LG)          \
+	X(NON_OCTET, "rx_err_non_octet", FEC_BD_RX_NO)    \
+	X(CRC, "rx_err_crc", FEC_BD_RX_CR)                \
+	X(OVERRUN, "rx_err_overrun", FEC_BD_RX_OV)        \
+	X(MAC, "rx_err_mac", FEC_BD_EX_RX_ME)             \
+	X(PHY, "rx_err_phy", FEC_BD_EX_RX_PE)             \
+	X(COLLISION, "rx_err_collision", FEC_BD_EX_RX_CE) \
 	X(BAD_LEN, "rx_err_bad_len", 0) /* datlen outside (trim, MRBR] */
 
 /** RX error reasons (FEC_RX_ERR_TABLE). */

@@ -461,6 +461,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	uint32_t shift = (fec_model_reg(m, FEC_RACC) & FEC_RACC_SHIFT16) ? 2 : 0;
 	uint32_t flen = len + 4u, total, done, nbd, i, bus, fcs;
 	uint8_t data[FEC_MODEL_FRAME_MAX + 8];
+	uint32_t esc_err = 0;
 	uint16_t st = 0;
 	bool intr = true, zero_len;
 
@@ -516,8 +517,11 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		}
 		bus = ring_next(m, r, bus);
 	}
-	if (unlikely(m->fault_armed) && fec_model_rx_fault(m, rdar, &st))
+	if (unlikely(m->fault_armed) && fec_model_rx_fault(m, rdar, &st, &esc_err))
 		return;
+	/* An ESC error is a frame the RM calls invalid: not a good frame (RM?). */
+	if (!ex)
+		esc_err = 0;
 	/* A write-back with E clear but no length: the MAC counted a good frame. */
 	zero_len = unlikely(m->fault_armed) && fec_model_fault_hit(m, FEC_FAULT_RX_ZERO_LEN);
 	if (st & FEC_BD_RX_CR) {
@@ -527,7 +531,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	if (st & FEC_BD_RX_NO)
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_align, 1);
 	/* Only a frame without an error (nor a missing L) is a good one. */
-	if (!(st & (FEC_BD_RX_ERRORS & ~FEC_BD_L)) && !(st & FEC_BD_L)) {
+	if (!(st & (FEC_BD_RX_ERRORS & ~FEC_BD_L)) && !(st & FEC_BD_L) && esc_err == 0) {
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_frame_ok, 1);
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_octets_ok, flen);
 	}
@@ -563,7 +567,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 			if (last) {
 				uint32_t prot;
 
-				esc |= fec_model_rx_accel(frame, len, &prot);
+				esc |= fec_model_rx_accel(frame, len, &prot) | esc_err;
 				bx->prot = rte_cpu_to_le_32(prot);
 			}
 			bx->esc = rte_cpu_to_le_32(esc);

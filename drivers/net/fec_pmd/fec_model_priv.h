@@ -150,7 +150,7 @@ struct fec_model {
 bool fec_model_tdar_fault(struct fec_model *m, uint32_t tdar);
 bool fec_model_fault_hit(struct fec_model *m, enum fec_model_fault_kind kind);
 void fec_model_gra(struct fec_model *m);
-bool fec_model_rx_fault(struct fec_model *m, uint32_t rdar, uint16_t *st);
+bool fec_model_rx_fault(struct fec_model *m, uint32_t rdar, uint16_t *st, uint32_t *esc);
 
 /* A TX error the MAC reports for a frame it did not send (fec_model_tx_fault). */
 struct fec_model_tx_err {
