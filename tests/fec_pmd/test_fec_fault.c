@@ -681,6 +681,93 @@ case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t 
 	check_end();
 }
 
+/* Watchdog checks so far (its alarm runs on the interrupt thread). */
+static uint64_t
+wd_runs(void)
+{
+	return __atomic_load_n(&priv()->wd_runs, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * Babbling RX and TX (frames longer than MAX_FL, 1518 at MTU 1500): the MAC
+ * raises EIR.BABR / BABT; the watchdog counts and acks them, nothing more (as
+ * Linux); the RX frame is dropped for LG, the TX frame goes out whole (RM).
+ */
+static void
+case_babble(void)
+{
+	uint8_t f[1600], buf[2048];
+	struct rte_mbuf *m;
+	uint64_t runs;
+	unsigned int i, got;
+	int len = -1;
+
+	CHECK(port_setup() == 0, "port setup");
+	/* Normal traffic over several checks: no event counted. */
+	push(10);
+	got = rx_drain(NULL, 0);
+	CHECK(tx_n(10) == 10, "10 sent");
+	step_all();
+	CHECK(drain_wire() == 10, "10 on the wire");
+	runs = wd_runs();
+	for (i = 0; i < WAIT_POLLS && wd_runs() < runs + 3; i++)
+		rte_delay_ms(1);
+	CHECK(wd_runs() >= runs + 3, "watchdog ran");
+	CHECK(xstat("eir_babr_events") == 0 && xstat("eir_babt_events") == 0,
+		"no babble: babr %lu babt %lu", (unsigned long)xstat("eir_babr_events"),
+		(unsigned long)xstat("eir_babt_events"));
+	/* RX: 1604 bytes with the FCS, 5 normal frames after it. */
+	memset(f, 0, sizeof(f));
+	memcpy(f, fec0_mac, 6);
+	memcpy(f + 6, peer_mac, 6);
+	f[12] = ETH_TEST >> 8;
+	f[13] = ETH_TEST & 0xFF;
+	memcpy(f + 14, &rx_seq, 4);
+	CHECK(fec_model_rx_frame(model, f, sizeof(f)) == 0, "long frame queued");
+	rx_seq++;
+	push(5);
+	got += rx_drain(NULL, 0);
+	CHECK(got == 15, "%u of 15 normal frames", got);
+	CHECK(xstat("rx_err_length") == 1 && xstat("rmon_r_oversize") == 1,
+		"rx_err_length %lu rmon_r_oversize %lu", (unsigned long)xstat("rx_err_length"),
+		(unsigned long)xstat("rmon_r_oversize"));
+	CHECK(wait_xstat("eir_babr_events", 1) == 1, "eir_babr_events %lu",
+		(unsigned long)xstat("eir_babr_events"));
+	CHECK(!(reg(FEC_EIR) & FEC_EIR_BABR), "BABR acked: EIR %#x", reg(FEC_EIR));
+	/* TX: one frame of 1600 bytes (no FCS yet). */
+	m = rte_pktmbuf_alloc(pool);
+	CHECK(m != NULL && rte_pktmbuf_append(m, sizeof(f)) != NULL, "long mbuf");
+	if (m == NULL)
+		return;
+	memcpy(rte_pktmbuf_mtod(m, uint8_t *), peer_mac, 6);
+	CHECK(rte_eth_tx_burst(port, 0, &m, 1) == 1, "long frame taken");
+	step_all();
+	len = fec_model_tx_frame(model, buf, sizeof(buf));
+	CHECK(len == (int)sizeof(f), "sent whole: %d bytes", len);
+	CHECK(xstat("rmon_t_oversize") == 1, "rmon_t_oversize %lu",
+		(unsigned long)xstat("rmon_t_oversize"));
+	CHECK(wait_xstat("eir_babt_events", 1) == 1, "eir_babt_events %lu",
+		(unsigned long)xstat("eir_babt_events"));
+	CHECK(!(reg(FEC_EIR) & FEC_EIR_BABT), "BABT acked: EIR %#x", reg(FEC_EIR));
+	CHECK(xstat("eir_babr_events") == 1, "BABR still counted once");
+	/* Nothing restarted; traffic goes on. */
+	CHECK(xstat("restart_eberr") + xstat("restart_mac_off") + xstat("restart_rx_stall") +
+				xstat("tx_timeout_restarts") ==
+			0,
+		"no restart");
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	CHECK(tx_n(10) == 10, "10 more sent");
+	step_all();
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	CHECK(drain_wire() == 10, "10 more on the wire");
+	push(10);
+	got += rx_drain(NULL, 0);
+	CHECK(got == 25, "%u of 25 normal frames", got);
+	check_accounted(got);
+	check_inuse("after the babble");
+	check_end();
+}
+
 static const struct {
 	const char *name, *args;
 } cases[] = {
@@ -708,6 +795,7 @@ static const struct {
 	{"tx_underrun", ""},
 	{"tx_late_col", ""},
 	{"tx_retry_limit_legacy", ",bd=legacy"},
+	{"babble", ",watchdog_ms=1"},
 };
 
 int
@@ -772,6 +860,8 @@ main(int argc, char **argv)
 	else if (strcmp(c, "tx_late_col") == 0)
 		case_tx_err(FEC_FAULT_TX_LC, FEC_EIR_LC, FEC_BD_TX_LC,
 			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_LCE);
+	else if (strcmp(c, "babble") == 0)
+		case_babble();
 	else if (strcmp(c, "tx_retry_limit_legacy") == 0)
 		case_tx_err(FEC_FAULT_TX_RL, FEC_EIR_RL, FEC_BD_TX_RL, 0);
 	else

@@ -875,6 +875,7 @@ fec_stats_reset(struct rte_eth_dev *dev)
 		txq->restart_drops = 0;
 	}
 	memset(fep->restarts, 0, sizeof(fep->restarts));
+	memset(fep->events, 0, sizeof(fep->events));
 	fep->rx_rearms = 0;
 	fep->mdio_timeouts = 0;
 	fep->gra_timeouts = 0;
@@ -897,12 +898,16 @@ static const char *const fec_sw_names[] = {"rx_sw_packets", "rx_sw_bytes", "tx_s
 #define X(k, name) name,
 		FEC_RESTART_TABLE(X)
 #undef X
+#define X(k, name, bit) name,
+			FEC_EVENT_TABLE(X)
+#undef X
 };
 #define FEC_XSTATS_NB       (FEC_MIB_NB + RTE_DIM(fec_sw_names))
 #define FEC_XSTATS_SW_FIXED 11
 RTE_STD_C11
-_Static_assert(RTE_DIM(fec_sw_names) == FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + FEC_RESTART_NB,
-	"fixed driver counts, then the RX error and restart tables");
+_Static_assert(RTE_DIM(fec_sw_names) ==
+		       FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + FEC_RESTART_NB + FEC_EVENT_NB,
+	"fixed driver counts, then the RX error, restart and event tables");
 
 static int
 fec_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names, unsigned int n)
@@ -953,6 +958,9 @@ fec_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xs, unsigned int n
 	for (i = 0; i < FEC_RESTART_NB; i++)
 		xs[FEC_MIB_NB + FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + i].value =
 			__atomic_load_n(&fep->restarts[i], __ATOMIC_ACQUIRE);
+	for (i = 0; i < FEC_EVENT_NB; i++)
+		xs[FEC_MIB_NB + FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + FEC_RESTART_NB + i].value =
+			__atomic_load_n(&fep->events[i], __ATOMIC_ACQUIRE);
 	for (i = FEC_MIB_NB; i < FEC_XSTATS_NB; i++)
 		xs[i].id = i;
 	return FEC_XSTATS_NB;

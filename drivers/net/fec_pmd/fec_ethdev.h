@@ -77,6 +77,25 @@ enum fec_rx_err {
 	X(RX_STALL, "restart_rx_stall")      /* frames dropped, BDs left empty */ \
 	X(TX_TIMEOUT, "tx_timeout_restarts") /* ring full, no completion */
 
+/*
+ * MAC events the watchdog alarm counts and acknowledges (fec_watchdog.c), with
+ * no other action (Linux's interrupt handler acks them and does nothing
+ * more): kind, xstat name, EIR bit. Each counts the checks that found the
+ * event pending, so a burst of frames between two checks counts once; the
+ * MIB counts the frames (rmon_r_oversize, rmon_t_oversize).
+ */
+#define FEC_EVENT_TABLE(X)                       \
+	X(BABR, "eir_babr_events", FEC_EIR_BABR) \
+	X(BABT, "eir_babt_events", FEC_EIR_BABT)
+
+/** Counted MAC events (FEC_EVENT_TABLE). */
+enum fec_event {
+#define FEC_EVENT_ENUM(k, name, bit) FEC_EVENT_##k,
+	FEC_EVENT_TABLE(FEC_EVENT_ENUM)
+#undef FEC_EVENT_ENUM
+		FEC_EVENT_NB
+};
+
 /** Restart reasons (FEC_RESTART_TABLE). */
 enum fec_restart_reason {
 #define FEC_RESTART_ENUM(k, name) FEC_RESTART_##k,
@@ -222,6 +241,7 @@ struct fec_priv {
 	uint32_t wd_macerr;          /**< IEEE_R_MACERR at the last check */
 	uint64_t wd_rx_progress;     /**< RX BDs the driver took back by then */
 	uint64_t restarts[FEC_RESTART_NB]; /**< restarts by reason */
+	uint64_t events[FEC_EVENT_NB];     /**< watchdog checks that found the event */
 	uint64_t rx_rearms;                /**< RDAR found clear with empty BDs: written again */
 	uint64_t mdio_timeouts;            /**< MDIO transactions that never completed */
 	uint64_t gra_timeouts;             /**< graceful stops (TCR.GTS) without EIR.GRA in time */

@@ -306,7 +306,8 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 	if (!tc && len >= 4)
 		len -= 4; /* software supplied the FCS */
 	if (len > FEC_MODEL_FRAME_MAX) {
-		fec_model_event(m, 1u << 29); /* BABT */
+		/* Beyond the model's buffer: dropped (real hardware would send it). */
+		fec_model_event(m, FEC_EIR_BABT);
 		len = 0;
 	}
 	if (len > 0 && unlikely(m->fault_armed)) {
@@ -325,7 +326,14 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 	}
 	if (len > 0) {
 		uint32_t flen = len + 4;
+		uint32_t max_fl =
+			(fec_model_reg(m, FEC_RCR) & FEC_RCR_MAX_FL_MASK) >> FEC_RCR_MAX_FL_SHIFT;
 
+		/* Babbling transmit: longer than MAX_FL, sent whole all the same (RM). */
+		if (max_fl != 0 && flen > max_fl) {
+			fec_model_event(m, FEC_EIR_BABT);
+			fec_model_mib_add(m, FEC_MIB_OFF_rmon_t_oversize, 1);
+		}
 		r->frames++;
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_t_packets, 1);
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_t_octets, flen);
@@ -498,8 +506,10 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	data[shift + len + 2] = (fcs >> 16) & 0xFF;
 	data[shift + len + 3] = fcs >> 24;
 	if (max_fl != 0 && flen > max_fl) {
+		/* Babbling receive: LG in the BD and the BABR event. */
 		st |= FEC_BD_RX_LG;
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_oversize, 1);
+		fec_model_event(m, FEC_EIR_BABR);
 	}
 	if (flen > ftrl) {
 		st |= FEC_BD_RX_TR | FEC_BD_RX_LG;

@@ -243,6 +243,8 @@ fec_eir_txb(unsigned int q)
 #define FEC_TCR_GTS  (1u << 0)
 #define FEC_TCR_FDEN (1u << 2)
 
+#define FEC_EIR_BABR  (1u << 30) /* RX frame longer than MAX_FL */
+#define FEC_EIR_BABT  (1u << 29) /* TX frame longer than MAX_FL (sent whole, RM) */
 #define FEC_EIR_GRA   (1u << 28)
 #define FEC_EIR_TXF   (1u << 27)
 #define FEC_EIR_TXB   (1u << 26)
