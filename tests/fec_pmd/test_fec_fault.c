@@ -630,10 +630,17 @@ case_gra_lost(void)
  * status, enhanced ESC with TXE), raises its EIR bit and counts the MIB
  * counter oerrors is made of; the driver reclaims them like any sent frame
  * (no restart, as Linux), the other 38 go out once, in order of the ring.
+ * With stats=sw the driver counts them from the BDs: in tx_done_cleanup, or
+ * (burst_reclaim) in the reclaim of the TX burst that runs low on BDs.
  */
 static void
-case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t esc)
+case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t esc,
+	const char *xname, bool burst_reclaim)
 {
+	static const char *const reasons[] = {
+		"tx_err_underrun", "tx_err_late_col", "tx_err_retry_limit"};
+	/* stats=sw: the driver reads the BDs (no MIB); with the MIB its xstats stay 0. */
+	const bool sw = priv()->sw_stats;
 	struct fec_txq *txq;
 	struct rte_eth_stats st;
 	unsigned int sent = 0, out = 0, i;
@@ -658,25 +665,41 @@ case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t 
 	}
 	CHECK(reg(FEC_EIR) & eir, "EIR %#x has %#x", reg(FEC_EIR), eir);
 	for (i = 0; i < 3; i++) {
-		rte_eth_tx_done_cleanup(port, 0, 0);
+		if (!burst_reclaim)
+			rte_eth_tx_done_cleanup(port, 0, 0);
 		sent += tx_n(10);
 		step_all();
 	}
-	rte_eth_tx_done_cleanup(port, 0, 0);
+	if (!burst_reclaim)
+		rte_eth_tx_done_cleanup(port, 0, 0);
 	out = drain_wire();
 	CHECK(sent == 40 && out == 38, "%u taken, %u on the wire (2 in error)", sent, out);
 	CHECK(fec_model_faults_injected(model, kind) == 2, "injected %lu",
 		(unsigned long)fec_model_faults_injected(model, kind));
-	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 38 && st.oerrors == 2,
+	/* Not reclaimed yet with burst_reclaim: nothing counted (24 BDs free). */
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == (burst_reclaim ? 40u : 38u) &&
+			st.oerrors == (burst_reclaim ? 0u : 2u),
 		"opackets %lu oerrors %lu", (unsigned long)st.opackets, (unsigned long)st.oerrors);
+	CHECK(st.obytes == (burst_reclaim ? 40 : 38) * 60, "obytes %lu", (unsigned long)st.obytes);
+	for (i = 0; i < RTE_DIM(reasons); i++)
+		CHECK(xstat(reasons[i]) ==
+				(sw && !burst_reclaim && strcmp(reasons[i], xname) == 0 ? 2u : 0u),
+			"%s %lu", reasons[i], (unsigned long)xstat(reasons[i]));
 	CHECK(xstat("tx_timeout_restarts") == 0 && xstat("tx_restart_drops") == 0, "no restart");
-	check_inuse("after the errors");
+	if (!burst_reclaim)
+		check_inuse("after the errors");
+	/* With 24 BDs free, this burst reclaims the 40 first. */
 	CHECK(tx_n(20) == 20, "20 more");
 	step_all();
-	rte_eth_tx_done_cleanup(port, 0, 0);
 	CHECK(drain_wire() == 20, "all 20 sent");
-	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 58 && st.oerrors == 2,
-		"opackets %lu oerrors %lu", (unsigned long)st.opackets, (unsigned long)st.oerrors);
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 58 && st.oerrors == 2 &&
+			st.obytes == 58 * 60,
+		"opackets %lu oerrors %lu obytes %lu", (unsigned long)st.opackets,
+		(unsigned long)st.oerrors, (unsigned long)st.obytes);
+	for (i = 0; i < RTE_DIM(reasons); i++)
+		CHECK(xstat(reasons[i]) == (sw && strcmp(reasons[i], xname) == 0 ? 2u : 0u),
+			"%s %lu", reasons[i], (unsigned long)xstat(reasons[i]));
+	rte_eth_tx_done_cleanup(port, 0, 0);
 	check_inuse("after traffic");
 	check_end();
 }
@@ -796,6 +819,10 @@ static const struct {
 	{"tx_late_col", ""},
 	{"tx_retry_limit_legacy", ",bd=legacy"},
 	{"babble", ",watchdog_ms=1"},
+	{"tx_underrun_sw", ",stats=sw"},
+	{"tx_late_col_sw", ",stats=sw"},
+	{"tx_late_col_sw_burst", ",stats=sw"},
+	{"tx_retry_limit_legacy_sw", ",bd=legacy,stats=sw"},
 };
 
 int
@@ -854,16 +881,18 @@ main(int argc, char **argv)
 		case_mdio_timeout();
 	else if (strcmp(c, "gra_lost") == 0)
 		case_gra_lost();
-	else if (strcmp(c, "tx_underrun") == 0)
+	else if (strncmp(c, "tx_underrun", 11) == 0)
 		case_tx_err(FEC_FAULT_TX_UN, FEC_EIR_UN, FEC_BD_TX_UN,
-			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_UE);
-	else if (strcmp(c, "tx_late_col") == 0)
+			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_UE, "tx_err_underrun", false);
+	else if (strncmp(c, "tx_late_col", 11) == 0)
 		case_tx_err(FEC_FAULT_TX_LC, FEC_EIR_LC, FEC_BD_TX_LC,
-			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_LCE);
+			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_LCE, "tx_err_late_col",
+			strstr(c, "_burst") != NULL);
 	else if (strcmp(c, "babble") == 0)
 		case_babble();
-	else if (strcmp(c, "tx_retry_limit_legacy") == 0)
-		case_tx_err(FEC_FAULT_TX_RL, FEC_EIR_RL, FEC_BD_TX_RL, 0);
+	else if (strncmp(c, "tx_retry_limit_legacy", 21) == 0)
+		case_tx_err(
+			FEC_FAULT_TX_RL, FEC_EIR_RL, FEC_BD_TX_RL, 0, "tx_err_retry_limit", false);
 	else
 		case_mib_wrap();
 	return fec_test_finish(c);

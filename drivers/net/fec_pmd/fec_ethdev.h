@@ -88,6 +88,26 @@ enum fec_rx_err {
 	X(BABR, "eir_babr_events", FEC_EIR_BABR) \
 	X(BABT, "eir_babt_events", FEC_EIR_BABT)
 
+/*
+ * TX errors read from the last BD of each completed frame, as Linux's
+ * fec_enet_tx_queue counts them (legacy status bits, which the MAC writes
+ * with both BD formats; **RM?**): reason, xstat name, status bits. Only with
+ * stats=sw (fec_txerr.c): with the MIB, oerrors comes from its counters of
+ * the same frames (ieee_t_macerr, ieee_t_lcol, ieee_t_excol).
+ */
+#define FEC_TX_ERR_TABLE(X)                          \
+	X(UNDERRUN, "tx_err_underrun", FEC_BD_TX_UN) \
+	X(LATE_COL, "tx_err_late_col", FEC_BD_TX_LC) \
+	X(RETRY_LIMIT, "tx_err_retry_limit", FEC_BD_TX_RL)
+
+/** TX error reasons (FEC_TX_ERR_TABLE). */
+enum fec_tx_err {
+#define FEC_TX_ERR_ENUM(k, name, bits) FEC_TX_ERR_##k,
+	FEC_TX_ERR_TABLE(FEC_TX_ERR_ENUM)
+#undef FEC_TX_ERR_ENUM
+		FEC_TX_ERR_NB
+};
+
 /** Counted MAC events (FEC_EVENT_TABLE). */
 enum fec_event {
 #define FEC_EVENT_ENUM(k, name, bit) FEC_EVENT_##k,
@@ -168,6 +188,10 @@ struct fec_txq {
 	uint16_t port_id;     /**< ethdev port */
 	bool started;         /**< bursts are accepted */
 	bool deferred_start;  /**< tx_deferred_start: dev_start leaves it stopped */
+	bool count_errs;      /**< stats=sw: the reclaim reads each frame's error bits */
+	uint64_t err[FEC_TX_ERR_NB]; /**< frames the MAC did not send, by reason (stats=sw) */
+	uint64_t err_bytes;          /**< their bytes (BD lengths) */
+	uint32_t frame_bytes;        /**< BD lengths of the frame being reclaimed, so far */
 };
 
 /** Per-device private data. */
@@ -506,6 +530,19 @@ void fec_tx_free_inflight(struct fec_txq *txq);
  *   TX queue.
  */
 void fec_tx_reclaim(struct fec_txq *txq);
+
+/**
+ * stats=sw: count the TX errors of the completed BDs about to be reclaimed
+ * (FEC_TX_ERR_TABLE), one per frame, from its last BD.
+ *
+ * @param txq
+ *   TX queue.
+ * @param first
+ *   First BD of the run.
+ * @param n
+ *   BDs in the run (the MAC has written them all back).
+ */
+void fec_tx_count_errors(struct fec_txq *txq, uint16_t first, uint16_t n);
 
 /**
  * rx_queue_start: give every BD the MAC does not own back to it, counting the

@@ -290,6 +290,7 @@ fec_tx_free_inflight(struct fec_txq *txq)
 	txq->nb_free = txq->nb_desc;
 	txq->cur = 0;
 	txq->dirty = 0;
+	txq->frame_bytes = 0;
 }
 
 void
@@ -322,6 +323,9 @@ fec_tx_reclaim(struct fec_txq *txq)
 			n = done;
 		}
 		rte_io_rmb();
+		/* stats=sw: no MIB to count the frames the MAC could not send. */
+		if (unlikely(txq->count_errs))
+			fec_tx_count_errors(txq, dirty, n);
 		tx_free(txq, &txq->sw_ring[dirty], n);
 		dirty = dirty + n == nb_desc ? 0 : dirty + n;
 		nb_free += n;
