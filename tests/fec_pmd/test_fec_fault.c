@@ -704,6 +704,60 @@ case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t 
 	check_end();
 }
 
+/*
+ * Events before the write-back (rx_wb_late): frame 2 of 5 raises RXB/RXF with
+ * its BD still E; the burst stops there (the driver takes no BD it does not
+ * own), and the frame and those behind it come once, in order, when the
+ * write-back arrives at the next model step. Three rounds wrap the ring.
+ */
+static void
+case_rx_wb_late(void)
+{
+	uint32_t seqs[8];
+	unsigned int round, got, i, total = 0;
+
+	CHECK(port_setup() == 0, "port setup");
+	for (round = 0; round < 15; round++) {
+		uint32_t first = rx_seq;
+		uint16_t at = (uint16_t)((rxq0()->cur + 2) % NB_DESC);
+		const volatile struct fec_bd *bd =
+			(const volatile struct fec_bd *)(rxq0()->bd +
+							 ((uint32_t)at << rxq0()->bd_shift));
+		struct rte_mbuf *m[8];
+		uint16_t k;
+
+		CHECK(arm(FEC_FAULT_RX_WB_LATE, 2, 1, 0, 0) == 0, "armed");
+		fec_model_write32(model, FEC_EIR, FEC_EIR_RXF);
+		push(5);
+		CHECK(fec_model_step(model, 1024) > 0, "stepped");
+		CHECK(reg(FEC_EIR) & FEC_EIR_RXF, "round %u: RXF raised", round);
+		CHECK(rte_le_to_cpu_16(bd->sc) & FEC_BD_E, "round %u: BD %u still E", round, at);
+		k = rte_eth_rx_burst(port, 0, m, 8);
+		CHECK(k == 2, "round %u: %u taken before the write-back, want 2", round, k);
+		for (i = 0; i < k; i++) {
+			uint32_t seq;
+
+			memcpy(&seq, rte_pktmbuf_mtod(m[i], uint8_t *) + 14, 4);
+			CHECK(seq == first + i, "round %u: frame %u is seq %u", round, i, seq);
+			rte_pktmbuf_free(m[i]);
+		}
+		rx_expect = first + k;
+		CHECK(rte_eth_rx_burst(port, 0, m, 8) == 0, "round %u: still nothing at BD %u",
+			round, at);
+		got = rx_drain(seqs, RTE_DIM(seqs));
+		CHECK(got == 3, "round %u: %u after the write-back, want 3", round, got);
+		for (i = 0; i < got && i < RTE_DIM(seqs); i++)
+			CHECK(seqs[i] == first + 2 + i, "round %u: seq %u", round, seqs[i]);
+		total += k + got;
+	}
+	CHECK(fec_model_faults_injected(model, FEC_FAULT_RX_WB_LATE) == 15, "15 injected");
+	CHECK(xstat("restart_eberr") + xstat("restart_mac_off") + xstat("restart_rx_stall") == 0,
+		"no restart");
+	check_accounted(total);
+	check_inuse("after the late write-backs");
+	check_end();
+}
+
 /* Watchdog checks so far (its alarm runs on the interrupt thread). */
 static uint64_t
 wd_runs(void)
@@ -819,6 +873,7 @@ static const struct {
 	{"tx_late_col", ""},
 	{"tx_retry_limit_legacy", ",bd=legacy"},
 	{"babble", ",watchdog_ms=1"},
+	{"rx_wb_late", ""},
 	{"tx_underrun_sw", ",stats=sw"},
 	{"tx_late_col_sw", ",stats=sw"},
 	{"tx_late_col_sw_burst", ",stats=sw"},
@@ -888,6 +943,8 @@ main(int argc, char **argv)
 		case_tx_err(FEC_FAULT_TX_LC, FEC_EIR_LC, FEC_BD_TX_LC,
 			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_LCE, "tx_err_late_col",
 			strstr(c, "_burst") != NULL);
+	else if (strcmp(c, "rx_wb_late") == 0)
+		case_rx_wb_late();
 	else if (strcmp(c, "babble") == 0)
 		case_babble();
 	else if (strncmp(c, "tx_retry_limit_legacy", 21) == 0)

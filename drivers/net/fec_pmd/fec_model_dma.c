@@ -134,6 +134,10 @@ fec_model_dma_disable(struct fec_model *m)
 		m->tx[q].ptr = m->tx[q].start;
 	}
 	memset(m->owned, 0, m->bd_len / 8);
+	/* A write-back still held (rx_wb_late) never comes: the frame is lost. */
+	if (m->wb_n != 0)
+		m->drops_fault++;
+	m->wb_n = 0;
 	/* A hung uDMA (injected) comes back with the MAC's disable. */
 	m->rx_hung = false;
 	m->tx_hung = false;
@@ -471,7 +475,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	uint8_t data[FEC_MODEL_FRAME_MAX + 8];
 	uint32_t esc_err = 0;
 	uint16_t st = 0;
-	bool intr = true, zero_len;
+	bool intr = true, zero_len, late;
 
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN) || len < 14)
 		return;
@@ -534,6 +538,9 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		esc_err = 0;
 	/* A write-back with E clear but no length: the MAC counted a good frame. */
 	zero_len = unlikely(m->fault_armed) && fec_model_fault_hit(m, FEC_FAULT_RX_ZERO_LEN);
+	/* The events before the write-back: E is cleared at the next step. */
+	late = unlikely(m->fault_armed) && m->wb_n == 0 && nbd <= FEC_MODEL_WB_MAX &&
+	       fec_model_fault_hit(m, FEC_FAULT_RX_WB_LATE);
 	if (st & FEC_BD_RX_CR) {
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_crc, 1);
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_crc_align, 1);
@@ -585,9 +592,17 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		}
 		/* st holds L only when a fault removes it, hence XOR. */
 		sc = (sc & (FEC_BD_W | 0x5000u)) | (last ? (FEC_BD_L ^ st) : 0);
-		release_bd(m, bus);
-		rte_io_wmb();
-		bd->sc = rte_cpu_to_le_16(sc);
+		if (late) {
+			/* Still the MAC's: the checker's copy takes what the MAC wrote so far. */
+			memcpy(m->shadow + (bus - FEC_MODEL_BD_BUS),
+				(const void *)(m->bd_area + (bus - FEC_MODEL_BD_BUS)), m->bd_size);
+			m->wb_bus[m->wb_n] = bus;
+			m->wb_sc[m->wb_n++] = sc;
+		} else {
+			release_bd(m, bus);
+			rte_io_wmb();
+			bd->sc = rte_cpu_to_le_16(sc);
+		}
 		fec_model_event(m, fec_eir_rxb(r->q));
 		bus = ring_next(m, r, bus);
 	}
@@ -615,6 +630,21 @@ tx_pick(struct fec_model *m)
 	return NULL;
 }
 
+/* rx_wb_late: the status write-backs held since the last step arrive now. */
+static unsigned int
+rx_wb_apply(struct fec_model *m)
+{
+	unsigned int i, n = m->wb_n;
+
+	for (i = 0; i < n; i++) {
+		release_bd(m, m->wb_bus[i]);
+		rte_io_wmb();
+		bd_at(m, m->wb_bus[i])->sc = rte_cpu_to_le_16(m->wb_sc[i]);
+	}
+	m->wb_n = 0;
+	return n != 0;
+}
+
 int
 fec_model_step_locked(struct fec_model *m, unsigned int budget)
 {
@@ -625,6 +655,7 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 	fec_model_coal_tick(m);
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
 		return 0;
+	nrx = rx_wb_apply(m);
 	if (m->cfg.check) {
 		for (q = 0; q < m->nb_rings; q++) {
 			fec_model_snapshot(m, &m->rx[q]);

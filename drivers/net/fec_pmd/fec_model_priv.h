@@ -82,6 +82,11 @@ struct fec_model {
 	uint32_t fault_armed;  /* bit per kind with candidates left */
 	bool rx_hung, tx_hung; /* uDMA hung until ETHEREN goes off (or a reset) */
 	uint64_t drops_fault;  /* frames a fault took off the wire (not in the ring) */
+	/* rx_wb_late: one frame's status write-backs, held to the next step. */
+#define FEC_MODEL_WB_MAX 8
+	uint32_t wb_bus[FEC_MODEL_WB_MAX];
+	uint16_t wb_sc[FEC_MODEL_WB_MAX];
+	unsigned int wb_n;
 	rte_spinlock_t lock;
 
 	uint8_t *bd_area;
