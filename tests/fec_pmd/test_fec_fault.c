@@ -32,6 +32,8 @@
 #define ETH_TEST 0x88B5
 /* Waits are bounded by a count of 1 ms polls, never asserted on time. */
 #define WAIT_POLLS 5000
+/* Longer than MAX_FL (1518 at MTU 1500): a babbling frame. */
+#define LONG_FRAME 1600
 
 static const uint8_t peer_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
 static const uint8_t fec0_mac[6] = {0x02, 0x00, 0x00, 0xFE, 0xC0, 0x00};
@@ -50,23 +52,30 @@ rxq0(void)
 	return rte_eth_devices[port].data->rx_queues[0];
 }
 
-/* n frames of 64 bytes to the port, each with its sequence number. */
+/* n frames of len bytes (at most LONG_FRAME) to the port, each with its sequence number. */
 static void
-push(unsigned int n)
+push_len(unsigned int n, uint16_t len)
 {
-	uint8_t f[64];
+	uint8_t f[LONG_FRAME];
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		memset(f, 0, sizeof(f));
+		memset(f, 0, len);
 		memcpy(f, fec0_mac, 6);
 		memcpy(f + 6, peer_mac, 6);
 		f[12] = ETH_TEST >> 8;
 		f[13] = ETH_TEST & 0xFF;
 		memcpy(f + 14, &rx_seq, 4);
-		if (fec_model_rx_frame(model, f, sizeof(f)) == 0)
+		if (fec_model_rx_frame(model, f, len) == 0)
 			rx_seq++;
 	}
+}
+
+/* n frames of 64 bytes. */
+static void
+push(unsigned int n)
+{
+	push_len(n, 64);
 }
 
 /*
@@ -773,7 +782,8 @@ wd_runs(void)
 static void
 case_babble(void)
 {
-	uint8_t f[1600], buf[2048];
+	uint8_t buf[2048];
+	uint32_t seq0;
 	struct rte_mbuf *m;
 	uint64_t runs;
 	unsigned int i, got;
@@ -794,14 +804,9 @@ case_babble(void)
 		"no babble: babr %lu babt %lu", (unsigned long)xstat("eir_babr_events"),
 		(unsigned long)xstat("eir_babt_events"));
 	/* RX: 1604 bytes with the FCS, 5 normal frames after it. */
-	memset(f, 0, sizeof(f));
-	memcpy(f, fec0_mac, 6);
-	memcpy(f + 6, peer_mac, 6);
-	f[12] = ETH_TEST >> 8;
-	f[13] = ETH_TEST & 0xFF;
-	memcpy(f + 14, &rx_seq, 4);
-	CHECK(fec_model_rx_frame(model, f, sizeof(f)) == 0, "long frame queued");
-	rx_seq++;
+	seq0 = rx_seq;
+	push_len(1, LONG_FRAME);
+	CHECK(rx_seq == seq0 + 1, "long frame queued");
 	push(5);
 	got += rx_drain(NULL, 0);
 	CHECK(got == 15, "%u of 15 normal frames", got);
@@ -813,14 +818,14 @@ case_babble(void)
 	CHECK(!(reg(FEC_EIR) & FEC_EIR_BABR), "BABR acked: EIR %#x", reg(FEC_EIR));
 	/* TX: one frame of 1600 bytes (no FCS yet). */
 	m = rte_pktmbuf_alloc(pool);
-	CHECK(m != NULL && rte_pktmbuf_append(m, sizeof(f)) != NULL, "long mbuf");
+	CHECK(m != NULL && rte_pktmbuf_append(m, LONG_FRAME) != NULL, "long mbuf");
 	if (m == NULL)
 		return;
 	memcpy(rte_pktmbuf_mtod(m, uint8_t *), peer_mac, 6);
 	CHECK(rte_eth_tx_burst(port, 0, &m, 1) == 1, "long frame taken");
 	step_all();
 	len = fec_model_tx_frame(model, buf, sizeof(buf));
-	CHECK(len == (int)sizeof(f), "sent whole: %d bytes", len);
+	CHECK(len == (int)LONG_FRAME, "sent whole: %d bytes", len);
 	CHECK(xstat("rmon_t_oversize") == 1, "rmon_t_oversize %lu",
 		(unsigned long)xstat("rmon_t_oversize"));
 	CHECK(wait_xstat("eir_babt_events", 1) == 1, "eir_babt_events %lu",
