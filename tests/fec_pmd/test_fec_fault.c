@@ -32,6 +32,8 @@
 #define ETH_TEST 0x88B5
 /* Waits are bounded by a count of 1 ms polls, never asserted on time. */
 #define WAIT_POLLS 5000
+/* Longer than MAX_FL (1518 at MTU 1500): a babbling frame. */
+#define LONG_FRAME 1600
 
 static const uint8_t peer_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
 static const uint8_t fec0_mac[6] = {0x02, 0x00, 0x00, 0xFE, 0xC0, 0x00};
@@ -50,23 +52,30 @@ rxq0(void)
 	return rte_eth_devices[port].data->rx_queues[0];
 }
 
-/* n frames of 64 bytes to the port, each with its sequence number. */
+/* n frames of len bytes (at most LONG_FRAME) to the port, each with its sequence number. */
 static void
-push(unsigned int n)
+push_len(unsigned int n, uint16_t len)
 {
-	uint8_t f[64];
+	uint8_t f[LONG_FRAME];
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		memset(f, 0, sizeof(f));
+		memset(f, 0, len);
 		memcpy(f, fec0_mac, 6);
 		memcpy(f + 6, peer_mac, 6);
 		f[12] = ETH_TEST >> 8;
 		f[13] = ETH_TEST & 0xFF;
 		memcpy(f + 14, &rx_seq, 4);
-		if (fec_model_rx_frame(model, f, sizeof(f)) == 0)
+		if (fec_model_rx_frame(model, f, len) == 0)
 			rx_seq++;
 	}
+}
+
+/* n frames of 64 bytes. */
+static void
+push(unsigned int n)
+{
+	push_len(n, 64);
 }
 
 /*
@@ -195,7 +204,8 @@ static void
 case_rx_status(const char *kind_name, const char *xname)
 {
 	static const char *const reasons[] = {"rx_err_no_last", "rx_err_truncated", "rx_err_length",
-		"rx_err_non_octet", "rx_err_crc", "rx_err_overrun", "rx_err_bad_len"};
+		"rx_err_non_octet", "rx_err_crc", "rx_err_overrun", "rx_err_mac", "rx_err_phy",
+		"rx_err_collision", "rx_err_bad_len"};
 	int kind = fec_model_fault_kind(kind_name);
 	uint32_t seqs[64];
 	unsigned int got, i, round, total = 0;
@@ -629,10 +639,17 @@ case_gra_lost(void)
  * status, enhanced ESC with TXE), raises its EIR bit and counts the MIB
  * counter oerrors is made of; the driver reclaims them like any sent frame
  * (no restart, as Linux), the other 38 go out once, in order of the ring.
+ * With stats=sw the driver counts them from the BDs: in tx_done_cleanup, or
+ * (burst_reclaim) in the reclaim of the TX burst that runs low on BDs.
  */
 static void
-case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t esc)
+case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t esc,
+	const char *xname, bool burst_reclaim)
 {
+	static const char *const reasons[] = {
+		"tx_err_underrun", "tx_err_late_col", "tx_err_retry_limit"};
+	/* stats=sw: the driver reads the BDs (no MIB); with the MIB its xstats stay 0. */
+	const bool sw = priv()->sw_stats;
 	struct fec_txq *txq;
 	struct rte_eth_stats st;
 	unsigned int sent = 0, out = 0, i;
@@ -657,26 +674,179 @@ case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t 
 	}
 	CHECK(reg(FEC_EIR) & eir, "EIR %#x has %#x", reg(FEC_EIR), eir);
 	for (i = 0; i < 3; i++) {
-		rte_eth_tx_done_cleanup(port, 0, 0);
+		if (!burst_reclaim)
+			rte_eth_tx_done_cleanup(port, 0, 0);
 		sent += tx_n(10);
 		step_all();
 	}
-	rte_eth_tx_done_cleanup(port, 0, 0);
+	if (!burst_reclaim)
+		rte_eth_tx_done_cleanup(port, 0, 0);
 	out = drain_wire();
 	CHECK(sent == 40 && out == 38, "%u taken, %u on the wire (2 in error)", sent, out);
 	CHECK(fec_model_faults_injected(model, kind) == 2, "injected %lu",
 		(unsigned long)fec_model_faults_injected(model, kind));
-	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 38 && st.oerrors == 2,
+	/* Not reclaimed yet with burst_reclaim: nothing counted (24 BDs free). */
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == (burst_reclaim ? 40u : 38u) &&
+			st.oerrors == (burst_reclaim ? 0u : 2u),
 		"opackets %lu oerrors %lu", (unsigned long)st.opackets, (unsigned long)st.oerrors);
+	CHECK(st.obytes == (burst_reclaim ? 40 : 38) * 60, "obytes %lu", (unsigned long)st.obytes);
+	for (i = 0; i < RTE_DIM(reasons); i++)
+		CHECK(xstat(reasons[i]) ==
+				(sw && !burst_reclaim && strcmp(reasons[i], xname) == 0 ? 2u : 0u),
+			"%s %lu", reasons[i], (unsigned long)xstat(reasons[i]));
 	CHECK(xstat("tx_timeout_restarts") == 0 && xstat("tx_restart_drops") == 0, "no restart");
-	check_inuse("after the errors");
+	if (!burst_reclaim)
+		check_inuse("after the errors");
+	/* With 24 BDs free, this burst reclaims the 40 first. */
 	CHECK(tx_n(20) == 20, "20 more");
 	step_all();
-	rte_eth_tx_done_cleanup(port, 0, 0);
 	CHECK(drain_wire() == 20, "all 20 sent");
-	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 58 && st.oerrors == 2,
-		"opackets %lu oerrors %lu", (unsigned long)st.opackets, (unsigned long)st.oerrors);
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 58 && st.oerrors == 2 &&
+			st.obytes == 58 * 60,
+		"opackets %lu oerrors %lu obytes %lu", (unsigned long)st.opackets,
+		(unsigned long)st.oerrors, (unsigned long)st.obytes);
+	for (i = 0; i < RTE_DIM(reasons); i++)
+		CHECK(xstat(reasons[i]) == (sw && strcmp(reasons[i], xname) == 0 ? 2u : 0u),
+			"%s %lu", reasons[i], (unsigned long)xstat(reasons[i]));
+	rte_eth_tx_done_cleanup(port, 0, 0);
 	check_inuse("after traffic");
+	check_end();
+}
+
+/*
+ * Events before the write-back (rx_wb_late): frame 2 of 5 raises RXB/RXF with
+ * its BD still E; the burst stops there (the driver takes no BD it does not
+ * own), and the frame and those behind it come once, in order, when the
+ * write-back arrives at the next model step. Three rounds wrap the ring.
+ */
+static void
+case_rx_wb_late(void)
+{
+	uint32_t seqs[8];
+	unsigned int round, got, i, total = 0;
+
+	CHECK(port_setup() == 0, "port setup");
+	for (round = 0; round < 15; round++) {
+		uint32_t first = rx_seq;
+		uint16_t at = (uint16_t)((rxq0()->cur + 2) % NB_DESC);
+		const volatile struct fec_bd *bd =
+			(const volatile struct fec_bd *)(rxq0()->bd +
+							 ((uint32_t)at << rxq0()->bd_shift));
+		struct rte_mbuf *m[8];
+		uint16_t k;
+
+		CHECK(arm(FEC_FAULT_RX_WB_LATE, 2, 1, 0, 0) == 0, "armed");
+		fec_model_write32(model, FEC_EIR, FEC_EIR_RXF);
+		push(5);
+		CHECK(fec_model_step(model, 1024) > 0, "stepped");
+		CHECK(reg(FEC_EIR) & FEC_EIR_RXF, "round %u: RXF raised", round);
+		CHECK(rte_le_to_cpu_16(bd->sc) & FEC_BD_E, "round %u: BD %u still E", round, at);
+		k = rte_eth_rx_burst(port, 0, m, 8);
+		CHECK(k == 2, "round %u: %u taken before the write-back, want 2", round, k);
+		for (i = 0; i < k; i++) {
+			uint32_t seq;
+
+			memcpy(&seq, rte_pktmbuf_mtod(m[i], uint8_t *) + 14, 4);
+			CHECK(seq == first + i, "round %u: frame %u is seq %u", round, i, seq);
+			rte_pktmbuf_free(m[i]);
+		}
+		rx_expect = first + k;
+		CHECK(rte_eth_rx_burst(port, 0, m, 8) == 0, "round %u: still nothing at BD %u",
+			round, at);
+		got = rx_drain(seqs, RTE_DIM(seqs));
+		CHECK(got == 3, "round %u: %u after the write-back, want 3", round, got);
+		for (i = 0; i < got && i < RTE_DIM(seqs); i++)
+			CHECK(seqs[i] == first + 2 + i, "round %u: seq %u", round, seqs[i]);
+		total += k + got;
+	}
+	CHECK(fec_model_faults_injected(model, FEC_FAULT_RX_WB_LATE) == 15, "15 injected");
+	CHECK(xstat("restart_eberr") + xstat("restart_mac_off") + xstat("restart_rx_stall") == 0,
+		"no restart");
+	check_accounted(total);
+	check_inuse("after the late write-backs");
+	check_end();
+}
+
+/* Watchdog checks so far (its alarm runs on the interrupt thread). */
+static uint64_t
+wd_runs(void)
+{
+	return __atomic_load_n(&priv()->wd_runs, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * Babbling RX and TX (frames longer than MAX_FL, 1518 at MTU 1500): the MAC
+ * raises EIR.BABR / BABT; the watchdog counts and acks them, nothing more (as
+ * Linux); the RX frame is dropped for LG, the TX frame goes out whole (RM).
+ */
+static void
+case_babble(void)
+{
+	uint8_t buf[2048];
+	uint32_t seq0;
+	struct rte_mbuf *m;
+	uint64_t runs;
+	unsigned int i, got;
+	int len = -1;
+
+	CHECK(port_setup() == 0, "port setup");
+	/* Normal traffic over several checks: no event counted. */
+	push(10);
+	got = rx_drain(NULL, 0);
+	CHECK(tx_n(10) == 10, "10 sent");
+	step_all();
+	CHECK(drain_wire() == 10, "10 on the wire");
+	runs = wd_runs();
+	for (i = 0; i < WAIT_POLLS && wd_runs() < runs + 3; i++)
+		rte_delay_ms(1);
+	CHECK(wd_runs() >= runs + 3, "watchdog ran");
+	CHECK(xstat("eir_babr_events") == 0 && xstat("eir_babt_events") == 0,
+		"no babble: babr %lu babt %lu", (unsigned long)xstat("eir_babr_events"),
+		(unsigned long)xstat("eir_babt_events"));
+	/* RX: 1604 bytes with the FCS, 5 normal frames after it. */
+	seq0 = rx_seq;
+	push_len(1, LONG_FRAME);
+	CHECK(rx_seq == seq0 + 1, "long frame queued");
+	push(5);
+	got += rx_drain(NULL, 0);
+	CHECK(got == 15, "%u of 15 normal frames", got);
+	CHECK(xstat("rx_err_length") == 1 && xstat("rmon_r_oversize") == 1,
+		"rx_err_length %lu rmon_r_oversize %lu", (unsigned long)xstat("rx_err_length"),
+		(unsigned long)xstat("rmon_r_oversize"));
+	CHECK(wait_xstat("eir_babr_events", 1) == 1, "eir_babr_events %lu",
+		(unsigned long)xstat("eir_babr_events"));
+	CHECK(!(reg(FEC_EIR) & FEC_EIR_BABR), "BABR acked: EIR %#x", reg(FEC_EIR));
+	/* TX: one frame of 1600 bytes (no FCS yet). */
+	m = rte_pktmbuf_alloc(pool);
+	CHECK(m != NULL && rte_pktmbuf_append(m, LONG_FRAME) != NULL, "long mbuf");
+	if (m == NULL)
+		return;
+	memcpy(rte_pktmbuf_mtod(m, uint8_t *), peer_mac, 6);
+	CHECK(rte_eth_tx_burst(port, 0, &m, 1) == 1, "long frame taken");
+	step_all();
+	len = fec_model_tx_frame(model, buf, sizeof(buf));
+	CHECK(len == (int)LONG_FRAME, "sent whole: %d bytes", len);
+	CHECK(xstat("rmon_t_oversize") == 1, "rmon_t_oversize %lu",
+		(unsigned long)xstat("rmon_t_oversize"));
+	CHECK(wait_xstat("eir_babt_events", 1) == 1, "eir_babt_events %lu",
+		(unsigned long)xstat("eir_babt_events"));
+	CHECK(!(reg(FEC_EIR) & FEC_EIR_BABT), "BABT acked: EIR %#x", reg(FEC_EIR));
+	CHECK(xstat("eir_babr_events") == 1, "BABR still counted once");
+	/* Nothing restarted; traffic goes on. */
+	CHECK(xstat("restart_eberr") + xstat("restart_mac_off") + xstat("restart_rx_stall") +
+				xstat("tx_timeout_restarts") ==
+			0,
+		"no restart");
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	CHECK(tx_n(10) == 10, "10 more sent");
+	step_all();
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	CHECK(drain_wire() == 10, "10 more on the wire");
+	push(10);
+	got += rx_drain(NULL, 0);
+	CHECK(got == 25, "%u of 25 normal frames", got);
+	check_accounted(got);
+	check_inuse("after the babble");
 	check_end();
 }
 
@@ -690,6 +860,9 @@ static const struct {
 	{"rx_truncated", ""},
 	{"rx_no_last", ""},
 	{"rx_zero_len", ""},
+	{"rx_mac_err", ""},
+	{"rx_phy_err", ""},
+	{"rx_collision", ""},
 	{"rx_random", ""},
 	{"eberr", ",watchdog_ms=1"},
 	{"ecr_reset", ",watchdog_ms=1"},
@@ -704,6 +877,12 @@ static const struct {
 	{"tx_underrun", ""},
 	{"tx_late_col", ""},
 	{"tx_retry_limit_legacy", ",bd=legacy"},
+	{"babble", ",watchdog_ms=1"},
+	{"rx_wb_late", ""},
+	{"tx_underrun_sw", ",stats=sw"},
+	{"tx_late_col_sw", ",stats=sw"},
+	{"tx_late_col_sw_burst", ",stats=sw"},
+	{"tx_retry_limit_legacy_sw", ",bd=legacy,stats=sw"},
 };
 
 int
@@ -738,6 +917,12 @@ main(int argc, char **argv)
 		case_rx_status(c, "rx_err_no_last");
 	else if (strcmp(c, "rx_zero_len") == 0)
 		case_rx_status(c, "rx_err_bad_len");
+	else if (strcmp(c, "rx_mac_err") == 0)
+		case_rx_status(c, "rx_err_mac");
+	else if (strcmp(c, "rx_phy_err") == 0)
+		case_rx_status(c, "rx_err_phy");
+	else if (strcmp(c, "rx_collision") == 0)
+		case_rx_status(c, "rx_err_collision");
 	else if (strcmp(c, "rx_random") == 0)
 		case_rx_random();
 	else if (strcmp(c, "eberr") == 0)
@@ -756,14 +941,20 @@ main(int argc, char **argv)
 		case_mdio_timeout();
 	else if (strcmp(c, "gra_lost") == 0)
 		case_gra_lost();
-	else if (strcmp(c, "tx_underrun") == 0)
+	else if (strncmp(c, "tx_underrun", 11) == 0)
 		case_tx_err(FEC_FAULT_TX_UN, FEC_EIR_UN, FEC_BD_TX_UN,
-			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_UE);
-	else if (strcmp(c, "tx_late_col") == 0)
+			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_UE, "tx_err_underrun", false);
+	else if (strncmp(c, "tx_late_col", 11) == 0)
 		case_tx_err(FEC_FAULT_TX_LC, FEC_EIR_LC, FEC_BD_TX_LC,
-			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_LCE);
-	else if (strcmp(c, "tx_retry_limit_legacy") == 0)
-		case_tx_err(FEC_FAULT_TX_RL, FEC_EIR_RL, FEC_BD_TX_RL, 0);
+			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_LCE, "tx_err_late_col",
+			strstr(c, "_burst") != NULL);
+	else if (strcmp(c, "rx_wb_late") == 0)
+		case_rx_wb_late();
+	else if (strcmp(c, "babble") == 0)
+		case_babble();
+	else if (strncmp(c, "tx_retry_limit_legacy", 21) == 0)
+		case_tx_err(
+			FEC_FAULT_TX_RL, FEC_EIR_RL, FEC_BD_TX_RL, 0, "tx_err_retry_limit", false);
 	else
 		case_mib_wrap();
 	return fec_test_finish(c);

@@ -645,6 +645,7 @@ fec_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	txq->free_thresh = conf != NULL && conf->tx_free_thresh != 0 ? conf->tx_free_thresh : 32;
 	txq->offloads = dev->data->dev_conf.txmode.offloads | (conf != NULL ? conf->offloads : 0);
 	txq->fast_free = (txq->offloads & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) != 0;
+	txq->count_errs = fep->sw_stats;
 	dev->data->tx_queues[qid] = txq;
 	return 0;
 }
@@ -746,6 +747,7 @@ struct fec_sums {
 	uint64_t stop_discards, stop_discard_bytes, restart_discards, restart_discard_bytes;
 	uint64_t err[FEC_RX_ERR_NB];
 	uint64_t tx_pkts, tx_bytes, stop_drops, restart_drops;
+	uint64_t tx_err[FEC_TX_ERR_NB], tx_errs, tx_err_bytes;
 };
 
 static void
@@ -779,6 +781,11 @@ fec_sums_get(struct rte_eth_dev *dev, struct fec_sums *t)
 		t->tx_bytes += txq->sw_bytes;
 		t->stop_drops += txq->stop_drops;
 		t->restart_drops += txq->restart_drops;
+		for (i = 0; i < FEC_TX_ERR_NB; i++) {
+			t->tx_err[i] += txq->err[i];
+			t->tx_errs += txq->err[i];
+		}
+		t->tx_err_bytes += txq->err_bytes;
 	}
 }
 
@@ -795,8 +802,9 @@ fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
 	if (fep->sw_stats) {
 		st->ipackets = t.rx_pkts;
 		st->ibytes = t.rx_bytes;
-		st->opackets = t.tx_pkts;
-		st->obytes = t.tx_bytes;
+		/* Put on the ring, less what the MAC reported it could not send. */
+		st->opackets = t.tx_pkts - RTE_MIN(t.tx_pkts, t.tx_errs);
+		st->obytes = t.tx_bytes - RTE_MIN(t.tx_bytes, t.tx_err_bytes);
 	} else {
 		/* A BD length the driver refused: a good frame for the MAC, not received. */
 		st->ipackets =
@@ -816,8 +824,12 @@ fec_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *st)
 	st->imissed = fep->mib[FEC_MIB_ieee_r_macerr] + fep->mib[FEC_MIB_ieee_r_drop] +
 		      t.stop_discards + t.restart_discards;
 	st->ierrors = t.ierrors;
-	st->oerrors = fep->mib[FEC_MIB_ieee_t_macerr] + fep->mib[FEC_MIB_ieee_t_lcol] +
-		      fep->mib[FEC_MIB_ieee_t_excol] + t.stop_drops + t.restart_drops;
+	/* The MAC's TX errors: from its MIB, or (stats=sw) as the BDs reported them. */
+	st->oerrors =
+		(fep->sw_stats ? t.tx_errs
+			       : fep->mib[FEC_MIB_ieee_t_macerr] + fep->mib[FEC_MIB_ieee_t_lcol] +
+					 fep->mib[FEC_MIB_ieee_t_excol]) +
+		t.stop_drops + t.restart_drops;
 	rte_spinlock_unlock(&fep->mib_lock);
 	/* Per queue: the driver's counts (the MIB does not know rings). */
 	for (q = 0; q < dev->data->nb_rx_queues && q < RTE_ETHDEV_QUEUE_STAT_CNTRS; q++) {
@@ -873,8 +885,11 @@ fec_stats_reset(struct rte_eth_dev *dev)
 		txq->sw_bytes = 0;
 		txq->stop_drops = 0;
 		txq->restart_drops = 0;
+		memset(txq->err, 0, sizeof(txq->err));
+		txq->err_bytes = 0;
 	}
 	memset(fep->restarts, 0, sizeof(fep->restarts));
+	memset(fep->events, 0, sizeof(fep->events));
 	fep->rx_rearms = 0;
 	fep->mdio_timeouts = 0;
 	fep->gra_timeouts = 0;
@@ -897,12 +912,19 @@ static const char *const fec_sw_names[] = {"rx_sw_packets", "rx_sw_bytes", "tx_s
 #define X(k, name) name,
 		FEC_RESTART_TABLE(X)
 #undef X
+#define X(k, name, bit) name,
+			FEC_EVENT_TABLE(X)
+#undef X
+#define X(k, name, bits) name,
+				FEC_TX_ERR_TABLE(X)
+#undef X
 };
 #define FEC_XSTATS_NB       (FEC_MIB_NB + RTE_DIM(fec_sw_names))
 #define FEC_XSTATS_SW_FIXED 11
 RTE_STD_C11
-_Static_assert(RTE_DIM(fec_sw_names) == FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + FEC_RESTART_NB,
-	"fixed driver counts, then the RX error and restart tables");
+_Static_assert(RTE_DIM(fec_sw_names) == FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + FEC_RESTART_NB +
+						FEC_EVENT_NB + FEC_TX_ERR_NB,
+	"fixed driver counts, then the RX error, restart, event and TX error tables");
 
 static int
 fec_xstats_get_names(struct rte_eth_dev *dev, struct rte_eth_xstat_name *names, unsigned int n)
@@ -953,6 +975,13 @@ fec_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xs, unsigned int n
 	for (i = 0; i < FEC_RESTART_NB; i++)
 		xs[FEC_MIB_NB + FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + i].value =
 			__atomic_load_n(&fep->restarts[i], __ATOMIC_ACQUIRE);
+	for (i = 0; i < FEC_EVENT_NB; i++)
+		xs[FEC_MIB_NB + FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + FEC_RESTART_NB + i].value =
+			__atomic_load_n(&fep->events[i], __ATOMIC_ACQUIRE);
+	for (i = 0; i < FEC_TX_ERR_NB; i++)
+		xs[FEC_MIB_NB + FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + FEC_RESTART_NB +
+			FEC_EVENT_NB + i]
+			.value = t.tx_err[i];
 	for (i = FEC_MIB_NB; i < FEC_XSTATS_NB; i++)
 		xs[i].id = i;
 	return FEC_XSTATS_NB;

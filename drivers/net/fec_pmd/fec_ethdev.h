@@ -43,15 +43,19 @@ struct fec_priv;
 /*
  * RX BD status errors, one reason per dropped frame (the first that matches,
  * so the counts add up to ierrors), in Linux's classes kept apart: name, the
- * bits of (sc ^ L) that select it (0: the length sanity check).
+ * bits of (sc ^ L) | (enhanced BD: ESC & FEC_BD_EX_RX_ERRORS) that select it
+ * (0: the length sanity check, which must stay last).
  */
-#define FEC_RX_ERR_TABLE(X)                            \
-	X(NO_LAST, "rx_err_no_last", FEC_BD_L)         \
-	X(TRUNCATED, "rx_err_truncated", FEC_BD_RX_TR) \
-	X(LENGTH, "rx_err_length", FEC_BD_RX_LG)       \
-	X(NON_OCTET, "rx_err_non_octet", FEC_BD_RX_NO) \
-	X(CRC, "rx_err_crc", FEC_BD_RX_CR)             \
-	X(OVERRUN, "rx_err_overrun", FEC_BD_RX_OV)     \
+#define FEC_RX_ERR_TABLE(X)                               \
+	X(NO_LAST, "rx_err_no_last", FEC_BD_L)            \
+	X(TRUNCATED, "rx_err_truncated", FEC_BD_RX_TR)    \
+	X(LENGTH, "rx_err_length", FEC_BD_RX_LG)          \
+	X(NON_OCTET, "rx_err_non_octet", FEC_BD_RX_NO)    \
+	X(CRC, "rx_err_crc", FEC_BD_RX_CR)                \
+	X(OVERRUN, "rx_err_overrun", FEC_BD_RX_OV)        \
+	X(MAC, "rx_err_mac", FEC_BD_EX_RX_ME)             \
+	X(PHY, "rx_err_phy", FEC_BD_EX_RX_PE)             \
+	X(COLLISION, "rx_err_collision", FEC_BD_EX_RX_CE) \
 	X(BAD_LEN, "rx_err_bad_len", 0) /* datlen outside (trim, MRBR] */
 
 /** RX error reasons (FEC_RX_ERR_TABLE). */
@@ -72,6 +76,45 @@ enum fec_rx_err {
 	X(MAC_OFF, "restart_mac_off")        /* ETHEREN found clear: reset */     \
 	X(RX_STALL, "restart_rx_stall")      /* frames dropped, BDs left empty */ \
 	X(TX_TIMEOUT, "tx_timeout_restarts") /* ring full, no completion */
+
+/*
+ * MAC events the watchdog alarm counts and acknowledges (fec_watchdog.c), with
+ * no other action (Linux's interrupt handler acks them and does nothing
+ * more): kind, xstat name, EIR bit. Each counts the checks that found the
+ * event pending, so a burst of frames between two checks counts once; the
+ * MIB counts the frames (rmon_r_oversize, rmon_t_oversize).
+ */
+#define FEC_EVENT_TABLE(X)                       \
+	X(BABR, "eir_babr_events", FEC_EIR_BABR) \
+	X(BABT, "eir_babt_events", FEC_EIR_BABT)
+
+/*
+ * TX errors read from the last BD of each completed frame, as Linux's
+ * fec_enet_tx_queue counts them (legacy status bits, which the MAC writes
+ * with both BD formats; **RM?**): reason, xstat name, status bits. Only with
+ * stats=sw (fec_txerr.c): with the MIB, oerrors comes from its counters of
+ * the same frames (ieee_t_macerr, ieee_t_lcol, ieee_t_excol).
+ */
+#define FEC_TX_ERR_TABLE(X)                          \
+	X(UNDERRUN, "tx_err_underrun", FEC_BD_TX_UN) \
+	X(LATE_COL, "tx_err_late_col", FEC_BD_TX_LC) \
+	X(RETRY_LIMIT, "tx_err_retry_limit", FEC_BD_TX_RL)
+
+/** TX error reasons (FEC_TX_ERR_TABLE). */
+enum fec_tx_err {
+#define FEC_TX_ERR_ENUM(k, name, bits) FEC_TX_ERR_##k,
+	FEC_TX_ERR_TABLE(FEC_TX_ERR_ENUM)
+#undef FEC_TX_ERR_ENUM
+		FEC_TX_ERR_NB
+};
+
+/** Counted MAC events (FEC_EVENT_TABLE). */
+enum fec_event {
+#define FEC_EVENT_ENUM(k, name, bit) FEC_EVENT_##k,
+	FEC_EVENT_TABLE(FEC_EVENT_ENUM)
+#undef FEC_EVENT_ENUM
+		FEC_EVENT_NB
+};
 
 /** Restart reasons (FEC_RESTART_TABLE). */
 enum fec_restart_reason {
@@ -145,6 +188,10 @@ struct fec_txq {
 	uint16_t port_id;     /**< ethdev port */
 	bool started;         /**< bursts are accepted */
 	bool deferred_start;  /**< tx_deferred_start: dev_start leaves it stopped */
+	bool count_errs;      /**< stats=sw: the reclaim reads each frame's error bits */
+	uint64_t err[FEC_TX_ERR_NB]; /**< frames the MAC did not send, by reason (stats=sw) */
+	uint64_t err_bytes;          /**< their bytes (BD lengths) */
+	uint32_t frame_bytes;        /**< BD lengths of the frame being reclaimed, so far */
 };
 
 /** Per-device private data. */
@@ -218,6 +265,7 @@ struct fec_priv {
 	uint32_t wd_macerr;          /**< IEEE_R_MACERR at the last check */
 	uint64_t wd_rx_progress;     /**< RX BDs the driver took back by then */
 	uint64_t restarts[FEC_RESTART_NB]; /**< restarts by reason */
+	uint64_t events[FEC_EVENT_NB];     /**< watchdog checks that found the event */
 	uint64_t rx_rearms;                /**< RDAR found clear with empty BDs: written again */
 	uint64_t mdio_timeouts;            /**< MDIO transactions that never completed */
 	uint64_t gra_timeouts;             /**< graceful stops (TCR.GTS) without EIR.GRA in time */
@@ -482,6 +530,19 @@ void fec_tx_free_inflight(struct fec_txq *txq);
  *   TX queue.
  */
 void fec_tx_reclaim(struct fec_txq *txq);
+
+/**
+ * stats=sw: count the TX errors of the completed BDs about to be reclaimed
+ * (FEC_TX_ERR_TABLE), one per frame, from its last BD.
+ *
+ * @param txq
+ *   TX queue.
+ * @param first
+ *   First BD of the run.
+ * @param n
+ *   BDs in the run (the MAC has written them all back).
+ */
+void fec_tx_count_errors(struct fec_txq *txq, uint16_t first, uint16_t n);
 
 /**
  * rx_queue_start: give every BD the MAC does not own back to it, counting the

@@ -392,7 +392,11 @@ uint64_t fec_model_drops(const struct fec_model *m, uint64_t *filtered);
 	X(GRA_LOST, "gra_lost", GTS)              /* graceful stop done, GRA not raised */ \
 	X(TX_UN, "tx_underrun", TX)               /* TX FIFO underrun: EIR.UN, UN/UE */    \
 	X(TX_LC, "tx_late_col", TX)               /* late collision: EIR.LC, LC/LCE */     \
-	X(TX_RL, "tx_retry_limit", TX)            /* excess collisions: EIR.RL, RL/EE */
+	X(TX_RL, "tx_retry_limit", TX)            /* excess collisions: EIR.RL, RL/EE */   \
+	X(RX_ME, "rx_mac_err", RX)                /* enhanced RX BD ESC.ME */              \
+	X(RX_PE, "rx_phy_err", RX)                /* enhanced RX BD ESC.PE */              \
+	X(RX_CE, "rx_collision", RX)              /* enhanced RX BD ESC.CE */              \
+	X(RX_WB_LATE, "rx_wb_late", RX)           /* RXB/RXF before E is cleared */
 
 /** Fault kinds (FEC_MODEL_FAULT_TABLE). */
 enum fec_model_fault_kind {

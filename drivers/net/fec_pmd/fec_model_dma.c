@@ -134,6 +134,10 @@ fec_model_dma_disable(struct fec_model *m)
 		m->tx[q].ptr = m->tx[q].start;
 	}
 	memset(m->owned, 0, m->bd_len / 8);
+	/* A write-back still held (rx_wb_late) never comes: the frame is lost. */
+	if (m->wb_n != 0)
+		m->drops_fault++;
+	m->wb_n = 0;
 	/* A hung uDMA (injected) comes back with the MAC's disable. */
 	m->rx_hung = false;
 	m->tx_hung = false;
@@ -306,7 +310,8 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 	if (!tc && len >= 4)
 		len -= 4; /* software supplied the FCS */
 	if (len > FEC_MODEL_FRAME_MAX) {
-		fec_model_event(m, 1u << 29); /* BABT */
+		/* Beyond the model's buffer: dropped (real hardware would send it). */
+		fec_model_event(m, FEC_EIR_BABT);
 		len = 0;
 	}
 	if (len > 0 && unlikely(m->fault_armed)) {
@@ -325,7 +330,14 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 	}
 	if (len > 0) {
 		uint32_t flen = len + 4;
+		uint32_t max_fl =
+			(fec_model_reg(m, FEC_RCR) & FEC_RCR_MAX_FL_MASK) >> FEC_RCR_MAX_FL_SHIFT;
 
+		/* Babbling transmit: longer than MAX_FL, sent whole all the same (RM). */
+		if (max_fl != 0 && flen > max_fl) {
+			fec_model_event(m, FEC_EIR_BABT);
+			fec_model_mib_add(m, FEC_MIB_OFF_rmon_t_oversize, 1);
+		}
 		r->frames++;
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_t_packets, 1);
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_t_octets, flen);
@@ -461,8 +473,9 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	uint32_t shift = (fec_model_reg(m, FEC_RACC) & FEC_RACC_SHIFT16) ? 2 : 0;
 	uint32_t flen = len + 4u, total, done, nbd, i, bus, fcs;
 	uint8_t data[FEC_MODEL_FRAME_MAX + 8];
+	uint32_t esc_err = 0;
 	uint16_t st = 0;
-	bool intr = true, zero_len;
+	bool intr = true, zero_len, late;
 
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN) || len < 14)
 		return;
@@ -497,8 +510,10 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	data[shift + len + 2] = (fcs >> 16) & 0xFF;
 	data[shift + len + 3] = fcs >> 24;
 	if (max_fl != 0 && flen > max_fl) {
+		/* Babbling receive: LG in the BD and the BABR event. */
 		st |= FEC_BD_RX_LG;
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_oversize, 1);
+		fec_model_event(m, FEC_EIR_BABR);
 	}
 	if (flen > ftrl) {
 		st |= FEC_BD_RX_TR | FEC_BD_RX_LG;
@@ -516,10 +531,16 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		}
 		bus = ring_next(m, r, bus);
 	}
-	if (unlikely(m->fault_armed) && fec_model_rx_fault(m, rdar, &st))
+	if (unlikely(m->fault_armed) && fec_model_rx_fault(m, rdar, &st, &esc_err))
 		return;
+	/* An ESC error is a frame the RM calls invalid: not a good frame (RM?). */
+	if (!ex)
+		esc_err = 0;
 	/* A write-back with E clear but no length: the MAC counted a good frame. */
 	zero_len = unlikely(m->fault_armed) && fec_model_fault_hit(m, FEC_FAULT_RX_ZERO_LEN);
+	/* The events before the write-back: E is cleared at the next step. */
+	late = unlikely(m->fault_armed) && m->wb_n == 0 && nbd <= FEC_MODEL_WB_MAX &&
+	       fec_model_fault_hit(m, FEC_FAULT_RX_WB_LATE);
 	if (st & FEC_BD_RX_CR) {
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_crc, 1);
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_crc_align, 1);
@@ -527,7 +548,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	if (st & FEC_BD_RX_NO)
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_align, 1);
 	/* Only a frame without an error (nor a missing L) is a good one. */
-	if (!(st & (FEC_BD_RX_ERRORS & ~FEC_BD_L)) && !(st & FEC_BD_L)) {
+	if (!(st & (FEC_BD_RX_ERRORS & ~FEC_BD_L)) && !(st & FEC_BD_L) && esc_err == 0) {
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_frame_ok, 1);
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_octets_ok, flen);
 	}
@@ -563,7 +584,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 			if (last) {
 				uint32_t prot;
 
-				esc |= fec_model_rx_accel(frame, len, &prot);
+				esc |= fec_model_rx_accel(frame, len, &prot) | esc_err;
 				bx->prot = rte_cpu_to_le_32(prot);
 			}
 			bx->esc = rte_cpu_to_le_32(esc);
@@ -571,9 +592,17 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		}
 		/* st holds L only when a fault removes it, hence XOR. */
 		sc = (sc & (FEC_BD_W | 0x5000u)) | (last ? (FEC_BD_L ^ st) : 0);
-		release_bd(m, bus);
-		rte_io_wmb();
-		bd->sc = rte_cpu_to_le_16(sc);
+		if (late) {
+			/* Still the MAC's: the checker's copy takes what the MAC wrote so far. */
+			memcpy(m->shadow + (bus - FEC_MODEL_BD_BUS),
+				(const void *)(m->bd_area + (bus - FEC_MODEL_BD_BUS)), m->bd_size);
+			m->wb_bus[m->wb_n] = bus;
+			m->wb_sc[m->wb_n++] = sc;
+		} else {
+			release_bd(m, bus);
+			rte_io_wmb();
+			bd->sc = rte_cpu_to_le_16(sc);
+		}
 		fec_model_event(m, fec_eir_rxb(r->q));
 		bus = ring_next(m, r, bus);
 	}
@@ -601,6 +630,21 @@ tx_pick(struct fec_model *m)
 	return NULL;
 }
 
+/* rx_wb_late: the status write-backs held since the last step arrive now. */
+static unsigned int
+rx_wb_apply(struct fec_model *m)
+{
+	unsigned int i, n = m->wb_n;
+
+	for (i = 0; i < n; i++) {
+		release_bd(m, m->wb_bus[i]);
+		rte_io_wmb();
+		bd_at(m, m->wb_bus[i])->sc = rte_cpu_to_le_16(m->wb_sc[i]);
+	}
+	m->wb_n = 0;
+	return n != 0;
+}
+
 int
 fec_model_step_locked(struct fec_model *m, unsigned int budget)
 {
@@ -611,6 +655,7 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 	fec_model_coal_tick(m);
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
 		return 0;
+	nrx = rx_wb_apply(m);
 	if (m->cfg.check) {
 		for (q = 0; q < m->nb_rings; q++) {
 			fec_model_snapshot(m, &m->rx[q]);

@@ -98,11 +98,20 @@ fec_model_fault_hit(struct fec_model *m, enum fec_model_fault_kind kind)
  * Called with the lock held for a frame that has its descriptors. Returns
  * true when a fault took the frame (lost before the ring); else ORs the
  * injected status bits into *st (FEC_BD_L there means "L missing": the
- * caller XORs it with L).
+ * caller XORs it with L) and the enhanced BD's ESC error bits into *esc
+ * (the caller writes them into the last BD; a legacy BD has no ESC).
  */
 bool
-fec_model_rx_fault(struct fec_model *m, uint32_t rdar, uint16_t *st)
+fec_model_rx_fault(struct fec_model *m, uint32_t rdar, uint16_t *st, uint32_t *esc)
 {
+	static const struct {
+		enum fec_model_fault_kind kind;
+		uint32_t bits;
+	} esc_err[] = {
+		{FEC_FAULT_RX_ME, FEC_BD_EX_RX_ME},
+		{FEC_FAULT_RX_PE, FEC_BD_EX_RX_PE},
+		{FEC_FAULT_RX_CE, FEC_BD_EX_RX_CE},
+	};
 	static const struct {
 		enum fec_model_fault_kind kind;
 		uint16_t bits;
@@ -148,6 +157,9 @@ fec_model_rx_fault(struct fec_model *m, uint32_t rdar, uint16_t *st)
 	for (i = 0; i < RTE_DIM(status); i++)
 		if (fec_model_fault_hit(m, status[i].kind))
 			*st |= status[i].bits;
+	for (i = 0; i < RTE_DIM(esc_err); i++)
+		if (fec_model_fault_hit(m, esc_err[i].kind))
+			*esc |= esc_err[i].bits;
 	return false;
 }
 

@@ -82,6 +82,11 @@ struct fec_model {
 	uint32_t fault_armed;  /* bit per kind with candidates left */
 	bool rx_hung, tx_hung; /* uDMA hung until ETHEREN goes off (or a reset) */
 	uint64_t drops_fault;  /* frames a fault took off the wire (not in the ring) */
+	/* rx_wb_late: one frame's status write-backs, held to the next step. */
+#define FEC_MODEL_WB_MAX 8
+	uint32_t wb_bus[FEC_MODEL_WB_MAX];
+	uint16_t wb_sc[FEC_MODEL_WB_MAX];
+	unsigned int wb_n;
 	rte_spinlock_t lock;
 
 	uint8_t *bd_area;
@@ -150,7 +155,7 @@ struct fec_model {
 bool fec_model_tdar_fault(struct fec_model *m, uint32_t tdar);
 bool fec_model_fault_hit(struct fec_model *m, enum fec_model_fault_kind kind);
 void fec_model_gra(struct fec_model *m);
-bool fec_model_rx_fault(struct fec_model *m, uint32_t rdar, uint16_t *st);
+bool fec_model_rx_fault(struct fec_model *m, uint32_t rdar, uint16_t *st, uint32_t *esc);
 
 /* A TX error the MAC reports for a frame it did not send (fec_model_tx_fault). */
 struct fec_model_tx_err {

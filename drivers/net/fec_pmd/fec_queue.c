@@ -192,6 +192,7 @@ tx_take_off(struct fec_txq *txq)
 	}
 	/* The MAC resumes at its pointer, the first BD it did not send: dirty. */
 	txq->cur = txq->dirty;
+	txq->frame_bytes = 0;
 }
 
 int
@@ -307,6 +308,8 @@ fec_tx_done_cleanup(void *q, uint32_t free_cnt)
 		if (sc & FEC_BD_R)
 			break;
 		rte_io_rmb();
+		if (txq->count_errs)
+			fec_tx_count_errors(txq, dirty, 1);
 		rte_pktmbuf_free_seg(txq->sw_ring[dirty]);
 		txq->sw_ring[dirty] = NULL;
 		if (sc & FEC_BD_L)

@@ -243,6 +243,8 @@ fec_eir_txb(unsigned int q)
 #define FEC_TCR_GTS  (1u << 0)
 #define FEC_TCR_FDEN (1u << 2)
 
+#define FEC_EIR_BABR  (1u << 30) /* RX frame longer than MAX_FL */
+#define FEC_EIR_BABT  (1u << 29) /* TX frame longer than MAX_FL (sent whole, RM) */
 #define FEC_EIR_GRA   (1u << 28)
 #define FEC_EIR_TXF   (1u << 27)
 #define FEC_EIR_TXB   (1u << 26)
@@ -306,6 +308,9 @@ fec_eir_txb(unsigned int q)
 #define FEC_BD_RX_STATS 0x013Fu
 
 /* Enhanced descriptor extension bits. */
+#define FEC_BD_EX_RX_ME   (1u << 31) /* MAC error (valid with L; RM?) */
+#define FEC_BD_EX_RX_PE   (1u << 26) /* PHY error: RX_ER during the frame (RM?) */
+#define FEC_BD_EX_RX_CE   (1u << 25) /* collision during reception (RM?) */
 #define FEC_BD_EX_RX_INT  (1u << 23)
 #define FEC_BD_EX_RX_UC   (1u << 24)
 #define FEC_BD_EX_RX_ICE  (1u << 5) /* IP header checksum error */
@@ -313,10 +318,16 @@ fec_eir_txb(unsigned int q)
 #define FEC_BD_EX_RX_VLAN (1u << 2)
 #define FEC_BD_EX_RX_IPV6 (1u << 1)
 #define FEC_BD_EX_RX_FRAG (1u << 0)
-#define FEC_BD_EX_TX_INT  (1u << 30)
-#define FEC_BD_EX_TX_PINS (1u << 28) /* insert the TCP/UDP checksum */
-#define FEC_BD_EX_TX_IINS (1u << 27) /* insert the IPv4 header checksum */
-#define FEC_BD_EX_BDU     (1u << 31)
+/*
+ * ESC errors the driver drops the frame for: the RM calls such a frame
+ * invalid. They sit in bits 31:16, clear of the cbd_sc bits, so one 32-bit
+ * word holds both kinds of reasons (FEC_RX_ERR_TABLE).
+ */
+#define FEC_BD_EX_RX_ERRORS (FEC_BD_EX_RX_ME | FEC_BD_EX_RX_PE | FEC_BD_EX_RX_CE)
+#define FEC_BD_EX_TX_INT    (1u << 30)
+#define FEC_BD_EX_TX_PINS   (1u << 28) /* insert the TCP/UDP checksum */
+#define FEC_BD_EX_TX_IINS   (1u << 27) /* insert the IPv4 header checksum */
+#define FEC_BD_EX_BDU       (1u << 31)
 /* TX errors written back (Linux fec.h BD_ENET_TX_*; **RM?**): legacy status, enhanced ESC. */
 #define FEC_BD_TX_LC     0x0080u    /* late collision */
 #define FEC_BD_TX_RL     0x0040u    /* retransmission limit */

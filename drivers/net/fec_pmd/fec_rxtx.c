@@ -65,18 +65,25 @@ rx_stash_refill(struct fec_rxq *rxq)
 	return 1;
 }
 
-static const uint16_t fec_rx_err_bits[FEC_RX_ERR_NB] = {
+static const uint32_t fec_rx_err_bits[FEC_RX_ERR_NB] = {
 #define X(k, name, bits) [FEC_RX_ERR_##k] = (bits),
 	FEC_RX_ERR_TABLE(X)
 #undef X
 };
 
-/* A frame dropped for its status or length: counted once, by its first reason. */
+/*
+ * A frame dropped for its status, its enhanced BD's ESC errors or its length:
+ * counted once, by its first reason.
+ */
 static __rte_noinline void
-rx_error(struct fec_rxq *rxq, uint16_t sc)
+rx_error(struct fec_rxq *rxq, const volatile struct fec_bd *bd, uint16_t sc, bool ex)
 {
-	uint16_t bits = (sc ^ FEC_BD_L) & FEC_BD_RX_ERRORS;
+	uint32_t bits = (sc ^ FEC_BD_L) & FEC_BD_RX_ERRORS;
 	unsigned int i;
+
+	if (ex)
+		bits |= rte_le_to_cpu_32(((const volatile struct fec_bd_ex *)bd)->esc) &
+			FEC_BD_EX_RX_ERRORS;
 
 	for (i = 0; i < FEC_RX_ERR_BAD_LEN; i++)
 		if (bits & fec_rx_err_bits[i])
@@ -148,8 +155,15 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 		/* Status first, then the rest of what the MAC wrote. */
 		rte_io_rmb();
 		len = (uint32_t)rte_le_to_cpu_16(bd->datlen) - trim;
-		if (unlikely(((sc ^ FEC_BD_L) & FEC_BD_RX_ERRORS) || len - 1u >= len_lim)) {
-			rx_error(rxq, sc);
+		/*
+		 * The enhanced BD's ME/PE/CE: an invalid frame the status word does
+		 * not flag. Read after the barrier, and not as volatile so that it
+		 * is one test of the word in memory.
+		 */
+		if (unlikely(((sc ^ FEC_BD_L) & FEC_BD_RX_ERRORS) || len - 1u >= len_lim ||
+			     (ex && (((const struct fec_bd_ex *)(uintptr_t)bd)->esc &
+					    rte_cpu_to_le_32(FEC_BD_EX_RX_ERRORS))))) {
+			rx_error(rxq, bd, sc, ex);
 			goto recycle;
 		}
 		if (unlikely(stash_n == 0)) {
@@ -187,11 +201,14 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 			/*
 			 * 32-bit stores only: on NXP's layout the BDs are a UIO map,
 			 * Device memory, where wider or unaligned accesses fault.
+			 * ESC carries INT and the error bits the burst tests, so it
+			 * is cleared; prot is not (Linux zeroes it): the MAC writes
+			 * it with every frame's last BD, the only one it is read
+			 * from, and the store paid for the ESC test (fec_pmd.md).
 			 */
 			volatile struct fec_bd_ex *bx = (volatile struct fec_bd_ex *)bd;
 
 			bx->esc = rte_cpu_to_le_32(FEC_BD_EX_RX_INT);
-			bx->prot = 0;
 			bx->bdu = 0;
 		}
 		wrap = sc & FEC_BD_W;
@@ -273,6 +290,7 @@ fec_tx_free_inflight(struct fec_txq *txq)
 	txq->nb_free = txq->nb_desc;
 	txq->cur = 0;
 	txq->dirty = 0;
+	txq->frame_bytes = 0;
 }
 
 void
@@ -305,6 +323,9 @@ fec_tx_reclaim(struct fec_txq *txq)
 			n = done;
 		}
 		rte_io_rmb();
+		/* stats=sw: no MIB to count the frames the MAC could not send. */
+		if (unlikely(txq->count_errs))
+			fec_tx_count_errors(txq, dirty, n);
 		tx_free(txq, &txq->sw_ring[dirty], n);
 		dirty = dirty + n == nb_desc ? 0 : dirty + n;
 		nb_free += n;

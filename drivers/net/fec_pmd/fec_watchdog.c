@@ -9,7 +9,8 @@
  *   fires only for a stopped queue), with the timer read there alone;
  * - an EAL alarm while started: EIR.EBERR, ETHEREN found clear (a reset), RDAR
  *   found clear while the driver waits on an empty BD (re-armed), and frames
- *   dropped for lack of a BD while that BD is empty (the uDMA hung).
+ *   dropped for lack of a BD while that BD is empty (the uDMA hung); it also
+ *   counts and acknowledges the babbling RX/TX events (FEC_EVENT_TABLE).
  * A restart counts what the ring re-init throws away, so every frame is
  * either delivered, sent, or in a counter.
  */
@@ -26,6 +27,34 @@ static const char *const fec_restart_names[FEC_RESTART_NB] = {
 	FEC_RESTART_TABLE(X)
 #undef X
 };
+
+static const uint32_t fec_event_bits[FEC_EVENT_NB] = {
+#define X(k, name, bit) [FEC_EVENT_##k] = (bit),
+	FEC_EVENT_TABLE(X)
+#undef X
+};
+
+/*
+ * Babbling RX/TX (EIR.BABR/BABT): counted and acknowledged, nothing more, as
+ * Linux's handler does (the frames are in the MIB's oversize counters; an
+ * oversize RX frame is also dropped for LG). Write-1-to-clear touches only
+ * these bits: RXF is the RX interrupt path's (fec_intr.c).
+ */
+static void
+wd_events(struct fec_priv *fep)
+{
+	uint32_t eir = fec_rd32(fep, FEC_EIR), ack = 0;
+	unsigned int i;
+
+	for (i = 0; i < FEC_EVENT_NB; i++) {
+		if (!(eir & fec_event_bits[i]))
+			continue;
+		ack |= fec_event_bits[i];
+		__atomic_fetch_add(&fep->events[i], 1, __ATOMIC_RELEASE);
+	}
+	if (ack != 0)
+		fec_wr32(fep, FEC_EIR, ack);
+}
 
 /* Frames (last segments) still on the TX ring after a reclaim. */
 static uint64_t
@@ -218,6 +247,7 @@ fec_wd_alarm(void *arg)
 			restart_locked(dev, FEC_RESTART_MAC_OFF);
 		else
 			wd_rx(dev);
+		wd_events(fep);
 		rte_spinlock_unlock(&fep->restart_lock);
 	}
 	__atomic_fetch_add(&fep->wd_runs, 1, __ATOMIC_RELEASE);
