@@ -365,6 +365,12 @@ struct fec_bd_ex {
 /* Largest buffer the driver gives the MAC (Linux PKT_MAXBUF_SIZE). */
 #define FEC_MAX_BUF 1984u
 
+/*
+ * Largest frame with RX scatter: FTRL's reset value, what the MAC of the
+ * non-jumbo IPs takes (jumbo frames, FEC_QUIRK_JUMBO_FRAME, are not done).
+ */
+#define FEC_MAX_FRAME 2047u
+
 /* MIB counters: X(name, offset). Names are the xstats names. */
 #define FEC_MIB_TABLE(X)             \
 	X(rmon_t_drop, 0x200)        \
