@@ -101,34 +101,6 @@ port_setup(uint16_t nb_rxd, bool scatter, uint16_t mtu)
 	return ret;
 }
 
-static unsigned int
-rx_all(struct rte_mbuf **out, unsigned int n)
-{
-	unsigned int got = 0, idle = 0;
-
-	while (got < n && idle < 3) {
-		uint16_t k = rte_eth_rx_burst(port, 0, out + got, (uint16_t)RTE_MIN(n - got, 32u));
-
-		got += k;
-		if (k == 0) {
-			idle++;
-			step_all();
-		} else {
-			idle = 0;
-		}
-	}
-	return got;
-}
-
-static void
-free_all(struct rte_mbuf **m, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		rte_pktmbuf_free(m[i]);
-}
-
 static struct fec_rxq *
 rxq0(void)
 {
@@ -178,7 +150,7 @@ case_sizes(void)
 	for (r = 0; r < 3; r++) {
 		for (i = 0; i < RTE_DIM(lens); i++) {
 			CHECK(inject(seq, lens[i]) == 0, "inject %u", lens[i]);
-			got = rx_all(m, 1);
+			got = fec_test_rx_all(m, 1);
 			CHECK(got == 1, "length %u: %u frames", lens[i], got);
 			if (got == 1 && !frame_ok(m[0], seq, lens[i])) {
 				bad++;
@@ -186,7 +158,7 @@ case_sizes(void)
 					m[0]->pkt_len, m[0]->nb_segs);
 			}
 			bytes += lens[i];
-			free_all(m, got);
+			fec_test_free_all(m, got);
 			seq++;
 		}
 	}
@@ -195,11 +167,11 @@ case_sizes(void)
 	for (i = 0; i < 3; i++)
 		CHECK(inject(seq + i, 1500) == 0, "inject");
 	step_all();
-	got = rx_all(m, 3);
+	got = fec_test_rx_all(m, 3);
 	CHECK(got == 3, "3 back to back: %u", got);
 	for (i = 0; i < got; i++)
 		CHECK(frame_ok(m[i], seq + i, 1500), "back to back frame %u", i);
-	free_all(m, got);
+	fec_test_free_all(m, got);
 	bytes += 3 * 1500;
 	rte_eth_stats_get(port, &st);
 	CHECK(st.ipackets == 3 * RTE_DIM(lens) + 3 && st.ibytes == bytes && st.ierrors == 0,
@@ -232,7 +204,7 @@ case_refuse(void)
 		struct rte_mbuf *m[4];
 
 		CHECK(inject(1, 600) == 0, "inject");
-		CHECK(rx_all(m, RTE_DIM(m)) == 0, "600 bytes not received");
+		CHECK(fec_test_rx_all(m, RTE_DIM(m)) == 0, "600 bytes not received");
 	}
 	CHECK(xstat("rx_err_truncated") == 1, "600 bytes: truncated at FTRL, dropped: %" PRIu64,
 		xstat("rx_err_truncated"));
@@ -266,11 +238,11 @@ case_bad_chain(void)
 	for (i = 0; i < 8; i++) {
 		CHECK(inject(i, 1200) == 0, "inject %u", i);
 		step_all();
-		got = rx_all(m, RTE_DIM(m));
+		got = fec_test_rx_all(m, RTE_DIM(m));
 		if (got == 1 && k < RTE_DIM(want))
 			CHECK(frame_ok(m[0], want[k], 1200), "frame %u", want[k]);
 		k += got;
-		free_all(m, got);
+		fec_test_free_all(m, got);
 	}
 	CHECK(k == RTE_DIM(want), "%u of %zu frames", k, RTE_DIM(want));
 	CHECK(xstat("rx_err_no_last") == 1, "rx_err_no_last %" PRIu64, xstat("rx_err_no_last"));
@@ -320,11 +292,11 @@ case_nombuf(void)
 	CHECK(st.rx_nombuf > 0, "rx_nombuf %" PRIu64, st.rx_nombuf);
 	for (i = 0; i < nheld; i++)
 		rte_pktmbuf_free(held[i]);
-	got += rx_all(m + got, RTE_DIM(m) - got);
+	got += fec_test_rx_all(m + got, RTE_DIM(m) - got);
 	CHECK(got == nfr, "%u of %u frames", got, nfr);
 	for (i = 0; i < got; i++)
 		CHECK(frame_ok(m[i], i, (uint16_t)(512 * k - 8 - shift)), "frame %u", i);
-	free_all(m, got);
+	fec_test_free_all(m, got);
 	stop_clean();
 }
 
@@ -337,25 +309,25 @@ case_jumbo(void)
 
 	CHECK(port_setup(32, true, MTU_MAX) == 0, "port setup");
 	CHECK(inject(1, FEC_MAX_FRAME - 4) == 0, "inject 2043");
-	got = rx_all(m, RTE_DIM(m));
+	got = fec_test_rx_all(m, RTE_DIM(m));
 	CHECK(got == 1 && frame_ok(m[0], 1, FEC_MAX_FRAME - 4), "2043 bytes (2047 with FCS)");
-	free_all(m, got);
+	fec_test_free_all(m, got);
 	CHECK(inject(2, FEC_MAX_FRAME - 3) == 0, "inject 2044");
-	got = rx_all(m, RTE_DIM(m));
+	got = fec_test_rx_all(m, RTE_DIM(m));
 	CHECK(got == 0, "2048 with FCS dropped: %u", got);
-	free_all(m, got);
+	fec_test_free_all(m, got);
 	CHECK(xstat("rx_err_truncated") == 1, "counted: truncated %" PRIu64,
 		xstat("rx_err_truncated"));
 	/* Smaller MTU: MAX_FL follows, the frames above it are length errors. */
 	CHECK(rte_eth_dev_set_mtu(port, 1500) == 0, "MTU 1500");
 	CHECK(inject(3, 1600) == 0, "inject 1600");
-	got = rx_all(m, RTE_DIM(m));
+	got = fec_test_rx_all(m, RTE_DIM(m));
 	CHECK(got == 0, "1604 > MAX_FL 1522 dropped");
 	CHECK(xstat("rx_err_length") == 1, "rx_err_length %" PRIu64, xstat("rx_err_length"));
 	CHECK(inject(4, 1518) == 0, "inject 1518");
-	got = rx_all(m, RTE_DIM(m));
+	got = fec_test_rx_all(m, RTE_DIM(m));
 	CHECK(got == 1 && frame_ok(m[0], 4, 1518), "1518 received");
-	free_all(m, got);
+	fec_test_free_all(m, got);
 	stop_clean();
 }
 
