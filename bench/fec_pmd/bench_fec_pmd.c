@@ -41,6 +41,7 @@ static int fast_free;
 static int csum;
 static int ptype;
 static int rx_offload; /* 1: checksums and VLAN strip, 2: IPv4 checksum only */
+static int scatter;    /* RTE_ETH_RX_OFFLOAD_SCATTER: fec_rx_burst_scatter, one BD a frame */
 
 static int
 port_up(uint16_t port)
@@ -56,6 +57,8 @@ port_up(uint16_t port)
 		conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_CHECKSUM | RTE_ETH_RX_OFFLOAD_VLAN_STRIP;
 	if (rx_offload == 2)
 		conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_IPV4_CKSUM;
+	if (scatter)
+		conf.rxmode.offloads |= RTE_ETH_RX_OFFLOAD_SCATTER;
 	if (rte_eth_dev_configure(port, 1, 1, &conf) != 0 ||
 		(!ptype && rte_eth_dev_set_ptypes(port, RTE_PTYPE_UNKNOWN, NULL, 0) != 0) ||
 		rte_eth_rx_queue_setup(port, 0, 512, 0, NULL, pool) != 0 ||
@@ -109,6 +112,7 @@ main(int argc, char **argv)
 
 	fast_free = argc > 4 && strcmp(argv[4], "fastfree") == 0;
 	csum = argc > 4 && strcmp(argv[4], "csum") == 0;
+	scatter = argc > 4 && strcmp(argv[4], "scatter") == 0;
 	rx_offload = argc > 4 && strcmp(argv[4], "offload") == 0  ? 1
 		     : argc > 4 && strcmp(argv[4], "rxcsum") == 0 ? 2
 								  : 0;

@@ -156,6 +156,40 @@ fec_test_tx(const uint8_t *dst, unsigned int n)
 	return sent;
 }
 
+/*
+ * Receive up to @p n frames on queue 0, in bursts of at most 64, stepping
+ * the model whenever a burst comes back empty, until three in a row do: how
+ * many.
+ */
+static inline unsigned int
+fec_test_rx_all(struct rte_mbuf **out, unsigned int n)
+{
+	unsigned int got = 0, idle = 0;
+
+	while (got < n && idle < 3) {
+		uint16_t k = rte_eth_rx_burst(port, 0, out + got, (uint16_t)RTE_MIN(n - got, 64u));
+
+		got += k;
+		if (k == 0) {
+			idle++;
+			step_all();
+		} else {
+			idle = 0;
+		}
+	}
+	return got;
+}
+
+/* Free @p n frames. */
+static inline void
+fec_test_free_all(struct rte_mbuf **m, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		rte_pktmbuf_free(m[i]);
+}
+
 /* Take every frame the model's MAC has put on its wire: how many. */
 static inline unsigned int
 fec_test_drain_wire(void)

@@ -108,35 +108,6 @@ port_setup(uint16_t nb_rxd, uint16_t nb_txd)
 	return ret;
 }
 
-/* Receive up to n frames, stepping the model, until nothing more comes. */
-static unsigned int
-rx_all(struct rte_mbuf **out, unsigned int n)
-{
-	unsigned int got = 0, idle = 0;
-
-	while (got < n && idle < 3) {
-		uint16_t k = rte_eth_rx_burst(port, 0, out + got, (uint16_t)RTE_MIN(n - got, 64u));
-
-		got += k;
-		if (k == 0) {
-			idle++;
-			step_all();
-		} else {
-			idle = 0;
-		}
-	}
-	return got;
-}
-
-static void
-free_all(struct rte_mbuf **m, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		rte_pktmbuf_free(m[i]);
-}
-
 static int
 find_write(const struct fec_reg_write *log, unsigned int n, unsigned int from, uint32_t off)
 {
@@ -246,13 +217,13 @@ rx_and_check(unsigned int n, uint16_t len, uint32_t seq0)
 	for (i = 0; i < n; i++)
 		inject(port_mac.addr_bytes, seq0 + i, len);
 	step_all();
-	got = rx_all(m, n);
+	got = fec_test_rx_all(m, n);
 	for (i = 0; i < got; i++)
 		ok += m[i]->nb_segs == 1 && m[i]->port == port &&
 		      frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len,
 			      port_mac.addr_bytes, seq0 + i, len);
 	CHECK(got == n && ok == n, "RX burst %u x %u: got %u, %u correct", n, len, got, ok);
-	free_all(m, got);
+	fec_test_free_all(m, got);
 }
 
 static void
@@ -442,12 +413,12 @@ case_ring_full(void)
 		inject(port_mac.addr_bytes, 1000 + i, 100);
 	step_all();
 	CHECK(fec_model_drops(model, NULL) == drops, "no drop once re-armed");
-	got += rx_all(m + got, RTE_DIM(m) - got);
+	got += fec_test_rx_all(m + got, RTE_DIM(m) - got);
 	CHECK(got == 138, "received %u of 128 + 10", got);
 	CHECK(frame_ok(rte_pktmbuf_mtod(m[128], uint8_t *), m[128]->pkt_len, port_mac.addr_bytes,
 		      1000, 100),
 		"first frame after re-arm");
-	free_all(m, got);
+	fec_test_free_all(m, got);
 	rte_eth_stats_get(port, &st);
 	CHECK(st.imissed == 22 && st.ipackets == 138, "imissed %" PRIu64 " ipackets %" PRIu64,
 		st.imissed, st.ipackets);
@@ -492,15 +463,15 @@ case_nombuf(void)
 	rte_eth_stats_get(port, &st);
 	CHECK(st.rx_nombuf == 1, "rx_nombuf %" PRIu64, st.rx_nombuf);
 	CHECK(rte_eth_rx_burst(port, 0, m + k, 64) == 0, "nothing while the pool is empty");
-	free_all(m, k);
-	free_all(hold, nhold);
-	got = rx_all(m, 30);
+	fec_test_free_all(m, k);
+	fec_test_free_all(hold, nhold);
+	got = fec_test_rx_all(m, 30);
 	CHECK(got == 30, "the other 30 arrive once mbufs are back: %u", got);
 	for (i = 0; i < got; i++)
 		CHECK(frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len,
 			      port_mac.addr_bytes, 10 + i, 128),
 			"frame %u in order", i);
-	free_all(m, got);
+	fec_test_free_all(m, got);
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	check_no_leak("after stop");
 	check_clean();
@@ -528,7 +499,7 @@ case_startstop(void)
 			;
 		step_all();
 		/* The injected frames not yet taken were dropped while the MAC was off. */
-		free_all(m, rx_all(m, 100));
+		fec_test_free_all(m, fec_test_rx_all(m, 100));
 		tx_and_check(10, 300, 5000 + round);
 		rx_and_check(10, 300, 6000 + round);
 	}
@@ -546,8 +517,8 @@ rx_count(const uint8_t *dst, unsigned int n)
 	for (i = 0; i < n; i++)
 		inject(dst, i, 64);
 	step_all();
-	got = rx_all(m, 64);
-	free_all(m, got);
+	got = fec_test_rx_all(m, 64);
+	fec_test_free_all(m, got);
 	return got;
 }
 
@@ -605,8 +576,8 @@ rx_count_len(uint16_t len)
 
 	inject(port_mac.addr_bytes, len, len);
 	step_all();
-	got = rx_all(m, 4);
-	free_all(m, got);
+	got = fec_test_rx_all(m, 4);
+	fec_test_free_all(m, got);
 	return got;
 }
 
@@ -904,7 +875,7 @@ case_thread(void)
 					break;
 			n = i; /* the pool may be empty for a moment: mbufs in flight */
 			k = rte_eth_tx_burst(port, 0, m, (uint16_t)n);
-			free_all(m + k, n - k);
+			fec_test_free_all(m + k, n - k);
 			sent += k;
 		}
 		k = rte_eth_rx_burst(port, 0, m, 64);
@@ -912,7 +883,7 @@ case_thread(void)
 			ok += frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len,
 				port_mac.addr_bytes, got + i, 128);
 		got += k;
-		free_all(m, k);
+		fec_test_free_all(m, k);
 	}
 	CHECK(got == total && ok == total, "looped %u of %u, %u in order and intact", got, total,
 		ok);
@@ -944,7 +915,7 @@ case_tx_reclaim_race(void)
 			if ((m[i] = mkmbuf(port_mac.addr_bytes, sent + i, 64)) == NULL)
 				break;
 		k = rte_eth_tx_burst(port, 0, m, (uint16_t)i);
-		free_all(m + k, i - k);
+		fec_test_free_all(m + k, i - k);
 		sent += k;
 		bursts++;
 		if (fec_model_violations(model) != v)
@@ -997,7 +968,7 @@ case_wire_ring(void)
 					break;
 			n = i; /* the pool may be empty for a moment: mbufs in flight */
 			k = rte_eth_tx_burst(peer, 0, m, (uint16_t)n);
-			free_all(m + k, n - k);
+			fec_test_free_all(m + k, n - k);
 			sent_p += k;
 		}
 		if (sent_f < total) {
@@ -1008,7 +979,7 @@ case_wire_ring(void)
 					break;
 			n = i; /* the pool may be empty for a moment: mbufs in flight */
 			k = rte_eth_tx_burst(port, 0, m, (uint16_t)n);
-			free_all(m + k, n - k);
+			fec_test_free_all(m + k, n - k);
 			sent_f += k;
 		}
 		k = rte_eth_rx_burst(port, 0, m, 64);
@@ -1016,13 +987,13 @@ case_wire_ring(void)
 			ok_f += frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len,
 				port_mac.addr_bytes, got_f + i, 100);
 		got_f += k;
-		free_all(m, k);
+		fec_test_free_all(m, k);
 		k = rte_eth_rx_burst(peer, 0, m, 64);
 		for (i = 0; i < k; i++)
 			ok_p += frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len, peer_mac,
 				got_p + i, 200);
 		got_p += k;
-		free_all(m, k);
+		fec_test_free_all(m, k);
 	}
 	CHECK(got_f == total && ok_f == total, "fec got %u, %u intact", got_f, ok_f);
 	CHECK(got_p == total && ok_p == total, "peer got %u, %u intact", got_p, ok_p);
@@ -1123,7 +1094,7 @@ case_tx_multiseg(void)
 		m[i] = mkmbuf(peer_mac, 30 + i, 100);
 	k = rte_eth_tx_burst(port, 0, m, 64);
 	CHECK(k == 62, "chain + %u singles taken, want chain + 61 (64 BDs)", k - 1);
-	free_all(m + k, 64 - k);
+	fec_test_free_all(m + k, 64 - k);
 	step_all();
 	while ((len = fec_model_tx_frame(model, f, sizeof(f))) >= 0) {
 		uint16_t want = seq < 30 ? 200 : seq == 30 ? 300 : 100;
@@ -1240,7 +1211,7 @@ case_wire_pcap(void)
 			ok += frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len, fec0_mac,
 				got + i, pcap_in_len(got + i));
 		got += k;
-		free_all(m, k);
+		fec_test_free_all(m, k);
 		if (k == 0) {
 			idle++;
 			if (!autostep)
@@ -1262,7 +1233,7 @@ case_wire_pcap(void)
 		for (i = 0; i < n; i++)
 			m[i] = mkmbuf(peer_mac, sent + i, pcap_out_len(sent + i));
 		k = rte_eth_tx_burst(port, 0, m, (uint16_t)n);
-		free_all(m + k, n - k);
+		fec_test_free_all(m + k, n - k);
 		sent += k;
 		if (!autostep)
 			step_all();
@@ -1297,11 +1268,11 @@ rx_expect(unsigned int n, uint16_t len, uint32_t seq0)
 	struct rte_mbuf *m[FEC_RING_MAX];
 	unsigned int i, got, ok = 0;
 
-	got = rx_all(m, RTE_MIN(n + 1, (unsigned int)RTE_DIM(m)));
+	got = fec_test_rx_all(m, RTE_MIN(n + 1, (unsigned int)RTE_DIM(m)));
 	for (i = 0; i < got; i++)
 		ok += frame_ok(rte_pktmbuf_mtod(m[i], uint8_t *), m[i]->pkt_len,
 			port_mac.addr_bytes, seq0 + i, len);
-	free_all(m, got);
+	fec_test_free_all(m, got);
 	return got == n ? ok : 0;
 }
 
@@ -1555,7 +1526,7 @@ case_qstatus(void)
 			rte_eth_rx_descriptor_status(port, 0, 63) == RTE_ETH_RX_DESC_AVAIL,
 		"offsets follow the next BD");
 	CHECK(rte_eth_rx_burst(port, 0, m, 8) == 2, "the other two");
-	free_all(m, 2);
+	fec_test_free_all(m, 2);
 	/* TX: queued BDs are FULL until the MAC sends them. */
 	CHECK(rte_eth_tx_descriptor_status(port, 0, 0) == RTE_ETH_TX_DESC_DONE, "unused BD");
 	for (i = 0; i < 10; i++)

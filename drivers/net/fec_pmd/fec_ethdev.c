@@ -186,11 +186,14 @@ fec_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->max_tx_queues = fep->nb_rings;
 	info->max_mac_addrs = 1;
 	info->min_rx_bufsize = 256;
-	info->max_rx_pktlen = FEC_MAX_BUF;
+	/* Beyond one buffer (FEC_MAX_BUF) with RX scatter only (fec_start checks). */
+	info->max_rx_pktlen = FEC_MAX_FRAME;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
-	info->max_mtu = FEC_MAX_BUF - RTE_ETHER_HDR_LEN - RTE_VLAN_HLEN - RTE_ETHER_CRC_LEN;
+	info->max_mtu = FEC_MAX_FRAME - RTE_ETHER_HDR_LEN - RTE_VLAN_HLEN - RTE_ETHER_CRC_LEN;
 	/* VLAN strip is the PMD's, on the descriptor's VLAN bit (as Linux's fec). */
-	info->rx_offload_capa = fep->ex ? FEC_RX_CSUM_OFFLOADS | RTE_ETH_RX_OFFLOAD_VLAN_STRIP : 0;
+	info->rx_offload_capa =
+		RTE_ETH_RX_OFFLOAD_SCATTER |
+		(fep->ex ? FEC_RX_CSUM_OFFLOADS | RTE_ETH_RX_OFFLOAD_VLAN_STRIP : 0);
 	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE |
 				(fep->ex ? FEC_TX_CSUM_OFFLOADS : 0);
 	info->rx_desc_lim.nb_max = FEC_RING_MAX;
@@ -382,6 +385,8 @@ fec_start(struct rte_eth_dev *dev)
 
 	if (!queues_ready(dev))
 		return -EINVAL;
+	if (fec_rx_scatter_conf(dev) < 0)
+		return -EINVAL;
 	/* Model: any pool the application may transmit from needs bus addresses. */
 	if (fep->model != NULL) {
 		rte_mempool_walk(map_pool_cb, fep);
@@ -423,7 +428,7 @@ fec_start(struct rte_eth_dev *dev)
 		FEC_LOG(WARNING, "%s: no LSC alarm: no link events", fep->name);
 	if (fec_wd_start(dev) < 0)
 		FEC_LOG(WARNING, "%s: no watchdog alarm: no recovery from a stuck MAC", fep->name);
-	dev->rx_pkt_burst = fec_rx_burst;
+	dev->rx_pkt_burst = fep->scatter ? fec_rx_burst_scatter : fec_rx_burst;
 	dev->tx_pkt_burst = fec_tx_burst;
 	dev->tx_pkt_prepare = fec_tx_prepare;
 	for (q = 0; q < dev->data->nb_rx_queues; q++)
@@ -455,6 +460,7 @@ fec_stop(struct rte_eth_dev *dev)
 		if (rxq != NULL) {
 			fec_rx_free_bufs(rxq);
 			fec_rx_stash_free(rxq);
+			fec_rx_sg_drop(rxq);
 			rxq->cur = 0;
 		}
 		dev->data->rx_queue_state[q] = RTE_ETH_QUEUE_STATE_STOPPED;
@@ -479,6 +485,7 @@ fec_rx_queue_release(struct rte_eth_dev *dev, uint16_t qid)
 		return;
 	fec_rx_free_bufs(rxq);
 	fec_rx_stash_free(rxq);
+	fec_rx_sg_drop(rxq);
 	rte_free(rxq->sw_ring);
 	rte_free(rxq);
 	dev->data->rx_queues[qid] = NULL;
@@ -732,7 +739,9 @@ fec_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	uint32_t frame = (uint32_t)mtu + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN + RTE_ETHER_CRC_LEN;
 	uint32_t rcr;
 
-	if (fep->rx_frame_max != 0 && frame > fep->rx_frame_max)
+	/* Started, a frame longer than a buffer needs the scattered burst already chosen. */
+	if (fep->rx_frame_max != 0 && frame > fep->rx_frame_max &&
+		!(dev->data->dev_started ? fep->scatter : fec_rx_scatter_asked(dev)))
 		return -EINVAL;
 	if (dev->data->dev_started) {
 		rcr = fec_rd32(fep, FEC_RCR) & ~FEC_RCR_MAX_FL_MASK;

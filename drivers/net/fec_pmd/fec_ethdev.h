@@ -159,6 +159,9 @@ struct fec_rxq {
 	struct rte_mbuf *stash[FEC_RX_STASH]; /**< replacements taken from the pool in bulk */
 	uint32_t rdar;                        /**< this ring's RDAR offset */
 	uint16_t qid;                         /**< queue = ring number */
+	/* Scattered RX (fec_rx_scatter.c): the frame being chained over BDs. */
+	struct rte_mbuf *sg_first; /**< its first segment, NULL between frames */
+	struct rte_mbuf *sg_last;  /**< its last segment so far */
 };
 
 /** TX queue: ring qid of the MAC (rings 1 and 2 only on the AVB IPs). */
@@ -256,6 +259,7 @@ struct fec_priv {
 	bool pause_fwd;
 	uint32_t gaur, galr;   /**< multicast hash */
 	uint16_t rx_frame_max; /**< largest frame a single RX buffer holds */
+	bool scatter;          /**< RX scatter on (set by dev_start): frames over several BDs */
 	/* Watchdog and fault restarts (fec_watchdog.c). */
 	rte_spinlock_t restart_lock; /**< one restart at a time, none while the watchdog looks */
 	bool wd_on;                  /**< the watchdog alarm re-arms itself */
@@ -402,6 +406,95 @@ fec_tx_err006358_kick(struct fec_txq *txq)
  *   Frames received.
  */
 uint16_t fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n);
+
+/**
+ * Receive burst with RTE_ETH_RX_OFFLOAD_SCATTER (fec_rx_scatter.c): a frame
+ * longer than one buffer spans several BDs (L on the last), chained mbufs.
+ * Chosen by dev_start, so the single-BD burst keeps no test for it.
+ *
+ * @param q
+ *   RX queue.
+ * @param pkts
+ *   Output array.
+ * @param n
+ *   Its size.
+ * @return
+ *   Frames received.
+ */
+uint16_t fec_rx_burst_scatter(void *q, struct rte_mbuf **pkts, uint16_t n);
+
+/**
+ * Free the frame a scattered RX queue was chaining (queue stop, restart,
+ * port stop): its BDs are gone with the ring's reset.
+ *
+ * @param rxq
+ *   RX queue.
+ */
+void fec_rx_sg_drop(struct fec_rxq *rxq);
+
+/**
+ * RTE_ETH_RX_OFFLOAD_SCATTER in the port's configuration.
+ *
+ * @param dev
+ *   Port.
+ * @return
+ *   Whether the application asked for it.
+ */
+bool fec_rx_scatter_asked(const struct rte_eth_dev *dev);
+
+/**
+ * At dev_start: RX scatter on if the application asked for it (fep->scatter,
+ * scattered_rx); a frame of the MTU longer than the smallest RX buffer
+ * without it is refused.
+ *
+ * @param dev
+ *   Port.
+ * @return
+ *   0, or -EINVAL (logged).
+ */
+int fec_rx_scatter_conf(struct rte_eth_dev *dev);
+
+/**
+ * Count a frame dropped for its BD status (the first reason of
+ * FEC_RX_ERR_TABLE that matches), or for its length if none does.
+ *
+ * @param rxq
+ *   RX queue.
+ * @param sc
+ *   Status of the frame's last BD.
+ */
+void fec_rx_error(struct fec_rxq *rxq, uint16_t sc);
+
+/**
+ * Refill the queue's stash of replacement mbufs (empty on entry): in bulk,
+ * or one when the pool runs low.
+ *
+ * @param rxq
+ *   RX queue.
+ * @return
+ *   Mbufs now in the stash (0: the pool is empty).
+ */
+unsigned int fec_rx_stash_refill(struct fec_rxq *rxq);
+
+/**
+ * What an enhanced RX BD says of a frame, into its (first) mbuf: packet type,
+ * checksum flags, VLAN flag/TCI, the tag stripped (as the single-BD burst).
+ *
+ * @param m
+ *   Frame.
+ * @param esc
+ *   ESC word of its last BD (CPU order).
+ * @param prot
+ *   Its prot word.
+ * @param csum
+ *   Set the checksum flags.
+ * @param strip
+ *   Strip a VLAN tag.
+ * @param ptype
+ *   Set packet_type.
+ */
+void fec_rx_desc_apply(
+	struct rte_mbuf *m, uint32_t esc, uint32_t prot, bool csum, bool strip, bool ptype);
 
 /*
  * Packet type and checksum flags of an enhanced RX BD, by one table lookup

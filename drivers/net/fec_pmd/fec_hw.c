@@ -87,6 +87,8 @@ rx_bd_init(struct fec_rxq *rxq)
 {
 	uint16_t i;
 
+	/* A frame half chained is lost with the ring's reset. */
+	fec_rx_sg_drop(rxq);
 	for (i = 0; i < rxq->nb_desc; i++) {
 		volatile struct fec_bd *bd =
 			(volatile struct fec_bd *)(rxq->bd + ((uint32_t)i << rxq->bd_shift));
@@ -196,9 +198,9 @@ fec_hw_restart(struct rte_eth_dev *dev)
 		rcr |= FEC_RCR_DRT;
 	}
 	fec_wr32(fep, FEC_MSCR, fep->mscr);
-	/* 8. Accelerators; truncate at what one buffer holds. */
+	/* 8. Accelerators; truncate at what one buffer holds (what scatter takes). */
 	fec_wr32(fep, FEC_RACC, fep->shift16 ? FEC_RACC_SHIFT16 : 0);
-	fec_wr32(fep, FEC_FTRL, fep->rx_frame_max);
+	fec_wr32(fep, FEC_FTRL, fep->scatter ? FEC_MAX_FRAME : fep->rx_frame_max);
 	/* 9-11. Speed, frame length, filters. */
 	ecr = FEC_ECR_ETHEREN | FEC_ECR_DBSWP;
 	if (fep->speed == 1000)

@@ -459,6 +459,13 @@ fec_model_write32(struct fec_model *m, uint32_t off, uint32_t val)
 	case FEC_RXIC(2):
 		fec_model_coal_write(m, off, val);
 		break;
+	case FEC_ATCR:
+	case FEC_ATVR:
+	case FEC_ATPER:
+	case FEC_ATCOR:
+	case FEC_ATINC:
+		fec_model_ptp_write(m, off, val);
+		break;
 	case FEC_OPD:
 		fec_model_reg_set(m, off, (val & 0xFFFFu) | FEC_OPD_RESET_VAL);
 		break;

@@ -588,6 +588,8 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 				bx->prot = rte_cpu_to_le_32(prot);
 			}
 			bx->esc = rte_cpu_to_le_32(esc);
+			/* The 1588 counter as the frame came in (fec_model_ptp.c). */
+			bx->ts = rte_cpu_to_le_32(fec_model_ptp_now(m));
 			bx->bdu = rte_cpu_to_le_32(FEC_BD_EX_BDU);
 		}
 		/* st holds L only when a fault removes it, hence XOR. */

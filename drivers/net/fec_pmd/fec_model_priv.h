@@ -144,8 +144,12 @@ struct fec_model {
 	/* Interrupt coalescing (fec_model_coal.c): [0] RX, [1] TX, per ring. */
 	struct fec_model_coal coal[2][FEC_MAX_RINGS];
 	unsigned int coal_events[2]; /* frame events coalescing raised (ICFT or ICTT) */
-	uint64_t time_warp_ns;       /* fec_model_time_advance() */
-	uint64_t time_frozen_ns;     /* fec_model_time_freeze(): the clock stopped here; 0: runs */
+	/* 1588 timer (fec_model_ptp.c): its value at model time ptp_base_ns. */
+	uint64_t ptp_base_ns;
+	uint32_t ptp_val;
+	uint32_t ptp_cphase;     /* clocks since the last ATCOR correction */
+	uint64_t time_warp_ns;   /* fec_model_time_advance() */
+	uint64_t time_frozen_ns; /* fec_model_time_freeze(): the clock stopped here; 0: runs */
 
 	pthread_t thread;
 	volatile int thread_run;
@@ -193,6 +197,10 @@ void fec_model_frame_event(struct fec_model *m, bool tx, unsigned int q);
 void fec_model_coal_tick(struct fec_model *m);
 void fec_model_coal_write(struct fec_model *m, uint32_t off, uint32_t val);
 void fec_model_coal_reset(struct fec_model *m);
+/* A write to a 1588 timer register (ATCR..ATINC). */
+void fec_model_ptp_write(struct fec_model *m, uint32_t off, uint32_t val);
+/* The 1588 counter now (what an RX BD's ts word gets). */
+uint32_t fec_model_ptp_now(struct fec_model *m);
 uint32_t fec_model_rx_accel(const uint8_t *frame, uint16_t len, uint32_t *prot);
 void fec_model_tx_accel(struct fec_model *m, uint8_t *frame, uint32_t len, uint32_t esc);
 void fec_model_irq_free(struct fec_model *m);

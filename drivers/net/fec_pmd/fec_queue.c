@@ -85,6 +85,8 @@ fec_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 		return -EINVAL;
 	if (rxq->started)
 		return 0;
+	/* The rest of a frame half chained before the stop is in the run below. */
+	fec_rx_sg_drop(rxq);
 	/*
 	 * From cur the MAC wrote a run of BDs (at most the whole ring), then
 	 * stopped at the first one it did not own: its internal pointer. Every BD
@@ -330,7 +332,7 @@ fec_rxq_info_get(struct rte_eth_dev *dev, uint16_t qid, struct rte_eth_rxq_info 
 
 	qinfo->mp = rxq->mp;
 	qinfo->nb_desc = rxq->nb_desc;
-	qinfo->scattered_rx = 0;
+	qinfo->scattered_rx = dev->data->scattered_rx;
 	qinfo->rx_buf_size = rxq->buf_len;
 	qinfo->queue_state = dev->data->rx_queue_state[qid];
 	qinfo->conf.rx_deferred_start = rxq->deferred_start;

@@ -15,6 +15,23 @@
 
 #define FEC_REG_SPACE 0x1000u
 
+/* IEEE 1588 timer (Linux fec_ptp.c): control, value, period, correction, increment. */
+#define FEC_ATCR             0x400u
+#define FEC_ATVR             0x404u
+#define FEC_ATOFF            0x408u
+#define FEC_ATPER            0x40Cu
+#define FEC_ATCOR            0x410u
+#define FEC_ATINC            0x414u
+#define FEC_ATSTMP           0x418u
+#define FEC_ATCR_EN          (1u << 0)  /* counter runs */
+#define FEC_ATCR_PEREN       (1u << 4)  /* period event */
+#define FEC_ATCR_PINPER      (1u << 7)  /* period pulse on the pin */
+#define FEC_ATCR_RESTART     (1u << 9)  /* counter to 0 (self-clearing) */
+#define FEC_ATCR_CAPTURE     (1u << 11) /* counter into ATVR (self-clearing) */
+#define FEC_ATINC_INC_MASK   0x7Fu      /* ns added per clock */
+#define FEC_ATINC_CORR_SHIFT 8          /* ns added on a correction clock */
+#define FEC_ATINC_CORR_MASK  (0x7Fu << FEC_ATINC_CORR_SHIFT)
+
 #define FEC_EIR  0x004u
 #define FEC_EIMR 0x008u
 #define FEC_RDAR 0x010u
@@ -375,6 +392,12 @@ struct fec_bd_ex {
 
 /* Largest buffer the driver gives the MAC (Linux PKT_MAXBUF_SIZE). */
 #define FEC_MAX_BUF 1984u
+
+/*
+ * Largest frame with RX scatter: FTRL's reset value, what the MAC of the
+ * non-jumbo IPs takes (jumbo frames, FEC_QUIRK_JUMBO_FRAME, are not done).
+ */
+#define FEC_MAX_FRAME 2047u
 
 /* MIB counters: X(name, offset). Names are the xstats names. */
 #define FEC_MIB_TABLE(X)             \

@@ -518,3 +518,22 @@ fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 	}
 	return tx_burst(txq, pkts, n, false, false);
 }
+
+void
+fec_rx_error(struct fec_rxq *rxq, uint16_t sc)
+{
+	rx_error(rxq, sc);
+}
+
+unsigned int
+fec_rx_stash_refill(struct fec_rxq *rxq)
+{
+	return rx_stash_refill(rxq);
+}
+
+void
+fec_rx_desc_apply(
+	struct rte_mbuf *m, uint32_t esc, uint32_t prot, bool csum, bool strip, bool ptype)
+{
+	rx_desc(m, esc, prot, csum, strip, ptype);
+}
