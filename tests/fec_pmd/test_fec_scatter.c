@@ -218,8 +218,8 @@ case_refuse(void)
 
 /*
  * A chain broken by a missing L (the BD after it starts the next frame), a
- * CRC error in a frame's last BD: both dropped and counted, every segment
- * freed, the frames around them intact.
+ * CRC error in a frame's last BD, an ME in its ESC word: each dropped and
+ * counted, every segment freed, the frames around them intact.
  */
 static void
 case_bad_chain(void)
@@ -228,13 +228,17 @@ case_bad_chain(void)
 	struct rte_mbuf *m[16];
 	struct rte_eth_stats st;
 	unsigned int i, got, k = 0;
-	static const uint32_t want[] = {0, 1, 3, 4, 6, 7};
+	static const uint32_t want[] = {0, 1, 3, 4, 6};
 
 	CHECK(port_setup(16, true, MTU_MAX) == 0, "port setup");
 	CHECK(fec_model_inject(model, &f) == 0, "arm no_last on frame 2");
 	f.kind = FEC_FAULT_RX_CR;
 	f.after = 5;
 	CHECK(fec_model_inject(model, &f) == 0, "arm crc on frame 5");
+	/* an error only the enhanced BD's ESC word says: the chain is dropped too */
+	f.kind = FEC_FAULT_RX_ME;
+	f.after = 7;
+	CHECK(fec_model_inject(model, &f) == 0, "arm ME on frame 7");
 	for (i = 0; i < 8; i++) {
 		CHECK(inject(i, 1200) == 0, "inject %u", i);
 		step_all();
@@ -247,8 +251,9 @@ case_bad_chain(void)
 	CHECK(k == RTE_DIM(want), "%u of %zu frames", k, RTE_DIM(want));
 	CHECK(xstat("rx_err_no_last") == 1, "rx_err_no_last %" PRIu64, xstat("rx_err_no_last"));
 	CHECK(xstat("rx_err_crc") == 1, "rx_err_crc %" PRIu64, xstat("rx_err_crc"));
+	CHECK(xstat("rx_err_mac") == 1, "rx_err_mac %" PRIu64, xstat("rx_err_mac"));
 	rte_eth_stats_get(port, &st);
-	CHECK(st.ierrors == 2 && st.ipackets == RTE_DIM(want),
+	CHECK(st.ierrors == 3 && st.ipackets == RTE_DIM(want),
 		"ierrors %" PRIu64 " ipackets %" PRIu64, st.ierrors, st.ipackets);
 	CHECK(rxq0()->sg_first == NULL, "no chain left");
 	stop_clean();

@@ -455,15 +455,20 @@ bool fec_rx_scatter_asked(const struct rte_eth_dev *dev);
 int fec_rx_scatter_conf(struct rte_eth_dev *dev);
 
 /**
- * Count a frame dropped for its BD status (the first reason of
- * FEC_RX_ERR_TABLE that matches), or for its length if none does.
+ * Count a frame dropped for its BD status or, on an enhanced BD, its ESC
+ * errors (the first reason of FEC_RX_ERR_TABLE that matches), or for its
+ * length if none does.
  *
  * @param rxq
  *   RX queue.
+ * @param bd
+ *   The frame's last BD (its ESC word is read when @p ex).
  * @param sc
  *   Status of the frame's last BD.
+ * @param ex
+ *   The ring has enhanced BDs.
  */
-void fec_rx_error(struct fec_rxq *rxq, uint16_t sc);
+void fec_rx_error(struct fec_rxq *rxq, const volatile struct fec_bd *bd, uint16_t sc, bool ex);
 
 /**
  * Refill the queue's stash of replacement mbufs (empty on entry): in bulk,

@@ -29,12 +29,12 @@ fec_rx_sg_drop(struct fec_rxq *rxq)
 	rxq->sg_last = NULL;
 }
 
-/* The chain so far is dropped for reason sc (fec_rx_error). */
+/* The chain so far is dropped for its last BD's reason (fec_rx_error). */
 static __rte_noinline void
-sg_error(struct fec_rxq *rxq, uint16_t sc)
+sg_error(struct fec_rxq *rxq, const volatile struct fec_bd *bd, uint16_t sc, bool ex)
 {
 	fec_rx_sg_drop(rxq);
-	fec_rx_error(rxq, sc);
+	fec_rx_error(rxq, bd, sc, ex);
 }
 
 /*
@@ -110,14 +110,17 @@ fec_rx_burst_scatter(void *q, struct rte_mbuf **pkts, uint16_t n)
 		if (!(sc & FEC_BD_L)) {
 			/* Not the last: a full buffer, and the frame within FTRL. */
 			if (unlikely(dlen != buf_len || have + dlen >= FEC_MAX_FRAME + shift16)) {
-				sg_error(rxq, 0); /* rx_err_no_last */
+				sg_error(rxq, bd, 0, false); /* rx_err_no_last */
 				cur = sg_recycle(bd, ex, sc, cur);
 				continue;
 			}
 			seg = dlen;
 		} else if (unlikely((sc & FEC_BD_RX_ERRORS & ~FEC_BD_L) ||
-				    dlen <= RTE_MAX(have, trim) || dlen > have + buf_len)) {
-			sg_error(rxq, sc);
+				    dlen <= RTE_MAX(have, trim) || dlen > have + buf_len ||
+				    (ex && (((const volatile struct fec_bd_ex *)bd)->esc &
+						   rte_cpu_to_le_32(FEC_BD_EX_RX_ERRORS))))) {
+			/* the status word's errors, a bad length, the ESC's ME/PE/CE */
+			sg_error(rxq, bd, sc, ex);
 			cur = sg_recycle(bd, ex, sc, cur);
 			continue;
 		} else {

@@ -520,9 +520,9 @@ fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 }
 
 void
-fec_rx_error(struct fec_rxq *rxq, uint16_t sc)
+fec_rx_error(struct fec_rxq *rxq, const volatile struct fec_bd *bd, uint16_t sc, bool ex)
 {
-	rx_error(rxq, sc);
+	rx_error(rxq, bd, sc, ex);
 }
 
 unsigned int
