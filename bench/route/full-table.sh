@@ -56,6 +56,8 @@
 #   OUT=bench-results/full-table-<date>   logs, profiles, results.md, .csv
 #   DPDK_ORIG=     a dpdk_<version>.orig.tar.* instead of apt-get source
 #   TABLE=         a directory holding mkfulltable.py's files (made if empty)
+#   FWD=           ours as an executable already linked (bench/route/link-static.sh
+#                  forwarder BUILDDIR OUT of another tree: before/after runs)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -119,9 +121,13 @@ fi
 # ---------------------------------------------------------------- builds, table
 bash "$bench/build-l3fwd.sh" "$builddir" "$work" full
 l3fwd=$work/l3fwd
-[ -x "$builddir/app/dpdk-forwarder" ] || bash scripts/build.sh "$builddir" >/dev/null
 fwd=$work/dpdk-forwarder
-bash "$bench/link-static.sh" forwarder "$builddir" "$fwd"
+if [ -n "${FWD:-}" ]; then
+	cp "$FWD" "$fwd"
+else
+	[ -x "$builddir/app/dpdk-forwarder" ] || bash scripts/build.sh "$builddir" >/dev/null
+	bash "$bench/link-static.sh" forwarder "$builddir" "$fwd"
+fi
 
 TABLE=${TABLE:-$work/table}
 mkdir -p "$TABLE"
@@ -300,7 +306,7 @@ callgrind() { # app flows
 	echo "date: $(date -Is)"
 	echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-), load $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "dpdk: $(dpkg-query -W -f='${Version}' libdpdk-dev) (l3fwd from $(cat "$work/l3fwd.orig"), full-table constants)"
-	echo "ours: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo ?) $(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo '(with uncommitted changes)')"
+	echo "ours: ${FWD:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo ?) $(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo '(with uncommitted changes)')}"
 	echo "table: $nroutes routes ($TABLE)"
 	echo "settings: FLOWS=$FLOWS TRAIN=$TRAIN ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS VG_ROUTES=$VG_ROUTES CACHESIM=$CACHESIM HUGE=$HUGE MEM=$MEM FLOW_TABLE=$FLOW_TABLE"
 	echo "l3fwd cflags: $(cat "$work/l3fwd.cflags")"

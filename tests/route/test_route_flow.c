@@ -1033,6 +1033,103 @@ test_wanted(void)
 	rt_acl_free(acl);
 }
 
+/*
+ * One burst of 32 through rt_burst(), as the worker routes it: flows
+ * *next .. *next + 31 (each new when @p fresh, else 4 flows taking turns),
+ * all to 198.18/16 via 10.0.1.2: every packet forwarded out of port 1 with
+ * the gateway's MAC and TTL 63, whichever way the burst took.
+ */
+static void
+burst_via_rt_burst(struct rt_flow *fl, uint32_t *next, bool fresh)
+{
+	struct rte_mbuf *m[32];
+	uint16_t port[32], got, i;
+	uint32_t f;
+	bool ok = true;
+
+	for (i = 0; i < 32; i++) {
+		f = fresh ? (*next)++ : i % 4u;
+		m[i] = mk(IP4(198, 18, (f / 250) % 256, 1 + f % 250), (uint16_t)(1024 + f / 64000),
+			53, i, 64);
+	}
+	got = rt_burst(&wk, fl, 0, 0, m, 32, port);
+	CHECK_EQ(got, 32);
+	for (i = 0; i < got; i++) {
+		struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m[i], struct rte_ether_hdr *);
+
+		ok = ok && port[i] == 1 && tag_of(m[i]) == i && pkt_ip(m[i])->time_to_live == 63 &&
+		     rte_is_same_ether_addr(&eth->dst_addr, &mac_gw);
+	}
+	CHECK(ok);
+	rte_pktmbuf_free_bulk(m, got);
+	CHECK_EQ(drain_punts(), 0);
+}
+
+/*
+ * Issue 17's worst case for the flow stage, every packet a new flow: after a
+ * window of RT_FLOW_BYPASS_WINDOW lookups that (nearly) all missed, rt_burst()
+ * routes RT_FLOW_BYPASS_BURSTS bursts by the router alone (same output, no
+ * lookup, counted as bypassed), then probes the table with a window again:
+ * new flows start another bypass, flows that repeat end it. With a filter
+ * rule the table is never bypassed (it applies the filter).
+ */
+static void
+test_bypass_all_new(void)
+{
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_ON, 4096, 3600, NULL, NULL);
+	struct rt_acl *acl = rt_acl_create(NULL, SOCKET_ID_ANY);
+	struct rt_flow *filt = flow_new(FLOWSORT_MODE_ON, 4096, 3600, acl, NULL);
+	const unsigned int window = RT_FLOW_BYPASS_WINDOW / 32;
+	uint32_t next = 0;
+	uint64_t lookups;
+	unsigned int b;
+
+	CHECK(fl != NULL && acl != NULL && filt != NULL);
+	if (fl == NULL || acl == NULL || filt == NULL)
+		return;
+	/* a window of new flows: every lookup a miss, then the bypass */
+	for (b = 0; b < window; b++)
+		burst_via_rt_burst(fl, &next, true);
+	CHECK_EQ(fl->stats.lookups, RT_FLOW_BYPASS_WINDOW);
+	CHECK_EQ(fl->stats.hits, 0);
+	CHECK_EQ(fl->stats.bypasses, 1);
+	CHECK_EQ(fl->bypass_left, RT_FLOW_BYPASS_BURSTS);
+	/* bypassed: routed the same, no lookup, nothing installed */
+	lookups = fl->stats.lookups;
+	for (b = 0; b < RT_FLOW_BYPASS_BURSTS; b++)
+		burst_via_rt_burst(fl, &next, true);
+	CHECK_EQ(fl->stats.lookups, lookups);
+	CHECK_EQ(fl->stats.new_flows, RT_FLOW_BYPASS_WINDOW);
+	CHECK_EQ(fl->stats.bypassed_pkts, 32ull * RT_FLOW_BYPASS_BURSTS);
+	CHECK_EQ(fl->bypass_left, 0);
+	/* the probe: still all new, so another bypass */
+	for (b = 0; b < window; b++)
+		burst_via_rt_burst(fl, &next, true);
+	CHECK_EQ(fl->stats.lookups, lookups + RT_FLOW_BYPASS_WINDOW);
+	CHECK_EQ(fl->stats.bypasses, 2);
+	/* flows that repeat: after this bypass, their probe hits and ends it */
+	for (b = 0; b < RT_FLOW_BYPASS_BURSTS; b++)
+		burst_via_rt_burst(fl, &next, false);
+	lookups = fl->stats.lookups;
+	while (fl->stats.lookups < lookups + 2 * RT_FLOW_BYPASS_WINDOW)
+		burst_via_rt_burst(fl, &next, false); /* 4 lookups a burst: one per flow */
+	CHECK_EQ(fl->stats.bypasses, 2);
+	CHECK_EQ(fl->bypass_left, 0);
+	CHECK(fl->stats.hits >= 2 * RT_FLOW_BYPASS_WINDOW - 4);
+	/* a filter rule (that matches nothing here): all new, never bypassed */
+	add_rule(acl, "deny", "proto tcp", UINT32_MAX);
+	next = 0;
+	for (b = 0; b < 2 * window; b++)
+		burst_via_rt_burst(filt, &next, true);
+	CHECK_EQ(filt->stats.lookups, 2 * RT_FLOW_BYPASS_WINDOW);
+	CHECK_EQ(filt->stats.bypasses, 0);
+	CHECK_EQ(filt->stats.bypassed_pkts, 0);
+	CHECK_EQ(in_use(), 0);
+	rt_flow_free(fl);
+	rt_flow_free(filt);
+	rt_acl_free(acl);
+}
+
 /* n bursts of 32 packets, 4 flows round-robin, through @p fl; everything freed */
 static void
 rr_bursts(struct rt_flow *fl, unsigned int n)
@@ -1149,6 +1246,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_collisions_never_merge),
 	FWD_TEST(test_wanted),
 	FWD_TEST(test_auto_by_cost),
+	FWD_TEST(test_bypass_all_new),
 	FWD_TEST(test_filter_config),
 };
 

@@ -265,7 +265,7 @@ rt_flow_route_chunk(struct rt_flow *fl, struct rt_worker *w, uint16_t q, uint16_
 	gen = rt_flow_gen(fl);
 	now = rte_rdtsc();
 	/* 2. flow grouping */
-	nb = rt_group_burst(fl, q, in_port, &kr, k, hs);
+	nb = rt_group_burst(fl, w, q, in_port, &kr, k, hs);
 	if (nb == 0) {
 		/* not grouped: 3 and 4 run by run (runs of equal keys share a lookup) */
 		for (r = 0; r < kr.n; r++)
@@ -331,7 +331,9 @@ rt_flow_route_burst(struct rt_flow *fl, struct rt_worker *w, uint16_t q, uint16_
 /**
  * Route the burst @p pkts[0..n) that this worker received on @p in_port
  * through its RX queue number @p q: with the flow stage @p fl when it has
- * work to do (rt_flow_wanted()), else with the router alone. Any @p n.
+ * work to do (rt_flow_wanted()) and is not bypassing its table because
+ * nearly every lookup missed (rt_flow_bypass()), else with the router alone.
+ * Any @p n.
  *
  * @param fl
  *   The worker's flow stage, or NULL for none.
@@ -345,8 +347,11 @@ static __rte_always_inline uint16_t
 rt_burst(struct rt_worker *w, struct rt_flow *fl, uint16_t q, uint16_t in_port,
 	struct rte_mbuf **pkts, uint16_t n, uint16_t *out_port)
 {
-	if (fl != NULL && rt_flow_wanted(fl))
-		return rt_flow_route_burst(fl, w, q, in_port, pkts, n, out_port);
+	if (fl != NULL && rt_flow_wanted(fl) && !rt_flow_bypass(fl, n)) {
+		n = rt_flow_route_burst(fl, w, q, in_port, pkts, n, out_port);
+		rt_flow_bypass_check(fl);
+		return n;
+	}
 	return rt_route_burst(w, in_port, pkts, n, out_port);
 }
 

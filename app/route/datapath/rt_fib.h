@@ -95,6 +95,16 @@ rt_fib_lookup(const struct rt_fib *f, uint32_t ip, uint32_t miss)
 	return (e & RT_FIB_VALID) ? (e & RT_FIB_NH_MASK) : miss;
 }
 
+/**
+ * Prefetch the tbl24 line of @p ip (host order): the first step of a
+ * rt_fib_lookup() that will come later (a flow-table miss).
+ */
+static __rte_always_inline void
+rt_fib_prefetch(const struct rt_fib *f, uint32_t ip)
+{
+	rte_prefetch0(&f->tbl24[ip >> 8]);
+}
+
 /** Addresses whose tbl24 lines rt_fib_lookup_bulk() has in flight at once. */
 #define RT_FIB_BULK_STEP 32u
 

@@ -71,6 +71,16 @@
 #define RT_FLOW_DEFAULT_AGE  30    /**< idle seconds before a flow is aged, default */
 #define RT_FLOW_CHUNK        64    /**< packets processed per pass */
 
+/*
+ * Table bypass (rt_flow_bypass_check()): after every RT_FLOW_BYPASS_WINDOW
+ * lookups, if fewer than one in 2^RT_FLOW_BYPASS_HITS_SHIFT hit and no filter
+ * rule is loaded, the next RT_FLOW_BYPASS_BURSTS bursts are routed by the
+ * router alone; then a window through the table again (the probe).
+ */
+#define RT_FLOW_BYPASS_WINDOW     2048u /**< lookups per decision */
+#define RT_FLOW_BYPASS_HITS_SHIFT 4     /**< bypass below 1 hit in 16 lookups */
+#define RT_FLOW_BYPASS_BURSTS     4096u /**< bursts routed without the table per bypass */
+
 _Static_assert(RTE_MAX_ETHPORTS <= 256, "rt_flow_entry keeps ports in a byte");
 
 /** What a cached decision does. */
@@ -122,7 +132,9 @@ struct rt_flow_entry {
 	X(evictions, "evictions", "live entries replaced because their bucket was full")          \
 	X(uncached, "uncached", "fragments, decided one by one and never cached")                 \
 	X(grouped_pkts, "grouped_pkts", "packets that went through the stage in flowsort groups") \
-	X(ungrouped_pkts, "ungrouped_pkts", "packets that went through it one by one")
+	X(ungrouped_pkts, "ungrouped_pkts", "packets that went through it one by one")            \
+	X(bypasses, "bypasses", "times nearly every lookup of a window missed: table bypassed")   \
+	X(bypassed_pkts, "bypassed_pkts", "packets routed without the table (no flow counted)")
 
 /** Counters of one worker's flow stage. */
 struct rt_flow_stats {
@@ -153,8 +165,11 @@ struct rt_flow {
 	void *hash_arg;
 	struct flowsort_ctx *fs;
 	uint16_t n_queues;
-	uint32_t frozen_gen; /**< what tbl_gen points at after rt_flow_detach() */
-	uint8_t mode;        /**< enum flowsort_mode of its queues */
+	uint32_t frozen_gen;  /**< what tbl_gen points at after rt_flow_detach() */
+	uint8_t mode;         /**< enum flowsort_mode of its queues */
+	uint32_t bypass_left; /**< bursts still to route without the table */
+	uint64_t win_lookups; /**< stats.lookups at the start of the bypass window */
+	uint64_t win_hits;    /**< stats.hits then */
 	struct rt_flow_stats stats;
 	uint64_t rule_pkts[RT_ACL_MAX_RULES];  /**< packets per filter slot */
 	uint32_t rule_epoch[RT_ACL_MAX_RULES]; /**< rt_acl::slot_epoch these counts belong to */
@@ -177,6 +192,13 @@ struct rt_flow_entry *__rt_flow_miss(struct rt_flow *fl, struct rt_worker *w,
 void __rt_flow_decide(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k,
 	uint16_t in_port, struct rt_flow_entry *e);
 
+/** Whether no filter rule is loaded: the table gives only counters then. */
+static inline bool
+rt_flow_no_filter(const struct rt_flow *fl)
+{
+	return fl->acl == NULL || __atomic_load_n(&fl->acl->n, __ATOMIC_RELAXED) == 0;
+}
+
 /**
  * Whether the stage has work to do (once per burst): flowsort is not off, or
  * the filter has rules. With flowsort = off and no filter the app routes with
@@ -186,8 +208,49 @@ void __rt_flow_decide(struct rt_flow *fl, struct rt_worker *w, const struct flow
 static inline bool
 rt_flow_wanted(const struct rt_flow *fl)
 {
-	return fl->mode != FLOWSORT_MODE_OFF ||
-	       (fl->acl != NULL && __atomic_load_n(&fl->acl->n, __ATOMIC_RELAXED) != 0);
+	return fl->mode != FLOWSORT_MODE_OFF || !rt_flow_no_filter(fl);
+}
+
+/**
+ * Whether to route the next burst without the table, by the router alone:
+ * rt_flow_bypass_check() found that nearly every lookup missed (every packet
+ * a new flow, or more flows than the table holds), where the table can only
+ * add its lookup, install and eviction to the router's work. Never with a
+ * filter rule (the table applies it). Counts the burst's @p n packets.
+ */
+static inline bool
+rt_flow_bypass(struct rt_flow *fl, uint16_t n)
+{
+	if (likely(fl->bypass_left == 0) || !rt_flow_no_filter(fl))
+		return false;
+	fl->bypass_left--;
+	fl->stats.bypassed_pkts += n;
+	return true;
+}
+
+/**
+ * After a burst through the table: at the end of each window of
+ * RT_FLOW_BYPASS_WINDOW lookups, start a bypass (rt_flow_bypass()) if fewer
+ * than one lookup in 2^RT_FLOW_BYPASS_HITS_SHIFT hit. The window after a
+ * bypass is its probe: flows that repeat hit again (the entries installed
+ * before stay until they age) and end it.
+ */
+static inline void
+rt_flow_bypass_check(struct rt_flow *fl)
+{
+	uint64_t l = fl->stats.lookups - fl->win_lookups;
+	uint64_t h = fl->stats.hits - fl->win_hits;
+
+	if (likely(l < RT_FLOW_BYPASS_WINDOW))
+		return;
+	/* a stats reset (control path) leaves lookups below the window's start */
+	if (fl->stats.lookups >= fl->win_lookups && fl->stats.hits >= fl->win_hits &&
+		(h << RT_FLOW_BYPASS_HITS_SHIFT) < l && rt_flow_no_filter(fl)) {
+		fl->bypass_left = RT_FLOW_BYPASS_BURSTS;
+		fl->stats.bypasses++;
+	}
+	fl->win_lookups = fl->stats.lookups;
+	fl->win_hits = fl->stats.hits;
 }
 
 /**
@@ -230,8 +293,13 @@ rt_flow_prefetch_way(const struct rt_flow *fl, uint32_t h)
 	rte_prefetch0(&fl->way[(h & fl->mask) * RT_FLOW_WAYS]);
 }
 
-/** Prefetch the entry whose signature matches @p h, if any (second step). */
-static inline void
+/**
+ * Prefetch the entry whose signature matches @p h, if any (second step).
+ *
+ * @return false when no way has the signature: the lookup will miss (a new
+ *   flow), and the caller can prefetch what the miss reads instead.
+ */
+static inline bool
 rt_flow_prefetch_entry(const struct rt_flow *fl, uint32_t h)
 {
 	const uint32_t b = (h & fl->mask) * RT_FLOW_WAYS;
@@ -240,9 +308,10 @@ rt_flow_prefetch_entry(const struct rt_flow *fl, uint32_t h)
 	for (i = 0; i < RT_FLOW_WAYS; i++) {
 		if (fl->way[b + i].sig == (h | 1)) {
 			rte_prefetch0(&fl->ent[b + i]);
-			return;
+			return true;
 		}
 	}
+	return false;
 }
 
 /**

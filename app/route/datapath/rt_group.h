@@ -11,7 +11,9 @@
  * groups the runs of equal keys that the input checks cut (lib/flowsort:
  * on, off, or auto by measured cost), so that the lookup is done once per
  * group; the flow-table hash of every group (or, ungrouped, of every run)
- * is computed and its bucket and entry prefetched before the first lookup.
+ * is computed and its bucket and entry prefetched before the first lookup
+ * (for a key its bucket does not hold, a new flow, the tbl24 line its miss
+ * will read instead: on a full table that line is a cache miss too).
  */
 
 #include <stdint.h>
@@ -19,8 +21,22 @@
 #include <rte_prefetch.h>
 
 #include "flowsort.h"
+#include "rt_fib.h"
 #include "rt_flowtable.h"
 #include "rt_input.h"
+
+/*
+ * Second prefetch step of a lookup of hash @p h for key @p key: its entry,
+ * or for a key the bucket does not hold (its lookup will miss) the tbl24
+ * line the miss will read.
+ */
+static __rte_always_inline void
+rt_group_prefetch_lookup(const struct rt_flow *fl, const struct rt_worker *w,
+	const struct flowsort_key *key, uint32_t h)
+{
+	if (!rt_flow_prefetch_entry(fl, h))
+		rt_fib_prefetch(w->fib, __builtin_bswap32(key->dst_addr));
+}
 
 /**
  * Group the @p kr runs of a burst's @p k survivors on queue @p q: on return
@@ -31,8 +47,8 @@
  *   @p hs holds each run's hash.
  */
 static __rte_always_inline unsigned int
-rt_group_burst(struct rt_flow *fl, uint16_t q, uint16_t in_port, const struct rt_flow_runs *kr,
-	unsigned int k, uint32_t *hs)
+rt_group_burst(struct rt_flow *fl, const struct rt_worker *w, uint16_t q, uint16_t in_port,
+	const struct rt_flow_runs *kr, unsigned int k, uint32_t *hs)
 {
 	unsigned int nb, r;
 
@@ -47,7 +63,7 @@ rt_group_burst(struct rt_flow *fl, uint16_t q, uint16_t in_port, const struct rt
 			rt_flow_prefetch_way(fl, hs[r]);
 		}
 		for (r = 0; nb > 1 && r < nb; r++)
-			rt_flow_prefetch_entry(fl, hs[r]);
+			rt_group_prefetch_lookup(fl, w, &runs[r].key, hs[r]);
 		return nb;
 	}
 	fl->stats.ungrouped_pkts += k;
@@ -60,7 +76,7 @@ rt_group_burst(struct rt_flow *fl, uint16_t q, uint16_t in_port, const struct rt
 		rt_flow_prefetch_way(fl, hs[r]);
 	}
 	for (r = 0; kr->n > 1 && r < kr->n; r++)
-		rt_flow_prefetch_entry(fl, hs[r]);
+		rt_group_prefetch_lookup(fl, w, &kr->key[r], hs[r]);
 	return 0;
 }
 
