@@ -267,8 +267,11 @@ pktgen_pace_init(struct pktgen_lcore *g, double pps, uint16_t slack)
 	 * hiccups of a VM or a timer tick, so the pacer forgave ~3 % of the rate;
 	 * 100 us keeps a catch-up burst short and the long-run rate within 0.3 %.
 	 */
-	if (slack == 0)
-		slack = (uint16_t)RTE_MIN(RTE_MAX(pps * 100e-6, 32.0), 4096.0);
+	if (slack == 0) {
+		const double want = RTE_MAX(pps * 100e-6, 32.0);
+
+		slack = (uint16_t)RTE_MIN(want, 4096.0);
+	}
 	g->credit_cap = (uint64_t)slack * g->pkt_cost;
 	g->dt_cap = g->credit_cap / g->pps_milli + 1;
 	g->credit = 0;

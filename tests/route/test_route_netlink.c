@@ -277,13 +277,13 @@ test_routes_applied(void)
 	{
 		const uint32_t gw0[] = {0, IP4(10, 0, 0, 3)};
 		const uint32_t ifx[] = {IFX0, IFX0};
-		struct rt_nl_route r;
+		struct rt_nl_route del;
 
 		nlh = msg(RTM_DELROUTE, 0, RTN_UNICAST, IP4(192, 168, 0, 0), 16);
 		put_multipath(nlh, gw0, ifx, NULL, 2);
-		CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OK);
-		CHECK(r.del);
-		CHECK_EQ(r.n_hops, 0);
+		CHECK_EQ(parse(nlh, nlh->nlmsg_len, &del), RT_NL_OK);
+		CHECK(del.del);
+		CHECK_EQ(del.n_hops, 0);
 	}
 	rt_table_free(t);
 }

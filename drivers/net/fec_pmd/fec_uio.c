@@ -119,7 +119,11 @@ bd_memzone(struct fec_priv *fep)
 			fep->name, rte_eal_iova_mode() == RTE_IOVA_VA ? "VA" : "DC");
 		return -EINVAL;
 	}
-	snprintf(mz_name, sizeof(mz_name), "fec_bd_%s", fep->name);
+	/* memzone names are short: a long device name is refused, not cut */
+	if (snprintf(mz_name, sizeof(mz_name), "fec_bd_%s", fep->name) >= (int)sizeof(mz_name)) {
+		FEC_LOG(ERR, "%s: the name is too long for a memzone name", fep->name);
+		return -ENAMETOOLONG;
+	}
 	/* Slice-aligned, so each ring base is naturally aligned. */
 	mz = rte_memzone_reserve_aligned(
 		mz_name, FEC_BD_AREA_SIZE, SOCKET_ID_ANY, RTE_MEMZONE_IOVA_CONTIG, FEC_RING_SLICE);
