@@ -184,7 +184,7 @@ def case_smoke(tmp):
     """1000 frames forwarded exactly, with --idle sleep: at the test's 250
     frames/s the worker sleeps between frames and the UIO IRQ wakes it (no
     time added: the same frames as a polling smoke)."""
-    st = case_io(tmp, n=1000, args=["--idle", "sleep"])
+    st = case_io(tmp, n=1000, args=["--idle", "sleep"], env_extra={"VM_WINDOW": "32"})
     check_woken(st)
 
 

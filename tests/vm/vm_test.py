@@ -139,7 +139,9 @@ def case_smoke(vm):
     frames, in order, byte for byte; xstats agree."""
     in0 = io_frames(1000, 1)
     in1 = ft.mixed_frames(200, port=1, seed=2, min_size=60)
-    st, outs, con = vm.run([in0, in1], ["--fwd", "io", "--xstats"])
+    # every frame comes back: at most 32 in flight, so that a guest the busy
+    # host deschedules loses none in QEMU's socket (a CI run lost 68 of 1000)
+    st, outs, con = vm.run([in0, in1], ["--fwd", "io", "--xstats"], env={"VM_WINDOW": "32"})
     ft.check_frames(outs[1], in0, "port 1 sends port 0's frames")
     ft.check_frames(outs[0], in1, "port 0 sends port 1's frames")
     check_clean(st, [in0, in1], outs)
