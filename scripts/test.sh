@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set up, build and run every test; the last line is "N passed, N failed".
-# Each step says what it does and about how long it takes (in all about 10
+# Each step says what it does and about how long it takes (in all about 18
 # minutes on 2 cores from scratch).
 # This is the README's second command and what CI runs (.ci/run).
 #
