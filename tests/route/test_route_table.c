@@ -527,11 +527,90 @@ test_config_bad(void)
 	CHECK(!rt_config_owns_section("forward"));
 }
 
+/* The longest route covering @p ip among @p n routes, by brute force. */
+static const struct rt_route *
+longest_of(const struct rt_route *all, uint32_t n, uint32_t ip)
+{
+	const struct rt_route *best = NULL;
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		if (((ip ^ all[i].prefix) & rt_mask(all[i].plen)) == 0 &&
+			(best == NULL || all[i].plen > best->plen))
+			best = &all[i];
+	return best;
+}
+
+/*
+ * `show route ADDRESS` (rt_route_get(), not exact) takes the route's length
+ * from the lookup table and finds it by the RIB's index: it must give what
+ * the longest match over every route gives, routes longer than /24 (tbl8)
+ * and deletions included, with and without a default route.
+ */
+static void
+test_covering_route(void)
+{
+	static struct rt_route all[4096];
+	struct rt_table *t = mk_table();
+	char err[RT_ERR_LEN];
+	uint32_t i, n, seed = 12345, bad = 0, added = 0, pass;
+
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	for (i = 0; i < 1500; i++) {
+		uint8_t plen;
+		uint32_t ip;
+
+		seed = seed * 1103515245u + 12345u;
+		plen = (uint8_t)(i % 10 == 9 ? 25 + (seed >> 24) % 8 : 1 + (seed >> 24) % 24);
+		seed = seed * 1103515245u + 12345u;
+		ip = (seed ^ (seed << 13)) & rt_mask(plen);
+		added +=
+			rt_route_add(t, ip, plen, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)) == 0;
+	}
+	CHECK(added > 1000);
+	for (pass = 0; pass < 3; pass++) {
+		if (pass == 1) { /* a third of them go */
+			n = rt_route_list_within(t, 0, 0, 0, all, RTE_DIM(all));
+			for (i = 0; i < n; i += 3)
+				if (all[i].kind == RT_ROUTE_BLACKHOLE)
+					CHECK_EQ(rt_route_del(t, all[i].prefix, all[i].plen, err,
+							 sizeof(err)),
+						0);
+		}
+		if (pass == 2)
+			CHECK_EQ(rt_route_add(t, 0, 0, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+				0);
+		n = rt_route_list_within(t, 0, 0, 0, all, RTE_DIM(all));
+		for (i = 0; i < 20000; i++) {
+			uint32_t ip;
+			const struct rt_route *want;
+			struct rt_route got;
+			int ret;
+
+			seed = seed * 1103515245u + 12345u;
+			/* half inside a route (often a long one), half anywhere */
+			ip = i % 2 == 0 ? all[(seed >> 8) % n].prefix | ((seed * 7u) & 0xff)
+					: seed ^ (seed >> 7);
+			want = longest_of(all, n, ip);
+			ret = rt_route_get(t, ip, 32, false, &got);
+			bad += want == NULL ? ret != -ENOENT
+					    : ret != 0 || got.prefix != want->prefix ||
+						      got.plen != want->plen;
+		}
+		CHECK_EQ(bad, 0);
+	}
+	rt_table_free(t);
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_parse),
 	FWD_TEST(test_iface_validation),
 	FWD_TEST(test_route_validation),
 	FWD_TEST(test_lpm_edges),
+	FWD_TEST(test_covering_route),
 	FWD_TEST(test_neigh_routes),
 	FWD_TEST(test_update_while_reading),
 	FWD_TEST(test_config_good),

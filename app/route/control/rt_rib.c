@@ -35,6 +35,24 @@ struct rt_rib {
 	uint32_t cap_recs;
 	uint32_t free_rec; /**< free record chain through rt_route::nh, NIL = none */
 	uint32_t by_plen[33];
+	struct rib_slot *idx; /**< exact-match index: open addressing, linear probing */
+	uint32_t idx_mask;    /**< slots - 1 (a power of two, at least twice the records) */
+};
+
+/*
+ * The exact-match index beside the trie: (prefix, length) -> record in one
+ * or two cache lines, where the trie's walk to a /24 reads 25 nodes, each a
+ * cache miss on a full table (docs/benchmarks-route.md, "Control path
+ * against the table's size"). The slot holds the key, so a probe reads no
+ * record. 8 bytes a slot, at most half full: 16 MiB for a million routes.
+ */
+#define RIB_REC_BITS  26 /* max-routes' limit is 2^26 (app/control/fwd_opts.c) */
+#define RIB_MAX_RECS  (1u << RIB_REC_BITS)
+#define RIB_SLOT_FREE UINT32_MAX
+
+struct rib_slot {
+	uint32_t prefix;
+	uint32_t rec_plen; /**< record << 6 | plen; RIB_SLOT_FREE = empty */
 };
 
 static inline unsigned int
@@ -94,6 +112,8 @@ rec_alloc(struct rt_rib *rib)
 		rib->free_rec = rib->recs[r].nh;
 		return r;
 	}
+	if (rib->n_recs == RIB_MAX_RECS)
+		return NIL;
 	if (rib->n_recs == rib->cap_recs &&
 		grow((void **)&rib->recs, &rib->cap_recs, sizeof(*rib->recs)) < 0)
 		return NIL;
@@ -107,6 +127,82 @@ rec_free(struct rt_rib *rib, uint32_t r)
 	rib->free_rec = r;
 }
 
+static inline uint32_t
+slot_hash(uint32_t prefix, uint8_t plen)
+{
+	uint64_t k = ((uint64_t)prefix << 6 | plen) * 0x9e3779b97f4a7c15ull;
+
+	return (uint32_t)(k >> 32);
+}
+
+/* The slot of @p prefix/@p plen, or the empty slot where it would go. */
+static uint32_t
+idx_slot(const struct rt_rib *rib, uint32_t prefix, uint8_t plen)
+{
+	uint32_t i = slot_hash(prefix, plen) & rib->idx_mask;
+
+	for (;; i = (i + 1) & rib->idx_mask) {
+		const struct rib_slot *s = &rib->idx[i];
+
+		if (s->rec_plen == RIB_SLOT_FREE ||
+			(s->prefix == prefix && (s->rec_plen & 63) == plen))
+			return i;
+	}
+}
+
+static int
+idx_resize(struct rt_rib *rib, uint32_t slots)
+{
+	struct rib_slot *old = rib->idx;
+	uint32_t i, old_slots = old != NULL ? rib->idx_mask + 1 : 0;
+	struct rib_slot *idx = malloc((size_t)slots * sizeof(*idx));
+
+	if (idx == NULL)
+		return -ENOMEM;
+	memset(idx, 0xff, (size_t)slots * sizeof(*idx));
+	rib->idx = idx;
+	rib->idx_mask = slots - 1;
+	for (i = 0; i < old_slots; i++)
+		if (old[i].rec_plen != RIB_SLOT_FREE)
+			idx[idx_slot(rib, old[i].prefix, old[i].rec_plen & 63)] = old[i];
+	free(old);
+	return 0;
+}
+
+/* Make room for one more record in the index (it stays at most half full). */
+static int
+idx_reserve(struct rt_rib *rib)
+{
+	uint32_t slots = rib->idx_mask + 1;
+
+	if ((uint64_t)(rib->nodes[0].count + 1) * 2 <= slots)
+		return 0;
+	return idx_resize(rib, slots * 2);
+}
+
+/* Remove the slot @p i, moving later ones of its probe run back into the gap. */
+static void
+idx_delete(struct rt_rib *rib, uint32_t i)
+{
+	uint32_t j = i, home;
+
+	for (;;) {
+		rib->idx[i].rec_plen = RIB_SLOT_FREE;
+		for (;;) {
+			j = (j + 1) & rib->idx_mask;
+			if (rib->idx[j].rec_plen == RIB_SLOT_FREE)
+				return;
+			home = slot_hash(rib->idx[j].prefix, rib->idx[j].rec_plen & 63) &
+			       rib->idx_mask;
+			/* j may move to i unless its home lies cyclically in (i, j] */
+			if (i <= j ? (home <= i || home > j) : (home <= i && home > j))
+				break;
+		}
+		rib->idx[i] = rib->idx[j];
+		i = j;
+	}
+}
+
 struct rt_rib *
 rt_rib_create(void)
 {
@@ -118,7 +214,7 @@ rt_rib_create(void)
 	}
 	rib->free_node = NIL;
 	rib->free_rec = NIL;
-	if (node_alloc(rib) != 0) { /* the root */
+	if (node_alloc(rib) != 0 || idx_resize(rib, 64) < 0) { /* the root, an empty index */
 		rt_rib_free(rib);
 		rte_errno = ENOMEM;
 		return NULL;
@@ -133,6 +229,7 @@ rt_rib_free(struct rt_rib *rib)
 		return;
 	free(rib->nodes);
 	free(rib->recs);
+	free(rib->idx);
 	free(rib);
 }
 
@@ -151,9 +248,12 @@ node_find(const struct rt_rib *rib, uint32_t prefix, uint8_t plen)
 struct rt_route *
 rt_rib_find(const struct rt_rib *rib, uint32_t prefix, uint8_t plen)
 {
-	uint32_t n = plen <= 32 ? node_find(rib, prefix, plen) : NIL;
+	const struct rib_slot *s;
 
-	return n != NIL && rib->nodes[n].rec != NIL ? &rib->recs[rib->nodes[n].rec] : NULL;
+	if (plen > 32)
+		return NULL;
+	s = &rib->idx[idx_slot(rib, prefix, plen)];
+	return s->rec_plen != RIB_SLOT_FREE ? &rib->recs[s->rec_plen >> 6] : NULL;
 }
 
 struct rt_route *
@@ -170,6 +270,8 @@ rt_rib_insert(struct rt_rib *rib, uint32_t prefix, uint8_t plen)
 		rte_errno = EEXIST;
 		return NULL;
 	}
+	if (idx_reserve(rib) < 0)
+		goto enomem;
 	r = rec_alloc(rib);
 	if (r == NIL)
 		goto enomem;
@@ -202,6 +304,8 @@ rt_rib_insert(struct rt_rib *rib, uint32_t prefix, uint8_t plen)
 	for (d = 0; d <= plen; d++)
 		rib->nodes[path[d]].count++;
 	rib->nodes[n].rec = r;
+	rib->idx[idx_slot(rib, prefix, plen)] =
+		(struct rib_slot){.prefix = prefix, .rec_plen = r << 6 | plen};
 	rib->by_plen[plen]++;
 	memset(&rib->recs[r], 0, sizeof(rib->recs[r]));
 	rib->recs[r].prefix = prefix;
@@ -231,6 +335,7 @@ rt_rib_remove(struct rt_rib *rib, uint32_t prefix, uint8_t plen)
 		return;
 	rec_free(rib, rib->nodes[n].rec);
 	rib->nodes[n].rec = NIL;
+	idx_delete(rib, idx_slot(rib, prefix, plen));
 	rib->by_plen[plen]--;
 	for (d = 0; d <= plen; d++)
 		rib->nodes[path[d]].count--;

@@ -1038,13 +1038,36 @@ rt_route_list_within(struct rt_table *t, uint32_t prefix, uint8_t plen, uint32_t
 	return n;
 }
 
+/*
+ * The longest route covering @p ip. The lookup table already knows it: its
+ * entry for @p ip records the matched route's length, so the route is one
+ * exact find (the RIB's hash) instead of the trie's walk of up to 33 nodes,
+ * which on a full table is a cache miss a node (docs/benchmarks-route.md,
+ * "Control path against the table's size"). Both are written under the
+ * table's lock, which the caller holds, so they agree; the walk remains as
+ * the answer if they ever did not.
+ */
+static const struct rt_route *
+route_match_locked(const struct rt_table *t, uint32_t ip)
+{
+	uint32_t e = rt_fib_tbl24_entry(t->fib, ip);
+	const struct rt_route *r;
+	uint8_t depth;
+
+	if (e & RT_FIB_EXT)
+		e = rt_fib_tbl8_entry(t->fib, e, ip);
+	depth = (e & RT_FIB_VALID) ? (uint8_t)RT_FIB_DEPTH(e) : 0; /* no entry: the default, /0 */
+	r = rt_rib_find(t->rib, ip & rt_mask(depth), depth);
+	return r != NULL || depth == 0 ? r : rt_rib_match(t->rib, ip);
+}
+
 int
 rt_route_get(struct rt_table *t, uint32_t prefix, uint8_t plen, bool exact, struct rt_route *out)
 {
 	const struct rt_route *r;
 
 	pthread_mutex_lock(&t->lock);
-	r = exact ? rt_rib_find(t->rib, prefix, plen) : rt_rib_match(t->rib, prefix);
+	r = exact ? rt_rib_find(t->rib, prefix, plen) : route_match_locked(t, prefix);
 	if (r != NULL)
 		*out = *r;
 	pthread_mutex_unlock(&t->lock);
