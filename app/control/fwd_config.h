@@ -56,11 +56,14 @@ enum fwd_idle_mode {
 /**
  * --mbuf-size: data room of the packet pools' mbufs (headroom included), as
  * testpmd's. The default is DPDK's RTE_MBUF_DEFAULT_BUF_SIZE; at least the
- * headroom and a minimum Ethernet frame, so that one segment holds every
- * header the forwarder reads of a minimum frame; a data room is 16 bits.
+ * headroom and FWD_MIN_MBUF_FRAME bytes, so that one segment holds a minimum
+ * Ethernet frame (the headers the forwarder reads) and the smallest ICMP
+ * error the router builds (Ethernet, IP and ICMP headers, then the quoted IP
+ * header of up to 60 bytes and 8 bytes of data: 110); a data room is 16 bits.
  */
 #define FWD_DEFAULT_MBUF_SIZE 2176
-#define FWD_MIN_MBUF_SIZE     192
+#define FWD_MIN_MBUF_FRAME    128
+#define FWD_MIN_MBUF_SIZE     256
 
 /** One entry of the l3fwd-style map: lcore @c lcore polls RX queue @c queue of @c port. */
 struct fwd_map_entry {

@@ -54,8 +54,8 @@ static int parse_nb_ports(struct fwd_config *cfg, const char *v, char *err, size
 static int parse_mbuf_size(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 
 _Static_assert(FWD_DEFAULT_MBUF_SIZE == RTE_MBUF_DEFAULT_BUF_SIZE, "DPDK's default data room");
-_Static_assert(FWD_MIN_MBUF_SIZE == RTE_PKTMBUF_HEADROOM + RTE_ETHER_MIN_LEN,
-	"the headroom and a minimum frame");
+_Static_assert(FWD_MIN_MBUF_SIZE == RTE_PKTMBUF_HEADROOM + FWD_MIN_MBUF_FRAME,
+	"the headroom and the smallest frame room");
 
 #define FIELD(f) offsetof(struct fwd_config, f)
 
@@ -443,8 +443,9 @@ parse_mbuf_size(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
 	if (n < FWD_MIN_MBUF_SIZE) {
 		snprintf(err, errlen,
 			"%s bytes is too small: the data room holds the %u-byte headroom and at "
-			"least a %u-byte frame (the headers the forwarder reads): %u or more",
-			v, RTE_PKTMBUF_HEADROOM, RTE_ETHER_MIN_LEN, FWD_MIN_MBUF_SIZE);
+			"least %u bytes of frame (a minimum frame's headers, the router's ICMP "
+			"errors): %u or more",
+			v, RTE_PKTMBUF_HEADROOM, FWD_MIN_MBUF_FRAME, FWD_MIN_MBUF_SIZE);
 		return -EINVAL;
 	}
 	if (n > UINT16_MAX) {

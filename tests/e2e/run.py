@@ -463,9 +463,9 @@ def bad_value(c):
 
 @case
 def bad_mbuf_size(c):
-    """Too small for a minimum frame after the headroom, over 16 bits, not a number."""
-    bad(c, ["--mbuf-size", "191"], r"^--mbuf-size: 191 bytes is too small: the data room holds "
-        r"the 128-byte headroom and at least a 64-byte frame .*: 192 or more$")
+    """Too small for 128 bytes of frame after the headroom, over 16 bits, not a number."""
+    bad(c, ["--mbuf-size", "255"], r"^--mbuf-size: 255 bytes is too small: the data room holds "
+        r"the 128-byte headroom and at least 128 bytes of frame .*: 256 or more$")
     bad(c, ["--mbuf-size", "65536"], r"^--mbuf-size: 65536 bytes is too large: an mbuf's data "
         r"room is at most 65535$")
     bad(c, ["--mbuf-size", "2k"], r"^--mbuf-size: '2k' is not a number of bytes$")
