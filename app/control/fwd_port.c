@@ -125,6 +125,7 @@ port_chains(struct fwd_port *port, const struct rte_eth_dev_info *info, struct r
 {
 	uint16_t room = rte_pktmbuf_data_room_size(pool);
 	uint32_t overhead = RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN, frame;
+	const char *cannot = NULL;
 	bool anyway = driver_listed(info->driver_name, chains_unadvertised_drivers,
 		RTE_DIM(chains_unadvertised_drivers));
 
@@ -133,20 +134,15 @@ port_chains(struct fwd_port *port, const struct rte_eth_dev_info *info, struct r
 	frame = RTE_ETHER_MTU + overhead;
 	if (frame <= (uint32_t)room - RTE_PKTMBUF_HEADROOM)
 		return 0;
-	if (!(info->rx_offload_capa & RTE_ETH_RX_OFFLOAD_SCATTER) && !anyway) {
+	if (!anyway && !(info->rx_offload_capa & RTE_ETH_RX_OFFLOAD_SCATTER))
+		cannot = "receive them over several (no scattered RX)";
+	else if (!anyway && !(info->tx_offload_capa & RTE_ETH_TX_OFFLOAD_MULTI_SEGS))
+		cannot = "send mbuf chains (no multi-segment TX)";
+	if (cannot != NULL) {
 		snprintf(err, errlen,
 			"port %u (%s): its %u-byte frames do not fit one mbuf of --mbuf-size %u and "
-			"the port cannot receive them over several (no scattered RX): give "
-			"--mbuf-size %u or more",
-			port->id, port->name, frame, room, frame + RTE_PKTMBUF_HEADROOM);
-		return -ENOTSUP;
-	}
-	if (!(info->tx_offload_capa & RTE_ETH_TX_OFFLOAD_MULTI_SEGS) && !anyway) {
-		snprintf(err, errlen,
-			"port %u (%s): its %u-byte frames do not fit one mbuf of --mbuf-size %u and "
-			"the port cannot send mbuf chains (no multi-segment TX): give --mbuf-size "
-			"%u or more",
-			port->id, port->name, frame, room, frame + RTE_PKTMBUF_HEADROOM);
+			"the port cannot %s: give --mbuf-size %u or more",
+			port->id, port->name, frame, room, cannot, frame + RTE_PKTMBUF_HEADROOM);
 		return -ENOTSUP;
 	}
 	conf->rxmode.offloads |= info->rx_offload_capa & RTE_ETH_RX_OFFLOAD_SCATTER;
