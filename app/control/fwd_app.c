@@ -177,6 +177,9 @@ setup_pools(struct fwd_app *app, char *err, size_t errlen)
 {
 	const struct fwd_config *cfg = &app->cfg;
 	uint64_t need[RTE_MAX_NUMA_NODES] = {0};
+	/* mbufs a frame of a standard MTU (VLAN-tagged) takes with --mbuf-size */
+	const unsigned int room = cfg->mbuf_size - RTE_PKTMBUF_HEADROOM;
+	const unsigned int segs = (RTE_ETHER_MAX_LEN + RTE_VLAN_HLEN + room - 1) / room;
 	unsigned int s, i;
 	uint16_t p, nb_rxd, nb_txd;
 
@@ -202,10 +205,14 @@ setup_pools(struct fwd_app *app, char *err, size_t errlen)
 			(uint64_t)port->nb_rxq * nb_rxd + (uint64_t)port->nb_txq * nb_txd;
 	}
 	for (i = 0; i < app->n_workers; i++) {
-		/* what a worker can hold: its cache, its TX buffers, one RX burst */
-		uint64_t held = cfg->mbuf_cache * 3 / 2 +
-				(uint64_t)app->workers[i]->n_txb * 2 * FWD_MAX_BURST +
-				FWD_MAX_BURST;
+		/*
+		 * what a worker can hold: its cache, its TX buffers, one RX burst;
+		 * frames of the buffers and the burst as chains of segs mbufs
+		 */
+		uint64_t held =
+			cfg->mbuf_cache * 3 / 2 +
+			((uint64_t)app->workers[i]->n_txb * 2 * FWD_MAX_BURST + FWD_MAX_BURST) *
+				segs;
 
 		for (s = 0; s < RTE_MAX_NUMA_NODES; s++)
 			if (need[s] != 0)
@@ -235,8 +242,8 @@ setup_pools(struct fwd_app *app, char *err, size_t errlen)
 		if (n > UINT32_MAX)
 			n = UINT32_MAX;
 		snprintf(name, sizeof(name), "fwd_pool_s%u", s);
-		app->pools[s] = rte_pktmbuf_pool_create(name, (unsigned int)n, cfg->mbuf_cache, 0,
-			RTE_MBUF_DEFAULT_BUF_SIZE, (int)s);
+		app->pools[s] = rte_pktmbuf_pool_create(
+			name, (unsigned int)n, cfg->mbuf_cache, 0, cfg->mbuf_size, (int)s);
 		if (app->pools[s] == NULL) {
 			snprintf(err, errlen,
 				"cannot create a pool of %" PRIu64 " mbufs on socket %u: %s (give "

@@ -53,6 +53,18 @@ enum fwd_idle_mode {
 		FWD_IDLE_MAX
 };
 
+/**
+ * --mbuf-size: data room of the packet pools' mbufs (headroom included), as
+ * testpmd's. The default is DPDK's RTE_MBUF_DEFAULT_BUF_SIZE; at least the
+ * headroom and FWD_MIN_MBUF_FRAME bytes, so that one segment holds a minimum
+ * Ethernet frame (the headers the forwarder reads) and the smallest ICMP
+ * error the router builds (Ethernet, IP and ICMP headers, then the quoted IP
+ * header of up to 60 bytes and 8 bytes of data: 110); a data room is 16 bits.
+ */
+#define FWD_DEFAULT_MBUF_SIZE 2176
+#define FWD_MIN_MBUF_FRAME    128
+#define FWD_MIN_MBUF_SIZE     256
+
 /** One entry of the l3fwd-style map: lcore @c lcore polls RX queue @c queue of @c port. */
 struct fwd_map_entry {
 	uint16_t port;
@@ -72,6 +84,7 @@ struct fwd_config {
 	uint64_t portmask;   /**< l3fwd's -p: bit N = port N is used; 0 = every port */
 	uint32_t nb_mbufs;   /**< mbufs in the pool; 0 = sized from the queues */
 	uint32_t mbuf_cache; /**< per-lcore mempool cache */
+	uint16_t mbuf_size;  /**< data room of the pools' mbufs, headroom included */
 	double stats_period; /**< seconds between stats prints; 0 = only at exit */
 	double duration;     /**< seconds to forward; 0 = until SIGINT/SIGTERM */
 	uint32_t max_routes; /**< --fwd route: table sizes (rt_table_params) */

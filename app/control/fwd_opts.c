@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include <rte_common.h>
+#include <rte_mbuf.h>
 #include <rte_mempool.h>
 
 #include "numparse.h"
@@ -50,6 +51,11 @@ static int parse_flowsort(struct fwd_config *cfg, const char *v, char *err, size
 static int parse_idle(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_portmask(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_nb_ports(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+static int parse_mbuf_size(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+
+_Static_assert(FWD_DEFAULT_MBUF_SIZE == RTE_MBUF_DEFAULT_BUF_SIZE, "DPDK's default data room");
+_Static_assert(FWD_MIN_MBUF_SIZE == RTE_PKTMBUF_HEADROOM + FWD_MIN_MBUF_FRAME,
+	"the headroom and the smallest frame room");
 
 #define FIELD(f) offsetof(struct fwd_config, f)
 
@@ -142,6 +148,12 @@ static const struct fwd_opt fwd_opts[] = {
 		NULL, "0", NULL, NULL),
 	OPT("mbuf-cache", OPT_U32, FIELD(mbuf_cache), 0, RTE_MEMPOOL_CACHE_MAX_SIZE, "N",
 		"per-lcore mempool cache size", NULL, RTE_STR(FWD_DEFAULT_MBUF_CACHE), NULL, NULL),
+	OPT("mbuf-size", OPT_SPECIAL, 0, 0, 0, "N",
+		"data room of each mbuf in bytes, headroom included (as testpmd's); frames longer "
+		"than the room less the headroom arrive as mbuf chains, on ports that can "
+		"scatter RX (others are refused)",
+		parse_mbuf_size, RTE_STR(FWD_DEFAULT_MBUF_SIZE), NULL,
+		RTE_STR(FWD_MIN_MBUF_SIZE) "-65535"),
 	OPT("stats-period", OPT_SECS, FIELD(stats_period), 0, 86400, "SEC",
 		"print stats every SEC seconds, fractions allowed (0: only at exit)", NULL, "0",
 		NULL, NULL),
@@ -255,6 +267,7 @@ fwd_config_defaults(struct fwd_config *cfg)
 	cfg->nb_txd = FWD_DEFAULT_TXD;
 	cfg->rxq = 1;
 	cfg->mbuf_cache = FWD_DEFAULT_MBUF_CACHE;
+	cfg->mbuf_size = FWD_DEFAULT_MBUF_SIZE;
 	cfg->max_routes = RT_DEFAULT_MAX_ROUTES;
 	cfg->max_next_hops = RT_DEFAULT_MAX_NH;
 	cfg->tbl8_groups = RT_DEFAULT_TBL8S;
@@ -414,6 +427,33 @@ parse_nb_ports(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	cfg->portmask = n == 64 ? UINT64_MAX : (UINT64_C(1) << n) - 1;
+	return 0;
+}
+
+/* testpmd's --mbuf-size: the reason in the error, not just the range */
+static int
+parse_mbuf_size(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
+{
+	uint64_t n;
+
+	if (parse_uint(v, UINT64_MAX, &n) < 0) {
+		snprintf(err, errlen, "'%s' is not a number of bytes", v);
+		return -EINVAL;
+	}
+	if (n < FWD_MIN_MBUF_SIZE) {
+		snprintf(err, errlen,
+			"%s bytes is too small: the data room holds the %u-byte headroom and at "
+			"least %u bytes of frame (a minimum frame's headers, the router's ICMP "
+			"errors): %u or more",
+			v, RTE_PKTMBUF_HEADROOM, FWD_MIN_MBUF_FRAME, FWD_MIN_MBUF_SIZE);
+		return -EINVAL;
+	}
+	if (n > UINT16_MAX) {
+		snprintf(err, errlen, "%s bytes is too large: an mbuf's data room is at most %u", v,
+			UINT16_MAX);
+		return -EINVAL;
+	}
+	cfg->mbuf_size = (uint16_t)n;
 	return 0;
 }
 

@@ -55,15 +55,16 @@ lsc_event(uint16_t port_id, enum rte_eth_event_type type, void *arg, void *ret_p
  */
 static const char *const no_byte_count_drivers[] = {"net_null", "net_ring"};
 
+/* @p driver is one of the @p n names of @p list. */
 static bool
-pmd_counts_bytes(const char *driver)
+driver_listed(const char *driver, const char *const *list, unsigned int n)
 {
 	unsigned int i;
 
-	for (i = 0; driver != NULL && i < RTE_DIM(no_byte_count_drivers); i++)
-		if (strcmp(driver, no_byte_count_drivers[i]) == 0)
-			return false;
-	return true;
+	for (i = 0; driver != NULL && i < n; i++)
+		if (strcmp(driver, list[i]) == 0)
+			return true;
+	return false;
 }
 
 /*
@@ -102,6 +103,56 @@ check_rx_intr(struct fwd_port *port, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * PMDs of DPDK 22.11 that receive a frame longer than one mbuf as a chain
+ * and send chains without advertising RTE_ETH_RX_OFFLOAD_SCATTER or
+ * RTE_ETH_TX_OFFLOAD_MULTI_SEGS (net_pcap: eth_pcap_rx_jumbo, and its TX
+ * copies a chain out whole); ethdev refuses an offload a port does not list.
+ */
+static const char *const chains_unadvertised_drivers[] = {"net_pcap"};
+
+/*
+ * --mbuf-size below the port's largest frame (the standard MTU, ethdev's
+ * default, plus the port's L2 overhead as ethdev reckons it): frames come
+ * as mbuf chains, so ask for scattered RX and multi-segment TX (the
+ * forwarder sends what it received), and leave fast free out (it puts
+ * segments back without resetting their chain fields). A port that can
+ * do neither is refused, with the size that would do.
+ */
+static int
+port_chains(struct fwd_port *port, const struct rte_eth_dev_info *info, struct rte_mempool *pool,
+	struct rte_eth_conf *conf, char *err, size_t errlen)
+{
+	uint16_t room = rte_pktmbuf_data_room_size(pool);
+	uint32_t overhead = RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN, frame;
+	const char *cannot = NULL;
+	bool anyway = driver_listed(info->driver_name, chains_unadvertised_drivers,
+		RTE_DIM(chains_unadvertised_drivers));
+
+	if (info->max_mtu != UINT16_MAX && info->max_rx_pktlen > info->max_mtu)
+		overhead = info->max_rx_pktlen - info->max_mtu;
+	frame = RTE_ETHER_MTU + overhead;
+	if (frame <= (uint32_t)room - RTE_PKTMBUF_HEADROOM)
+		return 0;
+	if (!anyway && !(info->rx_offload_capa & RTE_ETH_RX_OFFLOAD_SCATTER))
+		cannot = "receive them over several (no scattered RX)";
+	else if (!anyway && !(info->tx_offload_capa & RTE_ETH_TX_OFFLOAD_MULTI_SEGS))
+		cannot = "send mbuf chains (no multi-segment TX)";
+	if (cannot != NULL) {
+		snprintf(err, errlen,
+			"port %u (%s): its %u-byte frames do not fit one mbuf of --mbuf-size %u and "
+			"the port cannot %s: give --mbuf-size %u or more",
+			port->id, port->name, frame, room, cannot, frame + RTE_PKTMBUF_HEADROOM);
+		return -ENOTSUP;
+	}
+	conf->rxmode.offloads |= info->rx_offload_capa & RTE_ETH_RX_OFFLOAD_SCATTER;
+	conf->txmode.offloads |= info->tx_offload_capa & RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+	conf->txmode.offloads &= ~RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	FWD_LOG(INFO, "port %u (%s): %u-byte frames over %u-byte mbufs: as chains\n", port->id,
+		port->name, frame, room - RTE_PKTMBUF_HEADROOM);
+	return 0;
+}
+
 int
 fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_mempool *pool,
 	char *err, size_t errlen)
@@ -129,7 +180,8 @@ fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_m
 		return -EINVAL;
 	}
 
-	port->app_bytes = !pmd_counts_bytes(info.driver_name);
+	port->app_bytes = driver_listed(
+		info.driver_name, no_byte_count_drivers, RTE_DIM(no_byte_count_drivers));
 	memset(&conf, 0, sizeof(conf));
 	port->rss = false;
 	if (port->nb_rxq > 1 && (info.flow_type_rss_offloads & FWD_RSS_HF) != 0) {
@@ -155,6 +207,9 @@ fwd_port_start(const struct fwd_config *cfg, struct fwd_port *port, struct rte_m
 	 */
 	if (info.tx_offload_capa & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE)
 		conf.txmode.offloads |= RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	ret = port_chains(port, &info, pool, &conf, err, errlen);
+	if (ret < 0)
+		return ret;
 	/* link changes come as interrupts where the PMD can (igb, e1000e, ixgbe) */
 	port->lsc = info.dev_flags != NULL && (*info.dev_flags & RTE_ETH_DEV_INTR_LSC) != 0;
 	if (port->lsc) {

@@ -501,14 +501,14 @@ json_pools(const struct fwd_app *app, FILE *f)
 
 	fprintf(f, "  \"mempools\": [");
 	for (s = 0; s < RTE_MAX_NUMA_NODES; s++) {
-		const struct rte_mempool *mp = app->pools[s];
+		struct rte_mempool *mp = app->pools[s];
 
 		if (mp == NULL)
 			continue;
 		fprintf(f, "%s\n    {\"name\": ", n++ ? "," : "");
 		json_string(f, mp->name);
-		fprintf(f, ", \"socket\": %u, \"size\": %u, \"available\": %u}", s, mp->size,
-			rte_mempool_avail_count(mp));
+		fprintf(f, ", \"socket\": %u, \"size\": %u, \"available\": %u, \"data_room\": %u}",
+			s, mp->size, rte_mempool_avail_count(mp), rte_pktmbuf_data_room_size(mp));
 	}
 	fprintf(f, "\n  ],\n");
 }

@@ -21,6 +21,7 @@ from fwdtest import (Case, Fail, run_cases, check, check_eq, check_frames, check
                      default_peer, iter_pcap, load_stats, mac_bytes, mac_rewrite, mac_swap, mixed_frames,
                      pcap_count, port_stats, read_pcap, remove_runtime_dir, runt, scapy_count,
                      signal_by_name, untag)
+from scapy.layers.l2 import Ether  # noqa: E402
 
 SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 CASES = {}
@@ -458,6 +459,59 @@ def bad_unknown_option(c):
 @case
 def bad_value(c):
     bad(c, ["--burst", "0"], r"^--burst: '0' is not a number from 1 to 512$")
+
+
+@case
+def bad_mbuf_size(c):
+    """Too small for 128 bytes of frame after the headroom, over 16 bits, not a number."""
+    bad(c, ["--mbuf-size", "255"], r"^--mbuf-size: 255 bytes is too small: the data room holds "
+        r"the 128-byte headroom and at least 128 bytes of frame .*: 256 or more$")
+    bad(c, ["--mbuf-size", "65536"], r"^--mbuf-size: 65536 bytes is too large: an mbuf's data "
+        r"room is at most 65535$")
+    bad(c, ["--mbuf-size", "2k"], r"^--mbuf-size: '2k' is not a number of bytes$")
+
+
+@case
+def bad_mbuf_size_no_scatter(c):
+    """A port that cannot scatter RX (net_null) with frames longer than one mbuf: refused."""
+    bad(c, ["--mbuf-size", "640"], r"^port 0 \(net_null0\): its 1518-byte frames do not fit one "
+        r"mbuf of --mbuf-size 640 and the port cannot receive them over several \(no scattered "
+        r"RX\): give --mbuf-size 1646 or more$")
+
+
+def mbuf_size_case(c, app):
+    """io, paired, with 640-byte mbufs (512 bytes of frame): frames up to 1514
+    bytes come in from net_pcap as chains and must leave whole; scapy parses
+    every output frame too."""
+    inputs = [mixed_frames(n, port=p) for p, n in ((0, 300), (1, 200))]
+    check(sum(len(f) > 512 for f in inputs[0] + inputs[1]) >= 300,
+          "most frames longer than the 512-byte room")
+    vdevs, outs = c.pcap_ports([[f] for f in inputs])
+    r = c.run(c.eal(vdevs), ["--fwd", "io", "--duration", "1"] + app)
+    r.check_ok()
+    for p in (0, 1):
+        check(re.search(r"port %d \(net_pcap%d\): 1518-byte frames over 512-byte mbufs: as chains"
+                        % (p, p), r.stderr) is not None, "no chains line for port %d\n%s" %
+              (p, r.describe()))
+    check_eq([mp["data_room"] for mp in r.stats["mempools"]], [640], "mempools' data_room")
+    got = [read_pcap(o[0]) for o in outs]
+    for p in (0, 1):
+        check_frames(got[p ^ 1], inputs[p], "port %d's input leaving port %d" % (p, p ^ 1))
+        for i, f in enumerate(got[p ^ 1]):
+            e = Ether(f)
+            check(bytes(e) == f and len(e) == len(inputs[p][i]),
+                  "port %d frame %d: scapy reads %d bytes of %d" % (p ^ 1, i, len(e), len(f)))
+    check_stats(r.stats, inputs, got)
+
+
+@case
+def io_mbuf_size(c):
+    mbuf_size_case(c, ["--mbuf-size", "640"])
+
+
+@case
+def mbuf_size_config(c):
+    mbuf_size_case(c, ["--config", write(c, "mbuf.ini", "[forward]\nmbuf-size = 640\n")])
 
 
 @case

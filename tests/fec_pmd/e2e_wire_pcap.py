@@ -15,6 +15,11 @@ cable), and the ports' counters must agree with the files.
     e2e_wire_pcap.py testpmd        Debian's dpdk-testpmd -d $FEC_PMD_SO
                                     --forward-mode=io, counts compared with a
                                     dpdk-forwarder run on the same input
+    e2e_wire_pcap.py scatter        dpdk-forwarder --mbuf-size 640: 512 bytes of
+                                    frame a mbuf, so net_fec0 receives the longer
+                                    frames as chains (scattered RX over several
+                                    BDs) and sends the pcap port's chains (multi-
+                                    segment TX); every frame must still be whole
 """
 import atexit
 import json
@@ -68,8 +73,24 @@ def port_frames():
     return out
 
 
-def write_inputs(d):
+def fit_ring(frames, buf, extra):
+    """The first frames whose BDs (of buf bytes, extra bytes more a frame: SHIFT16
+    and FCS on RX) fit in 400 of a 512-BD ring: the model drops a frame that
+    finds no empty BD, as a MAC would, and a busy host may not let the forwarder
+    poll before the whole file is on the cable."""
+    out, bds = [], 0
+    for b in frames:
+        bds += (len(b) + extra + buf - 1) // buf
+        if bds > 400:
+            break
+        out.append(b)
+    return out
+
+
+def write_inputs(d, buf=None):
     wire, port = wire_frames(), port_frames()
+    if buf is not None:
+        wire, port = fit_ring(wire, buf, 6), fit_ring(port, buf, 0)
     paths = {n: os.path.join(d, n + ".pcap") for n in ("fec_in", "fec_out", "pcap_in", "pcap_out")}
     wrpcap(paths["fec_in"], [Ether(b) for b in wire])
     wrpcap(paths["pcap_in"], [Ether(b) for b in port])
@@ -101,16 +122,27 @@ def check_files(paths, wire, port, who):
     return fails
 
 
-def run_forwarder(d, paths):
+# --mbuf-size of the scatter mode, and the lines the forwarder must print for it
+SCATTER_MBUF = 640
+SCATTER_LINES = ["port 0 (net_fec0): 1522-byte frames over 512-byte mbufs: as chains",
+                 "port 1 (net_pcap0): 1518-byte frames over 512-byte mbufs: as chains"]
+
+
+def run_forwarder(d, paths, app=(), want_lines=()):
     st = os.path.join(d, "st.json")
     cmd = [os.environ["DPDK_FORWARDER"], "-l", "0,1", "--no-huge", "-m", "256", "--no-pci",
            "--file-prefix", "fec_wpcap_%d" % os.getpid()] + vdevs(paths) + \
-          ["--", "--fwd", "io", "--duration", "2", "--stats-file", st]
+          ["--", "--fwd", "io", "--duration", "2", "--stats-file", st] + list(app)
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60,
                        check=False)
+    out = r.stdout.decode(errors="replace")
     if r.returncode != 0:
-        print(r.stdout.decode(errors="replace"))
+        print(out)
         raise SystemExit("not ok 1 - forwarder exit %d" % r.returncode)
+    for line in want_lines:
+        if line not in out:
+            print(out)
+            raise SystemExit("not ok 1 - forwarder did not say: " + line)
     stats = json.load(open(st))
     ports = {p["name"]: p for p in stats["ports"]}
     fec, pc = ports["net_fec0"], ports["net_pcap0"]
@@ -222,8 +254,15 @@ def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "forwarder"
     print("1..1")
     with tempfile.TemporaryDirectory(prefix="fec_wpcap_") as d:
-        paths, wire, port = write_inputs(d)
-        fwd = run_forwarder(d, paths)
+        room = SCATTER_MBUF - 128
+        paths, wire, port = write_inputs(d, room if mode == "scatter" else None)
+        if mode == "scatter":
+            longer = (sum(len(b) > room for b in wire), sum(len(b) > room for b in port))
+            if min(longer) < 100:
+                raise SystemExit("not ok 1 - only %s frames longer than %d" % (longer, room))
+            fwd = run_forwarder(d, paths, ["--mbuf-size", str(SCATTER_MBUF)], SCATTER_LINES)
+        else:
+            fwd = run_forwarder(d, paths)
         fails = check_files(paths, wire, port, "forwarder") + expect(fwd, wire, port, "forwarder")
         if mode == "testpmd" and not fails:
             for n in ("fec_out", "pcap_out"):

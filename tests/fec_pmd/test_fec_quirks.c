@@ -211,8 +211,8 @@ case_flow_ctrl(void)
 				(FEC_RCR_FCE | (1u << 13)) &&
 			fec_model_read32(model, FEC_RSEM) == 0x84,
 		"FCE and PAUFWD: RCR %#x", fec_model_read32(model, FEC_RCR));
-	fc.autoneg = 1;
-	CHECK(rte_eth_dev_flow_ctrl_set(port, &fc) == -ENOTSUP, "pause autoneg refused");
+	fc.autoneg = 2;
+	CHECK(rte_eth_dev_flow_ctrl_set(port, &fc) == -EINVAL, "autoneg 2 refused");
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	CHECK(fec_model_violations(model) == 0, "model: %s", fec_model_last_violation(model));
 }

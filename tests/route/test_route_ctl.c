@@ -176,6 +176,47 @@ test_icmp_errors(void)
 	CHECK_EQ(rt_iface_set_mtu(tbl, port[1], 1500, err, sizeof(err)), 0);
 }
 
+/* --mbuf-size: the quote stops at what one mbuf holds, never below the IP header and 8 bytes. */
+static void
+test_icmp_error_small_mbufs(void)
+{
+	struct rte_mempool *small = rte_pktmbuf_pool_create(
+		"icmp_small", 63, 0, 0, RTE_PKTMBUF_HEADROOM + 128, SOCKET_ID_ANY);
+	struct rte_mempool *tiny = rte_pktmbuf_pool_create(
+		"icmp_tiny", 63, 0, 0, RTE_PKTMBUF_HEADROOM + 64, SOCKET_ID_ANY);
+	struct pkt_spec s = spec(IP4(8, 8, 8, 8), 64);
+	struct rte_ipv4_hdr *ip;
+	struct rte_icmp_hdr *icmp;
+	struct rte_mbuf *m, *r;
+
+	CHECK(small != NULL && tiny != NULL);
+	if (small == NULL || tiny == NULL)
+		return;
+	s.payload = 1000;
+	m = pkt_make(pool, &s);
+	r = rt_icmp_error_build(small, m, 3, 0, 0, IP4(10, 0, 0, 1), &mac_p[0], 7);
+	CHECK(r != NULL);
+	if (r != NULL) {
+		ip = pkt_ip(r);
+		icmp = (struct rte_icmp_hdr *)(ip + 1);
+		/* 128 bytes: Ethernet 14, IP 20, ICMP 8, then 86 of the datagram */
+		CHECK_EQ(rte_pktmbuf_pkt_len(r), 128);
+		CHECK_EQ(r->nb_segs, 1);
+		CHECK_EQ(rte_be_to_cpu_16(ip->total_length), 28 + 86);
+		CHECK_EQ(rt_ipv4_hdr_sum(ip, 5), 0xffff);
+		CHECK_EQ(rte_raw_cksum(icmp, 8 + 86), 0xffff);
+		CHECK(memcmp(icmp + 1, rte_pktmbuf_mtod_offset(m, void *, 14), 86) == 0);
+		rte_pktmbuf_free(r);
+	}
+	/* 64 bytes of frame cannot hold the IP header and 8 bytes after the headers */
+	CHECK(rt_icmp_error_build(tiny, m, 3, 0, 0, IP4(10, 0, 0, 1), &mac_p[0], 8) == NULL);
+	CHECK_EQ(rte_mempool_avail_count(tiny), 63);
+	CHECK_EQ(rte_mempool_avail_count(small), 63);
+	rte_pktmbuf_free(m);
+	rte_mempool_free(small);
+	rte_mempool_free(tiny);
+}
+
 static void
 test_icmp_never_about(void)
 {
@@ -957,8 +998,9 @@ test_clear(void)
 }
 
 static const struct fwd_test_case cases[] = {
-	FWD_TEST(test_icmp_errors), FWD_TEST(test_icmp_never_about), FWD_TEST(test_icmp_rate_limit),
-	FWD_TEST(test_echo), FWD_TEST(test_arp_reply_to_us), FWD_TEST(test_arp_resolution),
+	FWD_TEST(test_icmp_errors), FWD_TEST(test_icmp_error_small_mbufs),
+	FWD_TEST(test_icmp_never_about), FWD_TEST(test_icmp_rate_limit), FWD_TEST(test_echo),
+	FWD_TEST(test_arp_reply_to_us), FWD_TEST(test_arp_resolution),
 	FWD_TEST(test_arp_ageing_and_failure), FWD_TEST(test_connected_resolution),
 	FWD_TEST(test_fragmentation), FWD_TEST(test_echo_chain), FWD_TEST(test_icmp_bcast_src),
 	FWD_TEST(test_nh_full_and_drain), FWD_TEST(test_twin),

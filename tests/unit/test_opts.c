@@ -157,6 +157,18 @@ test_bad_options(void)
 		"--eth-peer: '9999' is not a port", "--eth-peer", "9999,aa:bb:cc:dd:ee:ff");
 	CHECK_PARSE_FAILS("--stats-file: empty", "--stats-file", "");
 	CHECK_PARSE_FAILS("--rxd: '0'", "--rxd", "0");
+	/* the headroom and 128 bytes of frame; 16 bits */
+	CHECK_PARSE_FAILS("--mbuf-size: 255 bytes is too small: the data room holds the "
+			  "128-byte headroom and at least 128 bytes of frame",
+		"--mbuf-size", "255");
+	CHECK_PARSE_FAILS("--mbuf-size: 65536 bytes is too large: an mbuf's data room is at most "
+			  "65535",
+		"--mbuf-size", "65536");
+	CHECK_PARSE_FAILS("--mbuf-size: '2k' is not a number of bytes", "--mbuf-size", "2k");
+	CHECK_EQ(PARSE("--mbuf-size", "256"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.mbuf_size, 256);
+	CHECK_EQ(PARSE("--mbuf-size", "65535"), FWD_OPTS_RUN);
+	CHECK_EQ(cfg.mbuf_size, 65535);
 }
 
 static void
@@ -437,6 +449,7 @@ static const struct {
 	{"[forward]\ntxd = %s\n", "512", "--txd"},
 	{"[forward]\ntotal-num-mbufs = %s\n", "8192", "--total-num-mbufs"},
 	{"[forward]\nmbuf-cache = %s\n", "64", "--mbuf-cache"},
+	{"[forward]\nmbuf-size = %s\n", "640", "--mbuf-size"},
 	{"[forward]\nstats-period = %s\n", "1", "--stats-period"},
 	{"[forward]\nduration = %s\n", "16", "--duration"},
 	{"[forward]\nmap = (%s,0,1)\n", "0", NULL},

@@ -73,11 +73,22 @@ rt_icmp_error_build(struct rte_mempool *pool, const struct rte_mbuf *m, uint8_t 
 	struct rte_icmp_hdr *icmp;
 	struct rte_mbuf *r;
 	const void *q;
+	uint32_t room;
 	uint8_t *p;
 
 	r = rte_pktmbuf_alloc(pool);
 	if (r == NULL)
 		return NULL;
+	/* and as much as one mbuf holds (--mbuf-size), never less than the IP header and 8 bytes */
+	room = rte_pktmbuf_tailroom(r);
+	room = room > RT_L2_LEN + 20 + 8 ? room - (RT_L2_LEN + 20 + 8) : 0;
+	if (quote > room) {
+		if (room < RTE_MIN(olen, rte_ipv4_hdr_len(oip) + 8u)) {
+			rte_pktmbuf_free(r);
+			return NULL;
+		}
+		quote = room;
+	}
 	p = (uint8_t *)rte_pktmbuf_append(r, (uint16_t)(RT_L2_LEN + 20 + 8 + quote));
 	if (p == NULL) {
 		rte_pktmbuf_free(r);

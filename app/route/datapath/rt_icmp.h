@@ -85,10 +85,12 @@ bool rt_icmp_error_allowed(const struct rte_mbuf *m);
  * port it came in on: Ethernet destination = @p m's source, source =
  * @p src_mac; IP source @p src_ip, destination @p m's source, TTL 64, TOS
  * 0xc0 (RFC 1812 4.3.2.5); the ICMP body quotes @p m's IP header and as much
- * of its data as fits in RT_ICMP_ERR_MAX bytes (at least 8 when present).
- * @p mtu goes into the "next-hop MTU" field (RFC 1191) when non-zero.
+ * of its data as fits in RT_ICMP_ERR_MAX bytes (at least 8 when present) and
+ * in one mbuf of @p pool. @p mtu goes into the "next-hop MTU" field (RFC 1191)
+ * when non-zero.
  *
- * @return the new frame, or NULL when @p pool is empty.
+ * @return the new frame, or NULL when @p pool is empty or its mbufs cannot
+ *   hold the IP header and 8 bytes of data after the headers.
  */
 struct rte_mbuf *rt_icmp_error_build(struct rte_mempool *pool, const struct rte_mbuf *m,
 	uint8_t type, uint8_t code, uint16_t mtu, uint32_t src_ip,

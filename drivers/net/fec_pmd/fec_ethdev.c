@@ -257,7 +257,7 @@ fec_link_update(struct rte_eth_dev *dev, int wait)
 {
 	struct fec_priv *fep = dev->data->dev_private;
 	struct rte_eth_link link;
-	bool changed;
+	bool changed, fc_changed;
 	int ret;
 
 	RTE_SET_USED(wait);
@@ -278,12 +278,15 @@ fec_link_update(struct rte_eth_dev *dev, int wait)
 		fep->speed = link.link_speed;
 		fep->full_duplex = link.link_duplex == RTE_ETH_LINK_FULL_DUPLEX;
 	}
+	fc_changed = fec_fc_link_update(dev, &link);
 	/* Linux's adjust_link: a new speed or duplex means a MAC restart. */
 	if (changed && link.link_status && dev->data->dev_started) {
 		/* Not beside a fault restart (fec_watchdog.c). */
 		rte_spinlock_lock(&fep->restart_lock);
 		fec_hw_restart(dev);
 		rte_spinlock_unlock(&fep->restart_lock);
+	} else if (fc_changed) {
+		fec_fc_apply(dev);
 	}
 	return rte_eth_linkstatus_set(dev, &link);
 }

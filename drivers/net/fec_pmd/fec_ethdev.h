@@ -251,8 +251,13 @@ struct fec_priv {
 	int intr_uio_fd; /**< this port's own open of the UIO device, -1: none */
 	/** RXICn value from devarg rx_coalesce (0: off), written by every restart. */
 	uint32_t rxic;
-	/* Flow control (fec_fc.c), applied by every restart. */
+	/*
+	 * Flow control (fec_fc.c), applied by every restart: what the MAC does,
+	 * the forced mode or what autonegotiation resolved (the asked one is in
+	 * the PHY's advertisement).
+	 */
 	enum rte_eth_fc_mode fc_mode;
+	bool fc_autoneg; /**< pause autonegotiated: fc_mode resolved at each link update */
 	/** OPD pause duration. */
 	uint16_t pause_time;
 	/** RCR.PAUFWD: pause frames go to the ring. */
@@ -840,7 +845,32 @@ void fec_fc_init(struct fec_priv *fep);
 uint32_t fec_fc_restart(struct fec_priv *fep, uint32_t rcr);
 
 /**
- * flow_ctrl_get.
+ * Pause autonegotiation at a link update: with autoneg on, resolve the mode
+ * from the PHY's ANAR and ANLPAR (IEEE 802.3 Annex 28B; none on a link down
+ * or half duplex) into fc_mode. The caller applies it (fec_fc_apply, or the
+ * restart it makes anyway).
+ *
+ * @param dev
+ *   Port.
+ * @param link
+ *   The link as the PHY shows it now.
+ * @return
+ *   true if fc_mode changed.
+ */
+bool fec_fc_link_update(struct rte_eth_dev *dev, const struct rte_eth_link *link);
+
+/**
+ * When started, make RCR.FCE, PAUFWD, the thresholds and OPD follow the
+ * flow-control state now (fec_fc_restart on the running RCR).
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_fc_apply(struct rte_eth_dev *dev);
+
+/**
+ * flow_ctrl_get: the mode the MAC follows (resolved, when autonegotiated),
+ * autoneg as set.
  *
  * @param dev
  *   Port.
@@ -853,14 +883,18 @@ int fec_flow_ctrl_get(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc);
 
 /**
  * flow_ctrl_set: any mode; pause_time 0 means Linux's 0xFFF0; applied at once
- * when started and by every restart.
+ * when started and by every restart. With autoneg the mode is advertised
+ * (ANAR PAUSE/ASM_DIR), autonegotiation restarted and the mode resolved by
+ * link updates; without, the mode is forced.
  *
  * @param dev
  *   Port.
  * @param fc
- *   Settings; autoneg is refused (-ENOTSUP).
+ *   Settings (high_water, low_water and send_xon unused: Linux's thresholds).
  * @return
- *   0 or a negative errno.
+ *   0, -EINVAL (mode or autoneg out of range), -ENOTSUP (autoneg without a
+ *   PHY that autonegotiates) or the MDIO error (-ETIMEDOUT); nothing changed
+ *   on an error.
  */
 int fec_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *fc);
 

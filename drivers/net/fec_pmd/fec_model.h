@@ -275,6 +275,41 @@ uint64_t fec_model_wire_frames(const struct fec_model *m, uint64_t *out);
 void fec_model_phy_set_link(struct fec_model *m, int up, unsigned int speed, int full_duplex);
 
 /**
+ * Set what the link partner advertises for pause (ANLPAR bits 10 PAUSE and
+ * 11 ASM_DIR, shown while the link is up; none after a PHY reset).
+ *
+ * @param m
+ *   Model.
+ * @param pause
+ *   The partner advertises PAUSE.
+ * @param asym_pause
+ *   The partner advertises ASM_DIR.
+ */
+void fec_model_phy_set_partner_pause(struct fec_model *m, int pause, int asym_pause);
+
+/**
+ * A PHY register as the MAC's MDIO would read it (tests: the advertisement).
+ *
+ * @param m
+ *   Model.
+ * @param reg
+ *   Clause-22 register 0-31.
+ * @return
+ *   Its value; 0xFFFF past 31.
+ */
+uint16_t fec_model_phy_read(const struct fec_model *m, unsigned int reg);
+
+/**
+ * Autonegotiation restarts (BMCR writes with ANRST) since the PHY's reset.
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Count.
+ */
+uint32_t fec_model_phy_an_restarts(const struct fec_model *m);
+
+/**
  * Hold the transmitter as a received XOFF pause frame would: TX BDs stay
  * owned by the MAC, a graceful stop still completes (tests of TX queue stop
  * with frames that cannot drain).

@@ -358,6 +358,8 @@ void
 fec_model_phy_reset(struct fec_model *m)
 {
 	memset(m->phy, 0, sizeof(m->phy));
+	m->phy_lp_pause = 0;
+	m->phy_an_restarts = 0;
 	m->phy[FEC_PHY_BMCR] = 0x1140;
 	m->phy[FEC_PHY_ID1] = 0x004D;
 	m->phy[FEC_PHY_ID2] = 0xD074;
@@ -379,8 +381,30 @@ fec_model_phy_set_link(struct fec_model *m, int up, unsigned int speed, int full
 		lpa |= full_duplex ? FEC_ADV_100FD : FEC_ADV_100HD;
 	else
 		lpa |= full_duplex ? FEC_ADV_10FD : FEC_ADV_10HD;
-	m->phy[FEC_PHY_ANLPAR] = up ? lpa : 0;
+	m->phy[FEC_PHY_ANLPAR] = up ? lpa | m->phy_lp_pause : 0;
 	m->phy[FEC_PHY_STAT1000] = up ? lpa1000 : 0;
+}
+
+void
+fec_model_phy_set_partner_pause(struct fec_model *m, int pause, int asym_pause)
+{
+	m->phy_lp_pause = (uint16_t)((pause ? FEC_ADV_PAUSE : 0) | (asym_pause ? FEC_ADV_ASYM : 0));
+	if (m->phy_link)
+		m->phy[FEC_PHY_ANLPAR] =
+			(uint16_t)((m->phy[FEC_PHY_ANLPAR] & ~(FEC_ADV_PAUSE | FEC_ADV_ASYM)) |
+				   m->phy_lp_pause);
+}
+
+uint16_t
+fec_model_phy_read(const struct fec_model *m, unsigned int reg)
+{
+	return reg < RTE_DIM(m->phy) ? m->phy[reg] : 0xFFFF;
+}
+
+uint32_t
+fec_model_phy_an_restarts(const struct fec_model *m)
+{
+	return m->phy_an_restarts;
 }
 
 void
@@ -395,9 +419,11 @@ fec_model_mdio(struct fec_model *m, uint32_t mmfr)
 		return;
 	if (st == 1 && pa == m->cfg.phy_addr) {
 		if (op == 1) {
-			if (ra == FEC_PHY_BMCR)
+			if (ra == FEC_PHY_BMCR) {
+				/* Autonegotiation completes at once, with the same partner. */
+				m->phy_an_restarts += (mmfr & FEC_BMCR_ANRST) != 0;
 				m->phy[ra] = (mmfr & 0xFFFF) & ~0x8200u; /* reset, restart AN */
-			else if (ra == FEC_PHY_ANAR || ra == FEC_PHY_CTRL1000)
+			} else if (ra == FEC_PHY_ANAR || ra == FEC_PHY_CTRL1000)
 				m->phy[ra] = mmfr & 0xFFFF;
 		} else if (op == 2) {
 			data = m->phy[ra];

@@ -121,6 +121,8 @@ struct fec_model {
 
 	uint16_t phy[32];
 	bool phy_link;
+	uint16_t phy_lp_pause;    /* the link partner's ANLPAR PAUSE/ASM_DIR bits */
+	uint32_t phy_an_restarts; /* BMCR writes with ANRST */
 
 	uint64_t drops_nodesc, drops_filtered, drops_wire;
 	uint64_t tx_csum_ip, tx_csum_l4; /* checksums the TX accelerator inserted */

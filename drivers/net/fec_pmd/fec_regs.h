@@ -482,6 +482,7 @@ enum fec_mib_off { FEC_MIB_TABLE(FEC_MIB_OFF) };
 #define FEC_BMCR_PDOWN   0x0800u
 #define FEC_BMCR_ANENA   0x1000u /* autonegotiation enable */
 #define FEC_BMSR_LINK    0x0004u
+#define FEC_BMSR_ANABLE  0x0008u /* the PHY can autonegotiate */
 #define FEC_BMSR_ANEG_OK 0x0020u
 #define FEC_ADV_10HD     0x0020u
 #define FEC_ADV_10FD     0x0040u
@@ -489,5 +490,9 @@ enum fec_mib_off { FEC_MIB_TABLE(FEC_MIB_OFF) };
 #define FEC_ADV_100FD    0x0100u
 #define FEC_ADV_1000FD   0x0200u /* CTRL1000; STAT1000 has it at bit 11 */
 #define FEC_ADV_1000HD   0x0100u
+
+/* ANAR/ANLPAR pause abilities (IEEE 802.3 28.2.1.2: PAUSE, ASM_DIR). */
+#define FEC_ADV_PAUSE 0x0400u
+#define FEC_ADV_ASYM  0x0800u
 
 #endif /* FEC_REGS_H */
