@@ -35,6 +35,7 @@ measure rx fec_rx_burst ptype
 measure rx fec_rx_burst offload
 measure rx fec_rx_burst rxcsum
 measure rx fec_rx_burst_scatter scatter
+measure rx fec_rx_burst_ts timestamp
 measure tx fec_tx_burst legacy
 measure tx fec_tx_burst fastfree
 measure tx fec_tx_burst csum

@@ -14,6 +14,7 @@
 #include <rte_mbuf.h>
 
 #include "fec_ethdev.h"
+#include "fec_rx_ts.h"
 
 /*
  * Queue fields are copied to locals before the loops: stores to the volatile
@@ -123,8 +124,10 @@ rx_desc(struct rte_mbuf *m, uint32_t esc, uint32_t prot, const bool csum, const 
 		m->packet_type = pt;
 }
 
+/* tc: the time to extend each frame's ts word against, NULL (a constant) for no stamps. */
 static __rte_always_inline uint16_t
-rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool desc)
+rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool desc,
+	const struct fec_ptp_tc *tc)
 {
 	volatile uint8_t *base = rxq->bd;
 	struct rte_mbuf **sw_ring = rxq->sw_ring;
@@ -194,6 +197,9 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 			rx_desc(m, rte_le_to_cpu_32(bx->esc), rte_le_to_cpu_32(bx->prot), csum,
 				strip, ptype);
 		}
+		if (ex && tc != NULL)
+			fec_rx_ts_frame(rxq, tc, m,
+				rte_le_to_cpu_32(((volatile struct fec_bd_ex *)bd)->ts));
 		pkts[nb++] = m;
 		bd->addr = rte_cpu_to_le_32((uint32_t)(nm->buf_iova + RTE_PKTMBUF_HEADROOM));
 	recycle:
@@ -239,9 +245,24 @@ fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 
 	/* Descriptor flags are a separate instance: no per-frame test without them. */
 	if (rxq->ex)
-		return rxq->desc ? rx_burst(rxq, pkts, n, true, true)
-				 : rx_burst(rxq, pkts, n, true, false);
-	return rx_burst(rxq, pkts, n, false, false);
+		return rxq->desc ? rx_burst(rxq, pkts, n, true, true, NULL)
+				 : rx_burst(rxq, pkts, n, true, false, NULL);
+	return rx_burst(rxq, pkts, n, false, false, NULL);
+}
+
+uint16_t
+fec_rx_burst_ts(void *q, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct fec_rxq *rxq = q;
+	struct fec_ptp_tc tc;
+
+	/* Stamps exist only in enhanced BDs (fec_rx_ts.c sets ts only then). */
+	if (!rxq->ts)
+		return fec_rx_burst(q, pkts, n);
+	/* One copy of the time a burst: every stamp in the ring is within reach of it. */
+	fec_ptp_snapshot(&rxq->fep->ptp, &tc);
+	return rxq->desc ? rx_burst(rxq, pkts, n, true, true, &tc)
+			 : rx_burst(rxq, pkts, n, true, false, &tc);
 }
 
 #define FEC_FREE_BULK 32
@@ -291,6 +312,7 @@ fec_tx_free_inflight(struct fec_txq *txq)
 	txq->cur = 0;
 	txq->dirty = 0;
 	txq->frame_bytes = 0;
+	__atomic_store_n(&txq->ts_bd, FEC_TS_BD_NONE, __ATOMIC_RELAXED);
 }
 
 void
@@ -323,9 +345,9 @@ fec_tx_reclaim(struct fec_txq *txq)
 			n = done;
 		}
 		rte_io_rmb();
-		/* stats=sw: no MIB to count the frames the MAC could not send. */
-		if (unlikely(txq->count_errs))
-			fec_tx_count_errors(txq, dirty, n);
+		/* stats=sw TX errors (no MIB), timesync TX stamps: fec_tx_ts.c. */
+		if (unlikely(txq->reclaim_slow))
+			fec_tx_reclaim_slow(txq, dirty, n);
 		tx_free(txq, &txq->sw_ring[dirty], n);
 		dirty = dirty + n == nb_desc ? 0 : dirty + n;
 		nb_free += n;
@@ -371,8 +393,9 @@ tx_kick(const struct fec_txq *txq)
 RTE_STD_C11
 _Static_assert(RTE_MBUF_F_TX_IP_CKSUM == 1ULL << 54 && RTE_MBUF_F_TX_TCP_CKSUM == 1ULL << 52 &&
 		       RTE_MBUF_F_TX_UDP_CKSUM == 3ULL << 52 && FEC_BD_EX_TX_IINS == 1u << 27 &&
-		       FEC_BD_EX_TX_PINS == 1u << 28,
-	"TX checksum flags and ESC bits where the shifts expect them");
+		       FEC_BD_EX_TX_PINS == 1u << 28 && RTE_MBUF_F_TX_IEEE1588_TMST == 1ULL << 51 &&
+		       FEC_BD_EX_TX_TS == 1u << 29,
+	"TX checksum and timestamp flags and ESC bits where the shifts expect them");
 
 static __rte_always_inline uint32_t
 tx_esc(const struct rte_mbuf *m, const bool csum)
@@ -382,8 +405,10 @@ tx_esc(const struct rte_mbuf *m, const bool csum)
 	if (!csum)
 		return FEC_BD_EX_TX_INT;
 	ol = m->ol_flags;
+	/* TS: the MAC writes the 1588 counter into the BD (timesync, fec_tx_ts.c). */
 	return FEC_BD_EX_TX_INT | ((uint32_t)(ol >> 27) & FEC_BD_EX_TX_IINS) |
-	       ((uint32_t)(ol >> 24) & FEC_BD_EX_TX_PINS);
+	       ((uint32_t)(ol >> 24) & FEC_BD_EX_TX_PINS) |
+	       ((uint32_t)(ol >> 22) & FEC_BD_EX_TX_TS);
 }
 
 static inline void
@@ -415,8 +440,12 @@ tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex, c
 		uint16_t sc = FEC_BD_R | FEC_BD_TC;
 
 		tx_fill(bd, seg, ex, esc);
-		if (seg->next == NULL)
+		if (seg->next == NULL) {
 			sc |= FEC_BD_L;
+			/* The stamp is read from the frame's last BD (fec_tx_ts.c). */
+			if (csum && unlikely(esc & FEC_BD_EX_TX_TS))
+				__atomic_store_n(&txq->ts_bd, cur, __ATOMIC_RELAXED);
+		}
 		if (cur == last)
 			sc |= FEC_BD_W;
 		txq->sw_ring[cur] = seg;
@@ -464,6 +493,7 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 	for (sent = 0; sent < n; sent++) {
 		struct rte_mbuf *m = pkts[sent];
 		volatile struct fec_bd *bd;
+		uint32_t esc;
 
 		bytes += m->pkt_len;
 		if (unlikely(m->nb_segs != 1)) {
@@ -478,7 +508,10 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 			continue;
 		}
 		bd = bd_at(base, shift, cur);
-		tx_fill(bd, m, ex, tx_esc(m, csum));
+		esc = tx_esc(m, csum);
+		tx_fill(bd, m, ex, esc);
+		if (csum && unlikely(esc & FEC_BD_EX_TX_TS))
+			__atomic_store_n(&txq->ts_bd, cur, __ATOMIC_RELAXED);
 		sw_ring[cur] = m;
 		rte_io_wmb();
 		if (unlikely(cur == last)) {
@@ -498,7 +531,10 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 	return (uint16_t)sent;
 }
 
-/* Checksum insertion out of line: the plain instances keep their register allocation. */
+/*
+ * ESC bits from ol_flags (checksum insertion, the timesync TS bit) out of line:
+ * the plain instances keep their register allocation.
+ */
 static __rte_noinline uint16_t
 tx_burst_csum(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n)
 {
@@ -512,7 +548,7 @@ fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 
 	/* A separate instance: no per-frame offload test without the offload. */
 	if (txq->ex) {
-		if (txq->csum)
+		if (txq->esc_ol)
 			return tx_burst_csum(txq, pkts, n);
 		return tx_burst(txq, pkts, n, true, false);
 	}
