@@ -481,6 +481,7 @@ static void
 case_ptp_tx(void)
 {
 	const struct fec_txq *txq;
+	struct rte_mbuf *m, *m2;
 	struct timespec ts;
 	unsigned int i;
 
@@ -514,6 +515,25 @@ case_ptp_tx(void)
 	CHECK(rte_eth_timesync_read_tx_timestamp(port, &ts) == 0 && ns_of(&ts) == 8000,
 		"its stamp: %" PRIu64, ns_of(&ts));
 	CHECK(rte_eth_timesync_read_tx_timestamp(port, &ts) == -EINVAL, "read once");
+	/* A frame in two segments: the stamp is its last BD's. */
+	fec_model_time_advance(model, 1000);
+	m = rte_pktmbuf_alloc(pool);
+	m2 = rte_pktmbuf_alloc(pool);
+	CHECK(m != NULL && m2 != NULL, "two mbufs");
+	if (m != NULL && m2 != NULL) {
+		memset(rte_pktmbuf_mtod(m, uint8_t *), 0, 40);
+		rte_pktmbuf_mtod(m, uint8_t *)[0] = 0x02;
+		memset(rte_pktmbuf_mtod(m2, uint8_t *), 0, 40);
+		m->data_len = m2->data_len = 40;
+		m->pkt_len = 80;
+		m->nb_segs = 2;
+		m->next = m2;
+		m->ol_flags = RTE_MBUF_F_TX_IEEE1588_TMST;
+		CHECK(rte_eth_tx_burst(port, 0, &m, 1) == 1, "2-segment stamped frame sent");
+		step_all();
+		CHECK(rte_eth_timesync_read_tx_timestamp(port, &ts) == 0 && ns_of(&ts) == 10000,
+			"its stamp: %" PRIu64, ns_of(&ts));
+	}
 	fec_test_drain_wire();
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	check_no_leak("after stop");

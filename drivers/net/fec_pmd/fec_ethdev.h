@@ -1156,6 +1156,15 @@ int fec_rx_ts_configure(struct rte_eth_dev *dev);
 void fec_rx_ts_start(struct rte_eth_dev *dev);
 
 /**
+ * Each RX queue's PTP stamping from fep->ptp.timesync (timesync
+ * enable/disable, dev_start), then the RX burst chosen again.
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_rx_ts_conf(struct rte_eth_dev *dev);
+
+/**
  * dev_stop: the offload no longer keeps the counter running.
  *
  * @param dev

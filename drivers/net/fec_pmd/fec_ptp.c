@@ -38,7 +38,8 @@ fec_ptp_clk_parse(const char *name, unsigned long mhz, uint32_t *inc)
 void
 fec_ptp_init(struct fec_priv *fep, uint32_t inc)
 {
-	rte_seqlock_init(&fep->ptp.lock);
+	rte_spinlock_init(&fep->ptp.lock);
+	rte_seqcount_init(&fep->ptp.seq);
 	fep->ptp.inc = inc;
 	fep->ptp.rx_ts_off = -1;
 }
@@ -54,18 +55,32 @@ capture(struct fec_priv *fep)
 	return fec_rd32(fep, FEC_ATVR) & FEC_PTP_MASK;
 }
 
-/* timecounter_read: the time now, the reading moved forward. Write lock held. */
+/* The reading the bursts extend against, stored under the sequence count. Lock held. */
+static void
+tc_set(struct fec_priv *fep, uint64_t ns, uint32_t cyc)
+{
+	rte_seqcount_write_begin(&fep->ptp.seq);
+	fep->ptp.tc.nsec = ns;
+	fep->ptp.tc.cycle_last = cyc;
+	rte_seqcount_write_end(&fep->ptp.seq);
+}
+
+/*
+ * timecounter_read: the time now, the reading moved forward. Lock held; the
+ * capture (a register round trip, 1 us on BUG_CAPTURE SoCs) is outside the
+ * sequence count, so bursts do not wait for it.
+ */
 static uint64_t
 tc_read(struct fec_priv *fep)
 {
 	uint32_t c = capture(fep);
+	uint64_t ns = fep->ptp.tc.nsec + ((c - fep->ptp.tc.cycle_last) & FEC_PTP_MASK);
 
-	fep->ptp.tc.nsec += (c - fep->ptp.tc.cycle_last) & FEC_PTP_MASK;
-	fep->ptp.tc.cycle_last = c;
-	return fep->ptp.tc.nsec;
+	tc_set(fep, ns, c);
+	return ns;
 }
 
-/* The counter at cyc, running, the 64-bit time ns at it. Write lock held. */
+/* The counter at cyc, running, the 64-bit time ns at it. Lock held. */
 static void
 counter_start(struct fec_priv *fep, uint32_t cyc, uint64_t ns, bool restart)
 {
@@ -76,8 +91,7 @@ counter_start(struct fec_priv *fep, uint32_t cyc, uint64_t ns, bool restart)
 	if (!restart)
 		fec_wr32(fep, FEC_ATVR, cyc);
 	fec_wr32(fep, FEC_ATCR, FEC_PTP_ATCR | (restart ? FEC_ATCR_RESTART : 0));
-	fep->ptp.tc.nsec = ns;
-	fep->ptp.tc.cycle_last = cyc;
+	tc_set(fep, ns, cyc);
 }
 
 static void
@@ -85,10 +99,10 @@ keep_alarm(void *arg)
 {
 	struct fec_priv *fep = arg;
 
-	rte_seqlock_write_lock(&fep->ptp.lock);
+	rte_spinlock_lock(&fep->ptp.lock);
 	if (fep->ptp.users != 0)
 		tc_read(fep);
-	rte_seqlock_write_unlock(&fep->ptp.lock);
+	rte_spinlock_unlock(&fep->ptp.lock);
 	__atomic_fetch_add(&fep->ptp.keeps, 1, __ATOMIC_RELEASE);
 	/* Re-armed from inside, as the MIB alarm (fec_mib.c). */
 	if (__atomic_load_n(&fep->ptp.keep_on, __ATOMIC_ACQUIRE) &&
@@ -106,10 +120,10 @@ fec_ptp_clock_get(struct fec_priv *fep, uint8_t user)
 		return -ENOTSUP;
 	if (fep->ptp.users == 0) {
 		/* Linux's fec_ptp_start_cyclecounter: from 0, time 0. */
-		rte_seqlock_write_lock(&fep->ptp.lock);
+		rte_spinlock_lock(&fep->ptp.lock);
 		counter_start(fep, 0, 0, true);
 		fep->ptp.users = user;
-		rte_seqlock_write_unlock(&fep->ptp.lock);
+		rte_spinlock_unlock(&fep->ptp.lock);
 		__atomic_store_n(&fep->ptp.keep_on, true, __ATOMIC_RELEASE);
 		ret = rte_eal_alarm_set(FEC_PTP_KEEP_MS * 1000ULL, keep_alarm, fep);
 		if (ret < 0)
@@ -130,9 +144,9 @@ fec_ptp_clock_put(struct fec_priv *fep, uint8_t user)
 	__atomic_store_n(&fep->ptp.keep_on, false, __ATOMIC_RELEASE);
 	/* Waits for a running reading. */
 	rte_eal_alarm_cancel(keep_alarm, fep);
-	rte_seqlock_write_lock(&fep->ptp.lock);
+	rte_spinlock_lock(&fep->ptp.lock);
 	fec_wr32(fep, FEC_ATCR, 0);
-	rte_seqlock_write_unlock(&fep->ptp.lock);
+	rte_spinlock_unlock(&fep->ptp.lock);
 }
 
 void
@@ -141,11 +155,11 @@ fec_ptp_restart_save(struct fec_priv *fep)
 	fep->ptp.restart_saved = false;
 	if (fep->ptp.users == 0)
 		return;
-	rte_seqlock_write_lock(&fep->ptp.lock);
+	rte_spinlock_lock(&fep->ptp.lock);
 	fep->ptp.restart_ns = tc_read(fep);
 	fep->ptp.restart_tsc = rte_get_timer_cycles();
 	fep->ptp.restart_saved = true;
-	rte_seqlock_write_unlock(&fep->ptp.lock);
+	rte_spinlock_unlock(&fep->ptp.lock);
 }
 
 void
@@ -161,9 +175,9 @@ fec_ptp_restart_restore(struct fec_priv *fep)
 		return;
 	ns = fep->ptp.restart_ns + (rte_get_timer_cycles() - fep->ptp.restart_tsc) *
 					   (uint64_t)NS_PER_S / rte_get_timer_hz();
-	rte_seqlock_write_lock(&fep->ptp.lock);
+	rte_spinlock_lock(&fep->ptp.lock);
 	counter_start(fep, (uint32_t)ns & FEC_PTP_MASK, ns, false);
-	rte_seqlock_write_unlock(&fep->ptp.lock);
+	rte_spinlock_unlock(&fep->ptp.lock);
 }
 
 /* Every queue's 1588 settings from fep->ptp.timesync, the RX burst chosen again. */
@@ -172,22 +186,13 @@ queues_conf(struct rte_eth_dev *dev)
 {
 	uint16_t q;
 
-	for (q = 0; q < dev->data->nb_rx_queues; q++) {
-		struct fec_rxq *rxq = fec_rxq_at(dev, q);
-		struct fec_priv *fep = dev->data->dev_private;
-
-		if (rxq == NULL)
-			continue;
-		rxq->ts_ptp = fep->ex && fep->ptp.timesync;
-		rxq->ts = rxq->ts_dyn || rxq->ts_ptp;
-	}
 	for (q = 0; q < dev->data->nb_tx_queues; q++) {
 		struct fec_txq *txq = fec_txq_at(dev, q);
 
 		if (txq != NULL)
 			fec_tx_ts_conf(dev, txq);
 	}
-	fec_rx_burst_select(dev);
+	fec_rx_ts_conf(dev);
 }
 
 int
@@ -283,9 +288,9 @@ fec_timesync_adjust_time(struct rte_eth_dev *dev, int64_t delta)
 	if (ret < 0)
 		return ret;
 	/* Linux's timecounter_adjtime: the counter is not touched. */
-	rte_seqlock_write_lock(&fep->ptp.lock);
-	fep->ptp.tc.nsec += (uint64_t)delta;
-	rte_seqlock_write_unlock(&fep->ptp.lock);
+	rte_spinlock_lock(&fep->ptp.lock);
+	tc_set(fep, fep->ptp.tc.nsec + (uint64_t)delta, fep->ptp.tc.cycle_last);
+	rte_spinlock_unlock(&fep->ptp.lock);
 	return 0;
 }
 
@@ -297,9 +302,9 @@ fec_read_clock(struct rte_eth_dev *dev, uint64_t *clock)
 
 	if (ret < 0)
 		return ret;
-	rte_seqlock_write_lock(&fep->ptp.lock);
+	rte_spinlock_lock(&fep->ptp.lock);
 	*clock = tc_read(fep);
-	rte_seqlock_write_unlock(&fep->ptp.lock);
+	rte_spinlock_unlock(&fep->ptp.lock);
 	return 0;
 }
 
@@ -328,10 +333,9 @@ fec_timesync_write_time(struct rte_eth_dev *dev, const struct timespec *ts)
 		return -EINVAL;
 	ns = rte_timespec_to_ns(ts);
 	/* Linux's fec_ptp_settime: the counter's bits follow the time's. */
-	rte_seqlock_write_lock(&fep->ptp.lock);
+	rte_spinlock_lock(&fep->ptp.lock);
 	fec_wr32(fep, FEC_ATVR, (uint32_t)ns & FEC_PTP_MASK);
-	fep->ptp.tc.nsec = ns;
-	fep->ptp.tc.cycle_last = (uint32_t)ns & FEC_PTP_MASK;
-	rte_seqlock_write_unlock(&fep->ptp.lock);
+	tc_set(fep, ns, (uint32_t)ns & FEC_PTP_MASK);
+	rte_spinlock_unlock(&fep->ptp.lock);
 	return 0;
 }

@@ -21,7 +21,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <rte_seqlock.h>
+#include <rte_seqcount.h>
+#include <rte_spinlock.h>
 
 /** ATPER: the counter wraps here (Linux's FEC_COUNTER_PERIOD). */
 #define FEC_PTP_PERIOD (1u << 31)
@@ -50,9 +51,14 @@ struct fec_ptp_latch {
 
 /** 1588 state of a port (fec_priv.ptp). */
 struct fec_ptp {
-	/** The time at the last reading; written by the alarm and the ops, read by bursts. */
-	rte_seqlock_t lock;
-	struct fec_ptp_tc tc;
+	/**
+	 * Serialises the writers (the alarm, the ops) and their captures; the
+	 * bursts never take it: they read tc under seq, which a writer holds
+	 * only while it stores tc (not across the capture).
+	 */
+	rte_spinlock_t lock;
+	rte_seqcount_t seq;      /**< guards tc for the bursts */
+	struct fec_ptp_tc tc;    /**< the time at the last reading */
 	uint32_t inc;            /**< ATINC.INC: ns per clock (devarg ptp_clk_mhz) */
 	uint8_t users;           /**< FEC_PTP_USER_*: the counter runs when not 0 */
 	bool keep_on;            /**< the reading alarm re-arms itself */
@@ -103,9 +109,9 @@ fec_ptp_snapshot(const struct fec_ptp *ptp, struct fec_ptp_tc *out)
 	uint32_t sn;
 
 	do {
-		sn = rte_seqlock_read_begin(&ptp->lock);
+		sn = rte_seqcount_read_begin(&ptp->seq);
 		*out = ptp->tc;
-	} while (rte_seqlock_read_retry(&ptp->lock, sn));
+	} while (rte_seqcount_read_retry(&ptp->seq, sn));
 }
 
 /**

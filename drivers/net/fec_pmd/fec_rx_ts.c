@@ -76,6 +76,23 @@ fec_rx_ts_configure(struct rte_eth_dev *dev)
 }
 
 void
+fec_rx_ts_conf(struct rte_eth_dev *dev)
+{
+	const struct fec_priv *fep = dev->data->dev_private;
+	uint16_t q;
+
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		struct fec_rxq *rxq = fec_rxq_at(dev, q);
+
+		if (rxq == NULL)
+			continue;
+		rxq->ts_ptp = fep->ex && fep->ptp.timesync;
+		rxq->ts = rxq->ts_dyn || rxq->ts_ptp;
+	}
+	fec_rx_burst_select(dev);
+}
+
+void
 fec_rx_ts_start(struct rte_eth_dev *dev)
 {
 	struct fec_priv *fep = dev->data->dev_private;
@@ -91,14 +108,12 @@ fec_rx_ts_start(struct rte_eth_dev *dev)
 				      RTE_ETH_RX_OFFLOAD_TIMESTAMP) != 0;
 		rxq->ts_off = fep->ptp.rx_ts_off;
 		rxq->ts_flag = fep->ptp.rx_ts_flag;
-		rxq->ts_ptp = fep->ex && fep->ptp.timesync;
-		rxq->ts = rxq->ts_dyn || rxq->ts_ptp;
 		any |= rxq->ts_dyn;
 	}
 	if (any && fec_ptp_clock_get(fep, FEC_PTP_USER_RX_TS) < 0)
 		FEC_LOG(WARNING, "%s: no 1588 reading alarm: RX timestamps wrong after %u s",
 			fep->name, FEC_PTP_PERIOD / 2 / 1000000000u);
-	fec_rx_burst_select(dev);
+	fec_rx_ts_conf(dev);
 }
 
 void

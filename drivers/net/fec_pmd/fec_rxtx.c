@@ -398,17 +398,20 @@ _Static_assert(RTE_MBUF_F_TX_IP_CKSUM == 1ULL << 54 && RTE_MBUF_F_TX_TCP_CKSUM =
 	"TX checksum and timestamp flags and ESC bits where the shifts expect them");
 
 static __rte_always_inline uint32_t
-tx_esc(const struct rte_mbuf *m, const bool csum)
+tx_esc(const struct rte_mbuf *m, const bool csum, const bool ts)
 {
 	uint64_t ol;
+	uint32_t esc;
 
 	if (!csum)
 		return FEC_BD_EX_TX_INT;
 	ol = m->ol_flags;
+	esc = FEC_BD_EX_TX_INT | ((uint32_t)(ol >> 27) & FEC_BD_EX_TX_IINS) |
+	      ((uint32_t)(ol >> 24) & FEC_BD_EX_TX_PINS);
 	/* TS: the MAC writes the 1588 counter into the BD (timesync, fec_tx_ts.c). */
-	return FEC_BD_EX_TX_INT | ((uint32_t)(ol >> 27) & FEC_BD_EX_TX_IINS) |
-	       ((uint32_t)(ol >> 24) & FEC_BD_EX_TX_PINS) |
-	       ((uint32_t)(ol >> 22) & FEC_BD_EX_TX_TS);
+	if (ts)
+		esc |= (uint32_t)(ol >> 22) & FEC_BD_EX_TX_TS;
+	return esc;
 }
 
 static inline void
@@ -426,10 +429,11 @@ tx_fill(volatile struct fec_bd *bd, const struct rte_mbuf *seg, const bool ex, u
 
 /* A frame in several segments: one BD each, the first handed over last. */
 static __rte_noinline uint16_t
-tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex, const bool csum)
+tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex, const bool csum,
+	const bool ts)
 {
 	/* Every BD of the frame carries its insertion bits, as Linux sets them. */
-	const uint32_t esc = tx_esc(m, csum);
+	const uint32_t esc = tx_esc(m, csum, ts);
 	const uint16_t last = txq->nb_desc - 1;
 	volatile struct fec_bd *first = bd_at(txq->bd, txq->bd_shift, cur);
 	uint16_t first_sc = 0;
@@ -443,7 +447,7 @@ tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex, c
 		if (seg->next == NULL) {
 			sc |= FEC_BD_L;
 			/* The stamp is read from the frame's last BD (fec_tx_ts.c). */
-			if (csum && unlikely(esc & FEC_BD_EX_TX_TS))
+			if (ts && unlikely(esc & FEC_BD_EX_TX_TS))
 				__atomic_store_n(&txq->ts_bd, cur, __ATOMIC_RELAXED);
 		}
 		if (cur == last)
@@ -463,7 +467,8 @@ tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex, c
 }
 
 static __rte_always_inline uint16_t
-tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool csum)
+tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool csum,
+	const bool ts)
 {
 	const uint8_t shift = ex ? 5 : 3;
 	const unsigned int last = txq->nb_desc - 1u;
@@ -501,16 +506,16 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 				bytes -= m->pkt_len;
 				break;
 			}
-			cur = tx_chain(txq, m, (uint16_t)cur, ex, csum);
+			cur = tx_chain(txq, m, (uint16_t)cur, ex, csum, ts);
 			nb_free -= m->nb_segs - 1u;
 			if (n > nb_free)
 				n = (uint16_t)nb_free;
 			continue;
 		}
 		bd = bd_at(base, shift, cur);
-		esc = tx_esc(m, csum);
+		esc = tx_esc(m, csum, ts);
 		tx_fill(bd, m, ex, esc);
-		if (csum && unlikely(esc & FEC_BD_EX_TX_TS))
+		if (ts && unlikely(esc & FEC_BD_EX_TX_TS))
 			__atomic_store_n(&txq->ts_bd, cur, __ATOMIC_RELAXED);
 		sw_ring[cur] = m;
 		rte_io_wmb();
@@ -532,13 +537,20 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 }
 
 /*
- * ESC bits from ol_flags (checksum insertion, the timesync TS bit) out of line:
- * the plain instances keep their register allocation.
+ * ESC bits from ol_flags out of line, so that the plain instances keep their
+ * register allocation: checksum insertion; with timesync also the TS bit
+ * (fec_tx_ts.c), a third instance so the checksum one stays as it was.
  */
 static __rte_noinline uint16_t
 tx_burst_csum(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n)
 {
-	return tx_burst(txq, pkts, n, true, true);
+	return tx_burst(txq, pkts, n, true, true, false);
+}
+
+static __rte_noinline uint16_t
+tx_burst_ts(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	return tx_burst(txq, pkts, n, true, true, true);
 }
 
 uint16_t
@@ -549,10 +561,11 @@ fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 	/* A separate instance: no per-frame offload test without the offload. */
 	if (txq->ex) {
 		if (txq->esc_ol)
-			return tx_burst_csum(txq, pkts, n);
-		return tx_burst(txq, pkts, n, true, false);
+			return txq->ts_ptp ? tx_burst_ts(txq, pkts, n)
+					   : tx_burst_csum(txq, pkts, n);
+		return tx_burst(txq, pkts, n, true, false, false);
 	}
-	return tx_burst(txq, pkts, n, false, false);
+	return tx_burst(txq, pkts, n, false, false, false);
 }
 
 void
