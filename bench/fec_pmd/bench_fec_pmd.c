@@ -9,7 +9,8 @@
  * register write, so the model's cost is excluded. A net_ring port built from
  * rte_eth_from_rings() is driven the same way as a same-run baseline.
  *
- *   bench-fec-pmd rx|tx|ring-rx|ring-tx [BURSTS] [BURST] [legacy|fastfree|csum|ptype|offload|rxcsum]
+ *   bench-fec-pmd rx|tx|ring-rx|ring-tx [BURSTS] [BURST]
+ *       [legacy|fastfree|csum|ptype|offload|rxcsum|scatter|timestamp|timesync]
  *
  * Every feature is off unless named: packet types too (rte_eth_dev_set_ptypes
  * with RTE_PTYPE_UNKNOWN, as they are on by default with enhanced BDs).
@@ -18,7 +19,10 @@
  * PMD's default (packet types from the descriptor). offload: RX checksum
  * offloads and VLAN strip configured as well, UDP/IPv4 frames. rxcsum: what
  * dpdk-forwarder configures, RX IPv4 checksum only (packet types on), the same
- * frames.
+ * frames. timestamp: RTE_ETH_RX_OFFLOAD_TIMESTAMP (fec_rx_burst_ts), packet
+ * types off as in the plain case. timesync: rte_eth_timesync_enable after
+ * start, frames without RTE_MBUF_F_TX_IEEE1588_TMST (the TS-capable TX
+ * instance).
  */
 
 #include <stdio.h>
@@ -42,6 +46,8 @@ static int csum;
 static int ptype;
 static int rx_offload; /* 1: checksums and VLAN strip, 2: IPv4 checksum only */
 static int scatter;    /* RTE_ETH_RX_OFFLOAD_SCATTER: fec_rx_burst_scatter, one BD a frame */
+static int rx_ts;      /* RTE_ETH_RX_OFFLOAD_TIMESTAMP: fec_rx_burst_ts */
+static int timesync;   /* rte_eth_timesync_enable: TX through its ESC instance */
 
 static int
 port_up(uint16_t port)
@@ -59,12 +65,14 @@ port_up(uint16_t port)
 		conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_IPV4_CKSUM;
 	if (scatter)
 		conf.rxmode.offloads |= RTE_ETH_RX_OFFLOAD_SCATTER;
+	if (rx_ts)
+		conf.rxmode.offloads |= RTE_ETH_RX_OFFLOAD_TIMESTAMP;
 	if (rte_eth_dev_configure(port, 1, 1, &conf) != 0 ||
 		(!ptype && rte_eth_dev_set_ptypes(port, RTE_PTYPE_UNKNOWN, NULL, 0) != 0) ||
 		rte_eth_rx_queue_setup(port, 0, 512, 0, NULL, pool) != 0 ||
-		rte_eth_tx_queue_setup(port, 0, 512, 0, NULL) != 0)
+		rte_eth_tx_queue_setup(port, 0, 512, 0, NULL) != 0 || rte_eth_dev_start(port) != 0)
 		return -1;
-	return rte_eth_dev_start(port);
+	return timesync ? rte_eth_timesync_enable(port) : 0;
 }
 
 static void
@@ -113,6 +121,8 @@ main(int argc, char **argv)
 	fast_free = argc > 4 && strcmp(argv[4], "fastfree") == 0;
 	csum = argc > 4 && strcmp(argv[4], "csum") == 0;
 	scatter = argc > 4 && strcmp(argv[4], "scatter") == 0;
+	rx_ts = argc > 4 && strcmp(argv[4], "timestamp") == 0;
+	timesync = argc > 4 && strcmp(argv[4], "timesync") == 0;
 	rx_offload = argc > 4 && strcmp(argv[4], "offload") == 0  ? 1
 		     : argc > 4 && strcmp(argv[4], "rxcsum") == 0 ? 2
 								  : 0;

@@ -35,9 +35,11 @@ measure rx fec_rx_burst ptype
 measure rx fec_rx_burst offload
 measure rx fec_rx_burst rxcsum
 measure rx fec_rx_burst_scatter scatter
+measure rx fec_rx_burst_ts timestamp
 measure tx fec_tx_burst legacy
 measure tx fec_tx_burst fastfree
 measure tx fec_tx_burst csum
+measure tx fec_tx_burst timesync
 measure tx fec_tx_prepare csum
 echo "# same-run baseline: whole rte_eth_*_burst call (ethdev wrapper included), net_fec vs net_ring"
 # (features off: packet types turned off with rte_eth_dev_set_ptypes, no offload)

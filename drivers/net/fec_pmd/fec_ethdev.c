@@ -45,11 +45,12 @@ RTE_LOG_REGISTER(fec_logtype, pmd.net.fec, NOTICE);
 #define FEC_ARG_INTR    "intr"
 #define FEC_ARG_COAL    "rx_coalesce"
 #define FEC_ARG_ITR_CLK "itr_clk_mhz"
+#define FEC_ARG_PTP_CLK "ptp_clk_mhz"
 
 static const char *const fec_valid_args[] = {FEC_ARG_BACKEND, FEC_ARG_BD, FEC_ARG_PROFILE,
 	FEC_ARG_MODE, FEC_ARG_WIRE, FEC_ARG_PHY, FEC_ARG_UIO, FEC_ARG_SHIFT16, FEC_ARG_MIB_MS,
 	FEC_ARG_STATS, FEC_ARG_SOC, FEC_ARG_LSC_MS, FEC_ARG_TX_TMO, FEC_ARG_WD_MS, FEC_ARG_FOLLOW,
-	FEC_ARG_RCMR, FEC_ARG_INTR, FEC_ARG_COAL, FEC_ARG_ITR_CLK, NULL};
+	FEC_ARG_RCMR, FEC_ARG_INTR, FEC_ARG_COAL, FEC_ARG_ITR_CLK, FEC_ARG_PTP_CLK, NULL};
 
 struct fec_args {
 	char backend[8];
@@ -63,6 +64,7 @@ struct fec_args {
 	char intr[8];
 	char coal[24];
 	unsigned int itr_clk_mhz;
+	unsigned long ptp_clk_mhz; /**< 1588 clock (fec_ptp_clk_parse checks it) */
 	unsigned int phy_addr;
 	bool phy_set; /**< phy_addr given; else the PHY is looked for on MDIO */
 	unsigned int shift16;
@@ -162,6 +164,7 @@ static int
 fec_configure(struct rte_eth_dev *dev)
 {
 	struct fec_priv *fep = dev->data->dev_private;
+	int ret;
 
 	if (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC) {
 		FEC_LOG(ERR, "KEEP_CRC not supported");
@@ -173,6 +176,9 @@ fec_configure(struct rte_eth_dev *dev)
 			fep->name, fep->rcmr_ring_max, dev->data->nb_rx_queues);
 		return -EINVAL;
 	}
+	ret = fec_rx_ts_configure(dev);
+	if (ret < 0)
+		return ret;
 	return fec_intr_setup(dev);
 }
 
@@ -190,10 +196,14 @@ fec_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->max_rx_pktlen = FEC_MAX_FRAME;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
 	info->max_mtu = FEC_MAX_FRAME - RTE_ETHER_HDR_LEN - RTE_VLAN_HLEN - RTE_ETHER_CRC_LEN;
-	/* VLAN strip is the PMD's, on the descriptor's VLAN bit (as Linux's fec). */
-	info->rx_offload_capa =
-		RTE_ETH_RX_OFFLOAD_SCATTER |
-		(fep->ex ? FEC_RX_CSUM_OFFLOADS | RTE_ETH_RX_OFFLOAD_VLAN_STRIP : 0);
+	/*
+	 * VLAN strip is the PMD's, on the descriptor's VLAN bit (as Linux's fec);
+	 * timestamps are the enhanced BD's ts word (fec_rx_ts.c).
+	 */
+	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_SCATTER;
+	if (fep->ex)
+		info->rx_offload_capa |= FEC_RX_CSUM_OFFLOADS | RTE_ETH_RX_OFFLOAD_VLAN_STRIP |
+					 RTE_ETH_RX_OFFLOAD_TIMESTAMP;
 	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS | RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE |
 				(fep->ex ? FEC_TX_CSUM_OFFLOADS : 0);
 	info->rx_desc_lim.nb_max = FEC_RING_MAX;
@@ -431,7 +441,8 @@ fec_start(struct rte_eth_dev *dev)
 		FEC_LOG(WARNING, "%s: no LSC alarm: no link events", fep->name);
 	if (fec_wd_start(dev) < 0)
 		FEC_LOG(WARNING, "%s: no watchdog alarm: no recovery from a stuck MAC", fep->name);
-	dev->rx_pkt_burst = fep->scatter ? fec_rx_burst_scatter : fec_rx_burst;
+	/* The RX burst: scattered, with timestamps, or plain (fec_rx_ts.c). */
+	fec_rx_ts_start(dev);
 	dev->tx_pkt_burst = fec_tx_burst;
 	dev->tx_pkt_prepare = fec_tx_prepare;
 	for (q = 0; q < dev->data->nb_rx_queues; q++)
@@ -456,6 +467,7 @@ fec_stop(struct rte_eth_dev *dev)
 	fec_mib_alarm_stop(fep);
 	fec_lsc_stop(dev);
 	fec_hw_stop(dev);
+	fec_rx_ts_stop(dev);
 	/* The MAC is off: every buffer goes back to its pool. */
 	for (q = 0; q < dev->data->nb_rx_queues; q++) {
 		struct fec_rxq *rxq = fec_rxq_at(dev, q);
@@ -521,6 +533,9 @@ fec_close(struct rte_eth_dev *dev)
 	fec_mib_alarm_stop(fep);
 	fec_lsc_stop(dev);
 	fec_wd_stop(dev);
+	/* timesync off: the 1588 alarm goes with the registers. */
+	fep->ptp.timesync = false;
+	fec_ptp_clock_put(fep, FEC_PTP_USER_TIMESYNC | FEC_PTP_USER_RX_TS);
 	for (q = 0; q < dev->data->nb_rx_queues; q++)
 		fec_rx_queue_release(dev, q);
 	for (q = 0; q < dev->data->nb_tx_queues; q++)
@@ -656,6 +671,8 @@ fec_tx_queue_setup(struct rte_eth_dev *dev, uint16_t qid, uint16_t nb_desc, unsi
 	txq->offloads = dev->data->dev_conf.txmode.offloads | (conf != NULL ? conf->offloads : 0);
 	txq->fast_free = (txq->offloads & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE) != 0;
 	txq->count_errs = fep->sw_stats;
+	txq->ts_bd = FEC_TS_BD_NONE;
+	fec_tx_ts_conf(dev, txq);
 	dev->data->tx_queues[qid] = txq;
 	return 0;
 }
@@ -1037,6 +1054,14 @@ static const struct eth_dev_ops fec_ops = {
 	.dev_supported_ptypes_get = fec_supported_ptypes,
 	.dev_ptypes_set = fec_ptypes_set,
 	.vlan_offload_set = fec_vlan_offload_set,
+	.timesync_enable = fec_timesync_enable,
+	.timesync_disable = fec_timesync_disable,
+	.timesync_read_rx_timestamp = fec_timesync_read_rx_timestamp,
+	.timesync_read_tx_timestamp = fec_timesync_read_tx_timestamp,
+	.timesync_adjust_time = fec_timesync_adjust_time,
+	.timesync_read_time = fec_timesync_read_time,
+	.timesync_write_time = fec_timesync_write_time,
+	.read_clock = fec_read_clock,
 };
 
 static int
@@ -1071,6 +1096,12 @@ copy_arg(const char *key, const char *value, void *opaque)
 			return -EINVAL;
 		a->itr_clk_mhz = (unsigned int)v;
 		return 0;
+	}
+	if (strcmp(key, FEC_ARG_PTP_CLK) == 0) {
+		char *end;
+
+		a->ptp_clk_mhz = strtoul(value, &end, 10);
+		return *value == '\0' || *end != '\0' ? -EINVAL : 0;
 	}
 	if (strcmp(key, FEC_ARG_PHY) == 0 || strcmp(key, FEC_ARG_SHIFT16) == 0 ||
 		strcmp(key, FEC_ARG_FOLLOW) == 0) {
@@ -1147,6 +1178,7 @@ parse_args(struct rte_vdev_device *vdev, struct fec_args *a)
 	a->tx_timeout_ms = FEC_TX_TIMEOUT_MS;
 	a->wd_period_ms = FEC_WD_PERIOD_MS;
 	a->itr_clk_mhz = FEC_ITR_CLK_MHZ;
+	a->ptp_clk_mhz = FEC_PTP_CLK_MHZ;
 	if (params == NULL || params[0] == '\0')
 		return 0;
 	kv = rte_kvargs_parse(params, fec_valid_args);
@@ -1276,6 +1308,7 @@ fec_probe(struct rte_vdev_device *vdev)
 	struct fec_priv *fep;
 	struct fec_args a;
 	unsigned int i;
+	uint32_t inc;
 	int ret;
 
 	ret = parse_args(vdev, &a);
@@ -1314,6 +1347,10 @@ fec_probe(struct rte_vdev_device *vdev)
 		if (ret < 0)
 			goto fail;
 	}
+	ret = fec_ptp_clk_parse(name, a.ptp_clk_mhz, &inc);
+	if (ret < 0)
+		goto fail;
+	fec_ptp_init(fep, inc);
 	fep->err007885 = (fep->soc->quirks & FEC_QUIRK_ERR007885) != 0;
 	fep->err006358 = (fep->soc->quirks & FEC_QUIRK_ERR006358) != 0;
 	fep->hard_reset = fec_soc_hard_reset(fep->soc);
@@ -1407,4 +1444,5 @@ RTE_PMD_REGISTER_PARAM_STRING(net_fec,
 	"phy_addr=<0-31> "
 	"uio_name=<name> shift16=0|1 mib_period_ms=<1-30000> "
 	"stats=mib|sw lsc_period_ms=<1-30000> tx_timeout_ms=<1-30000> watchdog_ms=<1-30000> "
-	"pcap_follow=0|1 rcmr=<ring>:<pcp>[-<pcp>]|[<ring>:<pcp>[-<pcp>],...]");
+	"pcap_follow=0|1 rcmr=<ring>:<pcp>[-<pcp>]|[<ring>:<pcp>[-<pcp>],...] "
+	"ptp_clk_mhz=<MHz>");

@@ -21,6 +21,7 @@
 #include <ethdev_driver.h>
 
 #include "fec_model.h"
+#include "fec_ptp.h"
 #include "fec_quirks.h"
 #include "fec_regs.h"
 
@@ -162,6 +163,12 @@ struct fec_rxq {
 	/* Scattered RX (fec_rx_scatter.c): the frame being chained over BDs. */
 	struct rte_mbuf *sg_first; /**< its first segment, NULL between frames */
 	struct rte_mbuf *sg_last;  /**< its last segment so far */
+	/* IEEE 1588 (fec_rx_ts.c): set at dev_start and by timesync_enable/disable. */
+	bool ts;          /**< either below: the burst reads each frame's ts word */
+	bool ts_dyn;      /**< RTE_ETH_RX_OFFLOAD_TIMESTAMP: the dynamic field and flag */
+	bool ts_ptp;      /**< timesync on: PTP frames flagged, their stamp latched */
+	int ts_off;       /**< offset of the timestamp dynamic field */
+	uint64_t ts_flag; /**< RTE_MBUF_DYNFLAG_RX_TIMESTAMP's bit */
 };
 
 /** TX queue: ring qid of the MAC (rings 1 and 2 only on the AVB IPs). */
@@ -195,7 +202,15 @@ struct fec_txq {
 	uint64_t err[FEC_TX_ERR_NB]; /**< frames the MAC did not send, by reason (stats=sw) */
 	uint64_t err_bytes;          /**< their bytes (BD lengths) */
 	uint32_t frame_bytes;        /**< BD lengths of the frame being reclaimed, so far */
+	/* IEEE 1588 (fec_tx_ts.c). */
+	bool esc_ol;       /**< ESC bits from ol_flags: checksum insertion or timesync */
+	bool ts_ptp;       /**< timesync on: the reclaim takes TX stamps */
+	bool reclaim_slow; /**< count_errs or ts_ptp: fec_tx_reclaim_slow per reclaim run */
+	uint32_t ts_bd;    /**< last BD of the newest frame sent with TS, FEC_TS_BD_NONE: none */
 };
+
+/** fec_txq.ts_bd: no timestamped frame waits. */
+#define FEC_TS_BD_NONE UINT32_MAX
 
 /** Per-device private data. */
 struct fec_priv {
@@ -293,6 +308,8 @@ struct fec_priv {
 	void *uio_regs_map, *uio_bd_map;
 	size_t uio_regs_len, uio_bd_len;
 	char name[RTE_ETH_NAME_MAX_LEN];
+	/** IEEE 1588: the counter, the 64-bit time, the latched stamps (fec_ptp.c). */
+	struct fec_ptp ptp;
 };
 
 /**
@@ -1118,5 +1135,203 @@ int fec_uio_map(struct fec_priv *fep, const char *uio_name);
  *   Device.
  */
 void fec_uio_unmap(struct fec_priv *fep);
+
+/**
+ * Receive burst that also reads each frame's ts word (fec_rx_ts.c): the
+ * timestamp dynamic field and flag with RTE_ETH_RX_OFFLOAD_TIMESTAMP, the
+ * PTP flags and latch with timesync on. Chosen at dev_start (and by
+ * timesync_enable/disable) when a queue needs it, so fec_rx_burst keeps no
+ * test for it; a queue that does not behaves as in fec_rx_burst.
+ *
+ * @param q
+ *   RX queue.
+ * @param pkts
+ *   Output array.
+ * @param n
+ *   Its size.
+ * @return
+ *   Frames received.
+ */
+uint16_t fec_rx_burst_ts(void *q, struct rte_mbuf **pkts, uint16_t n);
+
+/**
+ * The timestamp of a scattered frame, from its last BD's ts word, into its
+ * first mbuf (fec_rx_burst_scatter, with rxq->ts).
+ *
+ * @param rxq
+ *   RX queue.
+ * @param m
+ *   First segment.
+ * @param ts
+ *   The ts word (CPU order).
+ */
+void fec_rx_ts_sg(struct fec_rxq *rxq, struct rte_mbuf *m, uint32_t ts);
+
+/**
+ * dev_configure: with RTE_ETH_RX_OFFLOAD_TIMESTAMP, register the timestamp
+ * dynamic field and flag (rte_mbuf_dyn_rx_timestamp_register).
+ *
+ * @param dev
+ *   Port.
+ * @return
+ *   0 or a negative errno (logged).
+ */
+int fec_rx_ts_configure(struct rte_eth_dev *dev);
+
+/**
+ * dev_start: what each RX queue stamps (RTE_ETH_RX_OFFLOAD_TIMESTAMP from the
+ * port's and queue's offloads; PTP frames when timesync is on), the counter
+ * started for the offload, the RX burst chosen (scattered, with timestamps,
+ * or plain).
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_rx_ts_start(struct rte_eth_dev *dev);
+
+/**
+ * Each RX queue's PTP stamping from fep->ptp.timesync (timesync
+ * enable/disable, dev_start), then the RX burst chosen again.
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_rx_ts_conf(struct rte_eth_dev *dev);
+
+/**
+ * dev_stop: the offload no longer keeps the counter running.
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_rx_ts_stop(struct rte_eth_dev *dev);
+
+/**
+ * Set rx_pkt_burst from the port's state (also in rte_eth_fp_ops when
+ * started: timesync_enable may come after dev_start, as in ptpclient).
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_rx_burst_select(struct rte_eth_dev *dev);
+
+/**
+ * TX queue's 1588 settings from the port (queue setup, timesync
+ * enable/disable): TS bit from ol_flags, the reclaim's stamp claim.
+ *
+ * @param dev
+ *   Port.
+ * @param txq
+ *   TX queue.
+ */
+void fec_tx_ts_conf(const struct rte_eth_dev *dev, struct fec_txq *txq);
+
+/**
+ * The reclaim's per-run extra work (txq->reclaim_slow): stats=sw TX errors,
+ * and with timesync the stamp of the frame ts_bd names when the run has it.
+ *
+ * @param txq
+ *   TX queue.
+ * @param first
+ *   First BD of the run.
+ * @param n
+ *   BDs in the run (written back by the MAC).
+ */
+void fec_tx_reclaim_slow(struct fec_txq *txq, uint16_t first, uint16_t n);
+
+/**
+ * Take the newest timestamped TX frame's stamp into the port's latch if
+ * the MAC has written it back and no reclaim took it yet (read_tx_timestamp,
+ * without waiting for a reclaim).
+ *
+ * @param dev
+ *   Port.
+ */
+void fec_tx_ts_poll(struct rte_eth_dev *dev);
+
+/**
+ * Parse devarg ptp_clk_mhz: the 1588 clock, a divisor of 1000 (ATINC holds
+ * whole ns per clock, at most 127).
+ *
+ * @param name
+ *   Port, for the log.
+ * @param mhz
+ *   Value.
+ * @param[out] inc
+ *   ATINC.INC.
+ * @return
+ *   0 or -EINVAL (logged).
+ */
+int fec_ptp_clk_parse(const char *name, unsigned long mhz, uint32_t *inc);
+
+/**
+ * Probe: 1588 state at rest (counter stopped, no users).
+ *
+ * @param fep
+ *   Device.
+ * @param inc
+ *   ATINC.INC for the 1588 clock.
+ */
+void fec_ptp_init(struct fec_priv *fep, uint32_t inc);
+
+/**
+ * Start the counter for @p user if nobody runs it yet (Linux's
+ * fec_ptp_start_cyclecounter: ATINC, ATPER, ATCR EN and RESTART; time 0),
+ * with its reading alarm.
+ *
+ * @param fep
+ *   Device.
+ * @param user
+ *   FEC_PTP_USER_*.
+ * @return
+ *   0 or a negative errno (no alarm).
+ */
+int fec_ptp_clock_get(struct fec_priv *fep, uint8_t user);
+
+/**
+ * @p user no longer needs the counter: stopped with its alarm when nobody does.
+ *
+ * @param fep
+ *   Device.
+ * @param user
+ *   FEC_PTP_USER_*.
+ */
+void fec_ptp_clock_put(struct fec_priv *fep, uint8_t user);
+
+/**
+ * Before a MAC restart: the time now, in case the reset stops the counter
+ * (ECR.RESET clears the 1588 registers; Linux's fec_ptp_save_state).
+ *
+ * @param fep
+ *   Device.
+ */
+void fec_ptp_restart_save(struct fec_priv *fep);
+
+/**
+ * After a MAC restart: if the reset stopped the counter, program and start
+ * it again at the saved time plus the time the restart took (Linux's
+ * fec_ptp_restore_state).
+ *
+ * @param fep
+ *   Device.
+ */
+void fec_ptp_restart_restore(struct fec_priv *fep);
+
+/** timesync_enable (fec_ptp.c): -ENOTSUP with legacy BDs. */
+int fec_timesync_enable(struct rte_eth_dev *dev);
+/** timesync_disable. */
+int fec_timesync_disable(struct rte_eth_dev *dev);
+/** timesync_read_rx_timestamp: the last PTP frame's stamp, once; else -EINVAL. */
+int fec_timesync_read_rx_timestamp(struct rte_eth_dev *dev, struct timespec *ts, uint32_t flags);
+/** timesync_read_tx_timestamp: the last stamped TX frame's stamp, once; else -EINVAL. */
+int fec_timesync_read_tx_timestamp(struct rte_eth_dev *dev, struct timespec *ts);
+/** timesync_adjust_time: the 64-bit time moved by delta ns. */
+int fec_timesync_adjust_time(struct rte_eth_dev *dev, int64_t delta);
+/** timesync_read_time: the counter captured and extended. */
+int fec_timesync_read_time(struct rte_eth_dev *dev, struct timespec *ts);
+/** timesync_write_time: counter and 64-bit time set. */
+int fec_timesync_write_time(struct rte_eth_dev *dev, const struct timespec *ts);
+/** read_clock: the 64-bit time in ns (the RX timestamp's clock). */
+int fec_read_clock(struct rte_eth_dev *dev, uint64_t *clock);
 
 #endif /* FEC_ETHDEV_H */

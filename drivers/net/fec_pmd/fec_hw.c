@@ -180,6 +180,8 @@ fec_hw_restart(struct rte_eth_dev *dev)
 	uint32_t rcr, ecr, max_fl;
 	uint16_t q;
 
+	/* A hard reset stops the 1588 counter: its time is kept across (fec_ptp.c). */
+	fec_ptp_restart_save(fep);
 	/* 1. Multi-queue IPs are only disabled; older ones take a hard reset. */
 	fec_wr32(fep, FEC_ECR, fep->hard_reset ? FEC_ECR_RESET : 0);
 	rte_delay_us(10);
@@ -241,6 +243,8 @@ fec_hw_restart(struct rte_eth_dev *dev)
 	if (fep->rxic != 0)
 		for (q = 0; q < fep->nb_rings; q++)
 			fec_wr32(fep, FEC_RXIC(q), fep->rxic);
+	/* 14. The 1588 counter again if the reset stopped it (Linux's fec_ptp_restore_state). */
+	fec_ptp_restart_restore(fep);
 }
 
 void
@@ -263,7 +267,10 @@ fec_hw_stop(struct rte_eth_dev *dev)
 		}
 		fec_wr32(fep, FEC_EIR, FEC_EIR_GRA);
 	}
+	fec_ptp_restart_save(fep);
 	fec_wr32(fep, FEC_ECR, fep->hard_reset ? FEC_ECR_RESET : 0);
+	/* The 1588 time runs on while stopped (timesync is not the port's state). */
+	fec_ptp_restart_restore(fep);
 	fec_wr32(fep, FEC_TCR, 0);
 	fec_wr32(fep, FEC_MSCR, fep->mscr);
 	fec_wr32(fep, FEC_EIMR, 0);

@@ -62,6 +62,9 @@ fec_model_reset(struct fec_model *m)
 	fec_model_reg_set(m, FEC_TAFL, 8);
 	fec_model_dma_disable(m);
 	fec_model_coal_reset(m);
+	/* The 1588 counter too: stopped at 0. */
+	m->ptp_val = 0;
+	m->ptp_cphase = 0;
 	m->gts_pending = false;
 	m->tx_halted = false;
 }

@@ -256,7 +256,7 @@ static int
 tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 {
 	bool ex = m->bd_size == FEC_BD_SIZE_ENHANCED;
-	uint32_t bus = r->ptr, first = bus, nb = 0, len = 0, i, esc0 = 0;
+	uint32_t bus = r->ptr, first = bus, nb = 0, len = 0, i, esc0 = 0, ts = 0;
 	const struct fec_model_tx_err *err = NULL;
 	uint16_t sc = rte_le_to_cpu_16(bd_at(m, bus)->sc);
 	bool tc, intr = true;
@@ -354,6 +354,9 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 		else if (m->phy_link)
 			fec_model_wire_tx(m, m->txbuf, (uint16_t)len);
 	}
+	/* ESC.TS (the frame's, from its first BD): the 1588 counter as it left. */
+	if (ex && (esc0 & FEC_BD_EX_TX_TS))
+		ts = fec_model_ptp_now(m);
 	/* Write back: R cleared last, W and software bits kept. */
 	bus = first;
 	for (i = 0; i < nb; i++) {
@@ -361,6 +364,8 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 
 		uint16_t errsc = 0;
 
+		if (ex && (esc0 & FEC_BD_EX_TX_TS))
+			bdx_at(m, bus)->ts = rte_cpu_to_le_32(ts);
 		if (ex)
 			bdx_at(m, bus)->bdu = rte_cpu_to_le_32(FEC_BD_EX_BDU);
 		/* The error bits go into the frame's last BD. */
@@ -377,6 +382,8 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 		bus = ring_next(m, r, bus);
 	}
 	r->ptr = bus;
+	if (ex && (esc0 & FEC_BD_EX_TX_TS))
+		fec_model_event(m, FEC_EIR_TS_AVAIL);
 	if (intr)
 		fec_model_frame_event(m, true, r->q);
 	return 1;

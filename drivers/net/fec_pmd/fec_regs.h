@@ -273,6 +273,10 @@ fec_eir_txb(unsigned int q)
 #define FEC_EIR_RL    (1u << 20)
 #define FEC_EIR_UN    (1u << 19)
 
+/* IEEE 1588 events: a TX stamp written, the counter at ATPER. */
+#define FEC_EIR_TS_AVAIL (1u << 16)
+#define FEC_EIR_TS_TIMER (1u << 15)
+
 #define FEC_DAR_ACTIVE (1u << 24)
 
 #define FEC_MMFR_ST_C22  (1u << 30)
@@ -342,6 +346,7 @@ fec_eir_txb(unsigned int q)
  */
 #define FEC_BD_EX_RX_ERRORS (FEC_BD_EX_RX_ME | FEC_BD_EX_RX_PE | FEC_BD_EX_RX_CE)
 #define FEC_BD_EX_TX_INT    (1u << 30)
+#define FEC_BD_EX_TX_TS     (1u << 29) /* write the 1588 counter into ts on write-back */
 #define FEC_BD_EX_TX_PINS   (1u << 28) /* insert the TCP/UDP checksum */
 #define FEC_BD_EX_TX_IINS   (1u << 27) /* insert the IPv4 header checksum */
 #define FEC_BD_EX_BDU       (1u << 31)

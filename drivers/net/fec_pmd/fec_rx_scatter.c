@@ -167,6 +167,10 @@ fec_rx_burst_scatter(void *q, struct rte_mbuf **pkts, uint16_t n)
 					rte_le_to_cpu_32(bx->prot), rxq->csum, rxq->vlan_strip,
 					rxq->ptype);
 			}
+			/* Timestamps: the last BD's ts word into the first mbuf (fec_rx_ts.c). */
+			if (unlikely(rxq->ts))
+				fec_rx_ts_sg(rxq, f,
+					rte_le_to_cpu_32(((volatile struct fec_bd_ex *)bd)->ts));
 			bytes += f->pkt_len;
 			pkts[nb++] = f;
 		}

@@ -14,6 +14,7 @@
 #include <rte_mbuf.h>
 
 #include "fec_ethdev.h"
+#include "fec_rx_ts.h"
 
 /*
  * Queue fields are copied to locals before the loops: stores to the volatile
@@ -123,8 +124,10 @@ rx_desc(struct rte_mbuf *m, uint32_t esc, uint32_t prot, const bool csum, const 
 		m->packet_type = pt;
 }
 
+/* tc: the time to extend each frame's ts word against, NULL (a constant) for no stamps. */
 static __rte_always_inline uint16_t
-rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool desc)
+rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool desc,
+	const struct fec_ptp_tc *tc)
 {
 	volatile uint8_t *base = rxq->bd;
 	struct rte_mbuf **sw_ring = rxq->sw_ring;
@@ -194,6 +197,9 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 			rx_desc(m, rte_le_to_cpu_32(bx->esc), rte_le_to_cpu_32(bx->prot), csum,
 				strip, ptype);
 		}
+		if (ex && tc != NULL)
+			fec_rx_ts_frame(rxq, tc, m,
+				rte_le_to_cpu_32(((volatile struct fec_bd_ex *)bd)->ts));
 		pkts[nb++] = m;
 		bd->addr = rte_cpu_to_le_32((uint32_t)(nm->buf_iova + RTE_PKTMBUF_HEADROOM));
 	recycle:
@@ -239,9 +245,24 @@ fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 
 	/* Descriptor flags are a separate instance: no per-frame test without them. */
 	if (rxq->ex)
-		return rxq->desc ? rx_burst(rxq, pkts, n, true, true)
-				 : rx_burst(rxq, pkts, n, true, false);
-	return rx_burst(rxq, pkts, n, false, false);
+		return rxq->desc ? rx_burst(rxq, pkts, n, true, true, NULL)
+				 : rx_burst(rxq, pkts, n, true, false, NULL);
+	return rx_burst(rxq, pkts, n, false, false, NULL);
+}
+
+uint16_t
+fec_rx_burst_ts(void *q, struct rte_mbuf **pkts, uint16_t n)
+{
+	struct fec_rxq *rxq = q;
+	struct fec_ptp_tc tc;
+
+	/* Stamps exist only in enhanced BDs (fec_rx_ts.c sets ts only then). */
+	if (!rxq->ts)
+		return fec_rx_burst(q, pkts, n);
+	/* One copy of the time a burst: every stamp in the ring is within reach of it. */
+	fec_ptp_snapshot(&rxq->fep->ptp, &tc);
+	return rxq->desc ? rx_burst(rxq, pkts, n, true, true, &tc)
+			 : rx_burst(rxq, pkts, n, true, false, &tc);
 }
 
 #define FEC_FREE_BULK 32
@@ -291,6 +312,7 @@ fec_tx_free_inflight(struct fec_txq *txq)
 	txq->cur = 0;
 	txq->dirty = 0;
 	txq->frame_bytes = 0;
+	__atomic_store_n(&txq->ts_bd, FEC_TS_BD_NONE, __ATOMIC_RELAXED);
 }
 
 void
@@ -323,9 +345,9 @@ fec_tx_reclaim(struct fec_txq *txq)
 			n = done;
 		}
 		rte_io_rmb();
-		/* stats=sw: no MIB to count the frames the MAC could not send. */
-		if (unlikely(txq->count_errs))
-			fec_tx_count_errors(txq, dirty, n);
+		/* stats=sw TX errors (no MIB), timesync TX stamps: fec_tx_ts.c. */
+		if (unlikely(txq->reclaim_slow))
+			fec_tx_reclaim_slow(txq, dirty, n);
 		tx_free(txq, &txq->sw_ring[dirty], n);
 		dirty = dirty + n == nb_desc ? 0 : dirty + n;
 		nb_free += n;
@@ -371,19 +393,25 @@ tx_kick(const struct fec_txq *txq)
 RTE_STD_C11
 _Static_assert(RTE_MBUF_F_TX_IP_CKSUM == 1ULL << 54 && RTE_MBUF_F_TX_TCP_CKSUM == 1ULL << 52 &&
 		       RTE_MBUF_F_TX_UDP_CKSUM == 3ULL << 52 && FEC_BD_EX_TX_IINS == 1u << 27 &&
-		       FEC_BD_EX_TX_PINS == 1u << 28,
-	"TX checksum flags and ESC bits where the shifts expect them");
+		       FEC_BD_EX_TX_PINS == 1u << 28 && RTE_MBUF_F_TX_IEEE1588_TMST == 1ULL << 51 &&
+		       FEC_BD_EX_TX_TS == 1u << 29,
+	"TX checksum and timestamp flags and ESC bits where the shifts expect them");
 
 static __rte_always_inline uint32_t
-tx_esc(const struct rte_mbuf *m, const bool csum)
+tx_esc(const struct rte_mbuf *m, const bool csum, const bool ts)
 {
 	uint64_t ol;
+	uint32_t esc;
 
 	if (!csum)
 		return FEC_BD_EX_TX_INT;
 	ol = m->ol_flags;
-	return FEC_BD_EX_TX_INT | ((uint32_t)(ol >> 27) & FEC_BD_EX_TX_IINS) |
-	       ((uint32_t)(ol >> 24) & FEC_BD_EX_TX_PINS);
+	esc = FEC_BD_EX_TX_INT | ((uint32_t)(ol >> 27) & FEC_BD_EX_TX_IINS) |
+	      ((uint32_t)(ol >> 24) & FEC_BD_EX_TX_PINS);
+	/* TS: the MAC writes the 1588 counter into the BD (timesync, fec_tx_ts.c). */
+	if (ts)
+		esc |= (uint32_t)(ol >> 22) & FEC_BD_EX_TX_TS;
+	return esc;
 }
 
 static inline void
@@ -401,10 +429,11 @@ tx_fill(volatile struct fec_bd *bd, const struct rte_mbuf *seg, const bool ex, u
 
 /* A frame in several segments: one BD each, the first handed over last. */
 static __rte_noinline uint16_t
-tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex, const bool csum)
+tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex, const bool csum,
+	const bool ts)
 {
 	/* Every BD of the frame carries its insertion bits, as Linux sets them. */
-	const uint32_t esc = tx_esc(m, csum);
+	const uint32_t esc = tx_esc(m, csum, ts);
 	const uint16_t last = txq->nb_desc - 1;
 	volatile struct fec_bd *first = bd_at(txq->bd, txq->bd_shift, cur);
 	uint16_t first_sc = 0;
@@ -415,8 +444,12 @@ tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex, c
 		uint16_t sc = FEC_BD_R | FEC_BD_TC;
 
 		tx_fill(bd, seg, ex, esc);
-		if (seg->next == NULL)
+		if (seg->next == NULL) {
 			sc |= FEC_BD_L;
+			/* The stamp is read from the frame's last BD (fec_tx_ts.c). */
+			if (ts && unlikely(esc & FEC_BD_EX_TX_TS))
+				__atomic_store_n(&txq->ts_bd, cur, __ATOMIC_RELAXED);
+		}
 		if (cur == last)
 			sc |= FEC_BD_W;
 		txq->sw_ring[cur] = seg;
@@ -434,7 +467,8 @@ tx_chain(struct fec_txq *txq, struct rte_mbuf *m, uint16_t cur, const bool ex, c
 }
 
 static __rte_always_inline uint16_t
-tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool csum)
+tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex, const bool csum,
+	const bool ts)
 {
 	const uint8_t shift = ex ? 5 : 3;
 	const unsigned int last = txq->nb_desc - 1u;
@@ -464,6 +498,7 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 	for (sent = 0; sent < n; sent++) {
 		struct rte_mbuf *m = pkts[sent];
 		volatile struct fec_bd *bd;
+		uint32_t esc;
 
 		bytes += m->pkt_len;
 		if (unlikely(m->nb_segs != 1)) {
@@ -471,14 +506,17 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 				bytes -= m->pkt_len;
 				break;
 			}
-			cur = tx_chain(txq, m, (uint16_t)cur, ex, csum);
+			cur = tx_chain(txq, m, (uint16_t)cur, ex, csum, ts);
 			nb_free -= m->nb_segs - 1u;
 			if (n > nb_free)
 				n = (uint16_t)nb_free;
 			continue;
 		}
 		bd = bd_at(base, shift, cur);
-		tx_fill(bd, m, ex, tx_esc(m, csum));
+		esc = tx_esc(m, csum, ts);
+		tx_fill(bd, m, ex, esc);
+		if (ts && unlikely(esc & FEC_BD_EX_TX_TS))
+			__atomic_store_n(&txq->ts_bd, cur, __ATOMIC_RELAXED);
 		sw_ring[cur] = m;
 		rte_io_wmb();
 		if (unlikely(cur == last)) {
@@ -498,11 +536,21 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 	return (uint16_t)sent;
 }
 
-/* Checksum insertion out of line: the plain instances keep their register allocation. */
+/*
+ * ESC bits from ol_flags out of line, so that the plain instances keep their
+ * register allocation: checksum insertion; with timesync also the TS bit
+ * (fec_tx_ts.c), a third instance so the checksum one stays as it was.
+ */
 static __rte_noinline uint16_t
 tx_burst_csum(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n)
 {
-	return tx_burst(txq, pkts, n, true, true);
+	return tx_burst(txq, pkts, n, true, true, false);
+}
+
+static __rte_noinline uint16_t
+tx_burst_ts(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n)
+{
+	return tx_burst(txq, pkts, n, true, true, true);
 }
 
 uint16_t
@@ -512,11 +560,12 @@ fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 
 	/* A separate instance: no per-frame offload test without the offload. */
 	if (txq->ex) {
-		if (txq->csum)
-			return tx_burst_csum(txq, pkts, n);
-		return tx_burst(txq, pkts, n, true, false);
+		if (txq->esc_ol)
+			return txq->ts_ptp ? tx_burst_ts(txq, pkts, n)
+					   : tx_burst_csum(txq, pkts, n);
+		return tx_burst(txq, pkts, n, true, false, false);
 	}
-	return tx_burst(txq, pkts, n, false, false);
+	return tx_burst(txq, pkts, n, false, false, false);
 }
 
 void
