@@ -135,15 +135,18 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 	const uint8_t shift = ex ? 5 : 3;
 	const uint64_t ierrors = rxq->ierrors;
 	unsigned int stash_n = rxq->stash_n;
-	unsigned int cur = rxq->cur, nb = 0;
+	unsigned int cur = rxq->cur, nb;
+	/*
+	 * Frames go out through a pointer, bounded by an end pointer: two
+	 * registers where an index, its bound and pkts (spilled) were three
+	 * (one stack reload and one move a frame fewer, fec_pmd.md).
+	 */
+	struct rte_mbuf **out = pkts, **const end = pkts + n;
 	uint64_t bytes = 0;
 	const bool csum = desc && rxq->csum, strip = desc && rxq->vlan_strip,
 		   ptype = desc && rxq->ptype;
 
-	/* A stopped queue gives no BD back to the MAC (fec_queue.c). */
-	if (unlikely(!rxq->started))
-		return 0;
-	while (nb < n) {
+	while (out < end) {
 		volatile struct fec_bd *bd = bd_at(base, shift, cur);
 		uint16_t sc = rte_le_to_cpu_16(bd->sc);
 		struct rte_mbuf *m, *nm;
@@ -194,7 +197,7 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 			rx_desc(m, rte_le_to_cpu_32(bx->esc), rte_le_to_cpu_32(bx->prot), csum,
 				strip, ptype);
 		}
-		pkts[nb++] = m;
+		*out++ = m;
 		bd->addr = rte_cpu_to_le_32((uint32_t)(nm->buf_iova + RTE_PKTMBUF_HEADROOM));
 	recycle:
 		if (ex) {
@@ -223,6 +226,7 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 	 * given back = frames delivered + frames dropped for errors (rare, so
 	 * counted in the queue and not in a register of the loop).
 	 */
+	nb = (unsigned int)(out - pkts);
 	rxq->cur = (uint16_t)cur;
 	rxq->stash_n = (uint16_t)stash_n;
 	rxq->sw_pkts += nb;
@@ -236,12 +240,23 @@ uint16_t
 fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 {
 	struct fec_rxq *rxq = q;
+	uint16_t nb = 0;
 
-	/* Descriptor flags are a separate instance: no per-frame test without them. */
-	if (rxq->ex)
-		return rxq->desc ? rx_burst(rxq, pkts, n, true, true)
-				 : rx_burst(rxq, pkts, n, true, false);
-	return rx_burst(rxq, pkts, n, false, false);
+	/*
+	 * The gate: started (a stopped queue gives no BD back to the MAC,
+	 * fec_queue.c) and no restart running (fec_ethdev.h, fec_q_enter).
+	 * Descriptor flags are a separate instance: no per-frame test without
+	 * them.
+	 */
+	if (likely(fec_q_enter(&rxq->sync))) {
+		if (rxq->ex)
+			nb = rxq->desc ? rx_burst(rxq, pkts, n, true, true)
+				       : rx_burst(rxq, pkts, n, true, false);
+		else
+			nb = rx_burst(rxq, pkts, n, false, false);
+	}
+	fec_q_leave(&rxq->sync);
+	return nb;
 }
 
 #define FEC_FREE_BULK 32
@@ -443,8 +458,6 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 	unsigned int cur, nb_free, sent;
 	uint64_t bytes = 0;
 
-	if (unlikely(!txq->started))
-		return 0;
 	if (txq->nb_free < RTE_MAX(n, txq->free_thresh)) {
 		fec_tx_reclaim(txq);
 		/* Full even after the reclaim: only there the TX watchdog looks. */
@@ -465,18 +478,22 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 		struct rte_mbuf *m = pkts[sent];
 		volatile struct fec_bd *bd;
 
-		bytes += m->pkt_len;
+		/*
+		 * The byte sum after the chain test, in each branch: summed before
+		 * it (and taken back on a chain that does not fit), it cost two
+		 * moves a frame (fec_pmd.md).
+		 */
 		if (unlikely(m->nb_segs != 1)) {
-			if (m->nb_segs > nb_free - sent) {
-				bytes -= m->pkt_len;
+			if (m->nb_segs > nb_free - sent)
 				break;
-			}
+			bytes += m->pkt_len;
 			cur = tx_chain(txq, m, (uint16_t)cur, ex, csum);
 			nb_free -= m->nb_segs - 1u;
 			if (n > nb_free)
 				n = (uint16_t)nb_free;
 			continue;
 		}
+		bytes += m->pkt_len;
 		bd = bd_at(base, shift, cur);
 		tx_fill(bd, m, ex, tx_esc(m, csum));
 		sw_ring[cur] = m;
@@ -509,14 +526,22 @@ uint16_t
 fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 {
 	struct fec_txq *txq = q;
+	uint16_t sent = 0;
 
-	/* A separate instance: no per-frame offload test without the offload. */
-	if (txq->ex) {
-		if (txq->csum)
-			return tx_burst_csum(txq, pkts, n);
-		return tx_burst(txq, pkts, n, true, false);
+	/*
+	 * The gate: started, no restart running (fec_q_enter). A separate
+	 * instance: no per-frame offload test without the offload.
+	 */
+	if (likely(fec_q_enter(&txq->sync))) {
+		if (!txq->ex)
+			sent = tx_burst(txq, pkts, n, false, false);
+		else if (txq->csum)
+			sent = tx_burst_csum(txq, pkts, n);
+		else
+			sent = tx_burst(txq, pkts, n, true, false);
 	}
-	return tx_burst(txq, pkts, n, false, false);
+	fec_q_leave(&txq->sync);
+	return sent;
 }
 
 void
