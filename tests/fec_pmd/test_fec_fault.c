@@ -714,6 +714,38 @@ case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t 
 }
 
 /*
+ * A round of the late write-back cases, after the step that wrote 5 frames
+ * from seq first with frame 2 held (BD at): the burst takes 0 and 1 and stops,
+ * a second takes nothing, then (stepping) the other 3 come in order. How many
+ * were received.
+ */
+static unsigned int
+rx_late_round(unsigned int round, uint32_t first, uint16_t at)
+{
+	struct rte_mbuf *m[8];
+	uint32_t seqs[8];
+	unsigned int got, i;
+	uint16_t k;
+
+	k = rte_eth_rx_burst(port, 0, m, 8);
+	CHECK(k == 2, "round %u: %u taken before the write-back, want 2", round, k);
+	for (i = 0; i < k; i++) {
+		uint32_t seq;
+
+		memcpy(&seq, rte_pktmbuf_mtod(m[i], uint8_t *) + 14, 4);
+		CHECK(seq == first + i, "round %u: frame %u is seq %u", round, i, seq);
+		rte_pktmbuf_free(m[i]);
+	}
+	rx_expect = first + k;
+	CHECK(rte_eth_rx_burst(port, 0, m, 8) == 0, "round %u: still nothing at BD %u", round, at);
+	got = rx_drain(seqs, RTE_DIM(seqs));
+	CHECK(got == 3, "round %u: %u after the write-back, want 3", round, got);
+	for (i = 0; i < got && i < RTE_DIM(seqs); i++)
+		CHECK(seqs[i] == first + 2 + i, "round %u: seq %u", round, seqs[i]);
+	return k + got;
+}
+
+/*
  * Events before the write-back (rx_wb_late): frame 2 of 5 raises RXB/RXF with
  * its BD still E; the burst stops there (the driver takes no BD it does not
  * own), and the frame and those behind it come once, in order, when the
@@ -722,8 +754,7 @@ case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t 
 static void
 case_rx_wb_late(void)
 {
-	uint32_t seqs[8];
-	unsigned int round, got, i, total = 0;
+	unsigned int round, total = 0;
 
 	CHECK(port_setup() == 0, "port setup");
 	for (round = 0; round < 15; round++) {
@@ -732,8 +763,6 @@ case_rx_wb_late(void)
 		const volatile struct fec_bd *bd =
 			(const volatile struct fec_bd *)(rxq0()->bd +
 							 ((uint32_t)at << rxq0()->bd_shift));
-		struct rte_mbuf *m[8];
-		uint16_t k;
 
 		CHECK(arm(FEC_FAULT_RX_WB_LATE, 2, 1, 0, 0) == 0, "armed");
 		fec_model_write32(model, FEC_EIR, FEC_EIR_RXF);
@@ -741,29 +770,106 @@ case_rx_wb_late(void)
 		CHECK(fec_model_step(model, 1024) > 0, "stepped");
 		CHECK(reg(FEC_EIR) & FEC_EIR_RXF, "round %u: RXF raised", round);
 		CHECK(rte_le_to_cpu_16(bd->sc) & FEC_BD_E, "round %u: BD %u still E", round, at);
-		k = rte_eth_rx_burst(port, 0, m, 8);
-		CHECK(k == 2, "round %u: %u taken before the write-back, want 2", round, k);
-		for (i = 0; i < k; i++) {
-			uint32_t seq;
-
-			memcpy(&seq, rte_pktmbuf_mtod(m[i], uint8_t *) + 14, 4);
-			CHECK(seq == first + i, "round %u: frame %u is seq %u", round, i, seq);
-			rte_pktmbuf_free(m[i]);
-		}
-		rx_expect = first + k;
-		CHECK(rte_eth_rx_burst(port, 0, m, 8) == 0, "round %u: still nothing at BD %u",
-			round, at);
-		got = rx_drain(seqs, RTE_DIM(seqs));
-		CHECK(got == 3, "round %u: %u after the write-back, want 3", round, got);
-		for (i = 0; i < got && i < RTE_DIM(seqs); i++)
-			CHECK(seqs[i] == first + 2 + i, "round %u: seq %u", round, seqs[i]);
-		total += k + got;
+		total += rx_late_round(round, first, at);
 	}
 	CHECK(fec_model_faults_injected(model, FEC_FAULT_RX_WB_LATE) == 15, "15 injected");
 	CHECK(xstat("restart_eberr") + xstat("restart_mac_off") + xstat("restart_rx_stall") == 0,
 		"no restart");
 	check_accounted(total);
 	check_inuse("after the late write-backs");
+	check_end();
+}
+
+/*
+ * The status written back before BDU (rx_bdu_late, enhanced BDs): frame 2 of
+ * 5 has E clear but BDU 0 (and its ESC not yet written) until the next model
+ * step. The burst takes frames 0 and 1 and stops at it, as at an E BD; a
+ * second burst takes nothing; after the step the other 3 come in order. A
+ * driver that took the BD half written is a model violation.
+ */
+static void
+case_rx_bdu_late(void)
+{
+	unsigned int round, total = 0;
+
+	CHECK(port_setup() == 0, "port setup");
+	for (round = 0; round < 15; round++) {
+		uint32_t first = rx_seq;
+		uint16_t at = (uint16_t)((rxq0()->cur + 2) % NB_DESC);
+		const volatile struct fec_bd_ex *bx =
+			(const volatile struct fec_bd_ex *)(rxq0()->bd +
+							    ((uint32_t)at << rxq0()->bd_shift));
+
+		CHECK(arm(FEC_FAULT_RX_BDU_LATE, 2, 1, 0, 0) == 0, "armed");
+		push(5);
+		CHECK(fec_model_step(model, 1024) > 0, "stepped");
+		CHECK(!(rte_le_to_cpu_16(bx->bd.sc) & FEC_BD_E) &&
+				!(rte_le_to_cpu_32(bx->bdu) & FEC_BD_EX_BDU),
+			"round %u: BD %u E clear, BDU 0", round, at);
+		total += rx_late_round(round, first, at);
+	}
+	CHECK(fec_model_faults_injected(model, FEC_FAULT_RX_BDU_LATE) == 15, "15 injected");
+	CHECK(xstat("restart_eberr") + xstat("restart_mac_off") + xstat("restart_rx_stall") == 0,
+		"no restart");
+	check_accounted(total);
+	check_inuse("after the late BDUs");
+	check_end();
+}
+
+/*
+ * TX events before the write-back (tx_wb_late): frame 2 of 5 goes on the
+ * wire and raises TXB/TXF, but its BD keeps R until the next model step (the
+ * ring waits for it). The reclaim reads R, never EIR: tx_done_cleanup frees
+ * frames 0 and 1 and stops at frame 2, the burst-side reclaim
+ * (fec_tx_reclaim) too; after the step the other 3 are freed. Each frame
+ * freed once (the pool's count) and counted once (opackets).
+ */
+static void
+case_tx_wb_late(void)
+{
+	struct fec_txq *txq;
+	unsigned int round, wire = 0;
+	struct rte_eth_stats st;
+
+	CHECK(port_setup() == 0, "port setup");
+	txq = rte_eth_devices[port].data->tx_queues[0];
+	for (round = 0; round < 15; round++) {
+		uint16_t at = (uint16_t)((txq->cur + 2) % NB_DESC);
+		const volatile struct fec_bd *bd =
+			(const volatile struct fec_bd *)(txq->bd + ((uint32_t)at << txq->bd_shift));
+		int n;
+
+		CHECK(arm(FEC_FAULT_TX_WB_LATE, 2, 1, 0, 0) == 0, "armed");
+		fec_model_write32(model, FEC_EIR, FEC_EIR_TXF);
+		CHECK(tx_n(5) == 5, "round %u: 5 on the ring", round);
+		CHECK(fec_model_step(model, 1024) > 0, "stepped");
+		CHECK(reg(FEC_EIR) & FEC_EIR_TXF, "round %u: TXF raised", round);
+		CHECK(rte_le_to_cpu_16(bd->sc) & FEC_BD_R, "round %u: BD %u still R", round, at);
+		wire += drain_wire();
+		if (round % 2 == 0) {
+			n = rte_eth_tx_done_cleanup(port, 0, 0);
+			CHECK(n == 2, "round %u: cleanup freed %d before the write-back, want 2",
+				round, n);
+		} else {
+			fec_tx_reclaim(txq);
+		}
+		CHECK(txq->nb_free == NB_DESC - 3, "round %u: %u BDs free, want %u", round,
+			txq->nb_free, NB_DESC - 3);
+		CHECK(rte_mempool_in_use_count(pool) == rxq0()->nb_desc + rxq0()->stash_n + 3u,
+			"round %u: %u mbufs in use, want the RX ring + stash + 3", round,
+			rte_mempool_in_use_count(pool));
+		step_all();
+		wire += drain_wire();
+		n = rte_eth_tx_done_cleanup(port, 0, 0);
+		CHECK(n == 3, "round %u: cleanup freed %d after the write-back, want 3", round, n);
+		CHECK(txq->nb_free == NB_DESC, "round %u: ring empty", round);
+	}
+	CHECK(fec_model_faults_injected(model, FEC_FAULT_TX_WB_LATE) == 15, "15 injected");
+	CHECK(wire == 75, "%u on the wire, want 75", wire);
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 75 && st.oerrors == 0,
+		"opackets %" PRIu64 ", oerrors %" PRIu64, st.opackets, st.oerrors);
+	CHECK(xstat("tx_timeout_restarts") == 0, "no restart");
+	check_inuse("after the late TX write-backs");
 	check_end();
 }
 
@@ -1093,6 +1199,8 @@ static const struct {
 	{"tx_late_col_sw_burst", ",stats=sw"},
 	{"tx_retry_limit_legacy_sw", ",bd=legacy,stats=sw"},
 	{"restart_race", ",mode=thread"},
+	{"rx_bdu_late", ""},
+	{"tx_wb_late", ""},
 };
 
 int
@@ -1167,6 +1275,10 @@ main(int argc, char **argv)
 		case_babble();
 	else if (strcmp(c, "restart_race") == 0)
 		case_restart_race();
+	else if (strcmp(c, "rx_bdu_late") == 0)
+		case_rx_bdu_late();
+	else if (strcmp(c, "tx_wb_late") == 0)
+		case_tx_wb_late();
 	else if (strncmp(c, "tx_retry_limit_legacy", 21) == 0)
 		case_tx_err(
 			FEC_FAULT_TX_RL, FEC_EIR_RL, FEC_BD_TX_RL, 0, "tx_err_retry_limit", false);

@@ -105,6 +105,10 @@ fec_rx_burst_scatter(void *q, struct rte_mbuf **pkts, uint16_t n)
 		if (sc & FEC_BD_E)
 			break;
 		rte_io_rmb();
+		/* A write-back in progress (BDU not set yet): not ours yet (fec_rx_burst). */
+		if (ex && !(((const volatile struct fec_bd_ex *)bd)->bdu &
+				  rte_cpu_to_le_32(FEC_BD_EX_BDU)))
+			break;
 		dlen = rte_le_to_cpu_16(bd->datlen);
 		/* Bytes of the frame (SHIFT16 included) in the segments before this BD. */
 		have = rxq->sg_first == NULL ? 0 : rxq->sg_first->pkt_len + shift16;
