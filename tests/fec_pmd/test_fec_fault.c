@@ -714,6 +714,38 @@ case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t 
 }
 
 /*
+ * A round of the late write-back cases, after the step that wrote 5 frames
+ * from seq first with frame 2 held (BD at): the burst takes 0 and 1 and stops,
+ * a second takes nothing, then (stepping) the other 3 come in order. How many
+ * were received.
+ */
+static unsigned int
+rx_late_round(unsigned int round, uint32_t first, uint16_t at)
+{
+	struct rte_mbuf *m[8];
+	uint32_t seqs[8];
+	unsigned int got, i;
+	uint16_t k;
+
+	k = rte_eth_rx_burst(port, 0, m, 8);
+	CHECK(k == 2, "round %u: %u taken before the write-back, want 2", round, k);
+	for (i = 0; i < k; i++) {
+		uint32_t seq;
+
+		memcpy(&seq, rte_pktmbuf_mtod(m[i], uint8_t *) + 14, 4);
+		CHECK(seq == first + i, "round %u: frame %u is seq %u", round, i, seq);
+		rte_pktmbuf_free(m[i]);
+	}
+	rx_expect = first + k;
+	CHECK(rte_eth_rx_burst(port, 0, m, 8) == 0, "round %u: still nothing at BD %u", round, at);
+	got = rx_drain(seqs, RTE_DIM(seqs));
+	CHECK(got == 3, "round %u: %u after the write-back, want 3", round, got);
+	for (i = 0; i < got && i < RTE_DIM(seqs); i++)
+		CHECK(seqs[i] == first + 2 + i, "round %u: seq %u", round, seqs[i]);
+	return k + got;
+}
+
+/*
  * Events before the write-back (rx_wb_late): frame 2 of 5 raises RXB/RXF with
  * its BD still E; the burst stops there (the driver takes no BD it does not
  * own), and the frame and those behind it come once, in order, when the
@@ -722,8 +754,7 @@ case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t 
 static void
 case_rx_wb_late(void)
 {
-	uint32_t seqs[8];
-	unsigned int round, got, i, total = 0;
+	unsigned int round, total = 0;
 
 	CHECK(port_setup() == 0, "port setup");
 	for (round = 0; round < 15; round++) {
@@ -732,8 +763,6 @@ case_rx_wb_late(void)
 		const volatile struct fec_bd *bd =
 			(const volatile struct fec_bd *)(rxq0()->bd +
 							 ((uint32_t)at << rxq0()->bd_shift));
-		struct rte_mbuf *m[8];
-		uint16_t k;
 
 		CHECK(arm(FEC_FAULT_RX_WB_LATE, 2, 1, 0, 0) == 0, "armed");
 		fec_model_write32(model, FEC_EIR, FEC_EIR_RXF);
@@ -741,29 +770,106 @@ case_rx_wb_late(void)
 		CHECK(fec_model_step(model, 1024) > 0, "stepped");
 		CHECK(reg(FEC_EIR) & FEC_EIR_RXF, "round %u: RXF raised", round);
 		CHECK(rte_le_to_cpu_16(bd->sc) & FEC_BD_E, "round %u: BD %u still E", round, at);
-		k = rte_eth_rx_burst(port, 0, m, 8);
-		CHECK(k == 2, "round %u: %u taken before the write-back, want 2", round, k);
-		for (i = 0; i < k; i++) {
-			uint32_t seq;
-
-			memcpy(&seq, rte_pktmbuf_mtod(m[i], uint8_t *) + 14, 4);
-			CHECK(seq == first + i, "round %u: frame %u is seq %u", round, i, seq);
-			rte_pktmbuf_free(m[i]);
-		}
-		rx_expect = first + k;
-		CHECK(rte_eth_rx_burst(port, 0, m, 8) == 0, "round %u: still nothing at BD %u",
-			round, at);
-		got = rx_drain(seqs, RTE_DIM(seqs));
-		CHECK(got == 3, "round %u: %u after the write-back, want 3", round, got);
-		for (i = 0; i < got && i < RTE_DIM(seqs); i++)
-			CHECK(seqs[i] == first + 2 + i, "round %u: seq %u", round, seqs[i]);
-		total += k + got;
+		total += rx_late_round(round, first, at);
 	}
 	CHECK(fec_model_faults_injected(model, FEC_FAULT_RX_WB_LATE) == 15, "15 injected");
 	CHECK(xstat("restart_eberr") + xstat("restart_mac_off") + xstat("restart_rx_stall") == 0,
 		"no restart");
 	check_accounted(total);
 	check_inuse("after the late write-backs");
+	check_end();
+}
+
+/*
+ * The status written back before BDU (rx_bdu_late, enhanced BDs): frame 2 of
+ * 5 has E clear but BDU 0 (and its ESC not yet written) until the next model
+ * step. The burst takes frames 0 and 1 and stops at it, as at an E BD; a
+ * second burst takes nothing; after the step the other 3 come in order. A
+ * driver that took the BD half written is a model violation.
+ */
+static void
+case_rx_bdu_late(void)
+{
+	unsigned int round, total = 0;
+
+	CHECK(port_setup() == 0, "port setup");
+	for (round = 0; round < 15; round++) {
+		uint32_t first = rx_seq;
+		uint16_t at = (uint16_t)((rxq0()->cur + 2) % NB_DESC);
+		const volatile struct fec_bd_ex *bx =
+			(const volatile struct fec_bd_ex *)(rxq0()->bd +
+							    ((uint32_t)at << rxq0()->bd_shift));
+
+		CHECK(arm(FEC_FAULT_RX_BDU_LATE, 2, 1, 0, 0) == 0, "armed");
+		push(5);
+		CHECK(fec_model_step(model, 1024) > 0, "stepped");
+		CHECK(!(rte_le_to_cpu_16(bx->bd.sc) & FEC_BD_E) &&
+				!(rte_le_to_cpu_32(bx->bdu) & FEC_BD_EX_BDU),
+			"round %u: BD %u E clear, BDU 0", round, at);
+		total += rx_late_round(round, first, at);
+	}
+	CHECK(fec_model_faults_injected(model, FEC_FAULT_RX_BDU_LATE) == 15, "15 injected");
+	CHECK(xstat("restart_eberr") + xstat("restart_mac_off") + xstat("restart_rx_stall") == 0,
+		"no restart");
+	check_accounted(total);
+	check_inuse("after the late BDUs");
+	check_end();
+}
+
+/*
+ * TX events before the write-back (tx_wb_late): frame 2 of 5 goes on the
+ * wire and raises TXB/TXF, but its BD keeps R until the next model step (the
+ * ring waits for it). The reclaim reads R, never EIR: tx_done_cleanup frees
+ * frames 0 and 1 and stops at frame 2, the burst-side reclaim
+ * (fec_tx_reclaim) too; after the step the other 3 are freed. Each frame
+ * freed once (the pool's count) and counted once (opackets).
+ */
+static void
+case_tx_wb_late(void)
+{
+	struct fec_txq *txq;
+	unsigned int round, wire = 0;
+	struct rte_eth_stats st;
+
+	CHECK(port_setup() == 0, "port setup");
+	txq = rte_eth_devices[port].data->tx_queues[0];
+	for (round = 0; round < 15; round++) {
+		uint16_t at = (uint16_t)((txq->cur + 2) % NB_DESC);
+		const volatile struct fec_bd *bd =
+			(const volatile struct fec_bd *)(txq->bd + ((uint32_t)at << txq->bd_shift));
+		int n;
+
+		CHECK(arm(FEC_FAULT_TX_WB_LATE, 2, 1, 0, 0) == 0, "armed");
+		fec_model_write32(model, FEC_EIR, FEC_EIR_TXF);
+		CHECK(tx_n(5) == 5, "round %u: 5 on the ring", round);
+		CHECK(fec_model_step(model, 1024) > 0, "stepped");
+		CHECK(reg(FEC_EIR) & FEC_EIR_TXF, "round %u: TXF raised", round);
+		CHECK(rte_le_to_cpu_16(bd->sc) & FEC_BD_R, "round %u: BD %u still R", round, at);
+		wire += drain_wire();
+		if (round % 2 == 0) {
+			n = rte_eth_tx_done_cleanup(port, 0, 0);
+			CHECK(n == 2, "round %u: cleanup freed %d before the write-back, want 2",
+				round, n);
+		} else {
+			fec_tx_reclaim(txq);
+		}
+		CHECK(txq->nb_free == NB_DESC - 3, "round %u: %u BDs free, want %u", round,
+			txq->nb_free, NB_DESC - 3);
+		CHECK(rte_mempool_in_use_count(pool) == rxq0()->nb_desc + rxq0()->stash_n + 3u,
+			"round %u: %u mbufs in use, want the RX ring + stash + 3", round,
+			rte_mempool_in_use_count(pool));
+		step_all();
+		wire += drain_wire();
+		n = rte_eth_tx_done_cleanup(port, 0, 0);
+		CHECK(n == 3, "round %u: cleanup freed %d after the write-back, want 3", round, n);
+		CHECK(txq->nb_free == NB_DESC, "round %u: ring empty", round);
+	}
+	CHECK(fec_model_faults_injected(model, FEC_FAULT_TX_WB_LATE) == 15, "15 injected");
+	CHECK(wire == 75, "%u on the wire, want 75", wire);
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 75 && st.oerrors == 0,
+		"opackets %" PRIu64 ", oerrors %" PRIu64, st.opackets, st.oerrors);
+	CHECK(xstat("tx_timeout_restarts") == 0, "no restart");
+	check_inuse("after the late TX write-backs");
 	check_end();
 }
 
@@ -850,6 +956,215 @@ case_babble(void)
 	check_end();
 }
 
+/*
+ * A MAC restart beside running bursts (thread mode: the model's thread is the
+ * DMA). Lcore 1 polls RX queue 0, lcore 2 sends on TX queue 0, while the main
+ * lcore puts frames on the wire in random batches, takes the sent ones off it,
+ * and restarts the MAC at random moments as link_update does (fec_link_restart:
+ * from a control thread, serialised with the bursts by the queue gates). Each
+ * restart re-initialises both rings under the bursts' feet: without the
+ * serialisation a burst walks a ring being rewritten (a frame received twice,
+ * an mbuf freed twice or lost, BDs written that the MAC owns). Asserted: every
+ * frame to the port received at most once, and received or counted; every
+ * frame sent on the wire at most once, and on the wire or counted
+ * (tx_restart_drops); the restarts happened; no model violation; the mempool
+ * holds exactly the RX ring and stash when everything is done; every mbuf back
+ * after stop. The seed (RESTART_RACE_SEED, default 42) sets the batches, the
+ * gaps and when the restarts come; the lcores' timing is the machine's.
+ */
+#define RACE_RX_FRAMES 30000u
+#define RACE_TX_FRAMES 30000u
+#define RACE_WINDOW    48u /* frames on the wire not yet received or counted */
+#define RACE_RESTARTS  50u /* at least this many before the traffic stops */
+
+static uint8_t race_rx_seen[RACE_RX_FRAMES];
+static uint8_t race_tx_seen[RACE_TX_FRAMES];
+static volatile int race_stop;
+static uint64_t race_rx_got, race_rx_bad, race_tx_sent;
+
+static uint64_t
+race_rand(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+static int
+race_rx_worker(void *arg)
+{
+	struct rte_mbuf *m[32];
+	unsigned int i;
+
+	RTE_SET_USED(arg);
+	while (!race_stop) {
+		uint16_t k = rte_eth_rx_burst(port, 0, m, RTE_DIM(m));
+
+		for (i = 0; i < k; i++) {
+			uint32_t seq;
+
+			memcpy(&seq, rte_pktmbuf_mtod(m[i], uint8_t *) + 14, 4);
+			if (seq < RACE_RX_FRAMES && m[i]->pkt_len == 64)
+				race_rx_seen[seq]++;
+			else
+				race_rx_bad++;
+			rte_pktmbuf_free(m[i]);
+		}
+		__atomic_store_n(&race_rx_got, race_rx_got + k, __ATOMIC_RELEASE);
+	}
+	return 0;
+}
+
+static int
+race_tx_worker(void *arg)
+{
+	struct rte_mbuf *m[32];
+	uint32_t seq = 0;
+	unsigned int i, n;
+
+	RTE_SET_USED(arg);
+	while (!race_stop && seq < RACE_TX_FRAMES) {
+		n = RTE_MIN((unsigned int)RTE_DIM(m), RACE_TX_FRAMES - seq);
+		if (rte_pktmbuf_alloc_bulk(pool, m, n) != 0)
+			continue; /* mbufs in flight: the pool is back soon */
+		for (i = 0; i < n; i++) {
+			uint8_t *f = rte_pktmbuf_mtod(m[i], uint8_t *);
+			uint32_t s = seq + i;
+
+			memset(f, 0, 60);
+			memcpy(f, peer_mac, 6);
+			memcpy(f + 6, fec0_mac, 6);
+			f[12] = ETH_TEST >> 8;
+			f[13] = ETH_TEST & 0xFF;
+			memcpy(f + 14, &s, 4);
+			m[i]->data_len = m[i]->pkt_len = 60;
+		}
+		i = rte_eth_tx_burst(port, 0, m, (uint16_t)n);
+		fec_test_free_all(m + i, n - i);
+		seq += i;
+		__atomic_store_n(&race_tx_sent, seq, __ATOMIC_RELEASE);
+	}
+	return 0;
+}
+
+/* Frames the MAC put on the wire: each once, by seq. */
+static unsigned int
+race_wire(void)
+{
+	uint8_t buf[2048];
+	unsigned int n = 0;
+	int len;
+
+	while ((len = fec_model_tx_frame(model, buf, sizeof(buf))) >= 0) {
+		uint32_t seq;
+
+		memcpy(&seq, buf + 14, 4);
+		if (len >= 18 && seq < RACE_TX_FRAMES)
+			race_tx_seen[seq]++;
+		n++;
+	}
+	return n;
+}
+
+/* Frames to the port neither received nor counted yet. */
+static uint64_t
+race_rx_open(void)
+{
+	struct rte_eth_stats st;
+
+	if (rte_eth_stats_get(port, &st) != 0)
+		return UINT64_MAX;
+	return rx_seq - __atomic_load_n(&race_rx_got, __ATOMIC_ACQUIRE) - st.ierrors - st.imissed -
+	       fec_model_fault_drops(model);
+}
+
+static void
+case_restart_race(void)
+{
+	struct rte_eth_dev *dev = &rte_eth_devices[port];
+	const char *env = getenv("RESTART_RACE_SEED");
+	uint64_t x = env != NULL ? strtoull(env, NULL, 0) : 42, wire = 0, got = 0, dup = 0;
+	/* A bound on the work on a loaded machine, not a timing assertion. */
+	const uint64_t deadline = rte_get_timer_cycles() + 10 * rte_get_timer_hz();
+	unsigned int restarts = 0, i, polls;
+	struct rte_eth_stats st;
+
+	if (x == 0)
+		x = 42;
+	printf("# seed %" PRIu64 "\n", x);
+	CHECK(rte_lcore_count() == 3, "3 lcores, %u", rte_lcore_count());
+	CHECK(port_setup() == 0, "port setup");
+	CHECK(rte_eal_remote_launch(race_rx_worker, NULL, 1) == 0 &&
+			rte_eal_remote_launch(race_tx_worker, NULL, 2) == 0,
+		"workers launched");
+	while (rx_seq < RACE_RX_FRAMES || restarts < RACE_RESTARTS) {
+		unsigned int batch = 1 + race_rand(&x) % 32;
+		uint64_t r = race_rand(&x);
+
+		if (rx_seq < RACE_RX_FRAMES && race_rx_open() + batch <= RACE_WINDOW)
+			push(RTE_MIN(batch, RACE_RX_FRAMES - rx_seq));
+		wire += race_wire();
+		if (r % 4 == 0) {
+			/* A restart at a random point of the bursts. */
+			rte_delay_us((unsigned int)(r >> 8) % 200);
+			fec_link_restart(dev);
+			restarts++;
+		} else {
+			rte_delay_us((unsigned int)(r >> 8) % 50);
+		}
+		if (restarts > 40 * RACE_RESTARTS ||
+			(restarts >= RACE_RESTARTS && rte_get_timer_cycles() > deadline))
+			break; /* the checks below hold for what was sent */
+	}
+	/* Everything in flight received or counted, everything sent or counted. */
+	for (polls = 0; polls < WAIT_POLLS; polls++) {
+		wire += race_wire();
+		if (race_rx_open() == 0 &&
+			__atomic_load_n(&race_tx_sent, __ATOMIC_ACQUIRE) >= RACE_TX_FRAMES &&
+			rte_eth_stats_get(port, &st) == 0 &&
+			st.opackets + st.oerrors >= race_tx_sent)
+			break;
+		rte_delay_ms(1);
+	}
+	race_stop = 1;
+	rte_eal_mp_wait_lcore();
+	wire += race_wire();
+	for (i = 0; i < RACE_RX_FRAMES; i++) {
+		got += race_rx_seen[i];
+		dup += race_rx_seen[i] > 1;
+	}
+	CHECK(dup == 0 && race_rx_bad == 0,
+		"%" PRIu64 " frames received more than once, %" PRIu64 " not sent", dup,
+		race_rx_bad);
+	CHECK(got == race_rx_got, "received %" PRIu64 ", by seq %" PRIu64, race_rx_got, got);
+	check_accounted(got);
+	for (i = 0, dup = 0; i < RACE_TX_FRAMES; i++)
+		dup += race_tx_seen[i] > 1;
+	CHECK(dup == 0, "%" PRIu64 " frames on the wire more than once", dup);
+	CHECK(race_tx_sent == RACE_TX_FRAMES, "sent %" PRIu64 " of %u", race_tx_sent,
+		RACE_TX_FRAMES);
+	/* The script wire's FIFO drops what the main lcore was too slow to take: not the port's. */
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.oerrors == xstat("tx_restart_drops") &&
+			st.opackets + st.oerrors == race_tx_sent && wire <= st.opackets,
+		"%" PRIu64 " sent = %" PRIu64 " opackets (%" PRIu64 " on the wire) + %" PRIu64
+		" oerrors (%" PRIu64 " dropped by restarts)",
+		race_tx_sent, st.opackets, wire, st.oerrors, xstat("tx_restart_drops"));
+	CHECK(xstat("restart_link") == restarts && restarts >= RACE_RESTARTS,
+		"%u restarts, restart_link %" PRIu64, restarts, xstat("restart_link"));
+	printf("# %u restarts, %" PRIu64 " received, %" PRIu64 " RX discarded, %" PRIu64
+	       " imissed, %" PRIu64 " on the wire, %" PRIu64 " TX dropped\n",
+		restarts, got, xstat("rx_restart_discards"), st.imissed, wire,
+		xstat("tx_restart_drops"));
+	/* The rings are consistent: the TX ring empty, the RX ring full of buffers. */
+	rte_eth_tx_done_cleanup(port, 0, 0);
+	CHECK(dev->data->tx_queues != NULL &&
+			((struct fec_txq *)dev->data->tx_queues[0])->nb_free == NB_DESC,
+		"TX ring empty");
+	check_inuse("after the race");
+	check_end();
+}
+
 static const struct {
 	const char *name, *args;
 } cases[] = {
@@ -883,6 +1198,9 @@ static const struct {
 	{"tx_late_col_sw", ",stats=sw"},
 	{"tx_late_col_sw_burst", ",stats=sw"},
 	{"tx_retry_limit_legacy_sw", ",bd=legacy,stats=sw"},
+	{"restart_race", ",mode=thread"},
+	{"rx_bdu_late", ""},
+	{"tx_wb_late", ""},
 };
 
 int
@@ -901,6 +1219,9 @@ main(int argc, char **argv)
 		return 2;
 	}
 	c = cases[i].name;
+	/* The race: a worker lcore per burst direction, the main one restarts. */
+	if (strcmp(c, "restart_race") == 0)
+		fec_test_lcores = "0@0,1@1,2@0";
 	if (fec_test_init(argv[0], "fecf", c, cases[i].args, NB_MBUF, "*:error") < 0)
 		return 1;
 	if (strcmp(c, "rx_crc") == 0)
@@ -952,6 +1273,12 @@ main(int argc, char **argv)
 		case_rx_wb_late();
 	else if (strcmp(c, "babble") == 0)
 		case_babble();
+	else if (strcmp(c, "restart_race") == 0)
+		case_restart_race();
+	else if (strcmp(c, "rx_bdu_late") == 0)
+		case_rx_bdu_late();
+	else if (strcmp(c, "tx_wb_late") == 0)
+		case_tx_wb_late();
 	else if (strncmp(c, "tx_retry_limit_legacy", 21) == 0)
 		case_tx_err(
 			FEC_FAULT_TX_RL, FEC_EIR_RL, FEC_BD_TX_RL, 0, "tx_err_retry_limit", false);

@@ -291,10 +291,11 @@ fec_link_update(struct rte_eth_dev *dev, int wait)
 	fc_changed = fec_fc_link_update(dev, &link);
 	/* Linux's adjust_link: a new speed or duplex means a MAC restart. */
 	if (changed && link.link_status && dev->data->dev_started) {
-		/* Not beside a fault restart (fec_watchdog.c). */
-		rte_spinlock_lock(&fep->restart_lock);
-		fec_hw_restart(dev);
-		rte_spinlock_unlock(&fep->restart_lock);
+		/*
+		 * Serialised with the bursts and with a fault restart
+		 * (fec_watchdog.c); the restart applies the resolved pause mode.
+		 */
+		fec_link_restart(dev);
 	} else if (fc_changed) {
 		fec_fc_apply(dev);
 	}
@@ -422,12 +423,12 @@ fec_start(struct rte_eth_dev *dev)
 	for (q = 0; q < dev->data->nb_rx_queues; q++) {
 		struct fec_rxq *rxq = fec_rxq_at(dev, q);
 
-		rxq->started = !rxq->deferred_start;
+		fec_q_started_set(&rxq->sync, &rxq->started, !rxq->deferred_start);
 	}
 	for (q = 0; q < dev->data->nb_tx_queues; q++) {
 		struct fec_txq *txq = fec_txq_at(dev, q);
 
-		txq->started = !txq->deferred_start;
+		fec_q_started_set(&txq->sync, &txq->started, !txq->deferred_start);
 		txq->stall_start = 0;
 	}
 	fec_link_update(dev, 0);

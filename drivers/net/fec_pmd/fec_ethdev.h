@@ -76,7 +76,8 @@ enum fec_rx_err {
 	X(EBERR, "restart_eberr")            /* EIR.EBERR: bus error */           \
 	X(MAC_OFF, "restart_mac_off")        /* ETHEREN found clear: reset */     \
 	X(RX_STALL, "restart_rx_stall")      /* frames dropped, BDs left empty */ \
-	X(TX_TIMEOUT, "tx_timeout_restarts") /* ring full, no completion */
+	X(TX_TIMEOUT, "tx_timeout_restarts") /* ring full, no completion */       \
+	X(LINK, "restart_link")              /* new speed or duplex */
 
 /*
  * MAC events the watchdog alarm counts and acknowledges (fec_watchdog.c), with
@@ -125,6 +126,27 @@ enum fec_restart_reason {
 		FEC_RESTART_NB
 };
 
+/*
+ * Restart serialisation (fec_watchdog.c; "Restart serialisation" in
+ * fec_pmd.md). A MAC restart re-initialises every ring, and may run on the
+ * interrupt thread (watchdog, LSC), a control thread (link_update) or the
+ * lcore of one TX queue (TX timeout) while bursts run on other lcores. Linux
+ * stops its NAPI poll and takes the TX lock; a poll-mode driver has neither,
+ * and no atomic per packet to spare. Instead each queue has a gate the burst
+ * reads on entry (it replaces the started test: one compare either way) and
+ * a sequence count the burst bumps on entry and exit, once per burst: odd
+ * while a burst runs. The restart closes every gate (FEC_GATE_HOLD), then
+ * waits until no queue is inside a burst, re-initialises, and opens them.
+ */
+#define FEC_GATE_STARTED 1u /**< the queue is started (its started flag) */
+#define FEC_GATE_HOLD    2u /**< a restart is running: bursts return 0 */
+
+/** A queue's side of the restart serialisation. */
+struct fec_qsync {
+	uint32_t seq; /**< bursts entered + left, odd inside one (written by its lcore only) */
+	uint8_t gate; /**< FEC_GATE_*: a burst runs only when it is FEC_GATE_STARTED */
+};
+
 /** RX queue: ring qid of the MAC (rings 1 and 2 only on the AVB IPs). */
 struct fec_rxq {
 	volatile uint8_t *bd;      /**< ring base (virtual) */
@@ -153,8 +175,9 @@ struct fec_rxq {
 	uint64_t sw_bytes;              /**< their bytes (without FCS) */
 	uint64_t stop_discards;         /**< frames the MAC wrote while the queue was stopped */
 	uint64_t stop_discard_bytes;    /**< their bytes (without FCS) */
+	struct fec_qsync sync;          /**< against restarts (fec_q_enter) */
 	uint16_t port_id;               /**< ethdev port */
-	bool started;                   /**< BDs are given back to the MAC */
+	bool started;                   /**< BDs are given back to the MAC (also in sync.gate) */
 	bool deferred_start;            /**< rx_deferred_start: dev_start leaves it stopped */
 	uint16_t stash_n;               /**< mbufs in stash */
 	struct rte_mbuf *stash[FEC_RX_STASH]; /**< replacements taken from the pool in bulk */
@@ -193,12 +216,13 @@ struct fec_txq {
 	uint64_t sw_bytes;         /**< their bytes */
 	uint64_t stop_drops;       /**< frames taken off the ring unsent by a queue stop */
 	uint64_t restart_drops;    /**< frames a fault restart took off the ring unsent */
-	uint64_t stall_start; /**< timer when the ring was seen full without progress, 0: not */
-	uint64_t stall_pkts;  /**< sw_pkts then */
-	uint16_t port_id;     /**< ethdev port */
-	bool started;         /**< bursts are accepted */
-	bool deferred_start;  /**< tx_deferred_start: dev_start leaves it stopped */
-	bool count_errs;      /**< stats=sw: the reclaim reads each frame's error bits */
+	uint64_t stall_start;  /**< timer when the ring was seen full without progress, 0: not */
+	uint64_t stall_pkts;   /**< sw_pkts then */
+	struct fec_qsync sync; /**< against restarts (fec_q_enter) */
+	uint16_t port_id;      /**< ethdev port */
+	bool started;          /**< bursts are accepted (also in sync.gate) */
+	bool deferred_start;   /**< tx_deferred_start: dev_start leaves it stopped */
+	bool count_errs;       /**< stats=sw: the reclaim reads each frame's error bits */
 	uint64_t err[FEC_TX_ERR_NB]; /**< frames the MAC did not send, by reason (stats=sw) */
 	uint64_t err_bytes;          /**< their bytes (BD lengths) */
 	uint32_t frame_bytes;        /**< BD lengths of the frame being reclaimed, so far */
@@ -363,6 +387,87 @@ fec_txq_at(const struct rte_eth_dev *dev, uint16_t qid)
 	return dev->data->tx_queues != NULL && qid < dev->data->nb_tx_queues
 		       ? dev->data->tx_queues[qid]
 		       : NULL;
+}
+
+/*
+ * Why the burst side is correct (the restart's side is fec_watchdog.c's
+ * quiesce). It is Dekker's pattern: the burst writes seq then reads gate, the
+ * restart writes gate then reads seq, and all four accesses are sequentially
+ * consistent, so they fall in one total order and at least one side sees the
+ * other's write: either the restart sees the odd seq (and waits for the
+ * exit), or the burst sees HOLD (and touches nothing). A plain store then a
+ * load would not do: both x86 (store buffer) and arm64 let a load pass an
+ * earlier store to another address. The seq_cst RMW is that fence, once per
+ * burst: x86 `lock add` (a full barrier), arm64 `ldaddal` (release, and a
+ * later `ldar` of the gate is not reordered before it). The exit is a
+ * release store: the ring and queue writes of the burst are visible to a
+ * restart that reads the new seq (acquire). A restart opens the gate with a
+ * release, the burst's gate load is an acquire: the re-initialised ring is
+ * what the next burst sees.
+ */
+
+/**
+ * Entry of a burst (or of another walk of the ring on the queue's lcore):
+ * announce it, then read the gate.
+ *
+ * @param s
+ *   The queue's sync.
+ * @return
+ *   The gate (FEC_GATE_*); either way fec_q_leave() follows.
+ */
+static __rte_always_inline uint8_t
+fec_q_enter_gate(struct fec_qsync *s)
+{
+	__atomic_fetch_add(&s->seq, 1, __ATOMIC_SEQ_CST);
+	return __atomic_load_n(&s->gate, __ATOMIC_SEQ_CST);
+}
+
+/**
+ * Burst entry: fec_q_enter_gate() for a burst.
+ *
+ * @param s
+ *   The queue's sync.
+ * @return
+ *   true when the burst may touch the ring (started, no restart); either way
+ *   fec_q_leave() follows.
+ */
+static __rte_always_inline bool
+fec_q_enter(struct fec_qsync *s)
+{
+	return fec_q_enter_gate(s) == FEC_GATE_STARTED;
+}
+
+/**
+ * Burst exit: seq even again, published with release ordering (one writer,
+ * so a load and a store, no atomic RMW).
+ *
+ * @param s
+ *   The queue's sync.
+ */
+static __rte_always_inline void
+fec_q_leave(struct fec_qsync *s)
+{
+	__atomic_store_n(&s->seq, __atomic_load_n(&s->seq, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
+}
+
+/**
+ * Control path: a queue started or stopped (its started flag and its gate).
+ *
+ * @param s
+ *   The queue's sync.
+ * @param started
+ *   The queue's started flag.
+ * @param on
+ *   Started.
+ */
+static inline void
+fec_q_started_set(struct fec_qsync *s, bool *started, bool on)
+{
+	*started = on;
+	if (on)
+		__atomic_fetch_or(&s->gate, FEC_GATE_STARTED, __ATOMIC_RELEASE);
+	else
+		__atomic_fetch_and(&s->gate, (uint8_t)~FEC_GATE_STARTED, __ATOMIC_RELEASE);
 }
 
 /**
@@ -1024,6 +1129,16 @@ int fec_rx_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
  *   0 or -EBUSY.
  */
 int fec_fault_restart(struct rte_eth_dev *dev, enum fec_restart_reason why);
+
+/**
+ * Link restart (link_update on a new speed or duplex, Linux's adjust_link):
+ * the same serialised restart, waiting for a fault restart to finish rather
+ * than skipping, counted as FEC_RESTART_LINK.
+ *
+ * @param dev
+ *   Port (started).
+ */
+void fec_link_restart(struct rte_eth_dev *dev);
 
 /**
  * TX ring full after reclaim (tx_burst's slow path): the TX watchdog. The

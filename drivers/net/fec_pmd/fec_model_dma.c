@@ -138,6 +138,10 @@ fec_model_dma_disable(struct fec_model *m)
 	if (m->wb_n != 0)
 		m->drops_fault++;
 	m->wb_n = 0;
+	/* A BDU still held (rx_bdu_late): the frame stays E clear, BDU 0 (a restart discards it). */
+	m->bdu_n = 0;
+	/* A TX write-back still held (tx_wb_late): the frame went out, its BDs stay R. */
+	m->txwb_n = 0;
 	/* A hung uDMA (injected) comes back with the MAC's disable. */
 	m->rx_hung = false;
 	m->tx_hung = false;
@@ -258,6 +262,7 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 	bool ex = m->bd_size == FEC_BD_SIZE_ENHANCED;
 	uint32_t bus = r->ptr, first = bus, nb = 0, len = 0, i, esc0 = 0, ts = 0;
 	const struct fec_model_tx_err *err = NULL;
+	bool late;
 	uint16_t sc = rte_le_to_cpu_16(bd_at(m, bus)->sc);
 	bool tc, intr = true;
 	const uint8_t *d;
@@ -357,6 +362,12 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 	/* ESC.TS (the frame's, from its first BD): the 1588 counter as it left. */
 	if (ex && (esc0 & FEC_BD_EX_TX_TS))
 		ts = fec_model_ptp_now(m);
+	/*
+	 * tx_wb_late: the events now, the write-back (R cleared) at the next
+	 * step; the ring waits for it (completion stays in ring order).
+	 */
+	late = unlikely(m->fault_armed) && m->txwb_n == 0 && nb <= FEC_MODEL_WB_MAX &&
+	       fec_model_fault_hit(m, FEC_FAULT_TX_WB_LATE);
 	/* Write back: R cleared last, W and software bits kept. */
 	bus = first;
 	for (i = 0; i < nb; i++) {
@@ -375,9 +386,14 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 				bdx_at(m, bus)->esc = rte_cpu_to_le_32(
 					rte_le_to_cpu_32(bdx_at(m, bus)->esc) | err->esc);
 		}
-		release_bd(m, bus);
-		rte_io_wmb();
-		bd->sc = rte_cpu_to_le_16((rte_le_to_cpu_16(bd->sc) & ~FEC_BD_R) | errsc);
+		if (late) {
+			m->txwb_bus[m->txwb_n] = bus;
+			m->txwb_sc[m->txwb_n++] = (rte_le_to_cpu_16(bd->sc) & ~FEC_BD_R) | errsc;
+		} else {
+			release_bd(m, bus);
+			rte_io_wmb();
+			bd->sc = rte_cpu_to_le_16((rte_le_to_cpu_16(bd->sc) & ~FEC_BD_R) | errsc);
+		}
 		fec_model_event(m, fec_eir_txb(r->q));
 		bus = ring_next(m, r, bus);
 	}
@@ -482,7 +498,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	uint8_t data[FEC_MODEL_FRAME_MAX + 8];
 	uint32_t esc_err = 0;
 	uint16_t st = 0;
-	bool intr = true, zero_len, late;
+	bool intr = true, zero_len, late, bdu_late;
 
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN) || len < 14)
 		return;
@@ -548,6 +564,9 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	/* The events before the write-back: E is cleared at the next step. */
 	late = unlikely(m->fault_armed) && m->wb_n == 0 && nbd <= FEC_MODEL_WB_MAX &&
 	       fec_model_fault_hit(m, FEC_FAULT_RX_WB_LATE);
+	/* The status written back (E clear) before BDU and ESC: they come at the next step. */
+	bdu_late = unlikely(m->fault_armed) && ex && !late && m->bdu_n == 0 &&
+		   nbd <= FEC_MODEL_WB_MAX && fec_model_fault_hit(m, FEC_FAULT_RX_BDU_LATE);
 	if (st & FEC_BD_RX_CR) {
 		fec_model_mib_add(m, FEC_MIB_OFF_ieee_r_crc, 1);
 		fec_model_mib_add(m, FEC_MIB_OFF_rmon_r_crc_align, 1);
@@ -594,10 +613,17 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 				esc |= fec_model_rx_accel(frame, len, &prot) | esc_err;
 				bx->prot = rte_cpu_to_le_32(prot);
 			}
-			bx->esc = rte_cpu_to_le_32(esc);
 			/* The 1588 counter as the frame came in (fec_model_ptp.c). */
 			bx->ts = rte_cpu_to_le_32(fec_model_ptp_now(m));
-			bx->bdu = rte_cpu_to_le_32(FEC_BD_EX_BDU);
+			if (bdu_late) {
+				/* ESC keeps the driver's INT, BDU its 0, until the next step. */
+				bx->bdu = 0;
+				m->bdu_bus[m->bdu_n] = bus;
+				m->bdu_esc[m->bdu_n++] = esc;
+			} else {
+				bx->esc = rte_cpu_to_le_32(esc);
+				bx->bdu = rte_cpu_to_le_32(FEC_BD_EX_BDU);
+			}
 		}
 		/* st holds L only when a fault removes it, hence XOR. */
 		sc = (sc & (FEC_BD_W | 0x5000u)) | (last ? (FEC_BD_L ^ st) : 0);
@@ -639,6 +665,46 @@ tx_pick(struct fec_model *m)
 	return NULL;
 }
 
+/*
+ * rx_bdu_late: the BDU and ESC words held since the last step arrive now. The
+ * BD is the driver's since its E was cleared; a driver that waits for BDU has
+ * not given it back yet (E still clear). One given back already was taken
+ * half written: a violation (and the late words are not written over it).
+ */
+static void
+rx_bdu_apply(struct fec_model *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->bdu_n; i++) {
+		volatile struct fec_bd_ex *bx = bdx_at(m, m->bdu_bus[i]);
+
+		if (rte_le_to_cpu_16(bx->bd.sc) & FEC_BD_E) {
+			fec_model_violation(m, "RX BD 0x%08x taken before its write-back (BDU 0)",
+				m->bdu_bus[i]);
+			continue;
+		}
+		bx->esc = rte_cpu_to_le_32(m->bdu_esc[i]);
+		rte_io_wmb();
+		bx->bdu = rte_cpu_to_le_32(FEC_BD_EX_BDU);
+	}
+	m->bdu_n = 0;
+}
+
+/* tx_wb_late: the TX write-backs held since the last step arrive now. */
+static void
+tx_wb_apply(struct fec_model *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->txwb_n; i++) {
+		release_bd(m, m->txwb_bus[i]);
+		rte_io_wmb();
+		bd_at(m, m->txwb_bus[i])->sc = rte_cpu_to_le_16(m->txwb_sc[i]);
+	}
+	m->txwb_n = 0;
+}
+
 /* rx_wb_late: the status write-backs held since the last step arrive now. */
 static unsigned int
 rx_wb_apply(struct fec_model *m)
@@ -665,13 +731,17 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
 		return 0;
 	nrx = rx_wb_apply(m);
+	if (m->bdu_n != 0)
+		rx_bdu_apply(m);
+	if (m->txwb_n != 0)
+		tx_wb_apply(m);
 	if (m->cfg.check) {
 		for (q = 0; q < m->nb_rings; q++) {
 			fec_model_snapshot(m, &m->rx[q]);
 			fec_model_snapshot(m, &m->tx[q]);
 		}
 	}
-	while (ntx < budget && !m->tx_hold && !m->tx_hung &&
+	while (ntx < budget && !m->tx_hold && !m->tx_hung && m->txwb_n == 0 &&
 		!(fec_model_reg(m, FEC_TCR) & FEC_TCR_GTS && !m->gts_pending) &&
 		(r = tx_pick(m)) != NULL) {
 		if (!tx_one(m, r)) {

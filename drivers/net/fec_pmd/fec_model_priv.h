@@ -87,6 +87,14 @@ struct fec_model {
 	uint32_t wb_bus[FEC_MODEL_WB_MAX];
 	uint16_t wb_sc[FEC_MODEL_WB_MAX];
 	unsigned int wb_n;
+	/* rx_bdu_late: one frame's BDU and ESC words, held to the next step. */
+	uint32_t bdu_bus[FEC_MODEL_WB_MAX];
+	uint32_t bdu_esc[FEC_MODEL_WB_MAX];
+	unsigned int bdu_n;
+	/* tx_wb_late: one frame's TX write-backs (R cleared), held to the next step. */
+	uint32_t txwb_bus[FEC_MODEL_WB_MAX];
+	uint16_t txwb_sc[FEC_MODEL_WB_MAX];
+	unsigned int txwb_n;
 	rte_spinlock_t lock;
 
 	uint8_t *bd_area;

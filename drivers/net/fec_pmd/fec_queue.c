@@ -123,7 +123,7 @@ fec_rx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 		rx_bd_arm(rxq, idx);
 	}
 	rxq->cur = (uint16_t)((rxq->cur + run) % rxq->nb_desc);
-	rxq->started = true;
+	fec_q_started_set(&rxq->sync, &rxq->started, true);
 	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 	fec_wr32(rxq->fep, rxq->rdar, 0);
 	return 0;
@@ -137,7 +137,7 @@ fec_rx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 	if (rxq == NULL)
 		return -EINVAL;
 	/* rx_burst returns nothing from now on, so no BD goes back to the MAC. */
-	rxq->started = false;
+	fec_q_started_set(&rxq->sync, &rxq->started, false);
 	dev->data->rx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
 	return 0;
 }
@@ -155,7 +155,7 @@ fec_tx_queue_start(struct rte_eth_dev *dev, uint16_t qid)
 	tcr = fec_rd32(fep, FEC_TCR);
 	if (tcr & FEC_TCR_GTS)
 		fec_wr32(fep, FEC_TCR, tcr & ~FEC_TCR_GTS);
-	txq->started = true;
+	fec_q_started_set(&txq->sync, &txq->started, true);
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 	return 0;
 }
@@ -207,7 +207,7 @@ fec_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 	if (txq == NULL)
 		return -EINVAL;
 	fep = txq->fep;
-	txq->started = false;
+	fec_q_started_set(&txq->sync, &txq->started, false);
 	dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STOPPED;
 	if (!dev->data->dev_started) {
 		fec_tx_free_inflight(txq);
@@ -231,7 +231,7 @@ fec_tx_queue_stop(struct rte_eth_dev *dev, uint16_t qid)
 		fep->gra_timeouts++;
 		FEC_LOG(ERR, "%s: TX graceful stop timed out: queue left started", fep->name);
 		fec_wr32(fep, FEC_TCR, fec_rd32(fep, FEC_TCR) & ~FEC_TCR_GTS);
-		txq->started = true;
+		fec_q_started_set(&txq->sync, &txq->started, true);
 		dev->data->tx_queue_state[qid] = RTE_ETH_QUEUE_STATE_STARTED;
 		return -EBUSY;
 	}
@@ -300,9 +300,15 @@ int
 fec_tx_done_cleanup(void *q, uint32_t free_cnt)
 {
 	struct fec_txq *txq = q;
-	uint16_t dirty = txq->dirty;
+	uint16_t dirty;
 	uint32_t pkts = 0;
 
+	/* It walks the ring as tx_burst does: not beside a restart (fec_q_enter). */
+	if (fec_q_enter_gate(&txq->sync) & FEC_GATE_HOLD) {
+		fec_q_leave(&txq->sync);
+		return 0;
+	}
+	dirty = txq->dirty;
 	/* Segment by segment, stopping only after a frame's last one. */
 	while (txq->nb_free < txq->nb_desc && (free_cnt == 0 || pkts < free_cnt)) {
 		uint16_t sc = rte_le_to_cpu_16(bd_at(txq->bd, txq->bd_shift, dirty)->sc);
@@ -322,6 +328,7 @@ fec_tx_done_cleanup(void *q, uint32_t free_cnt)
 	}
 	/* Completion handling, as Linux's fec_enet_tx_queue: the ERR006358 kick too. */
 	fec_tx_err006358_kick(txq);
+	fec_q_leave(&txq->sync);
 	return (int)pkts;
 }
 

@@ -91,8 +91,10 @@ fec_rx_burst_scatter(void *q, struct rte_mbuf **pkts, uint16_t n)
 	unsigned int cur = rxq->cur, nb = 0, stash_n = rxq->stash_n, taken = 0;
 	uint64_t bytes = 0;
 
-	if (unlikely(!rxq->started))
+	if (unlikely(!fec_q_enter(&rxq->sync))) {
+		fec_q_leave(&rxq->sync);
 		return 0;
+	}
 	while (nb < n) {
 		volatile struct fec_bd *bd =
 			(volatile struct fec_bd *)(rxq->bd + ((uint32_t)cur << rxq->bd_shift));
@@ -103,6 +105,10 @@ fec_rx_burst_scatter(void *q, struct rte_mbuf **pkts, uint16_t n)
 		if (sc & FEC_BD_E)
 			break;
 		rte_io_rmb();
+		/* A write-back in progress (BDU not set yet): not ours yet (fec_rx_burst). */
+		if (ex && !(((const volatile struct fec_bd_ex *)bd)->bdu &
+				  rte_cpu_to_le_32(FEC_BD_EX_BDU)))
+			break;
 		dlen = rte_le_to_cpu_16(bd->datlen);
 		/* Bytes of the frame (SHIFT16 included) in the segments before this BD. */
 		have = rxq->sg_first == NULL ? 0 : rxq->sg_first->pkt_len + shift16;
@@ -183,5 +189,6 @@ fec_rx_burst_scatter(void *q, struct rte_mbuf **pkts, uint16_t n)
 	/* As fec_rx_burst: any write to RDAR restarts a uDMA that ran out of BDs. */
 	if (taken != 0)
 		fec_wr32(rxq->fep, rxq->rdar, 0);
+	fec_q_leave(&rxq->sync);
 	return (uint16_t)nb;
 }

@@ -37,6 +37,23 @@ _Static_assert(offsetof(struct rte_mbuf, vlan_tci) == offsetof(struct rte_mbuf, 
 		       offsetof(struct rte_mbuf, data_len) % 4 == 0,
 	"data_len and vlan_tci must form one aligned 32-bit word");
 
+/*
+ * An enhanced BD's BDU bit, as one test of the byte that holds it (a 32-bit
+ * load and a test cost one instruction more a frame, fec_pmd.md).
+ */
+static __rte_always_inline bool
+bdu_set(const volatile struct fec_bd *bd)
+{
+	const uint8_t *w =
+		(const uint8_t *)(uintptr_t) & ((const volatile struct fec_bd_ex *)bd)->bdu;
+
+#if RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN
+	return w[3] & (FEC_BD_EX_BDU >> 24);
+#else
+	return w[0] & (FEC_BD_EX_BDU >> 24);
+#endif
+}
+
 static inline volatile struct fec_bd *
 bd_at(volatile uint8_t *base, uint8_t shift, unsigned int i)
 {
@@ -138,15 +155,25 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 	const uint8_t shift = ex ? 5 : 3;
 	const uint64_t ierrors = rxq->ierrors;
 	unsigned int stash_n = rxq->stash_n;
-	unsigned int cur = rxq->cur, nb = 0;
+	unsigned int cur = rxq->cur, nb;
+	/*
+	 * Frames go out through a pointer, bounded by an end pointer: two
+	 * registers where an index, its bound and pkts (spilled) were three
+	 * (one stack reload and one move a frame fewer, fec_pmd.md).
+	 */
+	struct rte_mbuf **out = pkts, **const end = pkts + n;
 	uint64_t bytes = 0;
 	const bool csum = desc && rxq->csum, strip = desc && rxq->vlan_strip,
 		   ptype = desc && rxq->ptype;
 
-	/* A stopped queue gives no BD back to the MAC (fec_queue.c). */
-	if (unlikely(!rxq->started))
-		return 0;
-	while (nb < n) {
+	/*
+	 * An empty stash is refilled here, where little is live, rather than in
+	 * the loop, where the call made GCC save and restore seven registers
+	 * (the loop still refills when a burst empties the stash midway).
+	 */
+	if (unlikely(stash_n == 0))
+		stash_n = rx_stash_refill(rxq);
+	while (out < end) {
 		volatile struct fec_bd *bd = bd_at(base, shift, cur);
 		uint16_t sc = rte_le_to_cpu_16(bd->sc);
 		struct rte_mbuf *m, *nm;
@@ -157,6 +184,13 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 			break;
 		/* Status first, then the rest of what the MAC wrote. */
 		rte_io_rmb();
+		/*
+		 * Enhanced: E clear but BDU not yet set is a write-back still in
+		 * progress (ESC and the rest may be stale): not ours yet, as for
+		 * E. The recycle below clears BDU. One test of the word in memory.
+		 */
+		if (ex && unlikely(!bdu_set(bd)))
+			break;
 		len = (uint32_t)rte_le_to_cpu_16(bd->datlen) - trim;
 		/*
 		 * The enhanced BD's ME/PE/CE: an invalid frame the status word does
@@ -200,7 +234,7 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 		if (ex && tc != NULL)
 			fec_rx_ts_frame(rxq, tc, m,
 				rte_le_to_cpu_32(((volatile struct fec_bd_ex *)bd)->ts));
-		pkts[nb++] = m;
+		*out++ = m;
 		bd->addr = rte_cpu_to_le_32((uint32_t)(nm->buf_iova + RTE_PKTMBUF_HEADROOM));
 	recycle:
 		if (ex) {
@@ -229,6 +263,7 @@ rx_burst(struct fec_rxq *rxq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 	 * given back = frames delivered + frames dropped for errors (rare, so
 	 * counted in the queue and not in a register of the loop).
 	 */
+	nb = (unsigned int)(out - pkts);
 	rxq->cur = (uint16_t)cur;
 	rxq->stash_n = (uint16_t)stash_n;
 	rxq->sw_pkts += nb;
@@ -242,12 +277,23 @@ uint16_t
 fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 {
 	struct fec_rxq *rxq = q;
+	uint16_t nb = 0;
 
-	/* Descriptor flags are a separate instance: no per-frame test without them. */
-	if (rxq->ex)
-		return rxq->desc ? rx_burst(rxq, pkts, n, true, true, NULL)
-				 : rx_burst(rxq, pkts, n, true, false, NULL);
-	return rx_burst(rxq, pkts, n, false, false, NULL);
+	/*
+	 * The gate: started (a stopped queue gives no BD back to the MAC,
+	 * fec_queue.c) and no restart running (fec_ethdev.h, fec_q_enter).
+	 * Descriptor flags are a separate instance: no per-frame test without
+	 * them.
+	 */
+	if (likely(fec_q_enter(&rxq->sync))) {
+		if (rxq->ex)
+			nb = rxq->desc ? rx_burst(rxq, pkts, n, true, true, NULL)
+				       : rx_burst(rxq, pkts, n, true, false, NULL);
+		else
+			nb = rx_burst(rxq, pkts, n, false, false, NULL);
+	}
+	fec_q_leave(&rxq->sync);
+	return nb;
 }
 
 uint16_t
@@ -255,14 +301,20 @@ fec_rx_burst_ts(void *q, struct rte_mbuf **pkts, uint16_t n)
 {
 	struct fec_rxq *rxq = q;
 	struct fec_ptp_tc tc;
+	uint16_t nb = 0;
 
 	/* Stamps exist only in enhanced BDs (fec_rx_ts.c sets ts only then). */
 	if (!rxq->ts)
 		return fec_rx_burst(q, pkts, n);
-	/* One copy of the time a burst: every stamp in the ring is within reach of it. */
-	fec_ptp_snapshot(&rxq->fep->ptp, &tc);
-	return rxq->desc ? rx_burst(rxq, pkts, n, true, true, &tc)
-			 : rx_burst(rxq, pkts, n, true, false, &tc);
+	/* The same gate as fec_rx_burst: a restart waits for this burst to leave. */
+	if (likely(fec_q_enter(&rxq->sync))) {
+		/* One copy of the time a burst: every stamp in the ring is within reach of it. */
+		fec_ptp_snapshot(&rxq->fep->ptp, &tc);
+		nb = rxq->desc ? rx_burst(rxq, pkts, n, true, true, &tc)
+			       : rx_burst(rxq, pkts, n, true, false, &tc);
+	}
+	fec_q_leave(&rxq->sync);
+	return nb;
 }
 
 #define FEC_FREE_BULK 32
@@ -477,8 +529,6 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 	unsigned int cur, nb_free, sent;
 	uint64_t bytes = 0;
 
-	if (unlikely(!txq->started))
-		return 0;
 	if (txq->nb_free < RTE_MAX(n, txq->free_thresh)) {
 		fec_tx_reclaim(txq);
 		/* Full even after the reclaim: only there the TX watchdog looks. */
@@ -500,18 +550,22 @@ tx_burst(struct fec_txq *txq, struct rte_mbuf **pkts, uint16_t n, const bool ex,
 		volatile struct fec_bd *bd;
 		uint32_t esc;
 
-		bytes += m->pkt_len;
+		/*
+		 * The byte sum after the chain test, in each branch: summed before
+		 * it (and taken back on a chain that does not fit), it cost two
+		 * moves a frame (fec_pmd.md).
+		 */
 		if (unlikely(m->nb_segs != 1)) {
-			if (m->nb_segs > nb_free - sent) {
-				bytes -= m->pkt_len;
+			if (m->nb_segs > nb_free - sent)
 				break;
-			}
+			bytes += m->pkt_len;
 			cur = tx_chain(txq, m, (uint16_t)cur, ex, csum, ts);
 			nb_free -= m->nb_segs - 1u;
 			if (n > nb_free)
 				n = (uint16_t)nb_free;
 			continue;
 		}
+		bytes += m->pkt_len;
 		bd = bd_at(base, shift, cur);
 		esc = tx_esc(m, csum, ts);
 		tx_fill(bd, m, ex, esc);
@@ -557,15 +611,23 @@ uint16_t
 fec_tx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 {
 	struct fec_txq *txq = q;
+	uint16_t sent = 0;
 
-	/* A separate instance: no per-frame offload test without the offload. */
-	if (txq->ex) {
-		if (txq->esc_ol)
-			return txq->ts_ptp ? tx_burst_ts(txq, pkts, n)
+	/*
+	 * The gate: started, no restart running (fec_q_enter). A separate
+	 * instance: no per-frame offload test without the offload.
+	 */
+	if (likely(fec_q_enter(&txq->sync))) {
+		if (!txq->ex)
+			sent = tx_burst(txq, pkts, n, false, false, false);
+		else if (txq->esc_ol)
+			sent = txq->ts_ptp ? tx_burst_ts(txq, pkts, n)
 					   : tx_burst_csum(txq, pkts, n);
-		return tx_burst(txq, pkts, n, true, false, false);
+		else
+			sent = tx_burst(txq, pkts, n, true, false, false);
 	}
-	return tx_burst(txq, pkts, n, false, false, false);
+	fec_q_leave(&txq->sync);
+	return sent;
 }
 
 void

@@ -19,6 +19,7 @@
 
 #include <rte_alarm.h>
 #include <rte_cycles.h>
+#include <rte_pause.h>
 
 #include "fec_ethdev.h"
 
@@ -110,12 +111,78 @@ rx_progress(const struct rte_eth_dev *dev)
 	return progress;
 }
 
+/* Every queue's sync, RX then TX; NULL for a queue not set up. */
+static struct fec_qsync *
+q_sync(const struct rte_eth_dev *dev, uint16_t i)
+{
+	uint16_t nrx = dev->data->nb_rx_queues;
+
+	if (i < nrx)
+		return fec_rxq_at(dev, i) != NULL ? &fec_rxq_at(dev, i)->sync : NULL;
+	return fec_txq_at(dev, i - nrx) != NULL ? &fec_txq_at(dev, i - nrx)->sync : NULL;
+}
+
+/*
+ * Close every queue's gate, then wait until no burst is inside: from here
+ * the rings are the restart's alone. The restart's half of the Dekker pattern
+ * of fec_q_enter (fec_ethdev.h): the seq_cst RMW on the gate (x86 `lock or`,
+ * arm64 `ldsetal`) comes before the seq_cst load of seq in their one total
+ * order, so a burst that entered unseen reads HOLD and touches nothing. A seq
+ * read odd belongs to a burst that may not have seen HOLD: wait for any
+ * change of it (only its exit can come next, a release store; the acquire
+ * load that sees it makes the burst's ring writes visible here). @p self is
+ * the queue whose burst called the restart (TX timeout): it is inside, and
+ * waits for nobody. No bound on the wait: a burst is a bounded loop, and
+ * giving up would let the restart and a burst walk a ring together.
+ */
 static void
-restart_locked(struct rte_eth_dev *dev, enum fec_restart_reason why)
+quiesce(const struct rte_eth_dev *dev, const struct fec_qsync *self)
+{
+	uint16_t nq = dev->data->nb_rx_queues + dev->data->nb_tx_queues, i;
+	struct fec_qsync *s;
+
+	for (i = 0; i < nq; i++)
+		if ((s = q_sync(dev, i)) != NULL)
+			__atomic_fetch_or(&s->gate, FEC_GATE_HOLD, __ATOMIC_SEQ_CST);
+	for (i = 0; i < nq; i++) {
+		uint32_t seq;
+
+		if ((s = q_sync(dev, i)) == NULL || s == self)
+			continue;
+		seq = __atomic_load_n(&s->seq, __ATOMIC_SEQ_CST);
+		if (seq & 1)
+			while (__atomic_load_n(&s->seq, __ATOMIC_ACQUIRE) == seq)
+				rte_pause();
+	}
+}
+
+/* Open the gates: release, so the next burst (acquire) sees the re-initialised rings. */
+static void
+unquiesce(const struct rte_eth_dev *dev)
+{
+	uint16_t nq = dev->data->nb_rx_queues + dev->data->nb_tx_queues, i;
+	struct fec_qsync *s;
+
+	for (i = 0; i < nq; i++)
+		if ((s = q_sync(dev, i)) != NULL)
+			__atomic_fetch_and(&s->gate, (uint8_t)~FEC_GATE_HOLD, __ATOMIC_RELEASE);
+}
+
+static void
+restart_locked(struct rte_eth_dev *dev, enum fec_restart_reason why, const struct fec_qsync *self)
 {
 	struct fec_priv *fep = dev->data->dev_private;
 	uint64_t lost_rx = 0, lost_tx = 0, n;
 	uint16_t q;
+
+	quiesce(dev, self);
+	/*
+	 * The MAC halted before the counts (ETHEREN off: RX at once, TX after
+	 * the frame in flight): a frame it wrote or sent after them would be
+	 * thrown away uncounted, or counted as lost and sent.
+	 */
+	fec_wr32(fep, FEC_ECR, 0);
+	rte_delay_us(10);
 
 	/* Every ring is re-initialised: count what each one loses. */
 	for (q = 0; q < dev->data->nb_tx_queues; q++) {
@@ -147,18 +214,36 @@ restart_locked(struct rte_eth_dev *dev, enum fec_restart_reason why)
 	fep->wd_macerr = fec_rd32(fep, FEC_MIB_OFF_ieee_r_macerr);
 	fep->wd_rx_progress = rx_progress(dev);
 	__atomic_fetch_add(&fep->restarts[why], 1, __ATOMIC_RELEASE);
+	unquiesce(dev);
 }
 
-int
-fec_fault_restart(struct rte_eth_dev *dev, enum fec_restart_reason why)
+static int
+fault_restart(struct rte_eth_dev *dev, enum fec_restart_reason why, const struct fec_qsync *self)
 {
 	struct fec_priv *fep = dev->data->dev_private;
 
 	if (!rte_spinlock_trylock(&fep->restart_lock))
 		return -EBUSY;
-	restart_locked(dev, why);
+	restart_locked(dev, why, self);
 	rte_spinlock_unlock(&fep->restart_lock);
 	return 0;
+}
+
+int
+fec_fault_restart(struct rte_eth_dev *dev, enum fec_restart_reason why)
+{
+	return fault_restart(dev, why, NULL);
+}
+
+void
+fec_link_restart(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+
+	/* Waits for a fault restart rather than skip: the new speed must be set. */
+	rte_spinlock_lock(&fep->restart_lock);
+	restart_locked(dev, FEC_RESTART_LINK, NULL);
+	rte_spinlock_unlock(&fep->restart_lock);
 }
 
 __rte_noinline uint16_t
@@ -175,7 +260,8 @@ fec_tx_full(struct fec_txq *txq)
 	}
 	if (now - txq->stall_start < fep->tx_timeout_cycles)
 		return 0;
-	fec_fault_restart(&rte_eth_devices[txq->port_id], FEC_RESTART_TX_TIMEOUT);
+	/* From inside this queue's burst: the restart does not wait for it. */
+	fault_restart(&rte_eth_devices[txq->port_id], FEC_RESTART_TX_TIMEOUT, &txq->sync);
 	return 0;
 }
 
@@ -226,7 +312,7 @@ wd_rx(struct rte_eth_dev *dev)
 		 * taken by the driver, and the BDs it waits on are empty: the
 		 * MAC does not use the BDs it owns.
 		 */
-		restart_locked(dev, FEC_RESTART_RX_STALL);
+		restart_locked(dev, FEC_RESTART_RX_STALL, NULL);
 		return;
 	}
 	fep->wd_macerr = macerr;
@@ -242,9 +328,9 @@ fec_wd_alarm(void *arg)
 	/* A restart running on the TX lcore shows ETHEREN clear for a while: skip. */
 	if (rte_spinlock_trylock(&fep->restart_lock)) {
 		if (fec_rd32(fep, FEC_EIR) & FEC_EIR_EBERR)
-			restart_locked(dev, FEC_RESTART_EBERR);
+			restart_locked(dev, FEC_RESTART_EBERR, NULL);
 		else if (!(fec_rd32(fep, FEC_ECR) & FEC_ECR_ETHEREN))
-			restart_locked(dev, FEC_RESTART_MAC_OFF);
+			restart_locked(dev, FEC_RESTART_MAC_OFF, NULL);
 		else
 			wd_rx(dev);
 		wd_events(fep);
