@@ -155,6 +155,12 @@ def stop(run, exp, sfile):
     return st
 
 
+def forwarding(samples, mode):
+    """The forwarder has started its workers: the route sources are in sync or listening
+    as soon as the table is built, before that (a scrape then says state="starting")."""
+    return value(samples, "dpdk_forwarder_info", mode=mode, state="forwarding") == 1
+
+
 def check_common(text, samples, types, st):
     """What every scrape must say, against the stats file of the same (quiet) moment."""
     promtool(text)
@@ -297,7 +303,8 @@ def route_netlink(c):
         run, exp, text, samples, sfile = run_until(
             c, c.eal(vdevs), ["--config", cfg],
             lambda s: value(s, "dpdk_forwarder_netlink_messages_applied_total") >= 2 and
-            value(s, "dpdk_forwarder_netlink_info", state="in_sync", netns=ns.name) == 1)
+            value(s, "dpdk_forwarder_netlink_info", state="in_sync", netns=ns.name) == 1 and
+            forwarding(s, "route"))
         _, types = parse(text)
         st = stop(run, exp, sfile)
     check_common(text, samples, types, st)
@@ -353,7 +360,8 @@ def route_fpm(c):
         c, c.eal(vdevs), ["--config", cfg],
         lambda s: value(s, "dpdk_forwarder_fpm_messages_applied_total") == 3 and
         value(s, "dpdk_forwarder_fpm_disconnects_total") == 1 and
-        value(s, "dpdk_forwarder_fpm_info", state="listening", listen=listen) == 1, feed=feed)
+        value(s, "dpdk_forwarder_fpm_info", state="listening", listen=listen) == 1 and
+        forwarding(s, "route"), feed=feed)
     _, types = parse(text)
     st = stop(run, exp, sfile)
     check_common(text, samples, types, st)

@@ -1364,6 +1364,7 @@ fec_probe(struct rte_vdev_device *vdev)
 	fep->tx_timeout_cycles = a.tx_timeout_ms * rte_get_timer_hz() / 1000;
 	rte_spinlock_init(&fep->mib_lock);
 	rte_spinlock_init(&fep->restart_lock);
+	rte_spinlock_init(&fep->mdio_lock);
 	rte_spinlock_init(&fep->eimr_lock);
 	fec_fc_init(fep);
 	/* MDC = 66 MHz ipg / ((13 + 1) * 2) < 2.5 MHz, hold time 1 cycle. */

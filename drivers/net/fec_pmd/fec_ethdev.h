@@ -306,6 +306,7 @@ struct fec_priv {
 	bool scatter;          /**< RX scatter on (set by dev_start): frames over several BDs */
 	/* Watchdog and fault restarts (fec_watchdog.c). */
 	rte_spinlock_t restart_lock; /**< one restart at a time, none while the watchdog looks */
+	rte_spinlock_t mdio_lock;    /**< one MDIO transaction at a time (fec_hw.c) */
 	bool wd_on;                  /**< the watchdog alarm re-arms itself */
 	uint32_t wd_period_ms;       /**< its period (devarg watchdog_ms) */
 	uint64_t tx_timeout_cycles;  /**< ring full this long without progress: restart */

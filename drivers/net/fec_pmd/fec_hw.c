@@ -46,29 +46,44 @@ mdio_wait(struct fec_priv *fep)
 	return -ETIMEDOUT;
 }
 
+/*
+ * One MDIO transaction at a time: the LSC alarm polls the PHY from the
+ * interrupt thread while a control thread may run link_update or
+ * flow_ctrl_set (pause autonegotiation writes ANAR and BMCR). MMFR and
+ * EIR.MII are one per MAC, so two transactions interleaved would read each
+ * other's data or take each other's completion. Never taken by a burst; taken
+ * inside restart_lock, never the other way round.
+ */
 int
 fec_mdio_read(struct fec_priv *fep, unsigned int reg)
 {
 	int ret;
 
+	rte_spinlock_lock(&fep->mdio_lock);
 	fec_wr32(fep, FEC_EIR, FEC_EIR_MII);
 	fec_wr32(fep, FEC_MMFR,
 		FEC_MMFR_ST_C22 | FEC_MMFR_OP_RD | FEC_MMFR_PA(fep->phy_addr) | FEC_MMFR_RA(reg) |
 			FEC_MMFR_TA);
 	ret = mdio_wait(fep);
-	if (ret < 0)
-		return ret;
-	return (int)FEC_MMFR_DATA(fec_rd32(fep, FEC_MMFR));
+	if (ret == 0)
+		ret = (int)FEC_MMFR_DATA(fec_rd32(fep, FEC_MMFR));
+	rte_spinlock_unlock(&fep->mdio_lock);
+	return ret;
 }
 
 int
 fec_mdio_write(struct fec_priv *fep, unsigned int reg, uint16_t val)
 {
+	int ret;
+
+	rte_spinlock_lock(&fep->mdio_lock);
 	fec_wr32(fep, FEC_EIR, FEC_EIR_MII);
 	fec_wr32(fep, FEC_MMFR,
 		FEC_MMFR_ST_C22 | FEC_MMFR_OP_WR | FEC_MMFR_PA(fep->phy_addr) | FEC_MMFR_RA(reg) |
 			FEC_MMFR_TA | val);
-	return mdio_wait(fep);
+	ret = mdio_wait(fep);
+	rte_spinlock_unlock(&fep->mdio_lock);
+	return ret;
 }
 
 static void
