@@ -28,6 +28,7 @@
 #include "rt_worker_setup.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
+#include "rt_test_world.h"
 
 #define POOL_SIZE 4095
 #define MAXP      256
@@ -40,7 +41,6 @@ static struct rt_worker wk;
 static const struct rte_ether_addr mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
 static const struct rte_ether_addr mac_p1 = {{0x02, 0, 0, 0, 0, 0x02}};
 static const struct rte_ether_addr mac_host = {{0x02, 0, 0, 0, 0x0a, 0x09}};
-static const struct rte_ether_addr mac_gw = {{0x02, 0, 0, 0, 0x01, 0x02}};
 static const struct rte_ether_addr mac_gw3 = {{0x02, 0, 0, 0, 0x01, 0x03}};
 
 static unsigned int
@@ -52,14 +52,7 @@ in_use(void)
 static unsigned int
 drain_punts(void)
 {
-	struct rte_mbuf *m;
-	unsigned int n = 0;
-
-	while (rte_ring_dequeue(punt, (void **)&m) == 0) {
-		rte_pktmbuf_free(m);
-		n++;
-	}
-	return n;
+	return rt_test_world_drain(punt);
 }
 
 /*
@@ -450,7 +443,7 @@ check_forwarded(struct rte_mbuf *m, uint16_t out_port, uint16_t tag)
 {
 	CHECK_EQ(tag_of(m), tag);
 	CHECK_EQ(out_port, 1);
-	CHECK(rte_is_same_ether_addr(&pkt_eth(m)->dst_addr, &mac_gw));
+	CHECK(rte_is_same_ether_addr(&pkt_eth(m)->dst_addr, &rt_test_world_mac_gw));
 	CHECK(rte_is_same_ether_addr(&pkt_eth(m)->src_addr, &mac_p1));
 	CHECK_EQ(pkt_ip(m)->time_to_live, 63);
 	CHECK_EQ(rt_ipv4_hdr_sum(pkt_ip(m), 5), 0xffff);
@@ -1058,7 +1051,7 @@ burst_via_rt_burst(struct rt_flow *fl, uint32_t *next, bool fresh)
 		struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m[i], struct rte_ether_hdr *);
 
 		ok = ok && port[i] == 1 && tag_of(m[i]) == i && pkt_ip(m[i])->time_to_live == 63 &&
-		     rte_is_same_ether_addr(&eth->dst_addr, &mac_gw);
+		     rte_is_same_ether_addr(&eth->dst_addr, &rt_test_world_mac_gw);
 	}
 	CHECK(ok);
 	rte_pktmbuf_free_bulk(m, got);
@@ -1253,48 +1246,15 @@ static const struct fwd_test_case cases[] = {
 int
 main(void)
 {
-	struct rt_table_params tp = {.name = "rt_flow_test",
-		.socket = SOCKET_ID_ANY,
-		.max_routes = 4096,
-		.max_nh = 1024,
-		.tbl8s = 256};
-	char err[RT_ERR_LEN];
-	int ret = 0;
+	struct rt_test_world w;
+	int ret;
 
-	if (fwd_test_eal_init("route-flow", 256) < 0) {
-		printf("Bail out! EAL init failed\n");
+	if (rt_test_world_create(&w, "route-flow", 256, POOL_SIZE, 512, false, &wk) != 0)
 		return 1;
-	}
-	pool = rte_pktmbuf_pool_create(
-		"rt_pool", POOL_SIZE, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, (int)rte_socket_id());
-	tbl = rt_table_create(&tp);
-	punt = rte_ring_create("rt_punt", 512, SOCKET_ID_ANY, RING_F_SP_ENQ | RING_F_SC_DEQ);
-	if (pool == NULL || tbl == NULL || punt == NULL) {
-		printf("Bail out! cannot create pool, table or ring\n");
-		return 1;
-	}
-	ret |= rt_iface_enable(tbl, 0, &mac_p0);
-	ret |= rt_iface_enable(tbl, 1, &mac_p1);
-	ret |= rt_iface_set_addr(tbl, 0, IP4(10, 0, 0, 1), 24, err, sizeof(err));
-	ret |= rt_iface_set_addr(tbl, 1, IP4(10, 0, 1, 1), 24, err, sizeof(err));
-	ret |= rt_neigh_static_add(tbl, IP4(10, 0, 1, 2), &mac_gw, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(198, 18, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(203, 0, 113, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3), -1, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(192, 0, 2, 0), 24, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(198, 51, 100, 0), 24, RT_ROUTE_REJECT, 0, -1, err, sizeof(err));
-	ret |= rt_worker_init(&wk, tbl, punt, rte_lcore_id(), NULL);
-	if (ret != 0) {
-		printf("Bail out! set-up: %s\n", err);
-		return 1;
-	}
+	pool = w.pool;
+	tbl = w.tbl;
+	punt = w.punt;
 	ret = fwd_test_run(cases, RTE_DIM(cases));
-	rt_worker_fini(&wk);
-	drain_punts();
-	rt_table_free(tbl);
-	rte_eal_cleanup();
+	rt_test_world_free(&w);
 	return ret;
 }

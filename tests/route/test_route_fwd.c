@@ -24,6 +24,7 @@
 #include "rt_worker_setup.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
+#include "rt_test_world.h"
 
 #define POOL_SIZE 2047
 
@@ -35,7 +36,6 @@ static struct rt_worker wk;
 static const struct rte_ether_addr mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
 static const struct rte_ether_addr mac_p1 = {{0x02, 0, 0, 0, 0, 0x02}};
 static const struct rte_ether_addr mac_host = {{0x02, 0, 0, 0, 0x0a, 0x09}};
-static const struct rte_ether_addr mac_gw = {{0x02, 0, 0, 0, 0x01, 0x02}};
 static const struct rte_ether_addr mac_other = {{0x02, 0, 0, 0, 0x77, 0x77}};
 static const struct rte_ether_addr mac_bcast = {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
 
@@ -64,10 +64,7 @@ spec_fwd(void)
 static void
 drain_punts(void)
 {
-	struct rte_mbuf *m;
-
-	while (rte_ring_dequeue(punt, (void **)&m) == 0)
-		rte_pktmbuf_free(m);
+	rt_test_world_drain(punt);
 }
 
 static uint64_t
@@ -506,7 +503,7 @@ check_forwarded(struct rte_mbuf *m, uint8_t ttl_in, uint8_t seq, uint16_t payloa
 	const uint8_t *p = (const uint8_t *)ip + rte_ipv4_hdr_len(ip);
 	uint16_t i;
 
-	CHECK(rte_is_same_ether_addr(&eth->dst_addr, &mac_gw));
+	CHECK(rte_is_same_ether_addr(&eth->dst_addr, &rt_test_world_mac_gw));
 	CHECK(rte_is_same_ether_addr(&eth->src_addr, &mac_p1));
 	CHECK(eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV4));
 	CHECK_EQ(ip->time_to_live, ttl_in - 1);
@@ -815,50 +812,16 @@ static const struct fwd_test_case cases[] = {
 int
 main(void)
 {
-	struct rt_table_params tp = {.name = "rt_fwd_test",
-		.socket = SOCKET_ID_ANY,
-		.max_routes = 4096,
-		.max_nh = 1024,
-		.tbl8s = 256};
-	char err[RT_ERR_LEN];
-	int ret = 0;
+	struct rt_test_world w;
+	int ret;
 
-	if (fwd_test_eal_init("route-fwd", 128) < 0) {
-		printf("Bail out! EAL init failed\n");
+	/* port 0 trusts the NIC's checksum flags: the cases with NIC flags expect it */
+	if (rt_test_world_create(&w, "route-fwd", 128, POOL_SIZE, 64, true, &wk) != 0)
 		return 1;
-	}
-	pool = rte_pktmbuf_pool_create(
-		"rt_pool", POOL_SIZE, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, (int)rte_socket_id());
-	tbl = rt_table_create(&tp);
-	punt = rte_ring_create("rt_punt", 64, SOCKET_ID_ANY, RING_F_SP_ENQ | RING_F_SC_DEQ);
-	if (pool == NULL || tbl == NULL || punt == NULL) {
-		printf("Bail out! cannot create pool, table or ring\n");
-		return 1;
-	}
-	ret |= rt_iface_enable(tbl, 0, &mac_p0);
-	ret |= rt_iface_enable(tbl, 1, &mac_p1);
-	ret |= rt_iface_set_addr(tbl, 0, IP4(10, 0, 0, 1), 24, err, sizeof(err));
-	ret |= rt_iface_set_addr(tbl, 1, IP4(10, 0, 1, 1), 24, err, sizeof(err));
-	/* port 0 checks checksums: the cases with NIC flags expect them trusted */
-	ret |= rt_iface_trust_rx_cksum(tbl, 0, true);
-	ret |= rt_neigh_static_add(tbl, IP4(10, 0, 1, 2), &mac_gw, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(198, 18, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(203, 0, 113, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3), -1, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(192, 0, 2, 0), 24, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(198, 51, 100, 0), 24, RT_ROUTE_REJECT, 0, -1, err, sizeof(err));
-	ret |= rt_worker_init(&wk, tbl, punt, rte_lcore_id(), NULL);
-	if (ret != 0) {
-		printf("Bail out! set-up: %s\n", err);
-		return 1;
-	}
+	pool = w.pool;
+	tbl = w.tbl;
+	punt = w.punt;
 	ret = fwd_test_run(cases, RTE_DIM(cases));
-	rt_worker_fini(&wk);
-	drain_punts();
-	rt_table_free(tbl);
-	rte_eal_cleanup();
+	rt_test_world_free(&w);
 	return ret;
 }
