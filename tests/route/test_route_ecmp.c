@@ -29,6 +29,7 @@
 #include "rt_nhgroup.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
+#include "rt_test_table.h"
 #include "rt_worker_setup.h"
 
 #define POOL_SIZE 2047
@@ -38,8 +39,6 @@ static struct rte_mempool *pool;
 static struct rte_ring *punt;
 static unsigned int n_tables;
 
-static const struct rte_ether_addr mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
-static const struct rte_ether_addr mac_p1 = {{0x02, 0, 0, 0, 0, 0x02}};
 static const struct rte_ether_addr mac_host = {{0x02, 0, 0, 0, 0x0a, 0x09}};
 
 /* Gateway k (1..RT_ECMP_MAX + 1) is 10.0.1.(10 + k), MAC 02:00:00:00:01:k. */
@@ -60,23 +59,12 @@ gw_mac(unsigned int k)
 static struct rt_table *
 mk_table(void)
 {
-	char name[32], err[RT_ERR_LEN];
-	struct rt_table_params p = {.name = name, .socket = SOCKET_ID_ANY, .max_nh = 64};
-	struct rt_table *t;
+	char name[32];
 
 	snprintf(name, sizeof(name), "rt_ecmp%u", n_tables++);
-	t = rt_table_create(&p);
-	if (t == NULL)
-		return NULL;
-	rt_iface_enable(t, 0, &mac_p0);
-	rt_iface_enable(t, 1, &mac_p1);
-	if (rt_iface_set_addr(t, 0, IP4(10, 0, 0, 1), 24, err, sizeof(err)) != 0 ||
-		rt_iface_set_addr(t, 1, IP4(10, 0, 1, 1), 24, err, sizeof(err)) != 0) {
-		printf("#   %s\n", err);
-		rt_table_free(t);
-		return NULL;
-	}
-	return t;
+	return rt_test_table_make(
+		&(struct rt_table_params){.name = name, .socket = SOCKET_ID_ANY, .max_nh = 64},
+		true);
 }
 
 /* Static neighbours for gateways 1..n. */
@@ -422,7 +410,7 @@ test_burst_by_flow(void)
 				struct pkt_spec s = {0};
 				struct rte_udp_hdr *u;
 
-				s.dst_mac = mac_p0;
+				s.dst_mac = rt_test_mac_p0;
 				s.src_mac = mac_host;
 				s.src = IP4(10, 0, 0, 9);
 				s.dst = IP4(198, 18, 0, 1 + (i + j) % 7);
@@ -575,8 +563,8 @@ test_config_multipath(void)
 		CHECK(0);
 		return;
 	}
-	rt_iface_enable(t, 0, &mac_p0);
-	rt_iface_enable(t, 1, &mac_p1);
+	rt_iface_enable(t, 0, &rt_test_mac_p0);
+	rt_iface_enable(t, 1, &rt_test_mac_p1);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), 0);
 	g = rt_route_lookup(t, IP4(198, 18, 0, 1));
 	CHECK_EQ(t->nh[g].type, RT_NH_GROUP);

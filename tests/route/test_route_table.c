@@ -22,36 +22,23 @@
 #include "rt_worker_setup.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
+#include "rt_test_table.h"
 
-static const struct rte_ether_addr mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
-static const struct rte_ether_addr mac_p1 = {{0x02, 0, 0, 0, 0, 0x02}};
 static const struct rte_ether_addr mac_n = {{0x02, 0, 0, 0, 0x01, 0x02}};
 static unsigned int n_tables;
 
 static struct rt_table *
 mk_table(void)
 {
-	char name[32], err[RT_ERR_LEN];
-	struct rt_table_params p = {.name = name,
-		.socket = SOCKET_ID_ANY,
-		.max_routes = 4096,
-		.max_nh = 1024,
-		.tbl8s = 256};
-	struct rt_table *t;
+	char name[32];
 
 	snprintf(name, sizeof(name), "rt_tbl%u", n_tables++);
-	t = rt_table_create(&p);
-	if (t == NULL)
-		return NULL;
-	rt_iface_enable(t, 0, &mac_p0);
-	rt_iface_enable(t, 1, &mac_p1);
-	if (rt_iface_set_addr(t, 0, IP4(10, 0, 0, 1), 24, err, sizeof(err)) != 0 ||
-		rt_iface_set_addr(t, 1, IP4(10, 0, 1, 1), 24, err, sizeof(err)) != 0) {
-		printf("#   %s\n", err);
-		rt_table_free(t);
-		return NULL;
-	}
-	return t;
+	return rt_test_table_make(&(struct rt_table_params){.name = name,
+					  .socket = SOCKET_ID_ANY,
+					  .max_routes = 4096,
+					  .max_nh = 1024,
+					  .tbl8s = 256},
+		true);
 }
 
 static uint32_t
@@ -98,8 +85,8 @@ test_iface_validation(void)
 		CHECK(0);
 		return;
 	}
-	rt_iface_enable(t, 2, &mac_p0);
-	rt_iface_enable(t, 3, &mac_p0);
+	rt_iface_enable(t, 2, &rt_test_mac_p0);
+	rt_iface_enable(t, 3, &rt_test_mac_p0);
 	CHECK_EQ(rt_iface_set_addr(t, 2, IP4(10, 0, 0, 200), 16, err, sizeof(err)), -EINVAL);
 	CHECK_CONTAINS(err, "overlaps port 0");
 	CHECK_EQ(rt_iface_set_addr(t, 2, IP4(10, 0, 0, 129), 25, err, sizeof(err)), -EINVAL);
@@ -426,7 +413,7 @@ test_config_good(void)
 		CHECK(0);
 		return;
 	}
-	rt_iface_enable(t, 0, &mac_p0);
+	rt_iface_enable(t, 0, &rt_test_mac_p0);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), -ENODEV);
 	CHECK_CONTAINS(err, "[port 1]");
 	rt_table_free(t);
@@ -437,8 +424,8 @@ test_config_good(void)
 		.max_nh = 6,
 		.max_routes = 4096,
 		.tbl8s = 256});
-	rt_iface_enable(t, 0, &mac_p0);
-	rt_iface_enable(t, 1, &mac_p1);
+	rt_iface_enable(t, 0, &rt_test_mac_p0);
+	rt_iface_enable(t, 1, &rt_test_mac_p1);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), -ENOSPC);
 	CHECK_CONTAINS(err, "r.ini:8: no free next hop");
 	rt_table_free(t);
@@ -448,8 +435,8 @@ test_config_good(void)
 		.max_routes = 4096,
 		.max_nh = 1024,
 		.tbl8s = 256});
-	rt_iface_enable(t, 0, &mac_p0);
-	rt_iface_enable(t, 1, &mac_p1);
+	rt_iface_enable(t, 0, &rt_test_mac_p0);
+	rt_iface_enable(t, 1, &rt_test_mac_p1);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), 0);
 	CHECK_EQ(t->ports[0].mtu, 9000);
 	CHECK_EQ(t->ports[1].mtu, RT_MTU_DEFAULT);
