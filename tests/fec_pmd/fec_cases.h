@@ -78,8 +78,10 @@ fec_run_cases(int argc, char **argv, const struct fec_suite *s)
 	unsigned int i;
 
 	if (c == NULL) {
-		printf("Bail out! %s: %s%s; the cases:", argv[0],
-			argc >= 2 ? "unknown case " : "no case named", argc >= 2 ? argv[1] : "");
+		if (argc >= 2)
+			printf("Bail out! %s: unknown case %s; the cases:", argv[0], argv[1]);
+		else
+			printf("Bail out! usage: %s CASE; the cases:", argv[0]);
 		for (i = 0; i < s->nb_cases; i++)
 			printf(" %s", s->cases[i].name);
 		printf("\n");
