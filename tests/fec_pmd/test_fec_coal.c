@@ -23,6 +23,7 @@
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 
+#include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_model.h"
 #include "fec_regs.h"
@@ -208,37 +209,22 @@ case_devargs(void)
 	CHECK(port_setup() == 0, "port setup");
 }
 
-static const struct {
-	const char *name;
-	const char *devargs;
-	void (*fn)(void);
-} cases[] = {
-	{"off", "", case_off},
-	{"frames", ",rx_coalesce=16:10000", case_frames},
-	{"off_flush", ",rx_coalesce=16:10000", case_off_flush},
-	{"devargs", "", case_devargs},
+static const struct fec_case cases[] = {
+	{"off", "", .fn = case_off},
+	{"frames", ",rx_coalesce=16:10000", .fn = case_frames},
+	{"off_flush", ",rx_coalesce=16:10000", .fn = case_off_flush},
+	{"devargs", "", .fn = case_devargs},
 };
 
-int
-main(int argc, char **argv)
+/* Every case ends stopped with its mbufs back; off_flush made (and checked) its violation. */
+static void
+coal_teardown(const struct fec_case *c)
 {
-	unsigned int i;
-
-	if (argc < 2)
-		return 2;
-	for (i = 0; i < RTE_DIM(cases); i++)
-		if (strcmp(argv[1], cases[i].name) == 0)
-			break;
-	if (i == RTE_DIM(cases)) {
-		printf("Bail out! no case %s\n", argv[1]);
-		return 2;
-	}
-	if (fec_test_init(argv[0], "fecc", argv[1], cases[i].devargs, NB_MBUF, "*:error") < 0)
-		return 1;
-	cases[i].fn();
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	check_no_leak("after stop");
-	if (cases[i].fn != case_off_flush)
+	if (c->fn != case_off_flush)
 		check_clean();
-	return fec_test_finish(argv[1]);
 }
+
+FEC_CASES_MAIN(
+	cases, .tag = "fecc", .log_level = "*:error", .nb_mbuf = NB_MBUF, .teardown = coal_teardown)

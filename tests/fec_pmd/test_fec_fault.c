@@ -22,6 +22,7 @@
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 
+#include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_ethdev.h"
 #include "fec_model.h"
@@ -39,6 +40,16 @@ static const uint8_t peer_mac[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
 static const uint8_t fec0_mac[6] = {0x02, 0x00, 0x00, 0xFE, 0xC0, 0x00};
 static uint32_t rx_seq;    /* next sequence number put on the wire towards the port */
 static uint32_t rx_expect; /* received so far, in order, by seq */
+
+/* What a MAC-dead or TX error case injects and how it shows (its struct fec_case's arg). */
+struct fault {
+	enum fec_model_fault_kind kind;
+	const char *xname;  /* the xstat that counts it (MAC dead: the restart's) */
+	uint32_t eir;       /* TX error: the EIR bit, */
+	uint16_t sc;        /* the BD status bit */
+	uint32_t esc;       /* and the enhanced BD's ESC bits it sets */
+	bool burst_reclaim; /* TX error: counted by the TX burst's reclaim, not tx_done_cleanup */
+};
 
 static struct fec_priv *
 priv(void)
@@ -201,8 +212,9 @@ wait_xstat(const char *name, uint64_t want)
 
 /* RX BD status error: counted by reason, BD recycled, good frames around it exactly once. */
 static void
-case_rx_status(const char *kind_name, const char *xname)
+case_rx_status(const struct fec_case *c)
 {
+	const char *kind_name = c->name, *xname = c->arg;
 	static const char *const reasons[] = {"rx_err_no_last", "rx_err_truncated", "rx_err_length",
 		"rx_err_non_octet", "rx_err_crc", "rx_err_overrun", "rx_err_mac", "rx_err_phy",
 		"rx_err_collision", "rx_err_bad_len"};
@@ -302,8 +314,11 @@ case_rx_random(void)
 
 /* EBERR or a MAC reset behind the driver: the watchdog restarts, traffic resumes. */
 static void
-case_mac_dead(enum fec_model_fault_kind kind, const char *restart)
+case_mac_dead(const struct fec_case *c)
 {
+	const struct fault *f = c->arg;
+	const enum fec_model_fault_kind kind = f->kind;
+	const char *restart = f->xname;
 	unsigned int got = 0, sent, out;
 	uint64_t v;
 
@@ -459,8 +474,9 @@ case_tx_hang(void)
  * the hang injected it recovers by the TX timeout.
  */
 static void
-case_tdar_hang(int guarded)
+case_tdar_hang(const struct fec_case *c)
 {
+	const int guarded = strstr(c->devargs, "soc=imx8mm") != NULL;
 	unsigned int sent, out, i;
 	uint64_t v = 0;
 
@@ -643,9 +659,14 @@ case_gra_lost(void)
  * (burst_reclaim) in the reclaim of the TX burst that runs low on BDs.
  */
 static void
-case_tx_err(enum fec_model_fault_kind kind, uint32_t eir, uint16_t sc, uint32_t esc,
-	const char *xname, bool burst_reclaim)
+case_tx_err(const struct fec_case *c)
 {
+	const struct fault *f = c->arg;
+	const enum fec_model_fault_kind kind = f->kind;
+	const uint32_t eir = f->eir, esc = f->esc;
+	const uint16_t sc = f->sc;
+	const char *xname = f->xname;
+	const bool burst_reclaim = f->burst_reclaim;
 	static const char *const reasons[] = {
 		"tx_err_underrun", "tx_err_late_col", "tx_err_retry_limit"};
 	/* stats=sw: the driver reads the BDs (no MIB); with the MIB its xstats stay 0. */
@@ -1165,124 +1186,59 @@ case_restart_race(void)
 	check_end();
 }
 
-static const struct {
-	const char *name, *args;
-} cases[] = {
-	{"rx_crc", ""},
-	{"rx_overrun", ""},
-	{"rx_length", ""},
-	{"rx_non_octet", ""},
-	{"rx_truncated", ""},
-	{"rx_no_last", ""},
-	{"rx_zero_len", ""},
-	{"rx_mac_err", ""},
-	{"rx_phy_err", ""},
-	{"rx_collision", ""},
-	{"rx_random", ""},
-	{"eberr", ",watchdog_ms=1"},
-	{"ecr_reset", ",watchdog_ms=1"},
-	{"rdar_clear", ",watchdog_ms=1"},
-	{"rx_hang", ",watchdog_ms=1"},
-	{"tx_hang", ",tx_timeout_ms=5"},
-	{"tdar_hang_imx6q", ",soc=imx6q,tx_timeout_ms=5"},
-	{"tdar_hang_imx8mm", ",soc=imx8mm,tx_timeout_ms=5"},
-	{"mdio_timeout", ""},
-	{"mib_wrap", ""},
-	{"gra_lost", ""},
-	{"tx_underrun", ""},
-	{"tx_late_col", ""},
-	{"tx_retry_limit_legacy", ",bd=legacy"},
-	{"babble", ",watchdog_ms=1"},
-	{"rx_wb_late", ""},
-	{"tx_underrun_sw", ",stats=sw"},
-	{"tx_late_col_sw", ",stats=sw"},
-	{"tx_late_col_sw_burst", ",stats=sw"},
-	{"tx_retry_limit_legacy_sw", ",bd=legacy,stats=sw"},
-	{"restart_race", ",mode=thread"},
-	{"rx_bdu_late", ""},
-	{"tx_wb_late", ""},
+static const struct fault eberr = {.kind = FEC_FAULT_EBERR, .xname = "restart_eberr"};
+static const struct fault ecr_reset = {.kind = FEC_FAULT_ECR_RESET, .xname = "restart_mac_off"};
+static const struct fault tx_underrun = {FEC_FAULT_TX_UN, "tx_err_underrun", FEC_EIR_UN,
+	FEC_BD_TX_UN, FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_UE, false};
+static const struct fault tx_late_col = {FEC_FAULT_TX_LC, "tx_err_late_col", FEC_EIR_LC,
+	FEC_BD_TX_LC, FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_LCE, false};
+static const struct fault tx_late_col_burst = {FEC_FAULT_TX_LC, "tx_err_late_col", FEC_EIR_LC,
+	FEC_BD_TX_LC, FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_LCE, true};
+static const struct fault tx_retry_limit = {
+	FEC_FAULT_TX_RL, "tx_err_retry_limit", FEC_EIR_RL, FEC_BD_TX_RL, 0, false};
+
+/* An RX BD status error, the case named after its fault kind, counted in xstat @p x. */
+#define RX_STATUS(name, x)                                    \
+	{                                                     \
+		name, "", .fn_case = case_rx_status, .arg = x \
+	}
+
+static const struct fec_case cases[] = {
+	RX_STATUS("rx_crc", "rx_err_crc"),
+	RX_STATUS("rx_overrun", "rx_err_overrun"),
+	RX_STATUS("rx_length", "rx_err_length"),
+	RX_STATUS("rx_non_octet", "rx_err_non_octet"),
+	RX_STATUS("rx_truncated", "rx_err_truncated"),
+	RX_STATUS("rx_no_last", "rx_err_no_last"),
+	RX_STATUS("rx_zero_len", "rx_err_bad_len"),
+	RX_STATUS("rx_mac_err", "rx_err_mac"),
+	RX_STATUS("rx_phy_err", "rx_err_phy"),
+	RX_STATUS("rx_collision", "rx_err_collision"),
+	{"rx_random", "", .fn = case_rx_random},
+	{"eberr", ",watchdog_ms=1", .fn_case = case_mac_dead, .arg = &eberr},
+	{"ecr_reset", ",watchdog_ms=1", .fn_case = case_mac_dead, .arg = &ecr_reset},
+	{"rdar_clear", ",watchdog_ms=1", .fn = case_rdar_clear},
+	{"rx_hang", ",watchdog_ms=1", .fn = case_rx_hang},
+	{"tx_hang", ",tx_timeout_ms=5", .fn = case_tx_hang},
+	{"tdar_hang_imx6q", ",soc=imx6q,tx_timeout_ms=5", .fn_case = case_tdar_hang},
+	{"tdar_hang_imx8mm", ",soc=imx8mm,tx_timeout_ms=5", .fn_case = case_tdar_hang},
+	{"mdio_timeout", "", .fn = case_mdio_timeout},
+	{"mib_wrap", "", .fn = case_mib_wrap},
+	{"gra_lost", "", .fn = case_gra_lost},
+	{"tx_underrun", "", .fn_case = case_tx_err, .arg = &tx_underrun},
+	{"tx_late_col", "", .fn_case = case_tx_err, .arg = &tx_late_col},
+	{"tx_retry_limit_legacy", ",bd=legacy", .fn_case = case_tx_err, .arg = &tx_retry_limit},
+	{"babble", ",watchdog_ms=1", .fn = case_babble},
+	{"rx_wb_late", "", .fn = case_rx_wb_late},
+	{"tx_underrun_sw", ",stats=sw", .fn_case = case_tx_err, .arg = &tx_underrun},
+	{"tx_late_col_sw", ",stats=sw", .fn_case = case_tx_err, .arg = &tx_late_col},
+	{"tx_late_col_sw_burst", ",stats=sw", .fn_case = case_tx_err, .arg = &tx_late_col_burst},
+	{"tx_retry_limit_legacy_sw", ",bd=legacy,stats=sw", .fn_case = case_tx_err,
+		.arg = &tx_retry_limit},
+	/* A worker lcore per burst direction, the main one restarts. */
+	{"restart_race", ",mode=thread", .fn = case_restart_race, .lcores = "0@0,1@1,2@0"},
+	{"rx_bdu_late", "", .fn = case_rx_bdu_late},
+	{"tx_wb_late", "", .fn = case_tx_wb_late},
 };
 
-int
-main(int argc, char **argv)
-{
-	const char *c;
-	unsigned int i;
-
-	if (argc < 2)
-		return 2;
-	for (i = 0; i < RTE_DIM(cases); i++)
-		if (strcmp(cases[i].name, argv[1]) == 0)
-			break;
-	if (i == RTE_DIM(cases)) {
-		fprintf(stderr, "unknown case %s\n", argv[1]);
-		return 2;
-	}
-	c = cases[i].name;
-	/* The race: a worker lcore per burst direction, the main one restarts. */
-	if (strcmp(c, "restart_race") == 0)
-		fec_test_lcores = "0@0,1@1,2@0";
-	if (fec_test_init(argv[0], "fecf", c, cases[i].args, NB_MBUF, "*:error") < 0)
-		return 1;
-	if (strcmp(c, "rx_crc") == 0)
-		case_rx_status(c, "rx_err_crc");
-	else if (strcmp(c, "rx_overrun") == 0)
-		case_rx_status(c, "rx_err_overrun");
-	else if (strcmp(c, "rx_length") == 0)
-		case_rx_status(c, "rx_err_length");
-	else if (strcmp(c, "rx_non_octet") == 0)
-		case_rx_status(c, "rx_err_non_octet");
-	else if (strcmp(c, "rx_truncated") == 0)
-		case_rx_status(c, "rx_err_truncated");
-	else if (strcmp(c, "rx_no_last") == 0)
-		case_rx_status(c, "rx_err_no_last");
-	else if (strcmp(c, "rx_zero_len") == 0)
-		case_rx_status(c, "rx_err_bad_len");
-	else if (strcmp(c, "rx_mac_err") == 0)
-		case_rx_status(c, "rx_err_mac");
-	else if (strcmp(c, "rx_phy_err") == 0)
-		case_rx_status(c, "rx_err_phy");
-	else if (strcmp(c, "rx_collision") == 0)
-		case_rx_status(c, "rx_err_collision");
-	else if (strcmp(c, "rx_random") == 0)
-		case_rx_random();
-	else if (strcmp(c, "eberr") == 0)
-		case_mac_dead(FEC_FAULT_EBERR, "restart_eberr");
-	else if (strcmp(c, "ecr_reset") == 0)
-		case_mac_dead(FEC_FAULT_ECR_RESET, "restart_mac_off");
-	else if (strcmp(c, "rdar_clear") == 0)
-		case_rdar_clear();
-	else if (strcmp(c, "rx_hang") == 0)
-		case_rx_hang();
-	else if (strcmp(c, "tx_hang") == 0)
-		case_tx_hang();
-	else if (strncmp(c, "tdar_hang_", 10) == 0)
-		case_tdar_hang(strcmp(c, "tdar_hang_imx8mm") == 0);
-	else if (strcmp(c, "mdio_timeout") == 0)
-		case_mdio_timeout();
-	else if (strcmp(c, "gra_lost") == 0)
-		case_gra_lost();
-	else if (strncmp(c, "tx_underrun", 11) == 0)
-		case_tx_err(FEC_FAULT_TX_UN, FEC_EIR_UN, FEC_BD_TX_UN,
-			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_UE, "tx_err_underrun", false);
-	else if (strncmp(c, "tx_late_col", 11) == 0)
-		case_tx_err(FEC_FAULT_TX_LC, FEC_EIR_LC, FEC_BD_TX_LC,
-			FEC_BD_EX_TX_TXE | FEC_BD_EX_TX_LCE, "tx_err_late_col",
-			strstr(c, "_burst") != NULL);
-	else if (strcmp(c, "rx_wb_late") == 0)
-		case_rx_wb_late();
-	else if (strcmp(c, "babble") == 0)
-		case_babble();
-	else if (strcmp(c, "restart_race") == 0)
-		case_restart_race();
-	else if (strcmp(c, "rx_bdu_late") == 0)
-		case_rx_bdu_late();
-	else if (strcmp(c, "tx_wb_late") == 0)
-		case_tx_wb_late();
-	else if (strncmp(c, "tx_retry_limit_legacy", 21) == 0)
-		case_tx_err(
-			FEC_FAULT_TX_RL, FEC_EIR_RL, FEC_BD_TX_RL, 0, "tx_err_retry_limit", false);
-	else
-		case_mib_wrap();
-	return fec_test_finish(c);
-}
+FEC_CASES_MAIN(cases, .tag = "fecf", .log_level = "*:error", .nb_mbuf = NB_MBUF)

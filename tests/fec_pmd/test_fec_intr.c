@@ -28,6 +28,7 @@
 #include <rte_mbuf.h>
 #include <rte_pause.h>
 
+#include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_model.h"
 #include "fec_regs.h"
@@ -914,57 +915,47 @@ case_uio_queues(void)
 		"started again with intr_conf.rxq");
 }
 
-/* The rings' cases: VLAN priorities 4-5 to ring 1, 6-7 to ring 2. */
-#define RCMR ",rcmr=[1:4-5,2:6-7]"
+/* Every case runs the model's thread; the rings' cases: VLAN priorities 4-5 to ring 1, 6-7 to ring 2. */
+#define THREAD ",mode=thread"
+#define RCMR   ",rcmr=[1:4-5,2:6-7]"
 
-static const struct {
-	const char *name;
-	const char *devargs;
-	void (*fn)(void);
-} cases[] = {
-	{"timeout", "", case_timeout},
-	{"wake", "", case_wake},
-	{"race", "", case_race},
-	{"disable", "", case_disable},
-	{"restart", "", case_restart},
-	{"none", "", case_none},
-	{"ring_wake", RCMR, case_ring_wake},
-	{"ring_race", RCMR, case_ring_race},
-	{"ring_reconfigure", ",rcmr=1:4-5", case_ring_reconfigure},
-	{"race_seeded", RCMR, case_race_seeded},
-	{"uio_timeout", ",intr=uio", case_uio_timeout},
-	{"uio_wake", ",intr=uio", case_uio_wake},
-	{"uio_race", ",intr=uio", case_uio_race},
-	{"uio_stale", ",intr=uio", case_uio_stale},
-	{"uio_queues", ",intr=uio,rcmr=1:4-5", case_uio_queues},
+static const struct fec_case cases[] = {
+	{"timeout", THREAD, .fn = case_timeout},
+	{"wake", THREAD, .fn = case_wake},
+	{"race", THREAD, .fn = case_race},
+	{"disable", THREAD, .fn = case_disable},
+	{"restart", THREAD, .fn = case_restart},
+	{"none", THREAD, .fn = case_none},
+	{"ring_wake", THREAD RCMR, .fn = case_ring_wake},
+	{"ring_race", THREAD RCMR, .fn = case_ring_race},
+	{"ring_reconfigure", THREAD ",rcmr=1:4-5", .fn = case_ring_reconfigure},
+	/* Two workers beside the main lcore. */
+	{"race_seeded", THREAD RCMR, .fn = case_race_seeded, .lcores = "0@0,1@1,2@1"},
+	{"uio_timeout", THREAD ",intr=uio", .fn = case_uio_timeout},
+	{"uio_wake", THREAD ",intr=uio", .fn = case_uio_wake},
+	{"uio_race", THREAD ",intr=uio", .fn = case_uio_race},
+	{"uio_stale", THREAD ",intr=uio", .fn = case_uio_stale},
+	{"uio_queues", THREAD ",intr=uio,rcmr=1:4-5", .fn = case_uio_queues},
 };
 
-int
-main(int argc, char **argv)
+/* race_seeded: a seed from the command line (test_fec_intr race_seeded SEED) replays a run. */
+static int
+intr_prepare(const struct fec_case *c, int argc, char **argv, char *devargs __rte_unused,
+	size_t size __rte_unused)
 {
-	char devargs[64];
-	unsigned int i;
-
-	if (argc < 2)
-		return 2;
-	for (i = 0; i < RTE_DIM(cases); i++)
-		if (strcmp(argv[1], cases[i].name) == 0)
-			break;
-	if (i == RTE_DIM(cases)) {
-		printf("Bail out! no case %s\n", argv[1]);
-		return 2;
-	}
-	snprintf(devargs, sizeof(devargs), ",mode=thread%s", cases[i].devargs);
-	if (cases[i].fn == case_race_seeded) {
-		/* Two workers beside the main lcore; a seed from the command line replays a run. */
-		fec_test_lcores = "0@0,1@1,2@1";
+	if (c->fn == case_race_seeded)
 		race_seed = argc > 2 ? strtoull(argv[2], NULL, 0) : rte_rdtsc();
-	}
-	if (fec_test_init(argv[0], "feci", argv[1], devargs, NB_MBUF, "*:error") < 0)
-		return 1;
-	cases[i].fn();
+	return 0;
+}
+
+/* Every case ends stopped, its mbufs back, the model clean. */
+static void
+intr_teardown(const struct fec_case *c __rte_unused)
+{
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	check_no_leak("after stop");
 	check_clean();
-	return fec_test_finish(argv[1]);
 }
+
+FEC_CASES_MAIN(cases, .tag = "feci", .log_level = "*:error", .nb_mbuf = NB_MBUF,
+	.prepare = intr_prepare, .teardown = intr_teardown)

@@ -22,6 +22,7 @@
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 
+#include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_ethdev.h"
 #include "fec_model.h"
@@ -523,37 +524,18 @@ case_one_ring(void)
 	check_no_leak("after stop");
 }
 
-int
-main(int argc, char **argv)
-{
-	const char *c;
-	int one_ring;
+/* imx8mm's 3 rings, VLAN priorities 4-5 to ring 1, 6-7 to ring 2; one_ring: imx6q's one. */
+#define MQ ",soc=imx8mm,rcmr=[1:4-5,2:6-7]"
 
-	if (argc < 2)
-		return 2;
-	c = argv[1];
-	one_ring = strcmp(c, "one_ring") == 0;
-	if (fec_test_init(argv[0], "fecmq", c,
-		    one_ring ? ",soc=imx6q" : ",soc=imx8mm,rcmr=[1:4-5,2:6-7]", NB_MBUF,
-		    "*:error") < 0)
-		return 1;
-	if (strcmp(c, "regs") == 0)
-		case_regs();
-	else if (strcmp(c, "pcp") == 0)
-		case_pcp();
-	else if (strcmp(c, "tx_rings") == 0)
-		case_tx_rings();
-	else if (strcmp(c, "qstop") == 0)
-		case_qstop();
-	else if (strcmp(c, "deferred") == 0)
-		case_deferred();
-	else if (strcmp(c, "restart") == 0)
-		case_restart();
-	else if (strcmp(c, "rcmr_parse") == 0)
-		case_rcmr_parse();
-	else if (strcmp(c, "one_ring") == 0)
-		case_one_ring();
-	else
-		CHECK(0, "unknown case %s", c);
-	return fec_test_finish(c);
-}
+static const struct fec_case cases[] = {
+	{"regs", MQ, .fn = case_regs},
+	{"pcp", MQ, .fn = case_pcp},
+	{"tx_rings", MQ, .fn = case_tx_rings},
+	{"qstop", MQ, .fn = case_qstop},
+	{"deferred", MQ, .fn = case_deferred},
+	{"restart", MQ, .fn = case_restart},
+	{"rcmr_parse", MQ, .fn = case_rcmr_parse},
+	{"one_ring", ",soc=imx6q", .fn = case_one_ring},
+};
+
+FEC_CASES_MAIN(cases, .tag = "fecmq", .log_level = "*:error", .nb_mbuf = NB_MBUF)

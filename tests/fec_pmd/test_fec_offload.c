@@ -25,6 +25,7 @@
 #include <rte_tcp.h>
 #include <rte_udp.h>
 
+#include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_ethdev.h"
 #include "fec_model.h"
@@ -823,36 +824,14 @@ case_rx_legacy(void)
 	check_clean();
 }
 
-static const struct {
-	const char *name;
-	const char *devargs;
-	void (*fn)(void);
-} cases[] = {
-	{"tx_csum", "", case_tx_csum},
-	{"tx_prepare", "", case_tx_prepare},
-	{"tx_csum_off", "", case_tx_csum_off},
-	{"tx_csum_legacy", ",bd=legacy", case_tx_csum_legacy},
-	{"rx_ptype", "", case_rx_ptype},
-	{"rx_vlan_strip", "", case_rx_vlan_strip},
-	{"rx_legacy", ",bd=legacy", case_rx_legacy},
+static const struct fec_case cases[] = {
+	{"tx_csum", "", .fn = case_tx_csum},
+	{"tx_prepare", "", .fn = case_tx_prepare},
+	{"tx_csum_off", "", .fn = case_tx_csum_off},
+	{"tx_csum_legacy", ",bd=legacy", .fn = case_tx_csum_legacy},
+	{"rx_ptype", "", .fn = case_rx_ptype},
+	{"rx_vlan_strip", "", .fn = case_rx_vlan_strip},
+	{"rx_legacy", ",bd=legacy", .fn = case_rx_legacy},
 };
 
-int
-main(int argc, char **argv)
-{
-	unsigned int i;
-
-	if (argc < 2)
-		return 2;
-	for (i = 0; i < RTE_DIM(cases); i++)
-		if (strcmp(cases[i].name, argv[1]) == 0)
-			break;
-	if (i == RTE_DIM(cases)) {
-		printf("Bail out! unknown case %s\n", argv[1]);
-		return 2;
-	}
-	if (fec_test_init(argv[0], "fecoff", argv[1], cases[i].devargs, NB_MBUF, "*:error") < 0)
-		return 1;
-	cases[i].fn();
-	return fec_test_finish(argv[1]);
-}
+FEC_CASES_MAIN(cases, .tag = "fecoff", .log_level = "*:error", .nb_mbuf = NB_MBUF)

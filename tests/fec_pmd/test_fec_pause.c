@@ -17,6 +17,7 @@
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 
+#include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_ethdev.h"
 #include "fec_regs.h"
@@ -299,24 +300,12 @@ case_nophy(void)
 	traffic_and_stop();
 }
 
-int
-main(int argc, char **argv)
-{
-	if (argc < 2)
-		return 2;
-	if (fec_test_init(argv[0], "fecpause", argv[1], "", NB_MBUF, "*:error") < 0)
-		return 1;
-	if (strcmp(argv[1], "table") == 0)
-		case_table();
-	else if (strcmp(argv[1], "link") == 0)
-		case_link();
-	else if (strcmp(argv[1], "forced") == 0)
-		case_forced();
-	else if (strcmp(argv[1], "bad") == 0)
-		case_bad();
-	else if (strcmp(argv[1], "nophy") == 0)
-		case_nophy();
-	else
-		CHECK(0, "unknown case %s", argv[1]);
-	return fec_test_finish(argv[1]);
-}
+static const struct fec_case cases[] = {
+	{"table", "", .fn = case_table},
+	{"link", "", .fn = case_link},
+	{"forced", "", .fn = case_forced},
+	{"bad", "", .fn = case_bad},
+	{"nophy", "", .fn = case_nophy},
+};
+
+FEC_CASES_MAIN(cases, .tag = "fecpause", .log_level = "*:error", .nb_mbuf = NB_MBUF)

@@ -26,6 +26,7 @@
 #include <rte_tcp.h>
 #include <rte_udp.h>
 
+#include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_ethdev.h"
 #include "fec_model.h"
@@ -119,10 +120,14 @@ find_write(const struct fec_reg_write *log, unsigned int n, unsigned int from, u
 	return -1;
 }
 
-/* Probe-time reset values, then the start sequence in Linux fec_restart order. */
+/*
+ * Probe-time reset values, then the start sequence in Linux fec_restart order
+ * (EN1588 with the enhanced descriptors, not with bd=legacy).
+ */
 static void
-case_init(int enhanced)
+case_init(const struct fec_case *c)
 {
+	const int enhanced = strstr(c->devargs, "bd=legacy") == NULL;
 	static const uint32_t order[] = {FEC_ECR, FEC_PALR, FEC_PAUR, FEC_EIR, FEC_RDSR, FEC_MRBR,
 		FEC_TDSR, FEC_TCR, FEC_MSCR, FEC_RACC, FEC_FTRL, FEC_RCR, FEC_GAUR, FEC_GALR,
 		FEC_TFWR, FEC_MIBC, FEC_ECR, FEC_RDAR, FEC_EIMR};
@@ -1556,84 +1561,68 @@ case_qstatus(void)
 	check_clean();
 }
 
-static const struct {
-	const char *name;
-	const char *vdev_args;
-	void (*fn)(void);
-} cases[] = {
-	{"init", "", NULL},
-	{"close_unconfigured", "", case_close_unconfigured},
-	{"init_legacy", ",bd=legacy", NULL},
-	{"frames", "", case_frames},
-	{"frames_legacy", ",bd=legacy", case_frames},
-	{"frames_noshift", ",shift16=0,bd=legacy", case_frames},
-	{"ring_full", "", case_ring_full},
-	{"nombuf", "", case_nombuf},
-	{"startstop", "", case_startstop},
-	{"startstop_imx6q", ",profile=imx6q", case_startstop},
-	{"filters", "", case_filters},
-	{"mtu", "", case_mtu},
-	{"bd_slice", "", case_bd_slice},
-	{"stats", "", case_stats},
-	{"mib_fold", ",mib_period_ms=1", case_mib_fold},
-	{"link", "", case_link},
-	{"checker", "", case_checker},
-	{"rx_csum_esc", "", case_rx_csum_esc},
-	{"autostep", ",mode=autostep,wire=loop", case_autostep},
-	{"thread", ",mode=thread,wire=loop", case_thread},
-	{"tx_reclaim_race", ",mode=thread,wire=loop", case_tx_reclaim_race},
-	{"wire_ring", ",mode=thread,wire=ring:fw0", case_wire_ring},
-	{"tx_multiseg", "", case_tx_multiseg},
-	{"wire_pcap", ",wire=pcap:[%s,%s]", case_wire_pcap},
-	{"qstop_rx", "", case_qstop_rx},
-	{"qstop_rx_legacy", ",bd=legacy", case_qstop_rx},
-	{"qstop_tx", "", case_qstop_tx},
-	{"qstop_tx_legacy", ",bd=legacy", case_qstop_tx},
-	{"qdeferred", "", case_qdeferred},
-	{"qstatus", "", case_qstatus},
-	{"wire_pcap_autostep", ",mode=autostep,wire=pcap:[%s,%s]", case_wire_pcap},
+static const struct fec_case cases[] = {
+	{"init", "", .fn_case = case_init},
+	{"close_unconfigured", "", .fn = case_close_unconfigured},
+	{"init_legacy", ",bd=legacy", .fn_case = case_init},
+	{"frames", "", .fn = case_frames},
+	{"frames_legacy", ",bd=legacy", .fn = case_frames},
+	{"frames_noshift", ",shift16=0,bd=legacy", .fn = case_frames},
+	{"ring_full", "", .fn = case_ring_full},
+	{"nombuf", "", .fn = case_nombuf},
+	{"startstop", "", .fn = case_startstop},
+	{"startstop_imx6q", ",profile=imx6q", .fn = case_startstop},
+	{"filters", "", .fn = case_filters},
+	{"mtu", "", .fn = case_mtu},
+	{"bd_slice", "", .fn = case_bd_slice},
+	{"stats", "", .fn = case_stats},
+	{"mib_fold", ",mib_period_ms=1", .fn = case_mib_fold},
+	{"link", "", .fn = case_link},
+	{"checker", "", .fn = case_checker},
+	{"rx_csum_esc", "", .fn = case_rx_csum_esc},
+	{"autostep", ",mode=autostep,wire=loop", .fn = case_autostep},
+	{"thread", ",mode=thread,wire=loop", .fn = case_thread},
+	{"tx_reclaim_race", ",mode=thread,wire=loop", .fn = case_tx_reclaim_race},
+	{"wire_ring", ",mode=thread,wire=ring:fw0", .fn = case_wire_ring},
+	{"tx_multiseg", "", .fn = case_tx_multiseg},
+	{"wire_pcap", ",wire=pcap:[%s,%s]", .fn = case_wire_pcap},
+	{"qstop_rx", "", .fn = case_qstop_rx},
+	{"qstop_rx_legacy", ",bd=legacy", .fn = case_qstop_rx},
+	{"qstop_tx", "", .fn = case_qstop_tx},
+	{"qstop_tx_legacy", ",bd=legacy", .fn = case_qstop_tx},
+	{"qdeferred", "", .fn = case_qdeferred},
+	{"qstatus", "", .fn = case_qstatus},
+	{"wire_pcap_autostep", ",mode=autostep,wire=pcap:[%s,%s]", .fn = case_wire_pcap},
 };
 
-int
-main(int argc, char **argv)
+/* The pcap wire's files go when the process does, whatever became of the case. */
+static void
+pcap_unlink(void)
 {
-	char prefix[64], devargs[300];
-	unsigned int c;
-	int ret;
-
-	if (argc < 2)
-		return 2;
-	for (c = 0; c < RTE_DIM(cases); c++)
-		if (strcmp(cases[c].name, argv[1]) == 0)
-			break;
-	if (c == RTE_DIM(cases)) {
-		fprintf(stderr, "unknown case %s\n", argv[1]);
-		return 2;
-	}
-	snprintf(prefix, sizeof(prefix), "fec_%s_%d", cases[c].name, (int)getpid());
-	snprintf(devargs, sizeof(devargs), "%s", cases[c].vdev_args);
-	if (strstr(cases[c].vdev_args, "pcap:") != NULL) {
-		const char *tmp = getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
-
-		snprintf(pcap_in, sizeof(pcap_in), "%s/%s_in.pcap", tmp, prefix);
-		snprintf(pcap_out, sizeof(pcap_out), "%s/%s_out.pcap", tmp, prefix);
-		if (pcap_write_input(pcap_in) < 0) {
-			printf("Bail out! cannot write %s\n", pcap_in);
-			return 1;
-		}
-		snprintf(devargs, sizeof(devargs), cases[c].vdev_args, pcap_in, pcap_out);
-		autostep = strstr(cases[c].vdev_args, "autostep") != NULL;
-	}
-	if (fec_test_init(argv[0], "fec", cases[c].name, devargs, NB_MBUF, "*:warning") < 0)
-		return 1;
-	if (cases[c].fn == NULL)
-		case_init(strstr(cases[c].vdev_args, "legacy") == NULL);
-	else
-		cases[c].fn();
-	ret = fec_test_finish(cases[c].name);
-	if (pcap_in[0] != '\0') {
-		unlink(pcap_in);
-		unlink(pcap_out);
-	}
-	return ret;
+	unlink(pcap_in);
+	unlink(pcap_out);
 }
+
+/* The pcap wire's cases: its input written, the two files' paths in the devargs. */
+static int
+pmd_prepare(const struct fec_case *c, int argc __rte_unused, char **argv __rte_unused,
+	char *devargs, size_t size)
+{
+	const char *tmp = getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
+
+	if (strstr(c->devargs, "pcap:") == NULL)
+		return 0;
+	snprintf(pcap_in, sizeof(pcap_in), "%s/fec_%s_%d_in.pcap", tmp, c->name, (int)getpid());
+	snprintf(pcap_out, sizeof(pcap_out), "%s/fec_%s_%d_out.pcap", tmp, c->name, (int)getpid());
+	atexit(pcap_unlink);
+	if (pcap_write_input(pcap_in) < 0) {
+		printf("Bail out! cannot write %s\n", pcap_in);
+		return -1;
+	}
+	snprintf(devargs, size, c->devargs, pcap_in, pcap_out);
+	autostep = strstr(c->devargs, "autostep") != NULL;
+	return 0;
+}
+
+FEC_CASES_MAIN(
+	cases, .tag = "fec", .log_level = "*:warning", .nb_mbuf = NB_MBUF, .prepare = pmd_prepare)

@@ -23,6 +23,7 @@
 #include <rte_mbuf_dyn.h>
 #include <rte_time.h>
 
+#include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_ethdev.h"
 #include "fec_model.h"
@@ -644,40 +645,17 @@ case_restart(void)
 	check_clean();
 }
 
-static const struct {
-	const char *name;
-	const char *vdev_args;
-	void (*fn)(void);
-} cases[] = {
-	{"timer", "", case_timer},
-	{"rx_ts", "", case_rx_ts},
-	{"offload", "", case_offload},
-	{"wrap", "", case_wrap},
-	{"time", "", case_time},
-	{"ptp_rx", "", case_ptp_rx},
-	{"ptp_tx", "", case_ptp_tx},
-	{"scatter", "", case_scatter},
-	{"legacy", ",bd=legacy", case_legacy},
-	{"restart", ",soc=imx6q", case_restart},
+static const struct fec_case cases[] = {
+	{"timer", "", .fn = case_timer},
+	{"rx_ts", "", .fn = case_rx_ts},
+	{"offload", "", .fn = case_offload},
+	{"wrap", "", .fn = case_wrap},
+	{"time", "", .fn = case_time},
+	{"ptp_rx", "", .fn = case_ptp_rx},
+	{"ptp_tx", "", .fn = case_ptp_tx},
+	{"scatter", "", .fn = case_scatter},
+	{"legacy", ",bd=legacy", .fn = case_legacy},
+	{"restart", ",soc=imx6q", .fn = case_restart},
 };
 
-int
-main(int argc, char **argv)
-{
-	unsigned int c;
-
-	if (argc < 2)
-		return 2;
-	for (c = 0; c < RTE_DIM(cases); c++)
-		if (strcmp(cases[c].name, argv[1]) == 0)
-			break;
-	if (c == RTE_DIM(cases)) {
-		fprintf(stderr, "unknown case %s\n", argv[1]);
-		return 2;
-	}
-	if (fec_test_init(
-		    argv[0], "fecptp", cases[c].name, cases[c].vdev_args, NB_MBUF, "*:warning") < 0)
-		return 1;
-	cases[c].fn();
-	return fec_test_finish(cases[c].name);
-}
+FEC_CASES_MAIN(cases, .tag = "fecptp", .log_level = "*:warning", .nb_mbuf = NB_MBUF)

@@ -19,6 +19,7 @@
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 
+#include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_ethdev.h"
 #include "fec_model.h"
@@ -55,8 +56,9 @@ tx_n(unsigned int n)
 }
 
 static void
-case_quirks(const char *soc)
+case_quirks(const struct fec_case *c)
 {
+	const char *soc = c->arg;
 	const struct fec_priv *fep = rte_eth_devices[port].data->dev_private;
 	struct fec_reg_write log[256];
 	struct rte_eth_conf conf;
@@ -287,30 +289,24 @@ case_lsc(void)
 	CHECK(fec_model_violations(model) == 0, "model: %s", fec_model_last_violation(model));
 }
 
-int
-main(int argc, char **argv)
-{
-	char devargs[64];
-	const char *soc;
-	int alias;
+/* A SoC's profile by its soc= devarg; the case is named after the SoC. */
+#define SOC(name)                                                       \
+	{                                                               \
+		name, ",soc=" name, .fn_case = case_quirks, .arg = name \
+	}
 
-	if (argc < 2)
-		return 2;
-	/* "profile_imx6q": the older devarg name, same result. */
-	alias = strncmp(argv[1], "profile_", 8) == 0;
-	soc = alias ? argv[1] + 8 : argv[1];
-	if (strcmp(soc, "get_reg") == 0 || strcmp(soc, "flow_ctrl") == 0 || strcmp(soc, "lsc") == 0)
-		soc = "imx8mm";
-	snprintf(devargs, sizeof(devargs), ",%s=%s", alias ? "profile" : "soc", soc);
-	if (fec_test_init(argv[0], "fecq", argv[1], devargs, NB_MBUF, "*:error") < 0)
-		return 1;
-	if (strcmp(argv[1], "get_reg") == 0)
-		case_get_reg();
-	else if (strcmp(argv[1], "flow_ctrl") == 0)
-		case_flow_ctrl();
-	else if (strcmp(argv[1], "lsc") == 0)
-		case_lsc();
-	else
-		case_quirks(soc);
-	return fec_test_finish(argv[1]);
-}
+static const struct fec_case cases[] = {
+	SOC("imx6q"),
+	SOC("imx6sx"),
+	SOC("imx6ul"),
+	SOC("imx8mq"),
+	SOC("imx8mm"),
+	SOC("imx8mp"),
+	/* "profile": the older devarg name, same result. */
+	{"profile_imx6q", ",profile=imx6q", .fn_case = case_quirks, .arg = "imx6q"},
+	{"get_reg", ",soc=imx8mm", .fn = case_get_reg},
+	{"flow_ctrl", ",soc=imx8mm", .fn = case_flow_ctrl},
+	{"lsc", ",soc=imx8mm", .fn = case_lsc},
+};
+
+FEC_CASES_MAIN(cases, .tag = "fecq", .log_level = "*:error", .nb_mbuf = NB_MBUF)

@@ -18,6 +18,7 @@
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 
+#include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_ethdev.h"
 #include "fec_model.h"
@@ -336,43 +337,28 @@ case_jumbo(void)
 	stop_clean();
 }
 
-static const struct {
-	const char *name;
-	const char *vdev_args;
-	void (*fn)(void);
-} cases[] = {
-	{"sizes", "", case_sizes},
-	{"sizes_legacy", ",bd=legacy", case_sizes},
-	{"sizes_noshift", ",shift16=0,bd=legacy", case_sizes},
-	{"refuse", "", case_refuse},
-	{"bad_chain", "", case_bad_chain},
-	{"nombuf", "", case_nombuf},
-	{"jumbo", "", case_jumbo},
+static const struct fec_case cases[] = {
+	{"sizes", "", .fn = case_sizes},
+	{"sizes_legacy", ",bd=legacy", .fn = case_sizes},
+	{"sizes_noshift", ",shift16=0,bd=legacy", .fn = case_sizes},
+	{"refuse", "", .fn = case_refuse},
+	{"bad_chain", "", .fn = case_bad_chain},
+	{"nombuf", "", .fn = case_nombuf},
+	{"jumbo", "", .fn = case_jumbo},
 };
 
-int
-main(int argc, char **argv)
+/* The small-buffer pool every case's RX queue takes from; the port's SHIFT16. */
+static int
+scatter_setup(const struct fec_case *c)
 {
-	unsigned int c;
-
-	if (argc < 2)
-		return 2;
-	for (c = 0; c < RTE_DIM(cases); c++)
-		if (strcmp(cases[c].name, argv[1]) == 0)
-			break;
-	if (c == RTE_DIM(cases)) {
-		fprintf(stderr, "unknown case %s\n", argv[1]);
-		return 2;
-	}
-	if (fec_test_init(
-		    argv[0], "fecsg", cases[c].name, cases[c].vdev_args, NB_MBUF, "*:warning") < 0)
-		return 1;
 	spool = rte_pktmbuf_pool_create("fecsg_small", NB_SMALL, 0, 0, SMALL_ROOM, 0);
 	if (spool == NULL) {
 		printf("Bail out! small pool\n");
-		return 1;
+		return -1;
 	}
-	shift = strstr(cases[c].vdev_args, "shift16=0") != NULL ? 0 : 2;
-	cases[c].fn();
-	return fec_test_finish(cases[c].name);
+	shift = strstr(c->devargs, "shift16=0") != NULL ? 0 : 2;
+	return 0;
 }
+
+FEC_CASES_MAIN(
+	cases, .tag = "fecsg", .log_level = "*:warning", .nb_mbuf = NB_MBUF, .setup = scatter_setup)
