@@ -30,26 +30,7 @@
 #include <rte_ring.h>
 
 #include "fragpool.h"
-
-static int failed;
-
-#define CHECK(cond)                                                                         \
-	do {                                                                                \
-		if (!(cond)) {                                                              \
-			printf("#   %s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-			failed = 1;                                                         \
-		}                                                                           \
-	} while (0)
-
-#define CHECK_EQ(a, b)                                                                             \
-	do {                                                                                       \
-		long long a_ = (long long)(a), b_ = (long long)(b);                                \
-		if (a_ != b_) {                                                                    \
-			printf("#   %s:%d: %s == %lld, expected %s == %lld\n", __FILE__, __LINE__, \
-				#a, a_, #b, b_);                                                   \
-			failed = 1;                                                                \
-		}                                                                                  \
-	} while (0)
+#include "fwd_test.h"
 
 static struct fragpool *
 pool_new_cfg(const char *name, uint32_t n_chunks, uint8_t no_cache)
@@ -102,7 +83,7 @@ check_settled(struct fragpool *fp)
 	CHECK_EQ(after.cache_hits, st.cache_hits);
 	CHECK_EQ(fragpool_in_use(fp), 0);
 	CHECK(fragpool_chunks_busy(fp) <= 1);
-	if (failed)
+	if (fwd_test_case_failed)
 		fragpool_dump(stderr, fp);
 }
 
@@ -1118,10 +1099,7 @@ test_control(void)
 	fragpool_free(fp);
 }
 
-static const struct {
-	const char *name;
-	void (*fn)(void);
-} cases[] = {
+static const struct fwd_test_case cases[] = {
 	{"alignment", test_alignment},
 	{"sizes", test_sizes},
 	{"exhaustion", test_exhaustion},
@@ -1149,34 +1127,24 @@ rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 int
 main(int argc, char **argv)
 {
+	const struct fwd_test_case *c = fwd_test_case_named(cases, RTE_DIM(cases), argc, argv);
 	char prefix[64], rundir[PATH_MAX];
-	unsigned int i;
+	int ret;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s CASE\n", argv[0]);
+	if (c == NULL)
 		return 2;
-	}
-	for (i = 0; i < RTE_DIM(cases); i++)
-		if (strcmp(cases[i].name, argv[1]) == 0)
-			break;
-	if (i == RTE_DIM(cases)) {
-		fprintf(stderr, "unknown case %s\n", argv[1]);
-		return 2;
-	}
-	snprintf(prefix, sizeof(prefix), "--file-prefix=fp_%s_%d", argv[1], (int)getpid());
+	snprintf(prefix, sizeof(prefix), "--file-prefix=fp_%s_%d", c->name, (int)getpid());
 	char *eal[] = {argv[0], "--no-huge", "-m", "128", "--no-pci", prefix, "--lcores", "0@0,1@1",
 		"--vdev", "net_null0", "--log-level", "lib.eal:error", "--no-telemetry"};
 	if (rte_eal_init(RTE_DIM(eal), eal) < 0) {
 		printf("1..0 # SKIP rte_eal_init: %s\n", rte_strerror(rte_errno));
 		return 1;
 	}
-	printf("1..1\n");
-	cases[i].fn();
-	printf("%s 1 - %s\n", failed ? "not ok" : "ok", cases[i].name);
+	ret = fwd_test_run_one(c);
 	snprintf(rundir, sizeof(rundir), "%s", rte_eal_get_runtime_dir());
 	rte_eal_cleanup();
 	/* --no-huge rules out --in-memory: remove this process's runtime directory by hand. */
 	if (strstr(rundir, "/fp_") != NULL)
 		nftw(rundir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
-	return failed;
+	return ret;
 }

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <rte_eal.h>
@@ -28,6 +29,35 @@ fwd_test_run(const struct fwd_test_case *cases, unsigned int n)
 		fflush(stdout);
 	}
 	return failed != 0;
+}
+
+const struct fwd_test_case *
+fwd_test_case_named(const struct fwd_test_case *cases, unsigned int n, int argc, char **argv)
+{
+	unsigned int i;
+
+	for (i = 0; argc == 2 && i < n; i++)
+		if (strcmp(cases[i].name, argv[1]) == 0)
+			return &cases[i];
+	if (argc != 2)
+		printf("Bail out! usage: %s CASE; the cases:", argv[0]);
+	else
+		printf("Bail out! %s: unknown case %s; the cases:", argv[0], argv[1]);
+	for (i = 0; i < n; i++)
+		printf(" %s", cases[i].name);
+	printf("\n");
+	return NULL;
+}
+
+int
+fwd_test_run_one(const struct fwd_test_case *c)
+{
+	printf("1..1\n");
+	fwd_test_case_failed = 0;
+	c->fn();
+	printf("%s 1 - %s\n", fwd_test_case_failed ? "not ok" : "ok", c->name);
+	fflush(stdout);
+	return fwd_test_case_failed != 0;
 }
 
 static char runtime_dir[128];

@@ -65,6 +65,21 @@ extern int fwd_test_case_failed;
 int fwd_test_run(const struct fwd_test_case *cases, unsigned int n);
 
 /**
+ * The case of @p cases named by the command line's one argument, for a test
+ * that runs each case in a process of its own (meson registers one test per
+ * case). Case names are the table's names as given (FWD_TEST() gives the
+ * function's).
+ *
+ * @return the case, or NULL after a "Bail out!" line naming the cases
+ *   (no argument, or one the table does not hold): exit with status 2.
+ */
+const struct fwd_test_case *fwd_test_case_named(
+	const struct fwd_test_case *cases, unsigned int n, int argc, char **argv);
+
+/** Run the one case @p c as a TAP plan of one; returns 0 when it passed, 1 otherwise. */
+int fwd_test_run_one(const struct fwd_test_case *c);
+
+/**
  * Bring EAL up for a test that needs mbufs or lcores: --no-huge, --no-pci,
  * two lcores, a file prefix unique to @p name and this process.
  *
