@@ -46,6 +46,9 @@
 #   FILTER_RULE="deny = proto tcp dport 23"  the rule: it matches none of
 #                  mkfullpcap.py's UDP frames (all forwarded); the filter only
 #                  runs on a flow-table miss
+#   FLOW_AGE=      ours' --flow-age (seconds; default ours' own, 30 s: under
+#                  callgrind a pass of a million flows' pcap takes longer, and
+#                  every flow would age before its next packet)
 #   MBUF_SIZE=     ours' --mbuf-size (256 and up: 8 M pcap frames of 64 bytes
 #                  fit 4 GB of 384-byte mbufs); default ours' own
 #   APPS="l3fwd-lpm l3fwd-fib ours-on ours-off"
@@ -62,6 +65,11 @@
 #                  are those of a 20 k-route table, the Mpps rounds' are
 #                  the full one's
 #   CACHESIM=0     1: callgrind also simulates the caches (D1/LL misses)
+#   VG_WARM=0      ours under callgrind: zero the counts (callgrind_control -z)
+#                  VG_WARM seconds after its first packet out, so that Ir/pkt
+#                  is the steady state (every flow installed: a pass of the
+#                  pcap), not the first pass's misses; VG_SECS (counted from
+#                  the start of forwarding) must be longer
 #   FLOW_TABLE=1048576  ours' --flow-table-size (holds 1 M resident flows)
 #   HUGE=0         1: 2 MiB hugepages (root; reserves HUGE_PAGES=1600 pages
 #                  for MEM=3072 MB per app, one app at a time: the Mpps
@@ -84,12 +92,14 @@ SECS=${SECS:-3}
 WARM=${WARM:-1}
 VG_SECS=${VG_SECS:-3}
 VG_ROUTES=${VG_ROUTES:-20000}
+VG_WARM=${VG_WARM:-0}
 CACHESIM=${CACHESIM:-0}
 FLOW_TABLE=${FLOW_TABLE:-1048576}
 INTERLEAVE=${INTERLEAVE:-0}
 FILTER=${FILTER:-0}
 FILTER_RULE=${FILTER_RULE:-"deny = proto tcp dport 23"}
 MBUF_SIZE=${MBUF_SIZE:-}
+FLOW_AGE=${FLOW_AGE:-}
 HUGE=${HUGE:-0}
 HUGE_PAGES=${HUGE_PAGES:-1600}
 MEM=${MEM:-3072}
@@ -186,6 +196,7 @@ set_cmd() { # app flows tag
 	case $3 in cg-*) d=$work/vg-f$2 rules=$work/vg.l3fwd table=$work/vgtable ;; esac
 	[ "$FILTER" = 1 ] && table=$table.filter
 	[ -n "$MBUF_SIZE" ] && opt=(--mbuf-size "$MBUF_SIZE")
+	[ -n "$FLOW_AGE" ] && opt+=(--flow-age "$FLOW_AGE")
 	n=$(($(cat "$d/count") + 16384))
 	e=("${mem[@]}" --no-pci --file-prefix "full-table-$3-$$"
 		--vdev "net_pcap0,rx_pcap=$d/in0.pcap,infinite_rx=1"
@@ -302,13 +313,19 @@ callgrind() { # app flows
 		>"$OUT/$tag.log" 2>&1 </dev/null &
 	pid=$!
 	children+=("$pid")
-	if [ "${1%%-*}" = l3fwd ]; then
-		if ! wait_ready "full-table-$tag-$$" "$t0" "$pid" 1800 >/dev/null; then
+	if [ "${1%%-*}" = l3fwd ] || [ "$VG_WARM" != 0 ]; then
+		if ! wait_ready "full-table-$tag-$$" "$t0" "$pid" 3600 >/dev/null; then
 			log "$1 did not start under valgrind, see $OUT/$tag.log"
 			exit 1
 		fi
+	fi
+	if [ "${1%%-*}" = l3fwd ]; then
 		sleep "$VG_SECS"
 		kill -TERM "$pid"
+	elif [ "$VG_WARM" != 0 ]; then
+		sleep "$VG_WARM"
+		callgrind_control -z "$pid" >/dev/null
+		log "$1: callgrind counts zeroed after $VG_WARM s of forwarding"
 	fi
 	rc=0
 	wait "$pid" || rc=$?
@@ -339,7 +356,7 @@ callgrind() { # app flows
 	echo "dpdk: $(dpkg-query -W -f='${Version}' libdpdk-dev) (l3fwd from $(cat "$work/l3fwd.orig"), full-table constants)"
 	echo "ours: ${FWD:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo ?) $(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo '(with uncommitted changes)')}"
 	echo "table: $nroutes routes ($TABLE)"
-	echo "settings: FLOWS=$FLOWS TRAIN=$TRAIN INTERLEAVE=$INTERLEAVE FILTER=$FILTER$([ "$FILTER" = 1 ] && echo " ($FILTER_RULE)") MBUF_SIZE=${MBUF_SIZE:-default} ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS VG_ROUTES=$VG_ROUTES CACHESIM=$CACHESIM HUGE=$HUGE MEM=$MEM FLOW_TABLE=$FLOW_TABLE"
+	echo "settings: FLOWS=$FLOWS TRAIN=$TRAIN INTERLEAVE=$INTERLEAVE FILTER=$FILTER$([ "$FILTER" = 1 ] && echo " ($FILTER_RULE)") MBUF_SIZE=${MBUF_SIZE:-default} FLOW_AGE=${FLOW_AGE:-default} ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS VG_WARM=$VG_WARM VG_ROUTES=$VG_ROUTES CACHESIM=$CACHESIM HUGE=$HUGE MEM=$MEM FLOW_TABLE=$FLOW_TABLE"
 	echo "l3fwd cflags: $(cat "$work/l3fwd.cflags")"
 } >"$OUT/env.txt"
 
