@@ -1072,7 +1072,7 @@ struct flowsort_stream {
 	uint32_t nb;        /**< groups so far */
 	uint32_t n;         /**< packets so far */
 	uint32_t scattered; /**< a group came back after another one */
-	uint16_t gen;       /**< table generation once past FLOWSORT_SMALL_GROUPS, else 0 */
+	uint16_t gen;       /**< the burst's table generation */
 };
 
 /**
@@ -1107,8 +1107,9 @@ flowsort_stream_begin(
 	st->nb = 0;
 	st->n = 0;
 	st->scattered = 0;
-	st->gen = 0;
-	ctx->table_used = 0;
+	/* a table generation of its own (table_used is then 1) */
+	__flowsort_table_fill(ctx, 0);
+	st->gen = ctx->gen;
 	/* key type 0 is no key's: the first packet misses the guess and makes group 0 */
 	ctx->runs[0].key.w[0] = 0;
 	ctx->runs[0].key.w[1] = 0;
@@ -1118,8 +1119,9 @@ flowsort_stream_begin(
 
 /**
  * @internal flowsort_stream_key() when the guess was wrong: the key's group
- * by comparing keys (up to FLOWSORT_SMALL_GROUPS groups) or through the
- * table, or a new group.
+ * through the table (one hash), or a new group. No compare with every group
+ * first: a wrong guess is most often a new flow (every packet new, the first
+ * round of flows taking turns), whose hash the group needs anyway.
  */
 static __rte_always_inline unsigned int
 __flowsort_stream_find(struct flowsort_ctx *ctx, struct flowsort_stream *st,
@@ -1128,43 +1130,26 @@ __flowsort_stream_find(struct flowsort_ctx *ctx, struct flowsort_stream *st,
 	struct flowsort_run *runs = ctx->runs;
 	/* a copy for the hash: the caller's key can then stay in registers */
 	const struct flowsort_key kc = {.w = {k0, k1}};
-	const struct flowsort_key *key = &kc;
-	unsigned int j, nb = st->nb;
-	uint32_t h, s;
+	const uint32_t h = __flowsort_hash(ctx, m, &kc);
+	const unsigned int nb = st->nb;
+	unsigned int j;
+	uint32_t s;
 
-	if (likely(st->gen == 0)) {
-		for (j = 0; j < nb; j++)
-			if (((runs[j].key.w[0] ^ k0) | (runs[j].key.w[1] ^ k1)) == 0) {
-				st->scattered |= j != st->g;
-				return j;
-			}
-		if (likely(nb < FLOWSORT_SMALL_GROUPS)) {
-			runs[nb].count = 0;
-			runs[nb].hash = __flowsort_hash(ctx, m, key);
-			runs[nb].key.w[0] = k0;
-			runs[nb].key.w[1] = k1;
-			ctx->next_of[nb] = (uint16_t)nb;
-			st->nb = nb + 1;
-			return nb;
-		}
-		/* one group too many: this one and the rest of the burst use the table */
-		__flowsort_table_fill(ctx, (uint16_t)nb);
-		st->gen = ctx->gen;
-	}
-	h = __flowsort_hash(ctx, m, key);
 	for (s = __flowsort_slot(h);; s = (s + 1) & (FLOWSORT_TABLE_SIZE - 1)) {
 		if (ctx->slot[s].gen != st->gen)
 			break;
 		j = ctx->slot[s].group;
 		if (ctx->slot[s].hash == h && runs[j].key.w[0] == k0 && runs[j].key.w[1] == k1) {
-			st->scattered |= j != st->g;
+			/* back to an earlier group */
+			st->scattered = 1;
+			runs[j].count++;
 			return j;
 		}
 	}
 	ctx->slot[s].gen = st->gen;
 	ctx->slot[s].hash = h;
 	ctx->slot[s].group = (uint16_t)nb;
-	runs[nb].count = 0;
+	runs[nb].count = 1;
 	runs[nb].hash = h;
 	runs[nb].key.w[0] = k0;
 	runs[nb].key.w[1] = k1;
@@ -1177,10 +1162,10 @@ __flowsort_stream_find(struct flowsort_ctx *ctx, struct flowsort_stream *st,
  * The next packet's key, in arrival order, of a burst flowsort_stream_begin()
  * said to group: first compared with one guess, the group of the packet
  * that followed the previous packet's group last time (a train's own group,
- * the next flow of flows taking turns), then as flowsort_group_runs() does
- * (each group's key up to FLOWSORT_SMALL_GROUPS groups, the table beyond).
- * Groups are numbered in order of first appearance; ctx->group_of[i] gets
- * packet i's.
+ * the next flow of flows taking turns), then, hashed, through the table
+ * (a new group on a miss): one hash per group, and one per wrong guess of a
+ * group seen before. Groups are numbered in order of first appearance;
+ * ctx->group_of[i] gets packet i's.
  *
  * @param ctx
  *   Per-lcore state.
@@ -1192,8 +1177,8 @@ __flowsort_stream_find(struct flowsort_ctx *ctx, struct flowsort_stream *st,
  *   Its key (flowsort_key_ipv4(), flowsort_key_extract()).
  */
 static __rte_always_inline void
-flowsort_stream_key(struct flowsort_ctx *ctx, struct flowsort_stream *st,
-	const struct rte_mbuf *m, const struct flowsort_key *key)
+flowsort_stream_key(struct flowsort_ctx *ctx, struct flowsort_stream *st, const struct rte_mbuf *m,
+	const struct flowsort_key *key)
 {
 	struct flowsort_run *runs = ctx->runs;
 	const uint64_t k0 = key->w[0], k1 = key->w[1];
@@ -1205,11 +1190,13 @@ flowsort_stream_key(struct flowsort_ctx *ctx, struct flowsort_stream *st,
 	 * is a step g -> j taken before, so the first packet that came back to
 	 * an earlier group took __flowsort_stream_find(), which set scattered.
 	 */
-	if (unlikely(((runs[j].key.w[0] ^ k0) | (runs[j].key.w[1] ^ k1)) != 0)) {
+	if (likely(((runs[j].key.w[0] ^ k0) | (runs[j].key.w[1] ^ k1)) == 0)) {
+		runs[j].count++;
+	} else {
+		/* counts the packet in its group */
 		j = __flowsort_stream_find(ctx, st, m, k0, k1);
 		ctx->next_of[g] = (uint16_t)j;
 	}
-	runs[j].count++;
 	ctx->group_of[st->n++] = (uint16_t)j;
 	st->g = j;
 }
@@ -1234,8 +1221,8 @@ flowsort_stream_key(struct flowsort_ctx *ctx, struct flowsort_stream *st,
  *   Number of groups; 0 if no key was given.
  */
 static __rte_always_inline uint16_t
-flowsort_stream_end(struct flowsort_ctx *ctx, struct flowsort_queue *q,
-	const struct flowsort_stream *st)
+flowsort_stream_end(
+	struct flowsort_ctx *ctx, struct flowsort_queue *q, const struct flowsort_stream *st)
 {
 	struct flowsort_run *runs = ctx->runs;
 	const unsigned int n = st->n, nb = st->nb;

@@ -277,7 +277,7 @@ rt_flow_route_chunk(struct rt_flow *fl, struct rt_worker *w, uint16_t q, uint16_
 		goto timed;
 	}
 	/* 1 and 2. input checks and classification, flow keys, each packet's group */
-	k = rt_flow_input_checks(w, in_port, pkts, n, NULL, &o, fl->fs, &st);
+	k = rt_flow_input_checks(w, in_port, pkts, n, &kr, &o, fl->fs, &st);
 	if (k == 0)
 		goto flush;
 	gen = rt_flow_gen(fl);

@@ -256,7 +256,7 @@ struct rt_flow_runs {
  * (@p fs NULL), the key is compared with the previous survivor's: @p runs gets
  * the runs of equal keys (the previous-key hint). Grouped, the key goes to
  * flowsort_stream_key() (@p fs, @p st: stage 2 on the way, one compare per
- * packet when flows take turns or come in trains) and @p runs is not used.
+ * packet when flows take turns or come in trains) and @p runs is left as it is.
  * Survivors (unicast IPv4 for the LPM) are compacted at the front of @p pkts.
  *
  * @return how many survived.
