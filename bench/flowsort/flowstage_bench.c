@@ -147,7 +147,7 @@ route_per_packet(struct rt_flow *f, struct rte_mbuf **pkts, uint16_t n, uint16_t
 	struct rt_flow_tmpl t;
 	uint32_t hs[RT_FLOW_CHUNK];
 	struct rt_flow_out o = {.pkts = pkts, .port = out_port, .n = 0, .punts = punts, .np = 0};
-	uint16_t k = rt_flow_input_checks(&wk, 0, pkts, n, &kr, &o), i, r;
+	uint16_t k = rt_flow_input_checks(&wk, 0, pkts, n, &kr, &o, NULL, NULL), i, r;
 	const uint32_t gen = rt_flow_gen(f);
 	const uint64_t now = rte_rdtsc();
 

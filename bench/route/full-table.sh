@@ -34,6 +34,23 @@
 #                  that fits both apps unchanged
 #   TRAIN=1        each flow's frame TRAIN times in a row (8: 4 flows a burst;
 #                  ours then needs MEM=4096 for a pool of FLOWS x 8 mbufs)
+#   INTERLEAVE=0   G: the flows G at a time, each group's frames round-robin
+#                  TRAIN times (mkfullpcap.py --interleave: with G=4 TRAIN=8 a
+#                  32-packet burst holds 4 flows, A B C D A B C D ...)
+#   FILTER=0       1: ours loads a [filter] rule (FILTER_RULE), so that the
+#                  flow stage runs on both ours-on and ours-off: ours-on is
+#                  then the flow stage grouped by flowsort, ours-off the flow
+#                  stage ungrouped (one lookup per run of equal keys), and
+#                  the table bypass is off (a filter needs the table).
+#                  Without it ours-off is the router alone (no flow stage)
+#   FILTER_RULE="deny = proto tcp dport 23"  the rule: it matches none of
+#                  mkfullpcap.py's UDP frames (all forwarded); the filter only
+#                  runs on a flow-table miss
+#   FLOW_AGE=      ours' --flow-age (seconds; default ours' own, 30 s: under
+#                  callgrind a pass of a million flows' pcap takes longer, and
+#                  every flow would age before its next packet)
+#   MBUF_SIZE=     ours' --mbuf-size (256 and up: 8 M pcap frames of 64 bytes
+#                  fit 4 GB of 384-byte mbufs); default ours' own
 #   APPS="l3fwd-lpm l3fwd-fib ours-on ours-off"
 #   ROUNDS=3       alternating rounds; SECS=3 measured after WARM=1 s
 #   VG_SECS=3      seconds of forwarding under callgrind (0: skip Ir/pkt).
@@ -48,6 +65,11 @@
 #                  are those of a 20 k-route table, the Mpps rounds' are
 #                  the full one's
 #   CACHESIM=0     1: callgrind also simulates the caches (D1/LL misses)
+#   VG_WARM=0      ours under callgrind: zero the counts (callgrind_control -z)
+#                  VG_WARM seconds after its first packet out, so that Ir/pkt
+#                  is the steady state (every flow installed: a pass of the
+#                  pcap), not the first pass's misses; VG_SECS (counted from
+#                  the start of forwarding) must be longer
 #   FLOW_TABLE=1048576  ours' --flow-table-size (holds 1 M resident flows)
 #   HUGE=0         1: 2 MiB hugepages (root; reserves HUGE_PAGES=1600 pages
 #                  for MEM=3072 MB per app, one app at a time: the Mpps
@@ -70,8 +92,14 @@ SECS=${SECS:-3}
 WARM=${WARM:-1}
 VG_SECS=${VG_SECS:-3}
 VG_ROUTES=${VG_ROUTES:-20000}
+VG_WARM=${VG_WARM:-0}
 CACHESIM=${CACHESIM:-0}
 FLOW_TABLE=${FLOW_TABLE:-1048576}
+INTERLEAVE=${INTERLEAVE:-0}
+FILTER=${FILTER:-0}
+FILTER_RULE=${FILTER_RULE:-"deny = proto tcp dport 23"}
+MBUF_SIZE=${MBUF_SIZE:-}
+FLOW_AGE=${FLOW_AGE:-}
 HUGE=${HUGE:-0}
 HUGE_PAGES=${HUGE_PAGES:-1600}
 MEM=${MEM:-3072}
@@ -146,6 +174,17 @@ mkdir -p "$work/vgtable"
 cp "$TABLE/full.ini" "$TABLE/full.neigh" "$work/vgtable/"
 awk -v n="$VG_ROUTES" '/^[0-9]/ && ++k > n {exit} {print}' "$TABLE/full.routes" >"$work/vgtable/full.routes"
 echo "R2001:db8::/32 0" >"$work/v6.l3fwd"
+# FILTER=1: each table's config with a [filter] rule, beside links to its files
+if [ "$FILTER" = 1 ]; then
+	for t in "$TABLE" "$work/vgtable"; do
+		mkdir -p "$t.filter"
+		ln -sf "$t/full.routes" "$t/full.neigh" "$t.filter/"
+		{
+			cat "$t/full.ini"
+			printf "\n[filter]\n%s\n" "$FILTER_RULE"
+		} >"$t.filter/full.ini"
+	done
+fi
 nroutes=$(wc -l <"$work/full.l3fwd")
 
 # ---------------------------------------------------------------- runs
@@ -153,8 +192,11 @@ nroutes=$(wc -l <"$work/full.l3fwd")
 # shellcheck disable=SC2054 # the lcore map has commas
 # (a callgrind run, tag cg-*, gets the VG_ROUTES table and its pcaps)
 set_cmd() { # app flows tag
-	local n e d=$work/f$2 rules=$work/full.l3fwd table=$TABLE
+	local n e d=$work/f$2 rules=$work/full.l3fwd table=$TABLE opt=()
 	case $3 in cg-*) d=$work/vg-f$2 rules=$work/vg.l3fwd table=$work/vgtable ;; esac
+	[ "$FILTER" = 1 ] && table=$table.filter
+	[ -n "$MBUF_SIZE" ] && opt=(--mbuf-size "$MBUF_SIZE")
+	[ -n "$FLOW_AGE" ] && opt+=(--flow-age "$FLOW_AGE")
 	n=$(($(cat "$d/count") + 16384))
 	e=("${mem[@]}" --no-pci --file-prefix "full-table-$3-$$"
 		--vdev "net_pcap0,rx_pcap=$d/in0.pcap,infinite_rx=1"
@@ -169,7 +211,7 @@ set_cmd() { # app flows tag
 	ours-*)
 		cmd=("$fwd" --lcores 0@0,1@1 "${e[@]}" -- --config "$table/full.ini"
 			--flowsort "${1#ours-}" --flow-table-size "$FLOW_TABLE"
-			--total-num-mbufs "$n" --stats-period 0 --stats-file "$OUT/$3.json")
+			--total-num-mbufs "$n" "${opt[@]}" --stats-period 0 --stats-file "$OUT/$3.json")
 		;;
 	esac
 }
@@ -271,13 +313,19 @@ callgrind() { # app flows
 		>"$OUT/$tag.log" 2>&1 </dev/null &
 	pid=$!
 	children+=("$pid")
-	if [ "${1%%-*}" = l3fwd ]; then
-		if ! wait_ready "full-table-$tag-$$" "$t0" "$pid" 1800 >/dev/null; then
+	if [ "${1%%-*}" = l3fwd ] || [ "$VG_WARM" != 0 ]; then
+		if ! wait_ready "full-table-$tag-$$" "$t0" "$pid" 3600 >/dev/null; then
 			log "$1 did not start under valgrind, see $OUT/$tag.log"
 			exit 1
 		fi
+	fi
+	if [ "${1%%-*}" = l3fwd ]; then
 		sleep "$VG_SECS"
 		kill -TERM "$pid"
+	elif [ "$VG_WARM" != 0 ]; then
+		sleep "$VG_WARM"
+		callgrind_control -z "$pid" >/dev/null
+		log "$1: callgrind counts zeroed after $VG_WARM s of forwarding"
 	fi
 	rc=0
 	wait "$pid" || rc=$?
@@ -308,7 +356,7 @@ callgrind() { # app flows
 	echo "dpdk: $(dpkg-query -W -f='${Version}' libdpdk-dev) (l3fwd from $(cat "$work/l3fwd.orig"), full-table constants)"
 	echo "ours: ${FWD:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo ?) $(git -C "$root" status --porcelain 2>/dev/null | grep -q . && echo '(with uncommitted changes)')}"
 	echo "table: $nroutes routes ($TABLE)"
-	echo "settings: FLOWS=$FLOWS TRAIN=$TRAIN ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS VG_ROUTES=$VG_ROUTES CACHESIM=$CACHESIM HUGE=$HUGE MEM=$MEM FLOW_TABLE=$FLOW_TABLE"
+	echo "settings: FLOWS=$FLOWS TRAIN=$TRAIN INTERLEAVE=$INTERLEAVE FILTER=$FILTER$([ "$FILTER" = 1 ] && echo " ($FILTER_RULE)") MBUF_SIZE=${MBUF_SIZE:-default} FLOW_AGE=${FLOW_AGE:-default} ROUNDS=$ROUNDS SECS=$SECS WARM=$WARM VG_SECS=$VG_SECS VG_WARM=$VG_WARM VG_ROUTES=$VG_ROUTES CACHESIM=$CACHESIM HUGE=$HUGE MEM=$MEM FLOW_TABLE=$FLOW_TABLE"
 	echo "l3fwd cflags: $(cat "$work/l3fwd.cflags")"
 } >"$OUT/env.txt"
 
@@ -328,19 +376,21 @@ csv=$OUT/route-full-table.csv
 	echo
 } >"$res"
 echo "# bench/route/full-table.sh: $(tr "\n" ";" <"$OUT/env.txt")" >"$csv"
-echo "routes,flows,train,pages,app,mpps,ir_pkt,d1_miss_pkt,ll_miss_pkt,ready_s" >>"$csv"
+echo "routes,flows,train,pages,app,mpps,ir_pkt,d1_miss_pkt,ll_miss_pkt,ready_s,interleave,filter" >>"$csv"
 pages=4k
 [ "$HUGE" = 1 ] && pages=2M
 for f in $FLOWS; do
 	mkdir -p "$work/f$f"
 	log "flows $f: writing the pcaps"
+	il=()
+	[ "$INTERLEAVE" != 0 ] && il=(--interleave "$INTERLEAVE")
 	if [ "$ROUNDS" != 0 ]; then
-		$py "$bench/mkfullpcap.py" "$work/f$f" "$f" "$TRAIN"
+		$py "$bench/mkfullpcap.py" "${il[@]}" "$work/f$f" "$f" "$TRAIN"
 		echo $((f * TRAIN)) >"$work/f$f/count"
 	fi
 	if [ "$VG_SECS" != 0 ]; then
 		mkdir -p "$work/vg-f$f"
-		$py "$bench/mkfullpcap.py" "$work/vg-f$f" "$f" "$TRAIN" "$VG_ROUTES"
+		$py "$bench/mkfullpcap.py" "${il[@]}" "$work/vg-f$f" "$f" "$TRAIN" "$VG_ROUTES"
 		echo $((f * TRAIN)) >"$work/vg-f$f/count"
 	fi
 	declare -A mp=() irs=()
@@ -401,7 +451,7 @@ for f in $FLOWS; do
 	} >>"$res"
 	for a in "${apps[@]}"; do
 		read -r i d l <<<"${irs[$a]}"
-		echo "$nroutes,$f,$TRAIN,$pages,$a,${mp[$a]:-},${i/-/},${d/-/},${l/-/},$(cat "$OUT/ready-$a-f$f.txt" 2>/dev/null || true)" >>"$csv"
+		echo "$nroutes,$f,$TRAIN,$pages,$a,${mp[$a]:-},${i/-/},${d/-/},${l/-/},$(cat "$OUT/ready-$a-f$f.txt" 2>/dev/null || true),$INTERLEAVE,$FILTER" >>"$csv"
 	done
 	unset mp irs
 done

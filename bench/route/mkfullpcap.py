@@ -4,7 +4,7 @@
 """Input pcaps of bench/route/full-table.sh: 64-byte IPv4/UDP frames to destinations drawn
 across the routed space of bench/route/mkfulltable.py's synthetic full table.
 
-    mkfullpcap.py OUTDIR FLOWS [TRAIN] [ROUTES] [SEED]
+    mkfullpcap.py [--interleave G] OUTDIR FLOWS [TRAIN] [ROUTES] [SEED]
 
 FLOWS distinct flows (destination address and UDP source port both differ), each destination
 inside a route picked at random from the table that `mkfulltable.py OUTDIR ROUTES 65536 SEED`
@@ -12,6 +12,12 @@ writes (defaults 1 000 000 routes, seed 1), so nearly every destination is in a 
 its own. Flow i goes to port i % 2 (OUTDIR/in0.pcap, OUTDIR/in1.pcap), for that port's MAC
 (net_pcap's 02:70:63:61:70:0N, which the router checks and l3fwd ignores). Each flow's frame
 is written TRAIN times in a row (default 1): with TRAIN 8 a 32-packet burst holds 4 flows.
+
+With --interleave G each port's flows are taken G at a time and each such group is written
+round-robin TRAIN times (A B C D A B C D ... for G 4): the same packets and the same number of
+them, but a flow's packets are not next to each other. With G 4 and TRAIN 8 a 32-packet burst
+holds 4 flows of 8 packets each, interleaved: without grouping every packet starts a run of
+its own (a flow-table lookup each), grouped they are 4 lookups (issue 17's flowsort case).
 
 The frames are written as raw pcap records (scapy takes minutes for a million of them).
 """
@@ -57,10 +63,19 @@ def write_pcap(path, frames):
 
 
 def main():
-    outdir, flows = sys.argv[1], int(sys.argv[2])
-    train = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    n = int(sys.argv[4]) if len(sys.argv) > 4 else 1000000
-    seed = int(sys.argv[5]) if len(sys.argv) > 5 else 1
+    args = sys.argv[1:]
+    group = 0
+    if len(args) > 1 and args[0] == "--interleave":
+        group = int(args[1])
+        args = args[2:]
+        if group < 1:
+            sys.exit("mkfullpcap.py: --interleave takes a number of flows, 1 or more")
+    if len(args) < 2:
+        sys.exit(__doc__)
+    outdir, flows = args[0], int(args[1])
+    train = int(args[2]) if len(args) > 2 else 1
+    n = int(args[3]) if len(args) > 3 else 1000000
+    seed = int(args[4]) if len(args) > 4 else 1
     routes = mk.generate(n, 65536, seed)
     rnd = random.Random(seed + 17)
     seen = set()
@@ -74,9 +89,16 @@ def main():
             continue
         f = len(seen)
         seen.add(dst)
-        per_port[f % 2].extend([frame(f % 2, f, dst)] * train)
+        per_port[f % 2].append(frame(f % 2, f, dst))
     for port in (0, 1):
-        write_pcap(os.path.join(outdir, "in%d.pcap" % port), per_port[port])
+        frames = per_port[port]
+        if group:
+            # each group of G flows round-robin, TRAIN times: A B C D A B C D ...
+            out = [fr for g in range(0, len(frames), group) for _ in range(train)
+                   for fr in frames[g:g + group]]
+        else:
+            out = [fr for fr in frames for _ in range(train)]
+        write_pcap(os.path.join(outdir, "in%d.pcap" % port), out)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,10 @@
  * per packet); up to FLOWSORT_SMALL_GROUPS groups are told apart by comparing
  * keys, more go through a small hash table. Callers that parse the packets
  * anyway give their keys (flowsort_burst_keys()) or their runs of equal keys
- * (flowsort_burst_runs()) instead of the mbufs.
+ * (flowsort_burst_runs()) instead of the mbufs, or group the burst key by key
+ * while they parse it (flowsort_stream_begin(), flowsort_stream_key(),
+ * flowsort_stream_end()): one compare per packet when flows take turns
+ * (A B C D A B C D) as when they come in trains.
  *
  * Keys (struct flowsort_key) are exact: a hash only picks the bucket, key
  * equality is always confirmed, so a collision never merges two flows.
@@ -186,9 +189,15 @@ struct flowsort_ctx {
 	/**
 	 * group_of[r]: the group (index in runs[]) of run r of equal keys, in
 	 * arrival order: the runs given to flowsort_group_runs(), or those that
-	 * flowsort_group() and flowsort_group_keys() cut (start[], nb_in).
+	 * flowsort_group() and flowsort_group_keys() cut (start[], nb_in). After
+	 * flowsort_stream_end(), the group of packet r (nb_in is the packets).
 	 */
 	uint16_t group_of[FLOWSORT_BURST_MAX];
+	/**
+	 * flowsort_stream_key()'s guess: next_of[g] is the group of the packet
+	 * that last followed a packet of group g (g itself for a new group).
+	 */
+	uint16_t next_of[FLOWSORT_BURST_MAX];
 	/** first packet of each run of equal keys flowsort_group() / _keys() cut, and the end */
 	uint16_t start[FLOWSORT_BURST_MAX + 1];
 	/** scratch: the key of each of those runs */
@@ -1051,6 +1060,201 @@ flowsort_burst_runs(struct flowsort_ctx *ctx, struct flowsort_queue *q,
 	nb = flowsort_group_runs(ctx, pkts, keys, start, nb_runs);
 	__flowsort_burst_end(q, n, nb);
 	return nb;
+}
+
+/**
+ * A burst being grouped key by key: flowsort_stream_begin() sets it,
+ * flowsort_stream_key() takes each packet's key, flowsort_stream_end() gives
+ * the groups. The caller's, on its stack.
+ */
+struct flowsort_stream {
+	uint32_t g;         /**< group of the previous packet */
+	uint32_t nb;        /**< groups so far */
+	uint32_t n;         /**< packets so far */
+	uint32_t scattered; /**< a group came back after another one */
+	uint16_t gen;       /**< the burst's table generation */
+};
+
+/**
+ * Start grouping one burst key by key, unless this queue's state says
+ * grouping cannot win (the same decision as flowsort_burst(): mode, auto
+ * mode's measure, min_burst and FLOWSORT_BURST_MAX, taken on @p n, the
+ * packets the caller received, before it parses them). For a stage that
+ * parses every packet anyway: the key of each packet it keeps goes to
+ * flowsort_stream_key() while it is in registers, with no run or key arrays
+ * in between. When this returns 0 the burst is not grouped (counted as
+ * bypassed): the caller takes its ungrouped path, and calls neither of the
+ * other two.
+ *
+ * @param ctx
+ *   Per-lcore state.
+ * @param q
+ *   State of the queue the burst came from.
+ * @param n
+ *   The burst's length.
+ * @param st
+ *   Set for flowsort_stream_key().
+ * @return
+ *   Non-zero to group the burst.
+ */
+static __rte_always_inline int
+flowsort_stream_begin(
+	struct flowsort_ctx *ctx, struct flowsort_queue *q, uint16_t n, struct flowsort_stream *st)
+{
+	if (!__flowsort_burst_begin(q, n))
+		return 0;
+	st->g = 0;
+	st->nb = 0;
+	st->n = 0;
+	st->scattered = 0;
+	/* a table generation of its own (table_used is then 1) */
+	__flowsort_table_fill(ctx, 0);
+	st->gen = ctx->gen;
+	/* key type 0 is no key's: the first packet misses the guess and makes group 0 */
+	ctx->runs[0].key.w[0] = 0;
+	ctx->runs[0].key.w[1] = 0;
+	ctx->next_of[0] = 0;
+	return 1;
+}
+
+/**
+ * @internal flowsort_stream_key() when the guess was wrong: the key's group
+ * through the table (one hash), or a new group. No compare with every group
+ * first: a wrong guess is most often a new flow (every packet new, the first
+ * round of flows taking turns), whose hash the group needs anyway.
+ */
+static __rte_always_inline unsigned int
+__flowsort_stream_find(struct flowsort_ctx *ctx, struct flowsort_stream *st,
+	const struct rte_mbuf *m, const uint64_t k0, const uint64_t k1)
+{
+	struct flowsort_run *runs = ctx->runs;
+	/* a copy for the hash: the caller's key can then stay in registers */
+	const struct flowsort_key kc = {.w = {k0, k1}};
+	const uint32_t h = __flowsort_hash(ctx, m, &kc);
+	const unsigned int nb = st->nb;
+	unsigned int j;
+	uint32_t s;
+
+	for (s = __flowsort_slot(h);; s = (s + 1) & (FLOWSORT_TABLE_SIZE - 1)) {
+		if (ctx->slot[s].gen != st->gen)
+			break;
+		j = ctx->slot[s].group;
+		if (ctx->slot[s].hash == h && runs[j].key.w[0] == k0 && runs[j].key.w[1] == k1) {
+			/* back to an earlier group */
+			st->scattered = 1;
+			runs[j].count++;
+			return j;
+		}
+	}
+	ctx->slot[s].gen = st->gen;
+	ctx->slot[s].hash = h;
+	ctx->slot[s].group = (uint16_t)nb;
+	runs[nb].count = 1;
+	runs[nb].hash = h;
+	runs[nb].key.w[0] = k0;
+	runs[nb].key.w[1] = k1;
+	ctx->next_of[nb] = (uint16_t)nb;
+	st->nb = nb + 1;
+	return nb;
+}
+
+/**
+ * The next packet's key, in arrival order, of a burst flowsort_stream_begin()
+ * said to group: first compared with one guess, the group of the packet
+ * that followed the previous packet's group last time (a train's own group,
+ * the next flow of flows taking turns), then, hashed, through the table
+ * (a new group on a miss): one hash per group, and one per wrong guess of a
+ * group seen before. Groups are numbered in order of first appearance;
+ * ctx->group_of[i] gets packet i's.
+ *
+ * @param ctx
+ *   Per-lcore state.
+ * @param st
+ *   The burst's state.
+ * @param m
+ *   The packet, for the RSS hash only; NULL: the software (or injected) hash.
+ * @param key
+ *   Its key (flowsort_key_ipv4(), flowsort_key_extract()).
+ */
+static __rte_always_inline void
+flowsort_stream_key(struct flowsort_ctx *ctx, struct flowsort_stream *st, const struct rte_mbuf *m,
+	const struct flowsort_key *key)
+{
+	struct flowsort_run *runs = ctx->runs;
+	const uint64_t k0 = key->w[0], k1 = key->w[1];
+	const unsigned int g = st->g;
+	unsigned int j = ctx->next_of[g];
+
+	/*
+	 * A right guess j != g never tells a scattered burst first: the guess
+	 * is a step g -> j taken before, so the first packet that came back to
+	 * an earlier group took __flowsort_stream_find(), which set scattered.
+	 */
+	if (likely(((runs[j].key.w[0] ^ k0) | (runs[j].key.w[1] ^ k1)) == 0)) {
+		runs[j].count++;
+	} else {
+		/* counts the packet in its group */
+		j = __flowsort_stream_find(ctx, st, m, k0, k1);
+		ctx->next_of[g] = (uint16_t)j;
+	}
+	ctx->group_of[st->n++] = (uint16_t)j;
+	st->g = j;
+}
+
+/**
+ * End a burst grouped by flowsort_stream_key(): the groups are
+ * ctx->runs[0 .. ret-1] (key, hash, count), ctx->group_of[i] the group of
+ * the i-th key given, ctx->in_order whether every group is contiguous (then
+ * group g's packets are the count of it after those of groups 0 .. g-1), and,
+ * unless FLOWSORT_F_NO_ORDER, ctx->order and flowsort_run::first as
+ * flowsort_burst() gives them. Counts the burst and feeds auto mode's
+ * measure. A burst whose every packet the caller dropped (no key given) is
+ * counted neither grouped nor bypassed.
+ *
+ * @param ctx
+ *   Per-lcore state.
+ * @param q
+ *   State of the queue the burst came from.
+ * @param st
+ *   The burst's state.
+ * @return
+ *   Number of groups; 0 if no key was given.
+ */
+static __rte_always_inline uint16_t
+flowsort_stream_end(
+	struct flowsort_ctx *ctx, struct flowsort_queue *q, const struct flowsort_stream *st)
+{
+	struct flowsort_run *runs = ctx->runs;
+	const unsigned int n = st->n, nb = st->nb;
+	unsigned int g, i;
+
+	if (unlikely(n == 0))
+		return 0;
+	ctx->nb_runs = (uint16_t)nb;
+	ctx->nb_pkts = (uint16_t)n;
+	ctx->nb_in = (uint16_t)n;
+	ctx->in_order = !st->scattered;
+	if (!(ctx->flags & FLOWSORT_F_NO_ORDER)) {
+		for (i = 0, g = 0; g < nb; g++) {
+			runs[g].first = (uint16_t)i;
+			i += runs[g].count;
+		}
+		if (!st->scattered) {
+			for (i = 0; i < n; i++)
+				ctx->order[i] = (uint16_t)i;
+		} else {
+			/* stable counting sort: count again from each group's first slot */
+			for (g = 0; g < nb; g++)
+				runs[g].count = 0;
+			for (i = 0; i < n; i++) {
+				struct flowsort_run *run = &runs[ctx->group_of[i]];
+
+				ctx->order[run->first + run->count++] = (uint16_t)i;
+			}
+		}
+	}
+	__flowsort_burst_end(q, (uint16_t)n, (uint16_t)nb);
+	return (uint16_t)nb;
 }
 
 #ifdef __cplusplus

@@ -1076,27 +1076,34 @@ test_bypass_keys(void)
  * The small-group path and its switch to the table: every number of groups
  * around FLOWSORT_SMALL_GROUPS, in trains, round-robin and random order, the
  * extra group appearing first, in the middle or last, with the real hash and
- * with every key in one bucket; flowsort_group_keys() on the same keys gives
- * the same result as flowsort_group().
+ * with every key in one bucket; flowsort_group_keys(), flowsort_group_runs()
+ * and the stream (flowsort_stream_key() key by key) on the same keys give the
+ * same result as flowsort_group().
  */
 static void
 test_small_groups_boundary(void)
 {
 	struct hash_probe hp = {.modulo = 1};
 	struct flowsort_ctx *ctxs[2] = {ctx_new(NULL, NULL, 0), ctx_new(hash_collide, &hp, 0)};
+	struct flowsort_queue *q = flowsort_queue_create(
+		&(struct flowsort_queue_conf){.mode = FLOWSORT_MODE_ON}, SOCKET_ID_ANY);
+	struct flowsort_stream st = {0};
+	struct flowsort_stats ss;
 	struct rte_mbuf *pkts[64];
 	int flow_of[64];
-	unsigned int c, g, pat, i, bad = 0;
+	unsigned int c, g, pat, i, bad = 0, bursts = 0, sorted = 0, groups = 0;
 
-	CHECK(ctxs[0] != NULL && ctxs[1] != NULL);
-	for (c = 0; c < 2 && ctxs[0] != NULL && ctxs[1] != NULL; c++) {
+	CHECK(ctxs[0] != NULL && ctxs[1] != NULL && q != NULL);
+	for (c = 0; c < 2 && ctxs[0] != NULL && ctxs[1] != NULL && q != NULL; c++) {
 		struct flowsort_ctx *ctx = ctxs[c];
 
 		for (g = 1; g <= FLOWSORT_SMALL_GROUPS + 3; g++) {
 			for (pat = 0; pat < 5; pat++) {
 				const uint16_t n = 48;
 				uint16_t nb, nb2;
-				uint16_t order[64];
+				uint16_t order[64], group_of[64];
+				uint8_t in_order;
+				int same;
 				struct flowsort_run runs[64];
 				struct flowsort_key keys[64];
 				uint16_t start[65];
@@ -1131,6 +1138,7 @@ test_small_groups_boundary(void)
 				}
 				memcpy(order, ctx->order, sizeof(order[0]) * n);
 				memcpy(runs, ctx->runs, sizeof(runs[0]) * nb);
+				in_order = ctx->in_order;
 				/* from keys the caller extracted: the same groups, order and hashes */
 				for (i = 0; i < n; i++)
 					flowsort_key_extract(pkts[i], &keys[i]);
@@ -1155,6 +1163,30 @@ test_small_groups_boundary(void)
 					printf("#   flowsort_group_runs differs (%u groups)\n", g);
 					bad++;
 				}
+				memcpy(group_of, ctx->group_of, sizeof(group_of[0]) * n);
+				/*
+				 * Key by key: the same groups, hashes, order, each packet's
+				 * group (runs of one packet above) and contiguity; a
+				 * wrong guess always looks in the table.
+				 */
+				CHECK(flowsort_stream_begin(ctx, q, n, &st));
+				for (i = 0; i < n; i++)
+					flowsort_stream_key(ctx, &st, pkts[i], &keys[i]);
+				nb2 = flowsort_stream_end(ctx, q, &st);
+				same = nb2 == nb &&
+				       memcmp(order, ctx->order, sizeof(order[0]) * n) == 0 &&
+				       memcmp(runs, ctx->runs, sizeof(runs[0]) * nb) == 0;
+				same = same &&
+				       !memcmp(group_of, ctx->group_of, n * sizeof(group_of[0]));
+				if (!same || ctx->in_order != in_order || !ctx->table_used ||
+					ctx->nb_in != n || ctx->nb_pkts != n) {
+					printf("#   flowsort_stream_key differs (%u groups, pattern %u)\n",
+						g, pat);
+					bad++;
+				}
+				bursts++;
+				sorted += n;
+				groups += nb;
 				/* every packet's group, through group_of[] and the runs */
 				for (i = 0; i < n; i++) {
 					const struct flowsort_run *rn =
@@ -1176,6 +1208,56 @@ test_small_groups_boundary(void)
 		flow_of[i] = (int)(i % FLOWSORT_SMALL_GROUPS);
 	CHECK(group_and_check(ctxs[1], flow_of, 64));
 	CHECK_EQ(hp.calls, FLOWSORT_SMALL_GROUPS);
+	/* the stream counts each burst as grouped, as flowsort_burst() does */
+	if (q != NULL) {
+		flowsort_queue_stats_get(q, &ss);
+		CHECK_EQ(ss.bursts_sorted, bursts);
+		CHECK_EQ(ss.pkts_sorted, sorted);
+		CHECK_EQ(ss.groups, groups);
+		CHECK_EQ(ss.bursts_bypassed, 0);
+	}
+	/*
+	 * Hashes once per group, and once per wrong guess of a group seen
+	 * before: flows taking turns (A B C D A: the second A), and trains.
+	 */
+	if (ctxs[1] != NULL && q != NULL) {
+		struct flowsort_key k;
+
+		for (pat = 0; pat < 2; pat++) {
+			hp.calls = 0;
+			for (i = 0; i < 64; i++)
+				pkts[i] = mk_flow_pkt(pat == 0 ? i % 4 : i / 16);
+			CHECK(flowsort_stream_begin(ctxs[1], q, 64, &st));
+			for (i = 0; i < 64; i++) {
+				flowsort_key_extract(pkts[i], &k);
+				flowsort_stream_key(ctxs[1], &st, pkts[i], &k);
+			}
+			CHECK_EQ(flowsort_stream_end(ctxs[1], q, &st), 4);
+			CHECK_EQ(hp.calls, pat == 0 ? 5 : 4);
+			/* taking turns: scattered groups; trains: contiguous */
+			CHECK_EQ(ctxs[1]->in_order, pat == 1);
+			for (i = 0; i < 64; i++)
+				bad += ctxs[1]->group_of[i] != (pat == 0 ? i % 4 : i / 16);
+			free_pkts(pkts, 64);
+		}
+		CHECK_EQ(bad, 0);
+		/* no key given (the caller dropped every packet): no groups, not counted */
+		flowsort_queue_stats_get(q, &ss);
+		CHECK(flowsort_stream_begin(ctxs[1], q, 8, &st));
+		CHECK_EQ(flowsort_stream_end(ctxs[1], q, &st), 0);
+		bursts = (unsigned int)ss.bursts_sorted;
+		flowsort_queue_stats_get(q, &ss);
+		CHECK_EQ(ss.bursts_sorted, bursts);
+		CHECK_EQ(ss.bursts_bypassed, 0);
+		/* off, or under min_burst: not grouped, counted as bypassed */
+		CHECK(!flowsort_stream_begin(ctxs[1], q, 3, &st));
+		CHECK_EQ(flowsort_queue_set_mode(q, FLOWSORT_MODE_OFF), 0);
+		CHECK(!flowsort_stream_begin(ctxs[1], q, 32, &st));
+		flowsort_queue_stats_get(q, &ss);
+		CHECK_EQ(ss.bursts_bypassed, 2);
+		CHECK_EQ(ss.pkts_bypassed, 35);
+	}
+	flowsort_queue_free(q);
 	flowsort_ctx_free(ctxs[0]);
 	flowsort_ctx_free(ctxs[1]);
 }

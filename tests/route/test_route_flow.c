@@ -346,9 +346,9 @@ test_same_as_route_burst(void)
 
 /*
  * Around FLOWSORT_SMALL_GROUPS: g flows interleaved in one burst, flowsort
- * on. One lookup per flow (never per packet), every flow counted apart (no
- * merge, no split where grouping switches to its table), the output in
- * arrival order.
+ * on (grouped key by key, a wrong guess through flowsort's table). One lookup
+ * per flow (never per packet), every flow counted apart (no merge, no split),
+ * the output in arrival order.
  */
 static void
 test_small_group_boundary(void)
@@ -379,7 +379,8 @@ test_small_group_boundary(void)
 		CHECK_EQ(fl->stats.lookups, g);
 		CHECK_EQ(fl->stats.new_flows, g);
 		CHECK_EQ(fl->stats.grouped_pkts, 64);
-		CHECK_EQ(fl->fs->table_used, g > FLOWSORT_SMALL_GROUPS);
+		/* grouped key by key: a wrong guess is looked up in flowsort's table */
+		CHECK_EQ(fl->fs->table_used, 1);
 		nt = rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, RTE_DIM(top));
 		CHECK_EQ(nt, g);
 		for (i = 0; i < nt; i++) {
@@ -538,6 +539,72 @@ test_single_packet_runs(void)
 	CHECK_EQ(in_use(), base);
 	rt_flow_free(fl);
 	rt_acl_free(acl);
+}
+
+/*
+ * Flows taking turns, grouped (flowsort on, every group a cached forward:
+ * rt_flow_apply_groups()'s tight loop): A B A B ... with, per packet, the MTU
+ * test on the frame's length, TTL expiring and both; one lookup per flow per
+ * burst, each flow's packets and bytes (the too-big and expiring ones too),
+ * the output in arrival order.
+ */
+static void
+test_grouped_interleaved_ttl_mtu(void)
+{
+	struct rt_flow *fl = flow_new(FLOWSORT_MODE_ON, 0, 0, NULL, NULL);
+	const uint32_t a = IP4(198, 18, 6, 1), b = IP4(198, 18, 7, 1);
+	/* bytes after the IP header: 81 is one byte over MTU 100, 80 just fits */
+	static const uint16_t payload[12] = {81, 26, 26, 26, 80, 81, 26, 26, 81, 26, 26, 80};
+	static const uint8_t ttl[12] = {64, 64, 1, 64, 64, 64, 64, 1, 1, 64, 64, 64};
+	static const uint16_t fwd_tags[] = {1, 3, 4, 6, 9, 10, 11};
+	const uint64_t ttl0 = wk.stats.punts[RT_EXC_TTL], mtu0 = wk.stats.punts[RT_EXC_MTU];
+	const unsigned int base = in_use();
+	struct rt_flow_info top[4];
+	struct rte_mbuf *m[12];
+	uint16_t out[12], i, n;
+	uint64_t want_bytes[2] = {0, 0};
+	char err[RT_ERR_LEN];
+	unsigned int t, nt;
+
+	CHECK(fl != NULL);
+	if (fl == NULL)
+		return;
+	/* the flows' first packets, under the default MTU: both installed */
+	for (i = 0; i < 2; i++)
+		m[i] = mk(i ? b : a, (uint16_t)(7 + i), 53, i, 64);
+	n = run(fl, m, 2, out);
+	CHECK_EQ(n, 2);
+	rte_pktmbuf_free_bulk(m, n);
+	CHECK_EQ(rt_iface_set_mtu(tbl, 1, 100, err, sizeof(err)), 0);
+	rt_flow_stats_reset(fl);
+	for (i = 0; i < 12; i++) {
+		m[i] = mk_sized(i % 2 ? b : a, (uint16_t)(7 + i % 2), 53, i, ttl[i], payload[i], 0);
+		want_bytes[i % 2] += 14 + 20 + payload[i];
+	}
+	n = run(fl, m, 12, out);
+	CHECK_EQ(n, RTE_DIM(fwd_tags));
+	for (i = 0; i < n && i < RTE_DIM(fwd_tags); i++)
+		check_forwarded(m[i], out[i], fwd_tags[i]);
+	rte_pktmbuf_free_bulk(m, n);
+	/* 0, 5: too big; 2, 7: expiring; 8: both, and TTL goes first (RFC 1812) */
+	CHECK_EQ(drain_punts(), 5);
+	CHECK_EQ(wk.stats.punts[RT_EXC_MTU] - mtu0, 2);
+	CHECK_EQ(wk.stats.punts[RT_EXC_TTL] - ttl0, 3);
+	/* the MTU change re-decided each flow once: one lookup per flow, grouped */
+	CHECK_EQ(fl->stats.lookups, 2);
+	CHECK_EQ(fl->stats.invalidated, 2);
+	CHECK_EQ(fl->stats.grouped_pkts, 12);
+	nt = rt_flow_top(&fl, 1, RT_FLOW_BY_PKTS, rte_rdtsc(), top, RTE_DIM(top));
+	CHECK_EQ(nt, 2);
+	for (t = 0; t < nt; t++) {
+		const unsigned int f = rte_be_to_cpu_32(top[t].key.dst_addr) == b;
+
+		CHECK_EQ(top[t].pkts, 6);
+		CHECK_EQ(top[t].bytes, want_bytes[f]);
+	}
+	CHECK_EQ(rt_iface_set_mtu(tbl, 1, 1500, err, sizeof(err)), 0);
+	CHECK_EQ(in_use(), base);
+	rt_flow_free(fl);
 }
 
 /* ---- the table ---- */
@@ -1228,6 +1295,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_stats_reset),
 	FWD_TEST(test_hit_miss_counters),
 	FWD_TEST(test_single_packet_runs),
+	FWD_TEST(test_grouped_interleaved_ttl_mtu),
 	FWD_TEST(test_eviction),
 	FWD_TEST(test_ageing),
 	FWD_TEST(test_million_flows),

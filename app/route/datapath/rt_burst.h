@@ -250,50 +250,56 @@ rt_flow_route_chunk(struct rt_flow *fl, struct rt_worker *w, uint16_t q, uint16_
 	struct rte_mbuf *punts[RT_FLOW_CHUNK];
 	struct rt_flow_tmpl tm[RT_FLOW_CHUNK];
 	struct rt_flow_runs kr;
+	struct flowsort_stream st;
+	const struct flowsort_run *runs;
 	uint32_t hs[RT_FLOW_CHUNK];
 	/* in arrival order, the output can overwrite pkts[]: it never overtakes the input */
 	struct rt_flow_out o = {.pkts = pkts, .port = out_port, .n = 0, .punts = punts, .np = 0};
 	uint64_t now;
 	uint32_t gen;
-	unsigned int k, nb, r;
+	unsigned int k, nb, r, first;
 
-	/* 1. input checks and classification, flow keys and runs of equal keys */
-	k = rt_flow_input_checks(w, in_port, pkts, n, &kr, &o);
-	if (k == 0)
-		goto flush;
-	/* generation before any lookup: a change after this makes what we install stale */
-	gen = rt_flow_gen(fl);
+	/* the burst's time, and the start of auto mode's measure: grouping is in stage 1 */
 	now = rte_rdtsc();
-	/* 2. flow grouping */
-	nb = rt_group_burst(fl, w, q, in_port, &kr, k, hs);
-	if (nb == 0) {
-		/* not grouped: 3 and 4 run by run (runs of equal keys share a lookup) */
+	if (!flowsort_stream_begin(fl->fs, fl->fq[q], n, &st)) {
+		/* 1. input checks and classification, flow keys and runs of equal keys */
+		k = rt_flow_input_checks(w, in_port, pkts, n, &kr, &o, NULL, NULL);
+		if (k == 0)
+			goto flush;
+		/* generation before any lookup: a change after this makes what we install stale */
+		gen = rt_flow_gen(fl);
+		/* 2. not grouped: each run its own group (runs of equal keys share a lookup) */
+		rt_group_runs(fl, w, in_port, &kr, k, hs);
+		/* 3 and 4, run by run */
 		for (r = 0; r < kr.n; r++)
 			rt_flow_run(fl, w, &kr.key[r], hs[r], in_port, pkts, kr.start[r],
 				kr.start[r + 1] - kr.start[r], gen, now, &o);
-	} else if (nb == kr.n) {
-		const struct flowsort_run *runs = fl->fs->runs;
-
-		/* every group one run (trains): as without grouping, one pass */
-		for (r = 0; r < nb; r++)
-			rt_flow_run(fl, w, &runs[r].key, hs[r], in_port, pkts, kr.start[r],
-				runs[r].count, gen, now, &o);
+		goto timed;
+	}
+	/* 1 and 2. input checks and classification, flow keys, each packet's group */
+	k = rt_flow_input_checks(w, in_port, pkts, n, &kr, &o, fl->fs, &st);
+	if (k == 0)
+		goto flush;
+	gen = rt_flow_gen(fl);
+	nb = rt_group_end(fl, w, q, in_port, &st, k, hs);
+	runs = fl->fs->runs;
+	if (fl->fs->in_order) {
+		/* every group contiguous (trains, or every packet new): as ungrouped, one pass */
+		for (r = 0, first = 0; r < nb; first += runs[r].count, r++)
+			rt_flow_run(fl, w, &runs[r].key, hs[r], in_port, pkts, first, runs[r].count,
+				gen, now, &o);
 	} else {
-		const struct flowsort_run *runs = fl->fs->runs;
-		uint16_t pgs[RT_FLOW_CHUNK];
-		const uint16_t *pg;
-
 		/* 3. lookup: per group, one lookup and one template */
 		for (r = 0; r < nb; r++)
 			rt_flow_tmpl_get(fl, w, &runs[r].key, hs[r], in_port, gen, now, &tm[r]);
 		/* 4. rewrite, per packet in arrival order: nothing is reordered, not even across flows */
-		pg = rt_group_of_pkts(&kr, k, fl->fs->group_of, pgs);
-		rt_flow_apply_groups(fl, w, tm, pg, in_port, pkts, k, &o);
+		rt_flow_apply_groups(fl, w, tm, nb, fl->fs->group_of, in_port, pkts, k, &o);
 		/* 3. per group: one counter update */
 		for (r = 0; r < nb; r++)
 			rt_flow_tmpl_put(fl, &tm[r], runs[r].count, now);
 	}
-	/* auto mode's measure: grouping and per-flow work, one burst in several */
+timed:
+	/* auto mode's measure: input checks, grouping and per-flow work, one burst in several */
 	if (unlikely(flowsort_queue_timed(fl->fq[q])))
 		flowsort_queue_cost(fl->fq[q], rte_rdtsc() - now, (uint16_t)k);
 flush:

@@ -252,16 +252,19 @@ struct rt_flow_runs {
 /**
  * Stage 1 with the flow stage: the input checks of rt_input_burst() (L2, RFC 1812 5.2.2,
  * group-addressed frames), in the same order with the same counters, and the
- * flow key of each survivor, read while its header is at hand and compared
- * with the previous survivor's: @p runs gets the runs of equal keys (what
- * flowsort groups, and the previous-key hint when it does not). Survivors
- * (unicast IPv4 for the LPM) are compacted at the front of @p pkts.
+ * flow key of each survivor, read while its header is at hand. Ungrouped
+ * (@p fs NULL), the key is compared with the previous survivor's: @p runs gets
+ * the runs of equal keys (the previous-key hint). Grouped, the key goes to
+ * flowsort_stream_key() (@p fs, @p st: stage 2 on the way, one compare per
+ * packet when flows take turns or come in trains) and @p runs is left as it is.
+ * Survivors (unicast IPv4 for the LPM) are compacted at the front of @p pkts.
  *
  * @return how many survived.
  */
 static __rte_always_inline uint16_t
 rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pkts, uint16_t n,
-	struct rt_flow_runs *runs, struct rt_flow_out *o)
+	struct rt_flow_runs *runs, struct rt_flow_out *o, struct flowsort_ctx *fs,
+	struct flowsort_stream *st)
 {
 	const uint64_t mac_w = w->ports[in_port].mac_w;
 	const bool hw_cksum = w->ports[in_port].rx_cksum;
@@ -291,7 +294,10 @@ rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 		flowsort_key_ipv4(m, RT_L2_LEN, sizeof(struct rte_ipv4_hdr),
 			flowsort_key_vlan_stripped(m), &key);
 	keep:
-		flowsort_run_cut(&key, k, &prev, runs->key, runs->start, &nr);
+		if (fs != NULL)
+			flowsort_stream_key(fs, st, NULL, &key);
+		else
+			flowsort_run_cut(&key, k, &prev, runs->key, runs->start, &nr);
 		if (k != i)
 			pkts[k] = m;
 		k++;
@@ -303,8 +309,10 @@ rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 			goto keep;
 		}
 	}
-	runs->n = (uint16_t)nr;
-	runs->start[nr] = (uint16_t)k;
+	if (fs == NULL) {
+		runs->n = (uint16_t)nr;
+		runs->start[nr] = (uint16_t)k;
+	}
 	return (uint16_t)k;
 }
 

@@ -16,6 +16,7 @@
  * decision does not forward is punted or dropped per packet here.
  */
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -233,16 +234,14 @@ rt_flow_apply_run(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmpl *
 	}
 }
 
-/**
- * Packets of interleaved groups, in arrival order: packet i belongs to group
- * pg[i] of @p tm. Per packet, the template is read from tm[] (L1) rather
- * than kept in registers; the per-run set-up of rt_flow_apply_run() would
- * cost more when runs are one packet long.
+/*
+ * rt_flow_apply_groups() in two copies: @p all_fwd, every group a cached
+ * forward, tests no group's kind per packet.
  */
 static __rte_always_inline void
-rt_flow_apply_groups(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmpl *tm,
+rt_flow_apply_groups_loop(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmpl *tm,
 	const uint16_t *pg, uint16_t in_port, struct rte_mbuf *const *pkts, unsigned int k,
-	struct rt_flow_out *o)
+	struct rt_flow_out *o, const bool all_fwd)
 {
 	struct rte_mbuf **out = o->pkts;
 	uint16_t *out_port = o->port;
@@ -253,16 +252,17 @@ rt_flow_apply_groups(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmp
 		struct rte_mbuf *m = pkts[i];
 		uint8_t *eth = rte_pktmbuf_mtod(m, uint8_t *);
 		struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(eth + RT_L2_LEN);
+		const uint32_t len = rte_pktmbuf_pkt_len(m);
 
-		if (unlikely(!t->fwd)) {
+		if (!all_fwd && unlikely(!t->fwd)) {
 			o->n = (uint16_t)n;
 			rt_flow_apply_run(fl, w, t, in_port, pkts, i, 1, o);
 			n = o->n;
 			continue;
 		}
-		t->bytes += rte_pktmbuf_pkt_len(m);
-		if (unlikely(ip->time_to_live <= 1 ||
-			     __builtin_bswap16(ip->total_length) > t->mtu)) {
+		t->bytes += len;
+		/* the input checks trimmed the frame to its datagram: the length without a load */
+		if (unlikely(ip->time_to_live <= 1 || len - RT_L2_LEN > t->mtu)) {
 			rt_flow_fwd_exception(w, m, ip, in_port, o);
 			continue;
 		}
@@ -275,6 +275,27 @@ rt_flow_apply_groups(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmp
 		n++;
 	}
 	o->n = (uint16_t)n;
+}
+
+/**
+ * Packets of interleaved groups, in arrival order: packet i belongs to group
+ * pg[i] of the @p nb of @p tm. Per packet, the template is read from tm[]
+ * (L1) rather than kept in registers; the per-run set-up of
+ * rt_flow_apply_run() would cost more when runs are one packet long.
+ */
+static __rte_always_inline void
+rt_flow_apply_groups(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmpl *tm,
+	unsigned int nb, const uint16_t *pg, uint16_t in_port, struct rte_mbuf *const *pkts,
+	unsigned int k, struct rt_flow_out *o)
+{
+	unsigned int r, all_fwd = 1;
+
+	for (r = 0; r < nb; r++)
+		all_fwd &= tm[r].fwd;
+	if (likely(all_fwd))
+		rt_flow_apply_groups_loop(fl, w, tm, pg, in_port, pkts, k, o, true);
+	else
+		rt_flow_apply_groups_loop(fl, w, tm, pg, in_port, pkts, k, o, false);
 }
 
 #endif /* RT_REWRITE_H */
