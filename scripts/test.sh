@@ -58,7 +58,7 @@ if [ -n "$asan_pid" ]; then
 		# idle (tests waiting on daemons, timers, process start-up)
 		say "running the tests again under ASan and UBSan, and the fuzzers (about 6 min)"
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-			run_suite build-asan "$(($(nproc) + 1))" --no-suite vm --no-suite soak --no-suite docs "$@"
+			run_suite build-asan "$(($(nproc) + 1))" --no-suite vm --no-suite soak --no-suite docs --no-suite mutation "$@"
 	else
 		tail -n 30 build/asan-build.log >&2
 		echo "sanitizer build failed" >&2
