@@ -685,8 +685,15 @@ def run_root_block(b, cwd, state):
         done, out = sess.run(text, ROOT_BLOCK_S)
         what = text.split("\n")[0][:70]
         if not done:
-            fail(b.where, "%s: no end within %d s (the session is stopped):\n%s" % (
-                what, ROOT_BLOCK_S, "\n".join("#   " + l for l in out.split("\n")[-25:])))
+            # what the page's background jobs wrote (cmd >NAME.log &), for the reason
+            logs = []
+            for n in sorted(glob.glob(os.path.join(cwd, "*.log"))):
+                with open(n, errors="replace") as f:
+                    logs.append("# --- %s\n%s" % (os.path.basename(n), "\n".join(
+                        "#   " + l for l in f.read().rstrip().split("\n")[-15:])))
+            fail(b.where, "%s: no end within %d s (the session is stopped):\n%s\n%s" % (
+                what, ROOT_BLOCK_S, "\n".join("#   " + l for l in out.split("\n")[-25:]),
+                "\n".join(logs)))
             sess.close()
             state["root"], state["root_lost"] = None, True
             return
