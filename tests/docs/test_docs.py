@@ -569,6 +569,9 @@ class RootSession:
 
     def __init__(self, cwd):
         self.lines, self.cond, self.seq = [], threading.Condition(), 0
+        # each block is sourced from a file here, its stdin /dev/null: a command that
+        # reads stdin cannot eat the blocks after it
+        self.dir = tempfile.mkdtemp(prefix="doctest-root-")
         env = dict(os.environ, PATH="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
                    TERM="dumb", LC_ALL="C")
         boot = ("mount -t tmpfs -o mode=755 doctest-run /run && mkdir -p /run/lock && "
@@ -599,10 +602,13 @@ class RootSession:
         """(finished, output) of @text typed into the session."""
         self.seq += 1
         mark = "@@doctest-done-%d" % self.seq
+        script = os.path.join(self.dir, "block-%d.sh" % self.seq)
+        with open(script, "w") as f:
+            f.write(text.rstrip("\n") + "\n")
         with self.cond:
             start = len(self.lines)
         try:
-            self.p.stdin.write(text.rstrip("\n") + "\necho %s\n" % mark)
+            self.p.stdin.write("source %s </dev/null\necho %s\n" % (shlex.quote(script), mark))
             self.p.stdin.flush()
         except (BrokenPipeError, ValueError):
             return False, "the session's shell is gone"
@@ -617,6 +623,7 @@ class RootSession:
                 self.cond.wait(min(1.0, max(0.01, end - time.monotonic())))
 
     def close(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
         if self.p.poll() is None:
             try:
                 self.p.stdin.write("exit\n")
