@@ -30,6 +30,20 @@ A comment on the line above a fence says how to treat it:
   <!-- doctest: file PATH -->    (any block) must be PATH's content, exactly
   <!-- doctest: ini [BASE] [OPT...] -->  an ```ini block: load it after the
                                  repository file BASE, with options OPT
+  <!-- doctest: root [NEED...] -->  a ```sh or ```console block a user types as
+                                 root (namespaces, FRR, BIRD): run as written
+                                 in one bash session per page, in order (its
+                                 variables, files and background jobs carry
+                                 from block to block), in a mount, network and
+                                 PID namespace of the test's own with /run a
+                                 fresh tmpfs, so the page's namespace names,
+                                 /run files and daemons are its own and go with
+                                 it; NEED: commands or paths the block needs
+                                 (skipped without them, or when not root). Every
+                                 command must succeed (bash's ERR trap), or in a
+                                 console block (`# ` or `$ ` prompts) print its
+                                 shown output; after the page's last such block
+                                 no namespace may be left and nothing running
 
 Every other ```ini block is loaded as a config file on two net_null ports
 (--duration 0.2): it must parse and run.
@@ -58,6 +72,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 SHELL = ("sh", "bash", "shell", "console")
@@ -74,6 +89,7 @@ HW_ONLY = {"modprobe", "dpdk-devbind.py", "dpdk-hugepages.py", "ip", "echo", "ca
            "rmmod", "insmod", "mount"}
 RUN_NO_DURATION = 2.5   # seconds before the Ctrl-C of a run with no --duration
 RUN_SLACK = 30          # seconds past the expected end before a run is called hung
+ROOT_BLOCK_S = 240      # a root block's bound: a hung wait loop, not a slow machine
 
 root = os.path.abspath(sys.argv[1])
 build = os.path.abspath(sys.argv[2])
@@ -482,6 +498,9 @@ def page_dir(page):
 
 
 def run_shell_block(b, cwd, state):
+    if b.directive == "root":
+        run_root_block(b, cwd, state)
+        return
     console = b.lang == "console"
     cmds = commands(b.body, console)
     if not cmds:
@@ -536,6 +555,188 @@ def run_shell_block(b, cwd, state):
                 state["made"] = True
 
 
+# ------------------------------------------------------------ root blocks
+
+
+class RootSession:
+    """One bash, as the user's root terminal, for the `root` blocks of a page:
+    in a mount, network and PID namespace of its own (`unshare`), /run a fresh
+    tmpfs there, so `ip netns add rtr`, /run/frr-rtr and the daemons a page
+    starts are the test's alone (pages run at once on one machine do not
+    meet) and all go when the session ends (its PID 1 gone, the kernel kills
+    the rest). Output of the shell and of its background jobs is read by a
+    thread; a block ends at a marker echoed after it."""
+
+    def __init__(self, cwd):
+        self.lines, self.cond, self.seq = [], threading.Condition(), 0
+        # each block is sourced from a file here, its stdin /dev/null: a command that
+        # reads stdin cannot eat the blocks after it
+        self.dir = tempfile.mkdtemp(prefix="doctest-root-")
+        env = dict(os.environ, PATH="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+                   TERM="dumb", LC_ALL="C")
+        boot = ("mount -t tmpfs -o mode=755 doctest-run /run && mkdir -p /run/lock && "
+                "ip link set lo up && exec bash --norc --noprofile")
+        self.p = subprocess.Popen(
+            ["unshare", "--mount", "--net", "--pid", "--fork", "--mount-proc", "--kill-child",
+             "bash", "-c", boot], cwd=cwd, env=env, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace",
+            bufsize=1, start_new_session=True)
+        threading.Thread(target=self._read, daemon=True).start()
+        # every failing command says so, and the session goes on (set -E: in functions too)
+        ok_, out = self.run("set -E; trap 'echo \"@@doctest-err: $BASH_COMMAND (exit $?)\"' ERR; "
+                            "echo ready", 30)
+        if not ok_ or "ready" not in out:
+            self.close()
+            raise OSError("no root session: " + out[-500:])
+
+    def _read(self):
+        for line in self.p.stdout:
+            with self.cond:
+                self.lines.append(line.rstrip("\n"))
+                self.cond.notify_all()
+        with self.cond:
+            self.lines.append(None)
+            self.cond.notify_all()
+
+    def run(self, text, timeout):
+        """(finished, output) of @text typed into the session."""
+        self.seq += 1
+        mark = "@@doctest-done-%d" % self.seq
+        script = os.path.join(self.dir, "block-%d.sh" % self.seq)
+        with open(script, "w") as f:
+            f.write(text.rstrip("\n") + "\n")
+        with self.cond:
+            start = len(self.lines)
+        try:
+            self.p.stdin.write("source %s </dev/null\necho %s\n" % (shlex.quote(script), mark))
+            self.p.stdin.flush()
+        except (BrokenPipeError, ValueError):
+            return False, "the session's shell is gone"
+        end = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                got = self.lines[start:]
+                if mark in got:
+                    return True, "\n".join(got[:got.index(mark)])
+                if None in got or time.monotonic() >= end:
+                    return False, "\n".join(l for l in got if l is not None)
+                self.cond.wait(min(1.0, max(0.01, end - time.monotonic())))
+
+    def close(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+        if self.p.poll() is None:
+            try:
+                self.p.stdin.write("exit\n")
+                self.p.stdin.flush()
+            except (BrokenPipeError, ValueError):
+                pass
+            try:
+                self.p.wait(10)
+            except subprocess.TimeoutExpired:
+                self.p.kill()  # --kill-child: bash, PID 1 of the namespace, and so the rest
+                self.p.wait()
+
+
+def root_needs(b):
+    """Why root block @b cannot run here, or None."""
+    if os.geteuid() != 0:
+        return "needs root (namespaces)"
+    for n in shlex.split(b.arg):
+        if not (os.path.exists(n) if "/" in n else shutil.which(n, path=os.environ.get(
+                "PATH", "") + ":/usr/sbin:/sbin")):
+            return "needs %s (scripts/setup.sh installs it)" % n
+    if shutil.which("unshare") is None:
+        return "needs unshare (util-linux)"
+    return None
+
+
+def root_commands(body):
+    """[(command text, expected lines)] of a root ```console block: `# ` or `$ `
+    starts a command (a trailing backslash continues it), the lines up to the
+    next one are its output."""
+    out, cur, cont = [], None, False
+    for raw in body:
+        line = raw.rstrip()
+        if cont:
+            cur[0] += "\n" + line
+            cont = line.endswith("\\")
+        elif line.startswith(("# ", "$ ")):
+            cur = [line[2:], []]
+            out.append(cur)
+            cont = line.endswith("\\")
+        elif cur is not None:
+            cur[1].append(line)
+    return out
+
+
+def run_root_block(b, cwd, state):
+    why = root_needs(b)
+    if why:
+        print("ok - %s: # SKIP %s" % (b.where, why))
+        return
+    if state.get("root") is None:
+        if state.get("root_lost"):
+            fail(b.where, "not run: the page's root session was lost above")
+            return
+        try:
+            state["root"] = RootSession(cwd)
+        except OSError as e:
+            print("ok - %s: # SKIP %s" % (b.where, e))
+            return
+    sess = state["root"]
+    if b.lang == "console":
+        steps = [(c, e) for c, e in root_commands(b.body)]
+    else:
+        steps = [("\n".join(b.body), None)]
+    for text, expect in steps:
+        done, out = sess.run(text, ROOT_BLOCK_S)
+        what = text.split("\n")[0][:70]
+        if not done:
+            # what the page's background jobs wrote (cmd >NAME.log &), for the reason
+            logs = []
+            for n in sorted(glob.glob(os.path.join(cwd, "*.log"))):
+                with open(n, errors="replace") as f:
+                    logs.append("# --- %s\n%s" % (os.path.basename(n), "\n".join(
+                        "#   " + l for l in f.read().rstrip().split("\n")[-15:])))
+            fail(b.where, "%s: no end within %d s (the session is stopped):\n%s\n%s" % (
+                what, ROOT_BLOCK_S, "\n".join("#   " + l for l in out.split("\n")[-25:]),
+                "\n".join(logs)))
+            sess.close()
+            state["root"], state["root_lost"] = None, True
+            return
+        errs = [l for l in out.split("\n") if l.startswith("@@doctest-err: ")]
+        if expect and any(l.strip() for l in expect):
+            if check_output(b.where, out, expect):
+                ok(b.where, "%s: printed what the block shows" % what)
+        elif errs:
+            fail(b.where, "%s\n%s" % ("; ".join(e[15:] for e in errs),
+                                       "\n".join("#   " + l for l in out.split("\n")[-25:])))
+        else:
+            ok(b.where, "%s: ran as root" % what)
+
+
+def end_root_session(page, state):
+    """The page's sections cleaned up after themselves: no namespace left, no
+    job, no daemon (the session's own shell and this probe aside)."""
+    sess = state.pop("root", None)
+    if sess is None:
+        return
+    done, out = sess.run("echo \"netns: $(ip netns list | cut -d' ' -f1 | tr '\\n' ' ')\"; "
+                         "ps -eo pid=,comm=,args= | sed 's/^ */running: /'", 30)
+    sess.close()
+    # the session's shell is PID 1; ps is the probe itself
+    left = [l for l in out.split("\n") if (l.startswith("running: ") and l.split()[1] != "1"
+                                           and l.split()[2] not in ("ps", "sed")) or
+            (l.startswith("netns: ") and l[7:].strip())]
+    if not done:
+        fail(page, "the root session did not answer at the end: " + out[-500:])
+    elif left:
+        fail(page, "the page's root blocks leave behind (each section must clean up at its "
+             "end): %s" % "; ".join(left))
+    else:
+        ok(page, "the root blocks left no namespace and nothing running")
+
+
 def load_ini_block(b, cwd):
     """An ```ini block that is not a repository file is loaded as a config file
     on two net_null ports for a moment: it must parse and run. `doctest: ini
@@ -581,8 +782,8 @@ for page in pages:
     runs = any(b.directive not in ("skip", "vm", "file") and (b.lang in SHELL or b.lang == "ini")
                for b in blocks)
     cwd = page_dir(page) if runs else tempfile.mkdtemp(prefix="doctest-")
+    state = {"made": False}
     try:
-        state = {"made": False}
         check_inline(page)
         for b in blocks:
             if b.directive == "file":
@@ -594,6 +795,8 @@ for page in pages:
                 load_ini_block(b, cwd)
             elif b.lang == "ini" and b.directive == "skip" and b.arg:
                 print("ok - %s: # SKIP %s" % (b.where, b.arg))
+            elif b.directive == "root":
+                fail(b.where, "`doctest: root` is for ```sh and ```console blocks")
             elif b.lang == "" and b.body:
                 first = next((l.split()[0] for l in b.body if l.strip() and not l.lstrip().startswith("#")), "")
                 if first in COMMAND_WORDS or first.startswith(("./build/", "build/")):
@@ -603,7 +806,10 @@ for page in pages:
             if as_file and b.directive != "file":
                 fail(b.where, "the text presents this block as `%s`: mark it "
                      "<!-- doctest: file %s --> (or say it is an excerpt, without a colon)" % (as_file, as_file))
+        end_root_session(page, state)
     finally:
+        if state.get("root"):
+            state["root"].close()
         shutil.rmtree(cwd, ignore_errors=True)
 # EAL's run dirs of the runs given a --file-prefix here
 for d in glob.glob("/var/run/dpdk/doctest-%d-*" % os.getpid()):
