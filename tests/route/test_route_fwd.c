@@ -493,6 +493,39 @@ test_burst_l2_reasons(void)
 	CHECK_EQ(in_use(), base);
 }
 
+/*
+ * Link-layer multicast is not "for another host": a group-addressed frame is
+ * for the router's own address or for nobody, and counted by what it carries
+ * (an OSPF hello to 224.0.0.5 is mcast_dst without a twin to take it; a
+ * unicast datagram in a multicast frame is l2_bcast, never routed).
+ */
+static void
+test_burst_l2_multicast(void)
+{
+	static const struct rte_ether_addr mac_ospf = {{0x01, 0x00, 0x5e, 0x00, 0x00, 0x05}};
+	struct pkt_spec s = spec_fwd();
+	uint64_t before[RT_DROP_MAX], punts_before = wk.stats.punts[RT_EXC_LOCAL];
+	struct rte_mbuf *m[3];
+	uint16_t out[3];
+	unsigned int base = in_use();
+
+	memcpy(before, wk.drops, sizeof(before));
+	s.dst_mac = mac_ospf;
+	s.dst = IP4(224, 0, 0, 5);
+	m[0] = pkt_make(pool, &s); /* an OSPF hello, port 0 has no twin */
+	s.dst = IP4(198, 18, 0, 1);
+	m[1] = pkt_make(pool, &s); /* a routable datagram in a multicast frame */
+	s.dst = IP4(10, 0, 0, 1);
+	m[2] = pkt_make(pool, &s); /* to the router's own address */
+	CHECK_EQ(rt_route_burst(&wk, 0, m, 3, out), 0);
+	CHECK_EQ(wk.drops[RT_DROP_MCAST_DST] - before[RT_DROP_MCAST_DST], 1);
+	CHECK_EQ(wk.drops[RT_DROP_L2_BCAST] - before[RT_DROP_L2_BCAST], 1);
+	CHECK_EQ(wk.drops[RT_DROP_OTHER_HOST] - before[RT_DROP_OTHER_HOST], 0);
+	CHECK_EQ(wk.stats.punts[RT_EXC_LOCAL] - punts_before, 1);
+	drain_punts();
+	CHECK_EQ(in_use(), base);
+}
+
 /* ---- forwarding ---- */
 
 static void
@@ -802,6 +835,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_padding_trimmed),
 	FWD_TEST(test_padding_chain),
 	FWD_TEST(test_burst_l2_reasons),
+	FWD_TEST(test_burst_l2_multicast),
 	FWD_TEST(test_burst_forward),
 	FWD_TEST(test_burst_exceptions),
 	FWD_TEST(test_punt_ring_full),
