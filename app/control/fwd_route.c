@@ -119,6 +119,8 @@ fwd_route_load_file(struct fwd_app *app, const char *path, bool neigh, FILE *out
 		.out = out,
 		.max_errors = FWD_ROUTE_LOAD_MAX_ERRORS,
 		.quit = &app->quit,
+		.pipe_wait_ms = FWD_ROUTE_LOAD_PIPE_WAIT_MS,
+		.escape = fwd_escape,
 	};
 	const char *what = neigh ? "neighbours" : "routes";
 	int ret;
@@ -127,7 +129,7 @@ fwd_route_load_file(struct fwd_app *app, const char *path, bool neigh, FILE *out
 	if (l.counts.errors > FWD_ROUTE_LOAD_MAX_ERRORS)
 		fprintf(out, "(%u more bad lines not shown)\n",
 			l.counts.errors - FWD_ROUTE_LOAD_MAX_ERRORS);
-	fprintf(out, "%u %s loaded from %s", l.counts.taken, what, path);
+	fwd_fprintf_escaped(out, "%u %s loaded from %s", l.counts.taken, what, path);
 	if (l.counts.skipped > 0)
 		fprintf(out, ", %u lines skipped (no MAC, FAILED, INCOMPLETE or IPv6)",
 			l.counts.skipped);
@@ -173,8 +175,13 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	}
 	ret = rt_config_apply(&app->cfg.route, app->rt, err, errlen);
 	if (ret == 0)
-		ret = rt_config_apply_files(
-			&app->cfg.route, app->rt, port_by_name, app, &app->quit, err, errlen);
+		ret = rt_config_apply_files(&app->cfg.route,
+			&(struct rt_fileload){.t = app->rt,
+				.dev = port_by_name,
+				.dev_arg = app,
+				.quit = &app->quit,
+				.escape = fwd_escape},
+			err, errlen);
 	if (ret < 0)
 		return ret;
 
@@ -527,7 +534,7 @@ route_print(FILE *f, struct rt_table *t, const struct rt_route *r)
 	fprintf(f, "\n");
 }
 
-void
+uint32_t
 fwd_route_show_within(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t plen)
 {
 	struct rt_route page[256];
@@ -535,7 +542,7 @@ fwd_route_show_within(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t ple
 
 	if (app->rt == NULL) {
 		fprintf(f, "not routing: start with --fwd route\n");
-		return;
+		return 0;
 	}
 	/* page by page: a full table prints without a copy of it */
 	do {
@@ -545,6 +552,7 @@ fwd_route_show_within(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t ple
 			route_print(f, app->rt, &page[i]);
 		start += got;
 	} while (got == RTE_DIM(page));
+	return start;
 }
 
 void
@@ -602,8 +610,11 @@ fwd_route_show_summary(struct fwd_app *app, FILE *f)
 	for (i = 0; i <= 32; i++)
 		if (s.by_plen[i] != 0)
 			fprintf(f, " /%u %u", i, s.by_plen[i]);
-	fprintf(f, "\nnext hops %u of max-next-hops %u (neighbours %u)\n", s.nh_used, s.nh_max,
+	fprintf(f, "\nnext hops %u of max-next-hops %u (neighbours %u)", s.nh_used, s.nh_max,
 		s.neighbours);
+	if (s.nh_retiring != 0)
+		fprintf(f, ", %u released (free to the next adds)", s.nh_retiring);
+	fprintf(f, "\n");
 	fprintf(f, "tbl8 groups %u of tbl8-groups %u\n", s.tbl8_used, s.tbl8_max);
 	fprintf(f,
 		"memory: lookup %.1f MiB, next hops %.1f MiB (DPDK memory), records %.1f MiB "

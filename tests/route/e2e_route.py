@@ -1113,6 +1113,16 @@ def case_show_route(c):
         check(any(l.startswith(want + " proto " + src + " ") for l in raw),
               "show route: %r is not proto %s in %r" % (want, src, sorted(raw)))
     check(not any("dev dev" in l for l in lines), "show route: 'dev dev' in %r" % sorted(lines))
+    # show route longer: the routes inside, or a line that says there are none
+    out = sh.cmd("show route longer 172.16.0.0/12")
+    check(re.search(r"^172\.16\.0\.0/16 via 10\.1\.0\.2 dev 1 proto static ", out, re.M)
+          is not None, "show route longer 172.16.0.0/12: " + out)
+    check("no route" not in out, out)
+    for arg, want in (("203.0.113.0/24", "no route within 203.0.113.0/24"),
+                      ("172.17.0.0/16", "no route within 172.17.0.0/16"),
+                      ("10.1.0.3", "no route within 10.1.0.3/32")):
+        out = sh.cmd("show route longer " + arg)
+        check_eq(out.strip(), want, "show route longer %s" % arg)
     sh.quit()
 
 
