@@ -13,6 +13,7 @@
 #include <rte_pause.h>
 #include <rte_lcore.h>
 #include <rte_malloc.h>
+#include <rte_mempool.h>
 #include <rte_ring.h>
 
 #include "fragpool.h"
@@ -139,6 +140,40 @@ fwd_route_load_file(struct fwd_app *app, const char *path, bool neigh, FILE *out
 	return ret;
 }
 
+/*
+ * Why the table found no memory: the mbuf pools, made before it, may hold
+ * most of what the EAL has (a big --mbuf-size): say how much, so that the
+ * user is not sent to shrink a table that was never the problem.
+ */
+static void
+nomem_why(const struct fwd_app *app, int socket, char *out, size_t len)
+{
+	struct rte_malloc_socket_stats st = {0};
+	uint64_t pool_bytes = 0, mbufs = 0;
+	unsigned int s;
+
+	for (s = 0; s < RTE_DIM(app->pools); s++) {
+		const struct rte_mempool *mp = app->pools[s];
+
+		if (mp == NULL)
+			continue;
+		mbufs += mp->size;
+		pool_bytes +=
+			(uint64_t)mp->size * (mp->header_size + mp->elt_size + mp->trailer_size);
+	}
+	(void)rte_malloc_get_socket_stats(socket, &st);
+	if (pool_bytes == 0) {
+		snprintf(out, len, " (give the EAL more memory with -m, or lower them)");
+		return;
+	}
+	snprintf(out, len,
+		": the mbuf pool holds %.0f MiB of the EAL's %.0f MiB (%" PRIu64
+		" mbufs of --mbuf-size %u, %.0f MiB left); give the EAL more memory with -m, "
+		"or a smaller --mbuf-size or --total-num-mbufs, or lower the table's sizes",
+		pool_bytes / 1048576.0, st.heap_totalsz_bytes / 1048576.0, mbufs,
+		app->cfg.mbuf_size, st.heap_freesz_bytes / 1048576.0);
+}
+
 int
 fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 {
@@ -155,14 +190,16 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 		.max_nh = app->cfg.max_next_hops,
 		.tbl8s = app->cfg.tbl8_groups});
 	if (app->rt == NULL) {
-		snprintf(err, errlen,
+		int e = rte_errno;
+		int n = snprintf(err, errlen,
 			"cannot create the routing table (max-routes %u, max-next-hops %u, "
-			"tbl8-groups %u): %s%s",
+			"tbl8-groups %u): %s",
 			app->cfg.max_routes, app->cfg.max_next_hops, app->cfg.tbl8_groups,
-			rte_strerror(rte_errno),
-			rte_errno == ENOMEM ? " (give the EAL more memory with -m, or lower them)"
-					    : "");
-		return -rte_errno;
+			rte_strerror(e));
+
+		if (e == ENOMEM && n > 0 && (size_t)n < errlen)
+			nomem_why(app, socket, err + n, errlen - (size_t)n);
+		return -e;
 	}
 	for (p = 0; p < app->nb_ports; p++) {
 		ret = rt_iface_enable(app->rt, p, &app->ports[p].mac);

@@ -1138,6 +1138,21 @@ def case_bad_config_port(c):
                r"\[port 5\]: no such port")
 
 
+def case_bad_config_mbuf_memory(c):
+    """--mbuf-size 65535 with -m 512: the mbuf pool takes nearly all of the
+    EAL's memory and the table finds none. The error names the pool and what
+    it holds, and says what to change; it once blamed the table alone
+    ("give the EAL more memory with -m, or lower them")."""
+    cfg = config(c, 2, [])
+    r = c.run(c.eal(["--vdev", "net_null0", "--vdev", "net_null1"], mem=512),
+              ["--config", cfg, "--mbuf-size", "65535", "--duration", "1"], stats=False)
+    r.check_error(r"^cannot create the routing table \(.*\): Cannot allocate memory: the mbuf "
+                  r"pool holds (\d+) MiB of the EAL's 512 MiB \((\d+) mbufs of --mbuf-size "
+                  r"65535, \d+ MiB left\); give the EAL more memory with -m, or a smaller "
+                  r"--mbuf-size or --total-num-mbufs")
+    check("final stats" not in r.stdout, "no run without a table\n" + r.describe())
+
+
 CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}
 
 
