@@ -856,10 +856,10 @@ printable(const char *s)
 static void
 test_messages_escaped(void)
 {
-	static const char routes_text[] =
-		"10.1.0.0/16 via 10.0.0.2 \x1b]0;owned\x07 x\n"
-		"10.2.0.0/16 via 10.0.0.2 dev \x1b[2J\x1b[31mred\n"
-		"\x9b" "31m10.3.0.0/16 via 10.0.0.2\n";
+	static const char routes_text[] = "10.1.0.0/16 via 10.0.0.2 \x1b]0;owned\x07 x\n"
+					  "10.2.0.0/16 via 10.0.0.2 dev \x1b[2J\x1b[31mred\n"
+					  "\x9b"
+					  "31m10.3.0.0/16 via 10.0.0.2\n";
 	static const char neigh_text[] = "10.0.0.2 dev 0 lladdr 02:00:00:00:00:0\x1b[8m\n";
 	char err[512], outbuf[4096] = "", *path;
 	struct rt_table *t = rt_test_table("rt_file_esc");

@@ -621,7 +621,8 @@ test_summary_next_hops(void)
 			CHECK_EQ(rt_route_add(t, IP4(172, 16, i, 0), 24, RT_ROUTE_VIA,
 					 IP4(10, 0, (i & 1), 3 + i), -1, err, sizeof(err)),
 				0);
-		CHECK_EQ(rt_route_add_multi(t, IP4(172, 17, 0, 0), 16, hops, 2, err, sizeof(err)), 0);
+		CHECK_EQ(rt_route_add_multi(t, IP4(172, 17, 0, 0), 16, hops, 2, err, sizeof(err)),
+			0);
 		rt_route_summary_get(t, &s);
 		CHECK(s.nh_used > s0.nh_used + 8);
 		for (i = 0; i < 8; i++)

@@ -64,8 +64,8 @@ struct rf {
 	const struct rt_rf_sink *s;
 	struct rt_rf_counts *c;
 	bool neigh;
-	bool fifo;        /* a pipe: EOF is its writer's close, once one came */
-	bool writer_seen; /* a regular file, or a pipe a writer has opened */
+	bool fifo;               /* a pipe: EOF is its writer's close, once one came */
+	bool writer_seen;        /* a regular file, or a pipe a writer has opened */
 	uint64_t quiet_since_ms; /* the last byte (or the open): the bound counts from here */
 	unsigned int lineno;
 	int first; /* the first bad line's -errno */
@@ -788,8 +788,8 @@ rf_load(const char *path, const struct rt_rf_sink *s, struct rt_rf_counts *c, bo
 			if (!told_wait && s->warn != NULL) {
 				char msg[512];
 
-				snprintf(msg, sizeof(msg), "%s: waiting for a writer to open the pipe",
-					path);
+				snprintf(msg, sizeof(msg),
+					"%s: waiting for a writer to open the pipe", path);
 				s->warn(s->arg, msg);
 				told_wait = true;
 			}

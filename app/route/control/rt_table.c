@@ -1089,7 +1089,8 @@ rt_route_summary_get(struct rt_table *t, struct rt_route_summary *s)
 	s->nh_max = t->max_nh;
 	/* a retired slot (no user, waiting for the readers) is free to the next add */
 	for (i = 0; i < t->retq_n; i++) {
-		const struct rt_nh_info *ni = &t->nh_info[t->nh_retq[(t->retq_head + i) % t->max_nh]];
+		const struct rt_nh_info *ni =
+			&t->nh_info[t->nh_retq[(t->retq_head + i) % t->max_nh]];
 
 		if (ni->refcnt == 0 && ni->retired != 0)
 			s->nh_retiring++;
