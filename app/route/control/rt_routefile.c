@@ -64,8 +64,7 @@ struct rf {
 	const struct rt_rf_sink *s;
 	struct rt_rf_counts *c;
 	bool neigh;
-	bool fifo;               /* a pipe: EOF is its writer's close, once one came */
-	bool writer_seen;        /* a regular file, or a pipe a writer has opened */
+	bool writer_seen;        /* a regular file, or a pipe a writer has opened: EOF is the end */
 	uint64_t quiet_since_ms; /* the last byte (or the open): the bound counts from here */
 	unsigned int lineno;
 	int first; /* the first bad line's -errno */
@@ -746,8 +745,7 @@ rf_open(struct rf *f, const char *path, bool neigh)
 		rf_bad(f, 0, -EINVAL, "not a regular file or a pipe, not read as a %s file", what);
 		return -EINVAL;
 	}
-	f->fifo = S_ISFIFO(st.st_mode);
-	f->writer_seen = !f->fifo;
+	f->writer_seen = !S_ISFIFO(st.st_mode);
 	f->quiet_since_ms = rf_now_ms();
 	return fd;
 }
