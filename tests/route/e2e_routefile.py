@@ -180,6 +180,18 @@ def case_files_bad_line(c):
     r = c.run(eal, ["--config", cfg, "--duration", "1"], stats=False)
     check_eq(r.rc, 1, "exit status\n" + r.describe())
     r.check_error(r"^%s:1: unknown dev 'eth0'" % re.escape(rpath))
+    # what the file says reaches the terminal escaped: the warning the log
+    # prints and the error line (an escape sequence would drive the terminal)
+    with open(rpath, "wb") as f:
+        f.write(b"172.16.0.0/16 via 10.1.0.2 \x1b]0;owned\x07 x\n"
+                b"172.17.0.0/16 via 10.1.0.2 dev \x1b[2Jred\n")
+    r = c.run(eal, ["--config", cfg, "--duration", "1"], stats=False)
+    check_eq(r.rc, 1, "exit status\n" + r.describe())
+    r.check_error(r"^%s:2: unknown dev '\\x1b\[2Jred'" % re.escape(rpath))
+    check("table.routes:1: ignoring unknown attribute '\\x1b]0;owned\\x07'" in
+          r.stdout + r.stderr, "the warning, escaped\n" + r.describe())
+    check("\x1b" not in r.stdout + r.stderr and "\x07" not in r.stdout + r.stderr,
+          "a raw escape reached the terminal\n" + r.describe())
     # a neighbour file's bad MAC
     with open(rpath, "w") as f:
         f.write("172.16.0.0/16 via 10.1.0.2\n")
