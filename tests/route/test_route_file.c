@@ -589,6 +589,7 @@ test_special_files(void)
 		struct late_writer lw = {.path = fifo, .text = route, .c = &c};
 
 		s = sink_of(&c);
+		s.pipe_wait_ms = 30000; /* a bound only so that a broken reader fails, not hangs */
 		CHECK_EQ(pthread_create(&th, NULL, write_late, &lw), 0);
 		CHECK_EQ(rt_routefile_load(fifo, &s, &n), 0);
 		__atomic_store_n(&lw.returned, 1, __ATOMIC_RELEASE);
