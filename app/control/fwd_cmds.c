@@ -1195,6 +1195,7 @@ cmd_show_route_longer_parsed(void *res, struct cmdline *cl, void *data)
 	struct cmd_three_result *r = res;
 	uint32_t prefix;
 	uint8_t plen;
+	char a[16];
 
 	if (router() == NULL || parse_prefix(r->d, &prefix, &plen) < 0)
 		return;
@@ -1202,7 +1203,9 @@ cmd_show_route_longer_parsed(void *res, struct cmdline *cl, void *data)
 		say("bad prefix '%s': host bits set\n", r->d);
 		return;
 	}
-	fwd_route_show_within(app, stdout, prefix, plen);
+	/* an empty answer would look like a command that did nothing */
+	if (fwd_route_show_within(app, stdout, prefix, plen) == 0)
+		printf("no route within %s/%u\n", rt_ip_str(prefix, a), plen);
 }
 
 static cmdline_parse_token_string_t cmd_show_route_arg =

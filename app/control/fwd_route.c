@@ -13,6 +13,7 @@
 #include <rte_pause.h>
 #include <rte_lcore.h>
 #include <rte_malloc.h>
+#include <rte_mempool.h>
 #include <rte_ring.h>
 
 #include "fragpool.h"
@@ -119,6 +120,8 @@ fwd_route_load_file(struct fwd_app *app, const char *path, bool neigh, FILE *out
 		.out = out,
 		.max_errors = FWD_ROUTE_LOAD_MAX_ERRORS,
 		.quit = &app->quit,
+		.pipe_wait_ms = FWD_ROUTE_LOAD_PIPE_WAIT_MS,
+		.escape = fwd_escape,
 	};
 	const char *what = neigh ? "neighbours" : "routes";
 	int ret;
@@ -127,7 +130,7 @@ fwd_route_load_file(struct fwd_app *app, const char *path, bool neigh, FILE *out
 	if (l.counts.errors > FWD_ROUTE_LOAD_MAX_ERRORS)
 		fprintf(out, "(%u more bad lines not shown)\n",
 			l.counts.errors - FWD_ROUTE_LOAD_MAX_ERRORS);
-	fprintf(out, "%u %s loaded from %s", l.counts.taken, what, path);
+	fwd_fprintf_escaped(out, "%u %s loaded from %s", l.counts.taken, what, path);
 	if (l.counts.skipped > 0)
 		fprintf(out, ", %u lines skipped (no MAC, FAILED, INCOMPLETE or IPv6)",
 			l.counts.skipped);
@@ -135,6 +138,40 @@ fwd_route_load_file(struct fwd_app *app, const char *path, bool neigh, FILE *out
 		fprintf(out, ", %u bad lines", l.counts.errors);
 	fprintf(out, "\n");
 	return ret;
+}
+
+/*
+ * Why the table found no memory: the mbuf pools, made before it, may hold
+ * most of what the EAL has (a big --mbuf-size): say how much, so that the
+ * user is not sent to shrink a table that was never the problem.
+ */
+static void
+nomem_why(const struct fwd_app *app, int socket, char *out, size_t len)
+{
+	struct rte_malloc_socket_stats st = {0};
+	uint64_t pool_bytes = 0, mbufs = 0;
+	unsigned int s;
+
+	for (s = 0; s < RTE_DIM(app->pools); s++) {
+		const struct rte_mempool *mp = app->pools[s];
+
+		if (mp == NULL)
+			continue;
+		mbufs += mp->size;
+		pool_bytes +=
+			(uint64_t)mp->size * (mp->header_size + mp->elt_size + mp->trailer_size);
+	}
+	(void)rte_malloc_get_socket_stats(socket, &st);
+	if (pool_bytes == 0) {
+		snprintf(out, len, " (give the EAL more memory with -m, or lower them)");
+		return;
+	}
+	snprintf(out, len,
+		": the mbuf pool holds %.0f MiB of the EAL's %.0f MiB (%" PRIu64
+		" mbufs of --mbuf-size %u, %.0f MiB left); give the EAL more memory with -m, "
+		"or a smaller --mbuf-size or --total-num-mbufs, or lower the table's sizes",
+		pool_bytes / 1048576.0, st.heap_totalsz_bytes / 1048576.0, mbufs,
+		app->cfg.mbuf_size, st.heap_freesz_bytes / 1048576.0);
 }
 
 int
@@ -153,14 +190,16 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 		.max_nh = app->cfg.max_next_hops,
 		.tbl8s = app->cfg.tbl8_groups});
 	if (app->rt == NULL) {
-		snprintf(err, errlen,
+		int e = rte_errno;
+		int n = snprintf(err, errlen,
 			"cannot create the routing table (max-routes %u, max-next-hops %u, "
-			"tbl8-groups %u): %s%s",
+			"tbl8-groups %u): %s",
 			app->cfg.max_routes, app->cfg.max_next_hops, app->cfg.tbl8_groups,
-			rte_strerror(rte_errno),
-			rte_errno == ENOMEM ? " (give the EAL more memory with -m, or lower them)"
-					    : "");
-		return -rte_errno;
+			rte_strerror(e));
+
+		if (e == ENOMEM && n > 0 && (size_t)n < errlen)
+			nomem_why(app, socket, err + n, errlen - (size_t)n);
+		return -e;
 	}
 	for (p = 0; p < app->nb_ports; p++) {
 		ret = rt_iface_enable(app->rt, p, &app->ports[p].mac);
@@ -173,8 +212,13 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	}
 	ret = rt_config_apply(&app->cfg.route, app->rt, err, errlen);
 	if (ret == 0)
-		ret = rt_config_apply_files(
-			&app->cfg.route, app->rt, port_by_name, app, &app->quit, err, errlen);
+		ret = rt_config_apply_files(&app->cfg.route,
+			&(struct rt_fileload){.t = app->rt,
+				.dev = port_by_name,
+				.dev_arg = app,
+				.quit = &app->quit,
+				.escape = fwd_escape},
+			err, errlen);
 	if (ret < 0)
 		return ret;
 
@@ -527,7 +571,7 @@ route_print(FILE *f, struct rt_table *t, const struct rt_route *r)
 	fprintf(f, "\n");
 }
 
-void
+uint32_t
 fwd_route_show_within(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t plen)
 {
 	struct rt_route page[256];
@@ -535,7 +579,7 @@ fwd_route_show_within(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t ple
 
 	if (app->rt == NULL) {
 		fprintf(f, "not routing: start with --fwd route\n");
-		return;
+		return 0;
 	}
 	/* page by page: a full table prints without a copy of it */
 	do {
@@ -545,6 +589,7 @@ fwd_route_show_within(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t ple
 			route_print(f, app->rt, &page[i]);
 		start += got;
 	} while (got == RTE_DIM(page));
+	return start;
 }
 
 void
@@ -602,8 +647,11 @@ fwd_route_show_summary(struct fwd_app *app, FILE *f)
 	for (i = 0; i <= 32; i++)
 		if (s.by_plen[i] != 0)
 			fprintf(f, " /%u %u", i, s.by_plen[i]);
-	fprintf(f, "\nnext hops %u of max-next-hops %u (neighbours %u)\n", s.nh_used, s.nh_max,
+	fprintf(f, "\nnext hops %u of max-next-hops %u (neighbours %u)", s.nh_used, s.nh_max,
 		s.neighbours);
+	if (s.nh_retiring != 0)
+		fprintf(f, ", %u released (free to the next adds)", s.nh_retiring);
+	fprintf(f, "\n");
 	fprintf(f, "tbl8 groups %u of tbl8-groups %u\n", s.tbl8_used, s.tbl8_max);
 	fprintf(f,
 		"memory: lookup %.1f MiB, next hops %.1f MiB (DPDK memory), records %.1f MiB "

@@ -72,11 +72,21 @@ void fwd_route_json(const struct fwd_app *app, FILE *f);
 #define FWD_ROUTE_LOAD_MAX_ERRORS 10
 
 /**
+ * How long route load / neigh load wait on a quiet pipe (ms): for a writer
+ * to open it, then between the writer's bytes. The shell is the forwarder's
+ * only prompt: a pipe nobody writes must not take it for ever. (The
+ * start-up's routes-file waits without a bound: SIGINT/SIGTERM end it.)
+ */
+#define FWD_ROUTE_LOAD_PIPE_WAIT_MS 10000
+
+/**
  * The shell's route load / neigh load: every good line of the route file
  * (or the neighbour file, @p neigh) @p path into the table, the first
  * FWD_ROUTE_LOAD_MAX_ERRORS bad lines printed on @p out ("file:line:
  * reason"), then "N routes loaded from PATH" and how many lines were bad.
- * A port's DPDK name works as a dev.
+ * A port's DPDK name works as a dev. A pipe is waited on for its writer and
+ * read to its close, each wait bounded by FWD_ROUTE_LOAD_PIPE_WAIT_MS. What
+ * the file holds is quoted escaped (fwd_escape()).
  *
  * @return 0 when every line was good, else the first bad line's -errno.
  */
@@ -85,8 +95,12 @@ int fwd_route_load_file(struct fwd_app *app, const char *path, bool neigh, FILE 
 /** Print the routing table, one route per line, as "show route" does. */
 void fwd_route_show(struct fwd_app *app, FILE *f);
 
-/** Print, in order, the routes inside @p prefix/@p plen (itself included). */
-void fwd_route_show_within(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t plen);
+/**
+ * Print, in order, the routes inside @p prefix/@p plen (itself included).
+ *
+ * @return how many were printed.
+ */
+uint32_t fwd_route_show_within(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t plen);
 
 /**
  * Print the route of @p prefix/@p plen (@p exact), or the one the address

@@ -654,6 +654,7 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, siz
 	struct stats_snap *snap;
 	enum stats_dest how;
 	mode_t mode = 0666; /* less the umask, as any new file */
+	bool keep_mode = false;
 	struct stat st;
 	unsigned int r;
 	FILE *f;
@@ -669,8 +670,10 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, siz
 			return -ENAMETOOLONG;
 		}
 		/* a file replaced keeps its permissions */
-		if (stat(target, &st) == 0)
+		if (stat(target, &st) == 0) {
 			mode = st.st_mode & 07777;
+			keep_mode = true;
+		}
 		unlink(tmp); /* left by a crashed run of the same pid */
 	}
 	f = stats_open(how == STATS_RENAME ? tmp : path, how, mode, err, errlen);
@@ -684,9 +687,13 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, siz
 			unlink(tmp);
 		return -ENOMEM;
 	}
-	if (how == STATS_RENAME)
-		(void)fchmod(
-			fileno(f), mode); /* the umask must not narrow a replaced file's mode */
+	/*
+	 * The umask must not narrow a replaced file's mode; a new file has what
+	 * open() gave it, 0666 less the umask (an fchmod() here would skip the
+	 * umask: a root-owned world-writable file).
+	 */
+	if (keep_mode)
+		(void)fchmod(fileno(f), mode);
 
 	fprintf(f, "{\n  \"mode\": \"%s\",\n  \"topology\": \"%s\",\n  \"burst\": %u,\n",
 		fwd_mode_name(app->cfg.mode), fwd_topology_name(app->cfg.topology), app->cfg.burst);

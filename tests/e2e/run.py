@@ -638,6 +638,37 @@ def check_json_stats(text, what):
 
 
 @case
+def stats_file_mode(c):
+    """A new --stats-file has 0666 less the umask (022: 0644, 077: 0600),
+    never world-writable; a replaced one keeps its mode, wider or narrower
+    than the umask's."""
+    import stat
+
+    def mode_of(path):
+        return stat.S_IMODE(os.stat(path).st_mode)
+
+    old = os.umask(0o022)
+    try:
+        new = c.path("new.json")
+        stats_to(c, new).check_ok()
+        check_eq(oct(mode_of(new)), oct(0o644), "a new stats file under umask 022")
+        os.umask(0o077)
+        new2 = c.path("new2.json")
+        stats_to(c, new2).check_ok()
+        check_eq(oct(mode_of(new2)), oct(0o600), "a new stats file under umask 077")
+        # replaced: its own mode, whatever the umask
+        os.chmod(new, 0o664)
+        stats_to(c, new).check_ok()
+        check_eq(oct(mode_of(new)), oct(0o664), "a replaced file keeps 0664 under umask 077")
+        os.umask(0o022)
+        os.chmod(new2, 0o600)
+        stats_to(c, new2).check_ok()
+        check_eq(oct(mode_of(new2)), oct(0o600), "a replaced file keeps 0600 under umask 022")
+    finally:
+        os.umask(old)
+
+
+@case
 def stats_file_special(c):
     """--stats-file renames only onto regular files: a symlink keeps pointing at
     its (rewritten) target, a FIFO, a character device and /dev/stdout are written

@@ -1113,6 +1113,16 @@ def case_show_route(c):
         check(any(l.startswith(want + " proto " + src + " ") for l in raw),
               "show route: %r is not proto %s in %r" % (want, src, sorted(raw)))
     check(not any("dev dev" in l for l in lines), "show route: 'dev dev' in %r" % sorted(lines))
+    # show route longer: the routes inside, or a line that says there are none
+    out = sh.cmd("show route longer 172.16.0.0/12")
+    check(re.search(r"^172\.16\.0\.0/16 via 10\.1\.0\.2 dev 1 proto static ", out, re.M)
+          is not None, "show route longer 172.16.0.0/12: " + out)
+    check("no route" not in out, out)
+    for arg, want in (("203.0.113.0/24", "no route within 203.0.113.0/24"),
+                      ("172.17.0.0/16", "no route within 172.17.0.0/16"),
+                      ("10.1.0.3", "no route within 10.1.0.3/32")):
+        out = sh.cmd("show route longer " + arg)
+        check_eq(out.strip(), want, "show route longer %s" % arg)
     sh.quit()
 
 
@@ -1126,6 +1136,21 @@ def case_bad_config_port(c):
     # ports exist only after EAL has probed them: the error still names the line
     bad_config(c, "[port 0]\nip = 10.0.0.1/24\n[port 5]\nmtu = 1400\nip = 10.5.0.1/24\n", 6,
                r"\[port 5\]: no such port")
+
+
+def case_bad_config_mbuf_memory(c):
+    """--mbuf-size 65535 with -m 512: the mbuf pool takes nearly all of the
+    EAL's memory and the table finds none. The error names the pool and what
+    it holds, and says what to change; it once blamed the table alone
+    ("give the EAL more memory with -m, or lower them")."""
+    cfg = config(c, 2, [])
+    r = c.run(c.eal(["--vdev", "net_null0", "--vdev", "net_null1"], mem=512),
+              ["--config", cfg, "--mbuf-size", "65535", "--duration", "1"], stats=False)
+    r.check_error(r"^cannot create the routing table \(.*\): Cannot allocate memory: the mbuf "
+                  r"pool holds (\d+) MiB of the EAL's 512 MiB \((\d+) mbufs of --mbuf-size "
+                  r"65535, \d+ MiB left\); give the EAL more memory with -m, or a smaller "
+                  r"--mbuf-size or --total-num-mbufs")
+    check("final stats" not in r.stdout, "no run without a table\n" + r.describe())
 
 
 CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}

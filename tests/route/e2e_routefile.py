@@ -14,6 +14,7 @@ start-up with its file:line.
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -179,6 +180,18 @@ def case_files_bad_line(c):
     r = c.run(eal, ["--config", cfg, "--duration", "1"], stats=False)
     check_eq(r.rc, 1, "exit status\n" + r.describe())
     r.check_error(r"^%s:1: unknown dev 'eth0'" % re.escape(rpath))
+    # what the file says reaches the terminal escaped: the warning the log
+    # prints and the error line (an escape sequence would drive the terminal)
+    with open(rpath, "wb") as f:
+        f.write(b"172.16.0.0/16 via 10.1.0.2 \x1b]0;owned\x07 x\n"
+                b"172.17.0.0/16 via 10.1.0.2 dev \x1b[2Jred\n")
+    r = c.run(eal, ["--config", cfg, "--duration", "1"], stats=False)
+    check_eq(r.rc, 1, "exit status\n" + r.describe())
+    r.check_error(r"^%s:2: unknown dev '\\x1b\[2Jred'" % re.escape(rpath))
+    check("table.routes:1: ignoring unknown attribute '\\x1b]0;owned\\x07'" in
+          r.stdout + r.stderr, "the warning, escaped\n" + r.describe())
+    check("\x1b" not in r.stdout + r.stderr and "\x07" not in r.stdout + r.stderr,
+          "a raw escape reached the terminal\n" + r.describe())
     # a neighbour file's bad MAC
     with open(rpath, "w") as f:
         f.write("172.16.0.0/16 via 10.1.0.2\n")
@@ -223,6 +236,70 @@ def case_files_bad_line(c):
     check_eq(p.returncode, 0, "a route file from a pipe\n" + out[-2000:])
     check(re.search(r"2 routes loaded from %s" % re.escape(rpath), out) is not None, out[-2000:])
     os.unlink(rpath)
+
+
+def case_files_fifo_late(c):
+    """routes-file and neigh-file on pipes whose writers open after the
+    forwarder (BIRD or a script started beside it): the start-up says it
+    waits, waits for each writer and reads to its close, then runs with
+    every route and neighbour. (Once it read EOF at once: `0 routes loaded`,
+    the table missing, the writer blocked in its open for ever.) SIGTERM
+    ends a wait for a writer that never comes."""
+    rpath, npath = c.path("table.routes"), c.path("lan.neigh")
+    os.mkfifo(rpath)
+    os.mkfifo(npath)
+    cfg = route_config(c)
+    eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+    p = subprocess.Popen(c._argv(eal, ["--config", cfg, "--duration", "1"]), cwd=c.dir,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    seen = []
+    try:
+        for path, text in ((rpath, "172.16.0.0/16 via 10.1.0.2\n172.17.0.0/16 via 10.1.0.3\n"
+                                   "172.18.0.0/16 via 10.1.0.4\n"),
+                           (npath, "10.1.0.2 dev 1 lladdr 02:00:00:00:01:02 REACHABLE\n")):
+            # the forwarder says when it has found no writer (its output, not a timer)
+            want = "%s: waiting for a writer to open the pipe" % path
+            while not any(want in l for l in seen):
+                line = p.stdout.readline()
+                if line == "":
+                    raise ft.Fail("the forwarder did not wait for %s's writer:\n%s"
+                                  % (path, "".join(seen)[-3000:]))
+                seen.append(line)
+            try:
+                w = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError as e:  # ENXIO: nobody reads it any more
+                raise ft.Fail("%s: the forwarder did not wait for the pipe's writer: %s"
+                              % (path, e))
+            os.write(w, text.encode())
+            os.close(w)
+        out, _ = p.communicate(timeout=60)
+        out = "".join(seen) + out
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    check_eq(p.returncode, 0, "routes from a pipe written late\n" + out[-3000:])
+    check(re.search(r"3 routes loaded from %s" % re.escape(rpath), out) is not None, out[-3000:])
+    check(re.search(r"1 neighbours loaded from %s" % re.escape(npath), out) is not None,
+          out[-3000:])
+    # a writer that never comes: SIGTERM ends the wait, and the start-up
+    p = subprocess.Popen(c._argv(eal, ["--config", cfg, "--duration", "1"]), cwd=c.dir,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        for line in p.stdout:
+            if "waiting for a writer" in line:
+                break
+        p.send_signal(signal.SIGTERM)
+        out, _ = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    check_eq(p.returncode, 1, "SIGTERM while waiting for a pipe's writer\n" + out[-3000:])
+    check("%s: load interrupted" % rpath in out, out[-3000:])
+    check("final stats" not in out, "no forwarding run on a table not loaded")
+    os.unlink(rpath)
+    os.unlink(npath)
 
 
 def ft_wait_open(pid, path, timeout):

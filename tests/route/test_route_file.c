@@ -23,6 +23,7 @@
 #include <rte_eal.h>
 
 #include "fwd_cfgfile.h"
+#include "fwd_escape.h"
 #include "fwd_test.h"
 #include "rt_config.h"
 #include "rt_fileload.h"
@@ -253,6 +254,16 @@ test_route_errors(void)
 		{"10.1.0.0/16 via 10.0.0.2\n\tnexthop via 10.0.0.3\n", -EINVAL,
 			"f:2: nexthop in a route that has its own via"},
 		{"10.1.0.0/16 via 10.0.0.2 via 10.0.0.3\n", -EINVAL, "f:1: via given twice"},
+		{"10.1.0.0/16 via 10.0.0.2 dev 0 dev net_x\n", -EINVAL, "f:1: dev given twice"},
+		{"10.1.0.0/16 proto bgp\n\tnexthop via 10.0.0.2 dev 0 dev 1\n", -EINVAL,
+			"f:2: dev given twice"},
+		/* encapsulated routes: sent plain they would go where they must not */
+		{"10.1.0.0/16 encap mpls 100 via 10.0.0.2 dev 0 proto static\n", -ENOTSUP,
+			"f:1: encap routes are not supported"},
+		{"10.1.0.0/16 via 10.0.0.2 dev 0 encap ip id 1 dst 10.9.9.9 ttl 64\n", -ENOTSUP,
+			"f:1: encap routes are not supported"},
+		{"10.1.0.0/16 proto bgp\n\tnexthop encap mpls 200 via 10.0.0.2 dev 0 weight 1\n",
+			-ENOTSUP, "f:2: encap routes are not supported"},
 		{"10.1.0.0/16 proto bgp\n\tnexthop via 10.0.0.2 weight 0\n", -EINVAL,
 			"f:2: bad weight '0'"},
 		{"10.1.0.0/16 via 10.0.0.2 weight 1\n", -EINVAL, "f:1: weight outside a nexthop"},
@@ -392,6 +403,23 @@ test_long_lines_and_files(void)
 	s = sink_of(&c);
 	CHECK_EQ(rt_routefile_parse("f", text, RT_RF_LINE_MAX + 1, &s, &n), 0);
 	CHECK_EQ(n.taken, 1);
+	/* and with a CRLF ending (the CR is not the line's): twice, and at the end without LF */
+	text[RT_RF_LINE_MAX] = '\r';
+	text[RT_RF_LINE_MAX + 1] = '\n';
+	memcpy(text + RT_RF_LINE_MAX + 2, text, RT_RF_LINE_MAX + 1);
+	memcpy(text + RT_RF_LINE_MAX + 2, "10.2.0.0/16", 11);
+	s = sink_of(&c);
+	CHECK_EQ(rt_routefile_parse("f", text, 2 * RT_RF_LINE_MAX + 3, &s, &n), 0);
+	CHECK_EQ(c.n_err, 0);
+	CHECK_EQ(n.taken, 2);
+	/* one more character is too long, CR or not */
+	memset(text, ' ', RT_RF_LINE_MAX + 1);
+	memcpy(text, "10.1.0.0/16 via 10.0.0.2", 24);
+	text[RT_RF_LINE_MAX + 1] = '\r';
+	text[RT_RF_LINE_MAX + 2] = '\n';
+	s = sink_of(&c);
+	CHECK_EQ(rt_routefile_parse("f", text, RT_RF_LINE_MAX + 3, &s, &n), -E2BIG);
+	CHECK_EQ(n.taken, 0);
 
 	/* from a file: a line of 3 MiB that spans several reads, then good lines */
 	len = (size_t)sprintf(text, "10.1.0.0/16 via 10.0.0.2\n");
@@ -400,7 +428,6 @@ test_long_lines_and_files(void)
 	len += (size_t)sprintf(
 		text + len, "\n10.2.0.0/16 via 10.0.0.2\r\n10.3.0.0/16 via 10.0.0.2");
 	path = write_file("long", text, len);
-	free(text);
 	s = sink_of(&c);
 	ret = rt_routefile_load(path, &s, &n);
 	CHECK_EQ(ret, -E2BIG);
@@ -409,6 +436,31 @@ test_long_lines_and_files(void)
 	CHECK_EQ(n.taken, 3);
 	CHECK_EQ(n.lines, 4);
 	CHECK_EQ(c.r[2].line, 4);
+	unlink(path);
+	/*
+	 * A file of 1024-character CRLF lines: every one a route. The 5-byte
+	 * comment puts line 1022's CR last in the first 1 MiB read, its LF in
+	 * the next.
+	 */
+	len = (size_t)sprintf(text, "#abc\n");
+	for (unsigned int i = 0; i < 2000; i++) {
+		size_t start = len;
+		int w;
+
+		memset(text + start, ' ', RT_RF_LINE_MAX);
+		w = sprintf(text + start, "10.%u.%u.0/24 via 10.0.0.2", i >> 8, i & 255);
+		text[start + (size_t)w] = ' ';
+		len = start + RT_RF_LINE_MAX;
+		text[len++] = '\r';
+		text[len++] = '\n';
+	}
+	CHECK_EQ(text[(1u << 20) - 1], '\r');
+	path = write_file("crlf", text, len);
+	free(text);
+	s = sink_of(&c);
+	CHECK_EQ(rt_routefile_load(path, &s, &n), 0);
+	CHECK_EQ(c.n_err, 0);
+	CHECK_EQ(n.taken, 2000);
 	unlink(path);
 
 	/* a file that does not exist, a directory */
@@ -431,6 +483,39 @@ close_later(void *arg)
 
 	usleep(200 * 1000);
 	close(*fd);
+	return NULL;
+}
+
+/*
+ * A pipe's writer that comes after its reader has found no writer: it opens
+ * once the reader said it waits (its warning), writes, and closes; if the
+ * reader returns first, it never opens.
+ */
+struct late_writer {
+	const char *path;
+	const char *text;
+	const struct rec *c; /* the reader's sink: its warnings */
+	int returned;        /* set when the load returned */
+};
+
+static void *
+write_late(void *arg)
+{
+	struct late_writer *lw = arg;
+	int fd;
+
+	while (__atomic_load_n(&lw->c->n_warn, __ATOMIC_ACQUIRE) == 0)
+		if (__atomic_load_n(&lw->returned, __ATOMIC_ACQUIRE))
+			return NULL;
+		else
+			usleep(1000);
+	fd = open(lw->path, O_WRONLY); /* the reader is there: no wait */
+	if (fd >= 0) {
+		usleep(100 * 1000); /* the reader waits on an open pipe with nothing in it */
+		if (write(fd, lw->text, strlen(lw->text)) < 0)
+			perror("write");
+		close(fd);
+	}
 	return NULL;
 }
 
@@ -495,10 +580,43 @@ test_special_files(void)
 	snprintf(fifo, sizeof(fifo), "/tmp/test_route_file.%d.fifo", (int)getpid());
 	unlink(fifo);
 	CHECK_EQ(mkfifo(fifo, 0600), 0);
-	/* no writer: an empty file, at once */
+	/*
+	 * A writer that opens after the reader: waited for (said once), then
+	 * read to its close. (Once the load went on at once with nothing read,
+	 * the writer blocked in its open for ever.)
+	 */
+	{
+		struct late_writer lw = {.path = fifo, .text = route, .c = &c};
+
+		s = sink_of(&c);
+		s.pipe_wait_ms = 30000; /* a bound only so that a broken reader fails, not hangs */
+		CHECK_EQ(pthread_create(&th, NULL, write_late, &lw), 0);
+		CHECK_EQ(rt_routefile_load(fifo, &s, &n), 0);
+		__atomic_store_n(&lw.returned, 1, __ATOMIC_RELEASE);
+		pthread_join(th, NULL);
+		CHECK_EQ(n.taken, 2);
+		CHECK_EQ(c.n_err, 0);
+		CHECK_EQ(c.n_warn, 1);
+		CHECK_CONTAINS(c.warn[0], ".fifo: waiting for a writer to open the pipe");
+	}
+	/* no writer within the sink's bound: said, nothing read */
 	s = sink_of(&c);
-	CHECK_EQ(rt_routefile_load(fifo, &s, &n), 0);
+	s.pipe_wait_ms = 300;
+	CHECK_EQ(rt_routefile_load(fifo, &s, &n), -ETIMEDOUT);
 	CHECK_EQ(n.lines, 0);
+	CHECK_EQ(c.n_err, 1);
+	CHECK_CONTAINS(c.err[0], ".fifo: no writer opened the pipe in 0.3 s: nothing read");
+	/* a writer that opens and says nothing within the bound: the lines so far stay */
+	fd = open(fifo, O_RDWR | O_NONBLOCK);
+	CHECK(fd >= 0);
+	CHECK_EQ(write(fd, route, sizeof(route) - 1), (ssize_t)(sizeof(route) - 1));
+	s = sink_of(&c);
+	s.pipe_wait_ms = 300;
+	CHECK_EQ(rt_routefile_load(fifo, &s, &n), -ETIMEDOUT);
+	CHECK_EQ(n.taken, 1);
+	CHECK_EQ(c.n_warn, 0);
+	CHECK_CONTAINS(c.err[0], ".fifo: the pipe's writer sent nothing for 0.3 s: load stopped");
+	close(fd);
 	/* a writer that finishes after a while: every line, then the end */
 	fd = open(fifo, O_RDWR | O_NONBLOCK);
 	CHECK(fd >= 0);
@@ -555,6 +673,11 @@ test_neigh_lines(void)
 			"f:1: '01:00:5e:00:00:01' is not a unicast"},
 		{"10.0.0.2 dev 0 lladdr\n", "f:1: 'lladdr' needs a value"},
 		{"10.0.0.2 dev eth0 lladdr 02:00:00:00:00:02\n", "f:1: unknown dev 'eth0'"},
+		{"10.0.0.2 dev 0 lladdr 02:00:00:00:00:02 lladdr 02:00:00:00:00:03 STALE\n",
+			"f:1: lladdr given twice"},
+		{"10.0.0.2 dev 0 lladdr 02:00:00:00:00:02 lladdr 02:00:00:00:00:02\n",
+			"f:1: lladdr given twice"},
+		{"10.0.0.2 dev 0 dev net_x lladdr 02:00:00:00:00:02\n", "f:1: dev given twice"},
 	};
 	struct rt_rf_counts n;
 	struct rt_rf_sink s = sink_of(&(struct rec){0});
@@ -715,6 +838,68 @@ test_into_table(void)
 	rt_table_free(t);
 }
 
+/* Every byte of @p s is printable ASCII or a newline. */
+static bool
+printable(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((*s < 0x20 || *s > 0x7e) && *s != '\n')
+			return false;
+	return true;
+}
+
+/*
+ * What a file says reaches the terminal escaped (fwd_escape(): \xNN), in
+ * the bad lines and warnings printed and in the first bad line kept for the
+ * start-up's error: an escape sequence in a file does not drive the
+ * operator's terminal.
+ */
+static void
+test_messages_escaped(void)
+{
+	static const char routes_text[] = "10.1.0.0/16 via 10.0.0.2 \x1b]0;owned\x07 x\n"
+					  "10.2.0.0/16 via 10.0.0.2 dev \x1b[2J\x1b[31mred\n"
+					  "\x9b"
+					  "31m10.3.0.0/16 via 10.0.0.2\n";
+	static const char neigh_text[] = "10.0.0.2 dev 0 lladdr 02:00:00:00:00:0\x1b[8m\n";
+	char err[512], outbuf[4096] = "", *path;
+	struct rt_table *t = rt_test_table("rt_file_esc");
+	struct rt_fileload l = {.dev = dev_x,
+		.max_errors = 10,
+		.err = err,
+		.errlen = sizeof(err),
+		.escape = fwd_escape};
+	FILE *out = tmpfile();
+	size_t got;
+
+	if (t == NULL || out == NULL) {
+		CHECK(0);
+		return;
+	}
+	l.t = t;
+	l.out = out;
+	path = write_file("routes", routes_text, strlen(routes_text));
+	CHECK_EQ(rt_fileload_routes(&l, path), -ENODEV);
+	unlink(path);
+	CHECK_EQ(l.counts.taken, 1);
+	CHECK_EQ(l.counts.errors, 2);
+	CHECK_CONTAINS(err, ".routes:2: unknown dev '\\x1b[2J\\x1b[31mred'");
+	CHECK(printable(err));
+	path = write_file("neigh", neigh_text, strlen(neigh_text));
+	CHECK_EQ(rt_fileload_neigh(&l, path), -EINVAL);
+	unlink(path);
+	rewind(out);
+	got = fread(outbuf, 1, sizeof(outbuf) - 1, out);
+	outbuf[got] = '\0';
+	CHECK_CONTAINS(outbuf, ".routes:1: ignoring unknown attribute '\\x1b]0;owned\\x07'");
+	CHECK_CONTAINS(outbuf, ".routes:2: unknown dev '\\x1b[2J\\x1b[31mred'");
+	CHECK_CONTAINS(outbuf, ".routes:3: '\\x9b31m10.3.0.0/16' is not an IPv4 prefix");
+	CHECK_CONTAINS(outbuf, ".neigh:1: '02:00:00:00:00:0\\x1b[8m' is not a unicast MAC");
+	CHECK(strlen(outbuf) == got && printable(outbuf));
+	fclose(out);
+	rt_table_free(t);
+}
+
 /* The config's routes-file and neigh-file: relative paths, order, the first bad line. */
 static void
 test_config_files(void)
@@ -751,7 +936,7 @@ test_config_files(void)
 	CHECK(cfg.n_files == 2 && cfg.files[1].neigh);
 	t = rt_test_table_bare("rt_file2", 0, 0);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), 0);
-	CHECK_EQ(rt_config_apply_files(&cfg, t, NULL, NULL, NULL, err, sizeof(err)), 0);
+	CHECK_EQ(rt_config_apply_files(&cfg, &(struct rt_fileload){.t = t}, err, sizeof(err)), 0);
 	CHECK_EQ(t->nh_info[rt_route_lookup(t, IP4(172, 20, 0, 1))].ip, IP4(10, 0, 1, 2));
 	CHECK(t->nh[rt_route_lookup(t, IP4(10, 1, 0, 1))].l2 & RT_NH_F_VALID);
 	/* a file's route to a prefix the config gave: refused with the file's line */
@@ -761,7 +946,7 @@ test_config_files(void)
 	rt_table_free(t);
 	t = rt_test_table_bare("rt_file3", 0, 0);
 	CHECK_EQ(rt_config_apply(&cfg, t, err, sizeof(err)), 0);
-	ret = rt_config_apply_files(&cfg, t, NULL, NULL, NULL, err, sizeof(err));
+	ret = rt_config_apply_files(&cfg, &(struct rt_fileload){.t = t}, err, sizeof(err));
 	CHECK_EQ(ret, -EEXIST);
 	CHECK_CONTAINS(err, "a.routes:3: ");
 	rt_table_free(t);
@@ -842,6 +1027,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_neigh_lines),
 	FWD_TEST(test_many_lines),
 	FWD_TEST(test_into_table),
+	FWD_TEST(test_messages_escaped),
 	FWD_TEST(test_config_files),
 	FWD_TEST(test_config_grows),
 };

@@ -592,7 +592,52 @@ test_covering_route(void)
 	rt_table_free(t);
 }
 
+/*
+ * The summary's next hops are the slots in use: after add/del cycles an
+ * empty table says what it said before them, the released slots apart
+ * (once it said "16 of 16" on a table of no route: retired slots counted).
+ */
+static void
+test_summary_next_hops(void)
+{
+	struct rt_table *t = rt_test_table_make(&(struct rt_table_params){.name = "rt_nh_sum",
+							.socket = SOCKET_ID_ANY,
+							.max_routes = 64,
+							.max_nh = 16},
+		true);
+	struct rt_route_summary s0, s;
+	const struct rt_hop hops[] = {{IP4(10, 0, 0, 2), -1}, {IP4(10, 0, 1, 2), -1}};
+	char err[RT_ERR_LEN];
+	unsigned int cycle, i;
+
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	rt_route_summary_get(t, &s0);
+	CHECK_EQ(s0.nh_retiring, 0);
+	for (cycle = 0; cycle < 4; cycle++) {
+		for (i = 0; i < 8; i++)
+			CHECK_EQ(rt_route_add(t, IP4(172, 16, i, 0), 24, RT_ROUTE_VIA,
+					 IP4(10, 0, (i & 1), 3 + i), -1, err, sizeof(err)),
+				0);
+		CHECK_EQ(rt_route_add_multi(t, IP4(172, 17, 0, 0), 16, hops, 2, err, sizeof(err)),
+			0);
+		rt_route_summary_get(t, &s);
+		CHECK(s.nh_used > s0.nh_used + 8);
+		for (i = 0; i < 8; i++)
+			CHECK_EQ(rt_route_del(t, IP4(172, 16, i, 0), 24, err, sizeof(err)), 0);
+		CHECK_EQ(rt_route_del(t, IP4(172, 17, 0, 0), 16, err, sizeof(err)), 0);
+		rt_route_summary_get(t, &s);
+		CHECK_EQ(s.routes, s0.routes);
+		CHECK_EQ(s.nh_used, s0.nh_used);
+		CHECK(s.nh_retiring > 0 && s.nh_used + s.nh_retiring <= s.nh_max);
+	}
+	rt_table_free(t);
+}
+
 static const struct fwd_test_case cases[] = {
+	FWD_TEST(test_summary_next_hops),
 	FWD_TEST(test_parse),
 	FWD_TEST(test_iface_validation),
 	FWD_TEST(test_route_validation),

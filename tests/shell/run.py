@@ -714,9 +714,11 @@ def case_route_files(c):
 def case_route_files_hostile(c):
     """route load / neigh load of what is not a route file never hangs the
     shell: a device (/dev/zero once read for ever, deaf to SIGTERM), a
-    directory, binary data, a pipe with no writer; the shell answers after
-    each. Then a pipe whose writer never closes it: SIGTERM still ends the
-    forwarder cleanly, with the routes read so far counted."""
+    directory, binary data, a pipe with no writer (waited for 10 s, then
+    said); the shell answers after each. A writer that opens after the load
+    began is read to its close. Then a pipe whose writer never closes it:
+    SIGTERM still ends the forwarder cleanly, with the routes read so far
+    counted."""
     cfg = c.path("rfh.ini")
     with open(cfg, "w") as f:
         f.write("[forward]\nfwd = route\n[port 0]\nip = 10.0.0.1/24\n[port 1]\n"
@@ -735,11 +737,23 @@ def case_route_files_hostile(c):
                       ("neigh load " + c.dir, "is a directory, not a neighbour file"),
                       ("route load " + zeros, "zeros.routes:2: NUL byte: not a text file, read no further\r\n"
                        "1 routes loaded from " + zeros),
-                      ("route load " + fifo, "0 routes loaded from " + fifo)):
-        out = sh.cmd(cmd, 20)
+                      # no writer: waited for, within the shell's bound (10 s), and said
+                      ("route load " + fifo, "pipe.routes: waiting for a writer to open the pipe\r\n"
+                       "%s: no writer opened the pipe in 10.0 s: nothing read\r\n"
+                       "0 routes loaded from %s, 1 bad lines" % (fifo, fifo))):
+        out = sh.cmd(cmd, 60)
         check(want in out, "%s: %s" % (cmd, out))
     table = sh.cmd("show route")
     check("10.40.0.0/16 via 10.1.0.2 dev 1" in table, table)
+    # a writer that opens after the load began: waited for, read to its close
+    sh.p.sendline("route load " + fifo)
+    sh.expect(r"waiting for a writer to open the pipe\r?\n", 20)
+    w = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    os.write(w, b"10.44.0.0/16 via 10.1.0.2\n10.45.0.0/16 via 10.1.0.2\n")
+    os.close(w)
+    sh.expect(PROMPT_RE, 20)
+    check("2 routes loaded from " + fifo in sh.p.before, sh.p.before)
+    check("10.45.0.0/16 via 10.1.0.2 dev 1" in sh.cmd("show route"), "a late writer's routes")
     # a writer that never closes: the load waits on the pipe, SIGTERM ends it
     w = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)
     try:

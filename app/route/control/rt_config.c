@@ -787,12 +787,17 @@ fail:
 }
 
 int
-rt_config_apply_files(const struct rt_config *cfg, struct rt_table *t,
-	int (*dev)(void *arg, const char *name), void *dev_arg, const volatile bool *quit,
-	char *err, size_t errlen)
+rt_config_apply_files(
+	const struct rt_config *cfg, const struct rt_fileload *how, char *err, size_t errlen)
 {
-	struct rt_fileload l = {
-		.t = t, .dev = dev, .dev_arg = dev_arg, .quit = quit, .err = err, .errlen = errlen};
+	struct rt_fileload l = {.t = how->t,
+		.dev = how->dev,
+		.dev_arg = how->dev_arg,
+		.quit = how->quit,
+		.pipe_wait_ms = how->pipe_wait_ms,
+		.escape = how->escape,
+		.err = err,
+		.errlen = errlen};
 	uint32_t i;
 	int ret;
 

@@ -76,6 +76,8 @@
 #include "rt_acl.h"
 #include "rt_table.h"
 
+struct rt_fileload; /* rt_fileload.h */
+
 /** Room for a namespace name (under /run/netns) and its NUL. */
 #define RT_NETNS_LEN 64
 
@@ -181,18 +183,20 @@ int rt_config_cfgfile_cb(void *arg, const char *section, const char *key, const 
 int rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size_t errlen);
 
 /**
- * Load the routes-file and neigh-file files of @p cfg, in order, into @p t
- * (after rt_config_apply()); @p dev, when not NULL, turns a port's DPDK name
- * into its id (the app's uses rte_eth_dev_get_port_by_name()); a load
- * stops with -EINTR when @p quit (may be NULL) turns true, so a signal ends
- * a start-up that reads a pipe.
+ * Load the routes-file and neigh-file files of @p cfg, in order, into
+ * @p how->t (after rt_config_apply()), as @p how says: its dev, when not
+ * NULL, turns a port's DPDK name into its id (the app's uses
+ * rte_eth_dev_get_port_by_name()); a load stops with -EINTR when its quit
+ * (may be NULL) turns true, so a signal ends a start-up that waits on a
+ * pipe; its escape makes the messages safe for a terminal. Its out,
+ * max_errors, err and counts are not used: every file stops at its first
+ * bad line.
  *
  * @return 0, or the first bad line's -errno with @p err set to
  *   "file:line: reason" (nothing after it is loaded).
  */
-int rt_config_apply_files(const struct rt_config *cfg, struct rt_table *t,
-	int (*dev)(void *arg, const char *name), void *dev_arg, const volatile bool *quit,
-	char *err, size_t errlen);
+int rt_config_apply_files(
+	const struct rt_config *cfg, const struct rt_fileload *how, char *err, size_t errlen);
 
 /**
  * Put the [filter] rules of @p cfg, in order, into @p acl.

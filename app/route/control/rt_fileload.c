@@ -9,6 +9,9 @@
 #include "rt_fileload.h"
 #include "rt_log.h"
 
+/* a reader's message (512) with every byte escaped as \xNN */
+#define RT_FL_MSG_MAX (4 * 512)
+
 /* bad lines told so far in this load */
 struct ctx {
 	struct rt_fileload *l;
@@ -59,9 +62,22 @@ dev(void *arg, const char *name)
 	return c->l->dev != NULL ? c->l->dev(c->l->dev_arg, name) : -ENODEV;
 }
 
-static void
-say(const struct rt_fileload *l, const char *msg)
+/* A message quotes the file's words (and its name): escaped before it is shown or kept. */
+static const char *
+safe(const struct rt_fileload *l, const char *msg, char *buf, size_t len)
 {
+	if (l->escape == NULL)
+		return msg;
+	l->escape(buf, len, msg, 0);
+	return buf;
+}
+
+static void
+say(const struct rt_fileload *l, const char *raw)
+{
+	char buf[RT_FL_MSG_MAX];
+	const char *msg = safe(l, raw, buf, sizeof(buf));
+
 	if (l->out != NULL)
 		fprintf(l->out, "%s\n", msg);
 	else
@@ -75,8 +91,11 @@ bad_line(void *arg, const char *msg, int code)
 	struct rt_fileload *l = c->l;
 
 	RTE_SET_USED(code);
-	if (c->told == 0 && l->err != NULL && l->errlen > 0)
-		snprintf(l->err, l->errlen, "%s", msg);
+	if (c->told == 0 && l->err != NULL && l->errlen > 0) {
+		char buf[RT_FL_MSG_MAX];
+
+		snprintf(l->err, l->errlen, "%s", safe(l, msg, buf, sizeof(buf)));
+	}
 	if (l->max_errors == 0)
 		return -1;
 	if (c->told < l->max_errors)
@@ -112,6 +131,7 @@ load(struct rt_fileload *l, const char *path, bool neigh)
 		.error = bad_line,
 		.warn = warn,
 		.cancelled = cancelled,
+		.pipe_wait_ms = l->pipe_wait_ms,
 		.arg = &c,
 	};
 

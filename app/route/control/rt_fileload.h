@@ -38,6 +38,14 @@ struct rt_fileload {
 	unsigned int max_errors;
 	/** The load stops (-EINTR) when this turns true (a signal); NULL: never. */
 	const volatile bool *quit;
+	/** A pipe quiet this long (ms) ends the load, -ETIMEDOUT; 0: wait for ever. */
+	unsigned int pipe_wait_ms;
+	/**
+	 * Makes a message safe for a terminal before it is printed or kept in
+	 * err (fwd_escape(): a file's bytes that are not printable ASCII as
+	 * \xNN); NULL: as it is.
+	 */
+	size_t (*escape)(char *dst, size_t len, const char *src, int keep_lines);
 	char *err; /**< the first bad line's "file:line: reason" (may be NULL) */
 	size_t errlen;
 	struct rt_rf_counts counts; /**< of the last file loaded */

@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "numparse.h"
@@ -63,6 +64,8 @@ struct rf {
 	const struct rt_rf_sink *s;
 	struct rt_rf_counts *c;
 	bool neigh;
+	bool writer_seen;        /* a regular file, or a pipe a writer has opened: EOF is the end */
+	uint64_t quiet_since_ms; /* the last byte (or the open): the bound counts from here */
 	unsigned int lineno;
 	int first; /* the first bad line's -errno */
 	bool stop;
@@ -249,6 +252,13 @@ route_attrs(struct rf *f, char **w, int i, int n)
 	while (i < n) {
 		const char *a = w[i];
 
+		if (strcmp(a, "encap") == 0) {
+			/* MPLS, IP-in-IP, SRv6...: sent plain it would go where it must not */
+			rf_bad(f, f->lineno, -ENOTSUP,
+				"encap routes are not supported (the forwarder sends plain IPv4): "
+				"route not loaded");
+			return false;
+		}
 		if (strcmp(a, "nexthop") == 0) {
 			if (r->kind != RT_ROUTE_VIA || f->plain_via || f->hdr_dev) {
 				rf_bad(f, f->lineno, -EINVAL,
@@ -308,6 +318,10 @@ route_attrs(struct rf *f, char **w, int i, int n)
 			port = rf_dev(f, w[i + 1]);
 			if (port < 0)
 				return false;
+			if ((hop != NULL && hop->port >= 0) || (hop == NULL && f->hdr_dev)) {
+				rf_bad(f, f->lineno, -EINVAL, "dev given twice");
+				return false;
+			}
 			if (hop != NULL) {
 				hop->port = port;
 			} else if (r->multipath) {
@@ -450,7 +464,7 @@ static void
 neigh_line(struct rf *f, char **w, int n)
 {
 	struct rt_rf_neigh nb = {.port = -1, .line = f->lineno};
-	bool has_mac = false, untrusted = false;
+	bool has_mac = false, has_dev = false, untrusted = false;
 	int i;
 
 	if (strchr(w[0], ':') != NULL) {
@@ -469,7 +483,13 @@ neigh_line(struct rf *f, char **w, int n)
 				rf_bad(f, f->lineno, -EINVAL, "'%s' needs a value", a);
 				return;
 			}
+			/* two of one: which is meant? Neither is guessed */
+			if (a[0] == 'd' ? has_dev : has_mac) {
+				rf_bad(f, f->lineno, -EINVAL, "%s given twice", a);
+				return;
+			}
 			if (a[0] == 'd') {
+				has_dev = true;
 				nb.port = rf_dev(f, w[i + 1]);
 				if (nb.port < 0)
 					return;
@@ -579,6 +599,17 @@ rf_lines(struct rf *f, const char *buf, size_t len, bool eof, bool *skipping)
 			pos += n + 1;
 			continue;
 		}
+		/*
+		 * The limit is on the line's text: a CRLF ending's CR is not part of
+		 * it. Without its newline yet, one more byte may be that CR: wait.
+		 */
+		if (n == RT_RF_LINE_MAX + 1 && buf[pos + n - 1] == '\r') {
+			if (nl == NULL && !eof)
+				return pos;
+			rf_line(f, buf + pos, n);
+			pos += n + (nl != NULL ? 1 : 0);
+			continue;
+		}
 		if (n > RT_RF_LINE_MAX) {
 			f->lineno++;
 			f->c->lines++;
@@ -635,16 +666,50 @@ rf_parse(const char *name, const char *text, size_t len, const struct rt_rf_sink
 	return rf_finish(&f);
 }
 
-/* Wait up to 100 ms for a quiet pipe: 0 to read again, -EINTR when cancelled. */
+static uint64_t
+rf_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * Wait up to 100 ms on a quiet pipe (no byte, or no writer yet): 0 to read
+ * again, -EINTR when cancelled, -ETIMEDOUT when it has been quiet for the
+ * sink's pipe_wait_ms. A pipe no writer has opened reads as EOF at once;
+ * poll() tells when one has (POLLIN, or POLLHUP once it has come and gone).
+ */
 static int
 rf_wait(struct rf *f, int fd)
 {
 	struct pollfd p = {.fd = fd, .events = POLLIN};
+	unsigned int bound = f->s->pipe_wait_ms;
 
 	if (f->s->cancelled != NULL && f->s->cancelled(f->s->arg))
 		return -EINTR;
-	(void)poll(&p, 1, 100); /* a signal or a timeout: both just ask again */
+	if (bound != 0 && rf_now_ms() - f->quiet_since_ms >= bound)
+		return -ETIMEDOUT;
+	/* a signal or a timeout: both just ask again */
+	if (poll(&p, 1, 100) > 0 && (p.revents & (POLLIN | POLLHUP)) != 0)
+		f->writer_seen = true;
 	return f->s->cancelled != NULL && f->s->cancelled(f->s->arg) ? -EINTR : 0;
+}
+
+/* Why a wait ended: told once, and the load stops. */
+static void
+rf_wait_failed(struct rf *f, int ret)
+{
+	if (ret == -EINTR)
+		rf_bad(f, 0, ret, "load interrupted");
+	else if (!f->writer_seen)
+		rf_bad(f, 0, ret, "no writer opened the pipe in %.1f s: nothing read",
+			f->s->pipe_wait_ms / 1000.0);
+	else
+		rf_bad(f, 0, ret, "the pipe's writer sent nothing for %.1f s: load stopped",
+			f->s->pipe_wait_ms / 1000.0);
+	f->stop = true;
 }
 
 /*
@@ -680,6 +745,8 @@ rf_open(struct rf *f, const char *path, bool neigh)
 		rf_bad(f, 0, -EINVAL, "not a regular file or a pipe, not read as a %s file", what);
 		return -EINVAL;
 	}
+	f->writer_seen = !S_ISFIFO(st.st_mode);
+	f->quiet_since_ms = rf_now_ms();
 	return fd;
 }
 
@@ -687,7 +754,7 @@ static int
 rf_load(const char *path, const struct rt_rf_sink *s, struct rt_rf_counts *c, bool neigh)
 {
 	struct rf f;
-	bool skipping = false;
+	bool skipping = false, told_wait = false;
 	size_t have = 0;
 	char *buf;
 	int fd, ret;
@@ -707,11 +774,26 @@ rf_load(const char *path, const struct rt_rf_sink *s, struct rt_rf_counts *c, bo
 		size_t used;
 
 		if (got < 0 && (errno == EINTR || errno == EAGAIN)) {
+			if (errno == EAGAIN)
+				f.writer_seen = true; /* open, with nothing to say yet */
 			ret = rf_wait(&f, fd);
-			if (ret < 0) {
-				rf_bad(&f, 0, ret, "load interrupted");
-				f.stop = true;
+			if (ret < 0)
+				rf_wait_failed(&f, ret);
+			continue;
+		}
+		if (got == 0 && !f.writer_seen) {
+			/* a pipe nobody opened yet: wait for its writer, as for its lines */
+			if (!told_wait && s->warn != NULL) {
+				char msg[512];
+
+				snprintf(msg, sizeof(msg),
+					"%s: waiting for a writer to open the pipe", path);
+				s->warn(s->arg, msg);
+				told_wait = true;
 			}
+			ret = rf_wait(&f, fd);
+			if (ret < 0)
+				rf_wait_failed(&f, ret);
 			continue;
 		}
 		if (got < 0) {
@@ -720,6 +802,8 @@ rf_load(const char *path, const struct rt_rf_sink *s, struct rt_rf_counts *c, bo
 			rf_bad(&f, 0, -e, "read error: %s", strerror(e));
 			break;
 		}
+		if (got > 0)
+			f.quiet_since_ms = rf_now_ms();
 		have += (size_t)got;
 		used = rf_lines(&f, buf, have, got == 0, &skipping);
 		memmove(buf, buf + used, have - used);

@@ -40,8 +40,13 @@
  * (the kernel no longer trusts their MAC) and IPv6 lines (a plain
  * `ip neigh show`) are skipped and counted.
  *
+ * A route with `encap` (MPLS, IP-in-IP, SRv6, ...) is refused: sent as a
+ * plain route it would leave without its encapsulation. A word given twice
+ * (via, dev, lladdr) is refused: neither is guessed.
+ *
  * In both, '#' starts a comment line, blank lines are skipped, CRLF endings
- * are fine. Every refusal is "file:line: reason".
+ * are fine (the CR does not count in RT_RF_LINE_MAX). Every refusal is
+ * "file:line: reason".
  */
 
 #include <stdbool.h>
@@ -96,6 +101,12 @@ struct rt_rf_sink {
 	 * whose writer never closes it. NULL: never.
 	 */
 	bool (*cancelled)(void *arg);
+	/**
+	 * A pipe quiet this long, in ms (no writer has opened it yet, or its
+	 * writer sends nothing), ends the load with -ETIMEDOUT: the shell's
+	 * bound. 0: wait for ever (until cancelled()), as the start-up does.
+	 */
+	unsigned int pipe_wait_ms;
 	void *arg;
 };
 
@@ -109,15 +120,17 @@ struct rt_rf_counts {
 
 /**
  * Read the route file @p path into @p sink. @p path is a regular file or a
- * pipe (read until its writer closes it); a device, a socket or a directory
+ * pipe: a pipe no writer has opened yet is waited on (said once through
+ * warn()), then read until its writer closes it; a device, a socket or a directory
  * is refused before anything is read, and a NUL byte ends the read: neither
  * /dev/zero nor a disk image is read on for ever.
  *
  * @return 0 when every line was good; else the first bad line's -errno
  *   (the sink's error callback saw every one until it said stop), the
  *   -errno of a file that cannot be read (-ENOENT, -EISDIR, -EINVAL for
- *   another kind of file, -EILSEQ for binary data), or -EINTR when the
- *   sink's cancelled() said stop.
+ *   another kind of file, -EILSEQ for binary data), -EINTR when the
+ *   sink's cancelled() said stop, or -ETIMEDOUT when a pipe was quiet for
+ *   the sink's pipe_wait_ms.
  */
 int rt_routefile_load(const char *path, const struct rt_rf_sink *sink, struct rt_rf_counts *c);
 

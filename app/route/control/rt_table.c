@@ -1087,7 +1087,15 @@ rt_route_summary_get(struct rt_table *t, struct rt_route_summary *s)
 		s->by_plen[i] = rt_rib_count_plen(t->rib, (uint8_t)i);
 	memcpy(s->by_kind, t->n_kind, sizeof(s->by_kind));
 	s->nh_max = t->max_nh;
-	s->nh_used = t->max_nh - t->n_free;
+	/* a retired slot (no user, waiting for the readers) is free to the next add */
+	for (i = 0; i < t->retq_n; i++) {
+		const struct rt_nh_info *ni =
+			&t->nh_info[t->nh_retq[(t->retq_head + i) % t->max_nh]];
+
+		if (ni->refcnt == 0 && ni->retired != 0)
+			s->nh_retiring++;
+	}
+	s->nh_used = t->max_nh - t->n_free - s->nh_retiring;
 	s->neighbours = rte_hash_count(t->neigh_idx);
 	s->tbl8_max = t->tbl8s;
 	s->tbl8_used = rt_fib_tbl8_used(t->fib);

@@ -344,7 +344,8 @@ struct rt_route_summary {
 	uint32_t max_routes;          /**< max-routes */
 	uint32_t by_plen[33];         /**< routes of each prefix length */
 	uint32_t by_kind[8];          /**< routes of each enum rt_route_kind */
-	uint32_t nh_used, nh_max;     /**< next-hop slots in use (or retiring), max-next-hops */
+	uint32_t nh_used, nh_max;     /**< next-hop slots in use, max-next-hops */
+	uint32_t nh_retiring;         /**< unused slots the readers may still see: free to reuse */
 	uint32_t neighbours;          /**< neighbour next hops */
 	uint32_t tbl8_used, tbl8_max; /**< lookup groups of routes longer than /24 */
 	uint64_t mem_lookup;          /**< bytes the workers' lookup table holds (DPDK memory) */
