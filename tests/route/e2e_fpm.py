@@ -740,7 +740,9 @@ z.send(ef.nexthop(1, gw="10.1.0.2", oif=rtr1), ef.route("172.16.0.0/16", nh_id=1
 print("sent", flush=True)
 sys.stdin.readline()
 """ % (HERE, port, topo.fpm_addr)
-        zebra = topo.popen("rtr", client)
+        zebra = subprocess.Popen(["ip", "netns", "exec", topo.ns["rtr"], sys.executable, "-c",
+                                  client], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
         try:
             line = zebra.stdout.readline().strip()
             if line != "sent":
@@ -763,7 +765,11 @@ sys.stdin.readline()
                  lambda n: n["refused_peers"] == 1)
         finally:
             zebra.stdin.close()
-            zebra.wait(10)
+            try:
+                zebra.wait(10)
+            except subprocess.TimeoutExpired:
+                zebra.kill()
+                zebra.wait()
         run.p.send_signal(signal.SIGINT)
         st, _ = tw.finish(run, sfile)
         check_eq(st["fpm"]["refused"]["no_port"], 1, "stats file: refused no_port")
