@@ -596,7 +596,8 @@ fpm_nexthop(struct rt_fpm *f, uint32_t id, uint32_t gw)
 static int
 fpm_route(struct rt_fpm *f, uint32_t dst, uint8_t plen, uint32_t nh_id, uint32_t gw, uint32_t oif)
 {
-	struct nlmsghdr *nlh = msg(RTM_NEWROUTE, NLM_F_CREATE | NLM_F_REPLACE, RTN_UNICAST, dst, plen);
+	struct nlmsghdr *nlh =
+		msg(RTM_NEWROUTE, NLM_F_CREATE | NLM_F_REPLACE, RTN_UNICAST, dst, plen);
 
 	if (nh_id != 0)
 		mnl_attr_put_u32(nlh, RTA_NH_ID, nh_id);
@@ -646,7 +647,9 @@ test_fpm_nh_routes_bounded(void)
 		rt_fpm_session_begin(f);
 		CHECK_EQ(fpm_nexthop(f, 1, IP4(10, 0, 0, 2)), 0);
 		for (i = 0; i < n; i++)
-			CHECK_EQ(fpm_route(f, IP4(100, 64 + 4 * round, 0, 0) + (i << 8), 24, 1, 0, 0), 0);
+			CHECK_EQ(fpm_route(
+					 f, IP4(100, 64 + 4 * round, 0, 0) + (i << 8), 24, 1, 0, 0),
+				0);
 		CHECK_EQ(rt_fpm_nh_routes(f), round == 0 ? n : 2 * n);
 		rt_fpm_sweep(f);
 		CHECK_EQ(fpm_routes_in(t), n);
@@ -659,8 +662,7 @@ test_fpm_nh_routes_bounded(void)
 
 		CHECK_EQ(fpm_send(f, nlh), 0);
 		CHECK_EQ(rt_fpm_nh_routes(f), n - 1);
-		CHECK_EQ(rt_route_del_from(
-				 t, RT_SRC_FPM, IP4(100, 72, 1, 0), 24, err, sizeof(err)),
+		CHECK_EQ(rt_route_del_from(t, RT_SRC_FPM, IP4(100, 72, 1, 0), 24, err, sizeof(err)),
 			0);
 		rt_fpm_session_begin(f);
 		rt_fpm_sweep(f); /* a reconnect that sent nothing: every route swept */

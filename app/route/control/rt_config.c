@@ -507,7 +507,8 @@ parse_fpm_allow(struct rt_config *cfg, const char *value, char *err, size_t errl
 		if (rt_prefix_parse(tok, &a->net, &a->plen, false) < 0)
 			goto bad;
 		if ((a->net & ~rt_mask(a->plen)) != 0) {
-			snprintf(err, errlen, "fpm-allow '%s': host bits set past /%u", tok, a->plen);
+			snprintf(err, errlen, "fpm-allow '%s': host bits set past /%u", tok,
+				a->plen);
 			return -EINVAL;
 		}
 		cfg->n_fpm_allow++;

@@ -148,8 +148,8 @@ struct rt_config {
 	uint32_t fpm_sweep_ms;            /**< fpm-sweep-delay, 0 = default */
 	struct rt_fpm_net fpm_allow[RT_FPM_ALLOW_MAX]; /**< fpm-allow: the peers that may connect */
 	unsigned int n_fpm_allow;                      /**< 0: the default (loopback, twin-netns) */
-	bool has_twin_netns;              /**< twin-netns given */
-	char twin_netns[RT_NETNS_LEN];    /**< the twins' namespace, "" = the forwarder's own */
+	bool has_twin_netns;                           /**< twin-netns given */
+	char twin_netns[RT_NETNS_LEN]; /**< the twins' namespace, "" = the forwarder's own */
 	/** "file:line" of the key being read, set by the reader; NULL = unknown */
 	const char *where;
 };

@@ -243,9 +243,9 @@ log_ok(struct rt_fpm *f)
 }
 
 /* A connection's log line, rate-limited (log_ok()). */
-#define FPM_LOG(f, level, ...)                  \
-	do {                                    \
-		if (log_ok(f))                  \
+#define FPM_LOG(f, level, ...)                      \
+	do {                                        \
+		if (log_ok(f))                      \
 			RT_LOG(level, __VA_ARGS__); \
 	} while (0)
 
@@ -465,7 +465,7 @@ nexthop_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 	why = rt_nh_parse(nlh, nlh->nlmsg_len, &m);
 	/* an object replaced in place moves its routes; the same one again (zebra re-sends) is no work */
 	changed = why == RT_NH_OK && !m.del && rt_nh_table_has(f->nh, m.id) &&
-		!rt_nh_table_same(f->nh, &m);
+		  !rt_nh_table_same(f->nh, &m);
 	if (why == RT_NH_OK)
 		why = rt_nh_table_apply(f->nh, &m);
 	if (why != RT_NH_OK) {
@@ -752,7 +752,7 @@ candidate_read(struct rt_fpm *f)
 	}
 	if (flen < 0) {
 		ST_INC(f, framing[-flen]);
-		drop_candidate(f, rt_fpm_reason_name((enum rt_fpm_reason)-flen), true);
+		drop_candidate(f, rt_fpm_reason_name((enum rt_fpm_reason) - flen), true);
 		return;
 	}
 	ST_INC(f, replaced);

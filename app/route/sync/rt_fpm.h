@@ -114,11 +114,11 @@ enum rt_fpm_reason rt_fpm_frame_check(const void *nl, size_t len);
 
 /** The counters (see rt_fpm_counters() for what each means). */
 struct rt_fpm_stats {
-	uint64_t connects;    /**< clients accepted */
-	uint64_t replaced;    /**< connections closed for a newer one */
-	uint64_t disconnects; /**< connections that ended (closed, framing error, replaced) */
-	uint64_t refused_peers;      /**< connections from peers not allowed, closed at once */
-	uint64_t candidates;         /**< connections held while a session was live */
+	uint64_t connects;      /**< clients accepted */
+	uint64_t replaced;      /**< connections closed for a newer one */
+	uint64_t disconnects;   /**< connections that ended (closed, framing error, replaced) */
+	uint64_t refused_peers; /**< connections from peers not allowed, closed at once */
+	uint64_t candidates;    /**< connections held while a session was live */
 	uint64_t candidates_dropped; /**< candidates closed before a valid frame */
 	uint64_t logs_suppressed;    /**< connection log lines left out (rate limit) */
 	uint64_t frames;
