@@ -31,6 +31,10 @@ fwd_fpm_setup(struct fwd_app *app, char *err, size_t errlen)
 		.sweep_ms = cfg->fpm_sweep_ms,
 		.ifnames = names,
 		.n_ifnames = n,
+		/* zebra runs beside bgpd, on the twins: its interfaces and addresses are there */
+		.netns = cfg->has_twin_netns ? cfg->twin_netns : NULL,
+		.allow = cfg->fpm_allow,
+		.n_allow = cfg->n_fpm_allow,
 	});
 	if (app->rt_fpm == NULL) {
 		snprintf(err, errlen, "fpm: %s", rte_strerror(rte_errno));

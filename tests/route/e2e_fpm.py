@@ -24,11 +24,25 @@ messages built with struct), checked through `show route` (proto fpm),
   the forwarder started there: zebra.conf's static routes appear as proto
   fpm, and zebra restarted with fewer routes leaves no stale one (root and
   /usr/lib/frr/zebra only: skips (77) else);
-- bad_config: fpm-listen and fpm-sweep-delay refused with their line.
+- idle_candidate: a connection made while a session is live is held: one
+  that says nothing (or sends a bad frame) is closed and counted, the live
+  session and its routes untouched; one that sends a valid frame takes over;
+- peers: fpm-allow: a peer outside it is closed at once and counted
+  (refused_peers in show fpm, telemetry, the stats file);
+- log_flood: hundreds of connections in a burst write a bounded number of
+  log lines; the rest is counted (logs_suppressed);
+- twin_ns: the two-peer layout (e2e_twin's namespaces: the forwarder in dp,
+  its twins and zebra's side in rtr, zebra reaching fpm-listen over a veth):
+  a client in rtr is allowed by default, its netlink-ifname twins resolve
+  in rtr and a route through another interface is refused no_port; a
+  client outside rtr (not loopback) is refused (root: skips (77) else);
+- bad_config: fpm-listen, fpm-allow and fpm-sweep-delay refused with their
+  line; fpm-listen on a non-loopback address without fpm-allow refused.
 
     e2e_fpm.py CASE | --list | --check-registered CASE...
 """
 
+import json
 import os
 import random
 import re
@@ -122,8 +136,9 @@ def frame(msg, version=1, mtype=1, length=None):
 class Client:
     """zebra's side: a TCP client sending FPM frames."""
 
-    def __init__(self, port):
-        self.s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    def __init__(self, port, source=None, host="127.0.0.1"):
+        self.s = socket.create_connection((host, port), timeout=10,
+                                          source_address=(source, 0) if source else None)
 
     def send(self, *msgs):
         self.s.sendall(b"".join(frame(m) for m in msgs))
@@ -131,9 +146,9 @@ class Client:
     def raw(self, data):
         self.s.sendall(data)
 
-    def closed_by_peer(self):
+    def closed_by_peer(self, limit=POLL_S):
         """True once the forwarder closed the connection (bounded wait)."""
-        self.s.settimeout(POLL_S)
+        self.s.settimeout(limit)
         try:
             return self.s.recv(1) == b""
         except (ConnectionResetError, BrokenPipeError):
@@ -293,12 +308,13 @@ def case_sync(c):
     check_eq(enl.routes(sh)["172.31.0.0/16"], ("via 10.1.0.2 dev 1", "static"),
              "the config's route after the sweep")
 
-    # a second client replaces the first (the first is closed)
+    # a second client replaces the first once it sends a valid frame (the first is closed)
     z2 = Client(port)
+    poll("the second connection held", lambda: fpm(sh), lambda n: n["candidates"] == 1)
+    z2.send(route("172.16.0.0/16", gw="10.1.0.4"))
     check(z.closed_by_peer(), "the first client was not closed for the second")
     n = poll("the replacement", lambda: fpm(sh), lambda n: n["replaced"] == 1)
     check_eq(n["connects"], 3, "connects")
-    z2.send(route("172.16.0.0/16", gw="10.1.0.4"))
     poll("a route from the second client", lambda: fpm_routes(enl.routes(sh)),
          lambda r: r.get("172.16.0.0/16") == "via 10.1.0.4 dev 1")
     check_balance(fpm(sh))
@@ -357,8 +373,11 @@ def case_bad_frames(c):
                 m[rnd.randrange(16, len(m))] = rnd.randrange(256)
             z.raw(frame(bytes(m)))
         z.close()
+    # each connection was a session, or one held while a session was live and
+    # closed without taking over (its bad frame, its close)
     n = poll("all the connections seen out", lambda: fpm(sh),
-             lambda n: n["disconnects"] == n["connects"] and n["connects"] == 35)
+             lambda n: n["disconnects"] == n["connects"] and
+             n["connects"] + n["candidates_dropped"] == 35)
     check_eq(fpm_routes(enl.routes(sh)).get("172.16.0.0/16"), "via 10.0.0.2 dev 0",
              "the route before the bad frames")
     check_balance(n)
@@ -561,9 +580,227 @@ def case_frr(c):
             shutil.rmtree(run, ignore_errors=True)
 
 
+def case_idle_candidate(c):
+    """Issue 37: an idle TCP connect closed zebra's live session, and the
+    sweep then deleted every FPM route. A connection made while a session is
+    live is held: silent, or sending a bad frame, it is closed and counted and
+    the session goes on with its routes; sending a valid frame, it takes over."""
+    sm = enl.shell_mod()
+    port = free_port()
+    cfg = fpm_config(c, port, extra=["fpm-sweep-delay = 300"])
+    sh = sm.Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]), ["--config", cfg])
+    z = Client(port)
+    z.send(nexthop(1, gw="10.0.0.2"), *[route("172.16.%d.0/24" % i, nh_id=1) for i in range(50)])
+    want = {"172.16.%d.0/24" % i: "via 10.0.0.2 dev 0" for i in range(50)}
+    poll("the first sweep", lambda: fpm(sh), lambda n: n["resyncs"] == 1 and n["applied"] == 50)
+    # an idle connection: held, then closed when its time is up (5 s); the session stays
+    idle = Client(port)
+    poll("the idle connection held", lambda: fpm(sh), lambda n: n["candidates"] == 1)
+    z.send(route("172.17.0.0/16", nh_id=1))  # the live session still applies
+    want["172.17.0.0/16"] = "via 10.0.0.2 dev 0"
+    # closed 5 s after it came: the bound is generous, the wait ends at the close
+    check(idle.closed_by_peer(6 * POLL_S), "the idle connection was not closed")
+    n = poll("the idle connection dropped", lambda: fpm(sh),
+             lambda n: n["candidates_dropped"] == 1)
+    check_eq((n["state"], n["connects"], n["replaced"], n["disconnects"], n["swept"]),
+             ("in_sync", 1, 0, 0, 0), "state, connects, replaced, disconnects, swept")
+    check_eq(fpm_routes(enl.routes(sh)), want, "the live session's routes")
+    # a bad frame from a held connection: closed at once, counted by reason
+    bad = Client(port)
+    bad.raw(frame(route("10.66.0.0/16", gw="10.0.0.2"), version=2))
+    check(bad.closed_by_peer(), "a held connection's bad frame did not close it")
+    n = poll("the bad one dropped", lambda: fpm(sh), lambda n: n["candidates_dropped"] == 2)
+    check_eq((n["candidates"], n["framing.bad_version"], n["replaced"]), (2, 1, 0),
+             "candidates, bad_version, replaced")
+    z.send(route("172.18.0.0/16", nh_id=1))
+    want["172.18.0.0/16"] = "via 10.0.0.2 dev 0"
+    poll("the live session after the bad one", lambda: fpm_routes(enl.routes(sh)),
+         lambda r: r == want)
+    # zebra restarted: its new connection sends at once, takes over, replays and sweeps
+    z2 = Client(port)
+    z2.send(nexthop(1, gw="10.1.0.2"), route("172.16.0.0/24", nh_id=1))
+    check(z.closed_by_peer(), "the old session was not closed for the new one")
+    n = poll("the new session's sweep", lambda: fpm(sh), lambda n: n["resyncs"] == 2)
+    check_eq((n["connects"], n["replaced"], n["candidates"], n["swept"]), (2, 1, 3, 51),
+             "connects, replaced, candidates, swept")
+    check_eq(fpm_routes(enl.routes(sh)), {"172.16.0.0/24": "via 10.1.0.2 dev 1"},
+             "the new session's routes")
+    check_balance(n)
+    z2.close()
+    sh.quit()
+
+
+def case_peers(c):
+    """fpm-allow names the peers that may connect: one from elsewhere is
+    closed at once and counted (refused_peers: show fpm, telemetry, the
+    stats file); an allowed one is a session."""
+    sm = enl.shell_mod()
+    port = free_port()
+    cfg = fpm_config(c, port, extra=["fpm-allow = 127.0.0.1/32, 192.0.2.0/24"])
+    sh = sm.Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]), ["--config", cfg])
+    prefix = c.prefixes[-1]
+    for _ in range(3):
+        other = Client(port, source="127.0.0.2")
+        other.raw(frame(route("10.66.0.0/16", gw="10.0.0.2")))
+        check(other.closed_by_peer(), "a peer outside fpm-allow was not closed")
+    n = poll("the refused peers", lambda: fpm(sh), lambda n: n["refused_peers"] == 3)
+    check_eq((n["connects"], n["received"], n["state"]), (0, 0, "listening"),
+             "nothing from a refused peer")
+    z = Client(port, source="127.0.0.1")
+    z.send(route("172.16.0.0/16", gw="10.0.0.2"))
+    poll("the allowed peer's route", lambda: fpm_routes(enl.routes(sh)),
+         lambda r: r == {"172.16.0.0/16": "via 10.0.0.2 dev 0"})
+    t = sm.TelClient(prefix)
+    tel = t.raw("/forwarder/fpm")["/forwarder/fpm"]
+    t.close()
+    check_eq((tel["refused_peers"], tel["connects"]), (3, 1), "/forwarder/fpm")
+    z.close()
+    n = poll("the disconnect", lambda: fpm(sh), lambda n: n["state"] == "listening")
+    enl.check_stats_file(sh.quit(), "fpm", "listen", "127.0.0.1:%d" % port, n)
+
+
+def case_log_flood(c):
+    """Connections in a loop (refused peers here) write a bounded number of
+    log lines (a terminal nobody read once blocked the listener's thread);
+    the lines left out are counted."""
+    port = free_port()
+    cfg = fpm_config(c, port, extra=["fpm-allow = 127.0.0.1/32"])
+    run = c.start(c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]),
+                  ["--config", cfg, "--duration", "600"])
+    prefix = c.prefixes[-1]
+    deadline = time.monotonic() + POLL_S
+    while True:
+        try:
+            Client(port, source="127.0.0.2").close()
+            break
+        except ConnectionRefusedError:
+            check(time.monotonic() < deadline and run.p.poll() is None,
+                  "the forwarder did not listen within %d s\n%s" % (POLL_S, run.describe()))
+            time.sleep(0.1)
+    total = 600
+    t0 = time.monotonic()
+    for _ in range(total - 1):
+        Client(port, source="127.0.0.2").close()
+
+    def tel():
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        s.settimeout(10)
+        s.connect("/var/run/dpdk/%s/dpdk_telemetry.v2" % prefix)
+        s.recv(4096)
+        s.send(b"/forwarder/fpm")
+        out = json.loads(s.recv(65536))
+        s.close()
+        return out["/forwarder/fpm"]
+
+    n = poll("every connection refused", tel, lambda n: n["refused_peers"] == total)
+    elapsed = time.monotonic() - t0
+    run.p.send_signal(signal.SIGINT)
+    rc, out, err = run.finish(60)
+    check_eq(rc, 0, "exit status\n" + run.describe())
+    lines = [l for l in (out + err).splitlines() if "fpm: connection from" in l]
+    left_out = [l for l in (out + err).splitlines() if "connection log lines left out" in l]
+    # the bucket: 20 at once, then 2 a second (one more line says how many were left out)
+    bound = 20 + 2 * (int(elapsed) + 2)
+    check(len(lines) <= bound, "%d connection log lines for %d connections in %.1f s (bound %d)"
+          % (len(lines), total, elapsed, bound))
+    check_eq(n["logs_suppressed"], total - len(lines), "logs_suppressed")
+    check(len(left_out) >= 1 or n["logs_suppressed"] == 0, "no line says lines were left out")
+
+
+def case_twin_ns(c):
+    """Issue 43: with the twins in zebra's namespace (the two-peer layout), the
+    names of netlink-ifname were looked up in the forwarder's namespace, none
+    was found, and every route was then ported by its gateway although the log
+    said refused. Now they are looked up in twin-netns: a route through a twin
+    goes out of its port, one through any other interface is refused (no_port).
+    A client in twin-netns is a peer by default; one from elsewhere is not."""
+    import e2e_twin as tw  # noqa: E402
+    with tw.Topology(fpm=True, ports="af_packet") as topo:
+        port = 2620
+        cfg = tw.config(c, topo, twin1="rtr1",
+                        extra=["fpm-listen = %s:%d" % (topo.fpm_addr, port),
+                               "fpm-sweep-delay = 60000"])
+        with open(cfg) as f:
+            text = f.read()
+        text = text.replace("twin = rtr0\n", "twin = rtr0\nnetlink-ifname = rtr0\n")
+        text = text.replace("twin = rtr1\n", "twin = rtr1\nnetlink-ifname = rtr1\n")
+        with open(cfg, "w") as f:
+            f.write(text)
+        run, sfile = tw.start(c, topo, cfg, 120)
+        prefix = c.prefixes[-1]
+        # zebra's side, in rtr: the twins' and its veth's ifindexes are rtr's
+        client = r"""
+import socket, struct, sys
+sys.path.insert(0, %r)
+import e2e_fpm as ef
+rtr1, other = socket.if_nametoindex("rtr1"), socket.if_nametoindex("fpm")
+z = ef.Client(%d, host=%r)
+z.send(ef.nexthop(1, gw="10.1.0.2", oif=rtr1), ef.route("172.16.0.0/16", nh_id=1),
+       ef.route("172.17.0.0/16", gw="10.1.0.2", oif=rtr1),
+       ef.route("172.18.0.0/16", gw="10.1.0.2", oif=other))
+print("sent", flush=True)
+sys.stdin.readline()
+""" % (HERE, port, topo.fpm_addr)
+        zebra = subprocess.Popen(["ip", "netns", "exec", topo.ns["rtr"], sys.executable, "-c",
+                                  client], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        try:
+            line = zebra.stdout.readline().strip()
+            if line != "sent":
+                raise Fail("the client in rtr: %r %s" % (line, zebra.stderr.read()[-2000:]))
+            n = poll("the three routes counted", lambda: tw.telemetry(prefix, "/forwarder/fpm"),
+                     lambda n: n["applied"] + n["refused"]["no_port"] >= 3)
+            check_eq((n["applied"], n["refused"]["no_port"], n["refused_peers"]), (2, 1, 0),
+                     "applied, refused no_port, refused_peers")
+            routes = tw.telemetry(prefix, "/forwarder/routes")
+            for p in ("172_16_0_0/16", "172_17_0_0/16"):
+                r = routes.get(p)
+                check(isinstance(r, str) and r.startswith("via 10.1.0.2 dev 1 proto fpm"),
+                      "%s: %r" % (p, r))
+            check("172_18_0_0/16" not in routes, "a route through no twin was applied")
+            # from the forwarder's namespace itself: neither loopback nor rtr's
+            out = topo.run("dp", "import socket\ns = socket.create_connection((%r, %d), 5)\n"
+                           "s.settimeout(5)\nprint(s.recv(1) == b'')" % (topo.fpm_addr, port))
+            check_eq(out.strip(), "True", "a peer outside rtr not closed")
+            poll("the refused peer", lambda: tw.telemetry(prefix, "/forwarder/fpm"),
+                 lambda n: n["refused_peers"] == 1)
+        finally:
+            zebra.stdin.close()
+            try:
+                zebra.wait(10)
+            except subprocess.TimeoutExpired:
+                zebra.kill()
+                zebra.wait()
+        run.p.send_signal(signal.SIGINT)
+        st, _ = tw.finish(run, sfile)
+        check_eq(st["fpm"]["refused"]["no_port"], 1, "stats file: refused no_port")
+
+
 def case_bad_config(c):
-    """fpm-listen and fpm-sweep-delay refused with their line; an address
-    that cannot be bound stops the start-up."""
+    """fpm-listen, fpm-allow and fpm-sweep-delay refused with their line; an
+    address that cannot be bound stops the start-up; a listener reachable
+    from elsewhere without a word on who may connect is refused."""
+    er.bad_config(c, "[route]\nfpm-allow = 127.0.0.1/33\n", 4,
+                  r"fpm-allow '127\.0\.0\.1/33' is not a list of NET\[/LEN\]")
+    er.bad_config(c, "[route]\nfpm-allow = 127.0.0.1/8\n", 4,
+                  r"fpm-allow '127\.0\.0\.1/8': host bits set past /8")
+    er.bad_config(c, "[route]\nfpm-allow = ,\n", 4, r"fpm-allow ',' is not a list")
+    for addr in ("0.0.0.0", "192.0.2.1"):
+        path = c.path("open.ini")
+        with open(path, "w") as f:
+            f.write("[forward]\nfwd = route\n[route]\nfpm-listen = %s:%d\n" % (addr, free_port()))
+        r = c.run(c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]),
+                  ["--config", path, "--duration", "1"], stats=False)
+        check(r.rc != 0, "a forwarder listened for FPM on %s for anyone\n%s" % (addr, r.describe()))
+        r.check_error(r"fpm-listen %s is not a loopback address: give fpm-allow" %
+                      re.escape(addr))
+    path = c.path("allow-only.ini")
+    with open(path, "w") as f:
+        f.write("[forward]\nfwd = route\n[route]\nfpm-allow = 127.0.0.1\n")
+    r = c.run(c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]),
+              ["--config", path, "--duration", "1"], stats=False)
+    check(r.rc != 0, "fpm-allow without fpm-listen taken\n" + r.describe())
+    r.check_error(r"fpm-allow without fpm-listen: nothing listens")
     er.bad_config(c, "[route]\nfpm-listen = 127.0.0.1:99999\n", 4,
                   r"fpm-listen '127\.0\.0\.1:99999' is not ADDRESS\[:PORT\]")
     er.bad_config(c, "[route]\nfpm-listen = localhost\n", 4,

@@ -14,6 +14,12 @@
  * replaced, and with no interface map a hop's port comes from its gateway.
  * With RT_NL_CORPUS=DIR set, the messages are also written there (the
  * fuzzer's seeds, tests/fuzz/corpus-netlink).
+ *
+ * The FPM listener's session without a socket (rt_fpm_feed(), issue 37):
+ * what it remembers of the routes' next-hop objects is bounded by the live
+ * table (a reconnect's sweep forgets what it deleted); an object re-sent
+ * unchanged moves no route; an add for a connected prefix is counted as
+ * exists; a map none of whose names resolves refuses, not ports by gateway.
  */
 
 #include <errno.h>
@@ -28,7 +34,10 @@
 
 #include <rte_eal.h>
 
+#include <linux/nexthop.h>
+
 #include "fwd_test.h"
+#include "rt_fpm.h"
 #include "rt_netlink.h"
 #include "rt_nhgroup.h"
 #include "rt_nlsync.h"
@@ -548,11 +557,210 @@ test_sources(void)
 	rt_table_free(t);
 }
 
+/* FPM frames, one message each (zebra's framing: version 1, type 1, the length). */
+static uint8_t fpm_buf[65536];
+
+/* Feed @p nlh to @p f as one frame. @return rt_fpm_feed()'s. */
+static int
+fpm_send(struct rt_fpm *f, const struct nlmsghdr *nlh)
+{
+	const size_t len = nlh->nlmsg_len + RT_FPM_HDR_LEN;
+
+	fpm_buf[0] = RT_FPM_VERSION;
+	fpm_buf[1] = RT_FPM_TYPE_NL;
+	fpm_buf[2] = (uint8_t)(len >> 8);
+	fpm_buf[3] = (uint8_t)len;
+	memcpy(fpm_buf + RT_FPM_HDR_LEN, nlh, nlh->nlmsg_len);
+	return rt_fpm_feed(f, fpm_buf, len);
+}
+
+/* RTM_NEWNEXTHOP: object @p id via @p gw. */
+static int
+fpm_nexthop(struct rt_fpm *f, uint32_t id, uint32_t gw)
+{
+	struct nlmsghdr *nlh;
+	struct nhmsg *nhm;
+
+	memset(buf_space, 0, sizeof(buf_space));
+	nlh = mnl_nlmsg_put_header(buf);
+	nlh->nlmsg_type = RTM_NEWNEXTHOP;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE | NLM_F_REPLACE;
+	nhm = mnl_nlmsg_put_extra_header(nlh, sizeof(*nhm));
+	nhm->nh_family = AF_INET;
+	mnl_attr_put_u32(nlh, NHA_ID, id);
+	mnl_attr_put_u32(nlh, NHA_GATEWAY, htonl(gw));
+	return fpm_send(f, nlh);
+}
+
+/* A route to @p dst/@p plen naming object @p nh_id (0: via @p gw, through @p oif if not 0). */
+static int
+fpm_route(struct rt_fpm *f, uint32_t dst, uint8_t plen, uint32_t nh_id, uint32_t gw, uint32_t oif)
+{
+	struct nlmsghdr *nlh =
+		msg(RTM_NEWROUTE, NLM_F_CREATE | NLM_F_REPLACE, RTN_UNICAST, dst, plen);
+
+	if (nh_id != 0)
+		mnl_attr_put_u32(nlh, RTA_NH_ID, nh_id);
+	if (gw != 0)
+		mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(gw));
+	if (oif != 0)
+		mnl_attr_put_u32(nlh, RTA_OIF, oif);
+	return fpm_send(f, nlh);
+}
+
+static unsigned int
+fpm_routes_in(struct rt_table *t)
+{
+	struct rt_route page[256];
+	unsigned int n, i, k = 0, start = 0, got;
+
+	do {
+		n = rt_route_list_at(t, start, page, RTE_DIM(page));
+		got = start < n ? RTE_MIN(n - start, (unsigned int)RTE_DIM(page)) : 0;
+		for (i = 0; i < got; i++)
+			k += page[i].src == RT_SRC_FPM;
+		start += got;
+	} while (got == RTE_DIM(page));
+	return k;
+}
+
+/*
+ * What the listener remembers of the routes' objects follows the table: a
+ * reconnect that replays fewer routes sweeps the rest, and forgets them
+ * (it kept one entry per route ever sent, issue 37 item 8).
+ */
+static void
+test_fpm_nh_routes_bounded(void)
+{
+	struct rt_table *t = rt_test_table("rt_nl4");
+	struct rt_fpm *f;
+	unsigned int i, round;
+	const unsigned int n = 1000;
+
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	f = rt_fpm_create(&(struct rt_fpm_params){.table = t});
+	CHECK(f != NULL);
+	/* three sessions, each with a thousand routes of its own: at most one session's kept */
+	for (round = 0; f != NULL && round < 3; round++) {
+		rt_fpm_session_begin(f);
+		CHECK_EQ(fpm_nexthop(f, 1, IP4(10, 0, 0, 2)), 0);
+		for (i = 0; i < n; i++)
+			CHECK_EQ(fpm_route(
+					 f, IP4(100, 64 + 4 * round, 0, 0) + (i << 8), 24, 1, 0, 0),
+				0);
+		CHECK_EQ(rt_fpm_nh_routes(f), round == 0 ? n : 2 * n);
+		rt_fpm_sweep(f);
+		CHECK_EQ(fpm_routes_in(t), n);
+		CHECK_EQ(rt_fpm_nh_routes(f), n);
+	}
+	/* a route deleted by zebra, and one by another hand (as a flush would): both forgotten */
+	if (f != NULL) {
+		char err[RT_ERR_LEN];
+		struct nlmsghdr *nlh = msg(RTM_DELROUTE, 0, RTN_UNICAST, IP4(100, 72, 0, 0), 24);
+
+		CHECK_EQ(fpm_send(f, nlh), 0);
+		CHECK_EQ(rt_fpm_nh_routes(f), n - 1);
+		CHECK_EQ(rt_route_del_from(t, RT_SRC_FPM, IP4(100, 72, 1, 0), 24, err, sizeof(err)),
+			0);
+		rt_fpm_session_begin(f);
+		rt_fpm_sweep(f); /* a reconnect that sent nothing: every route swept */
+		CHECK_EQ(fpm_routes_in(t), 0);
+		CHECK_EQ(rt_fpm_nh_routes(f), 0);
+	}
+	rt_fpm_free(f);
+	rt_table_free(t);
+}
+
+/*
+ * An object re-sent as it is moves no route (zebra re-sends them; each once
+ * re-applied every route naming it, issue 37 item 9); a changed one does.
+ */
+static void
+test_fpm_nexthop_same(void)
+{
+	struct rt_table *t = rt_test_table("rt_nl5");
+	struct rt_fpm_stats st;
+	struct rt_fpm *f;
+	uint32_t gen;
+	unsigned int i;
+
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	f = rt_fpm_create(&(struct rt_fpm_params){.table = t});
+	CHECK(f != NULL);
+	if (f == NULL) {
+		rt_table_free(t);
+		return;
+	}
+	rt_fpm_session_begin(f);
+	CHECK_EQ(fpm_nexthop(f, 1, IP4(10, 0, 0, 2)), 0);
+	for (i = 0; i < 100; i++)
+		CHECK_EQ(fpm_route(f, IP4(172, 16, i, 0), 24, 1, 0, 0), 0);
+	gen = t->gen;
+	for (i = 0; i < 5; i++)
+		CHECK_EQ(fpm_nexthop(f, 1, IP4(10, 0, 0, 2)), 0);
+	rt_fpm_stats_get(f, &st);
+	CHECK_EQ(st.nh_applied, 6);
+	CHECK_EQ(st.nh_moved, 0);
+	CHECK_EQ(t->gen, gen);
+	/* a change moves every route naming it, once */
+	CHECK_EQ(fpm_nexthop(f, 1, IP4(10, 0, 1, 2)), 0);
+	rt_fpm_stats_get(f, &st);
+	CHECK_EQ(st.nh_moved, 100);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 7, 1), NULL), IP4(10, 0, 1, 2));
+	rt_fpm_free(f);
+	rt_table_free(t);
+}
+
+/*
+ * Refusals of the FPM's as the user guide names them: an add for a connected
+ * prefix is `exists` (it was `not_ours`); with `netlink-ifname` given and no
+ * name found, a route through an interface is `no_port` as the log says (it
+ * was ported by its gateway, issue 43 item 1).
+ */
+static void
+test_fpm_refusals(void)
+{
+	const struct rt_nlsync_ifname names[] = {{"fwdnosuch0", 0}, {"fwdnosuch1", 1}};
+	struct rt_table *t = rt_test_table("rt_nl6");
+	struct rt_fpm_stats st;
+	struct rt_fpm *f;
+	struct rt_route rt;
+
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	f = rt_fpm_create(
+		&(struct rt_fpm_params){.table = t, .ifnames = names, .n_ifnames = RTE_DIM(names)});
+	CHECK(f != NULL);
+	if (f == NULL) {
+		rt_table_free(t);
+		return;
+	}
+	rt_fpm_session_begin(f);
+	CHECK_EQ(fpm_route(f, IP4(10, 0, 0, 0), 24, 0, IP4(10, 0, 1, 2), 0), 0);
+	CHECK_EQ(fpm_route(f, IP4(172, 16, 0, 0), 16, 0, IP4(10, 0, 1, 2), 42), 0);
+	rt_fpm_stats_get(f, &st);
+	CHECK_EQ(st.refused[RT_NLSYNC_EXISTS], 1);
+	CHECK_EQ(st.refused[RT_NLSYNC_NOT_OURS], 0);
+	CHECK_EQ(st.refused[RT_NLSYNC_NO_PORT], 1);
+	CHECK_EQ(st.applied, 0);
+	CHECK(rt_route_get(t, IP4(172, 16, 0, 0), 16, true, &rt) < 0);
+	rt_fpm_free(f);
+	rt_table_free(t);
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_routes_applied),
 	FWD_TEST(test_replace),
 	FWD_TEST(test_refusals),
 	FWD_TEST(test_sources),
+	FWD_TEST(test_fpm_nh_routes_bounded),
+	FWD_TEST(test_fpm_nexthop_same),
+	FWD_TEST(test_fpm_refusals),
 };
 
 int

@@ -480,6 +480,48 @@ parse_fpm_listen(struct rt_config *cfg, const char *value, char *err, size_t err
 	return 0;
 }
 
+/*
+ * fpm-allow = NET[/LEN], ...: the peers that may connect to fpm-listen (commas
+ * or blanks between them; a bare address is a /32). Replaces the default
+ * (loopback and twin-netns' addresses), so loopback is named when wanted.
+ */
+static int
+parse_fpm_allow(struct rt_config *cfg, const char *value, char *err, size_t errlen)
+{
+	char buf[1024], *save = NULL, *tok;
+	struct rt_fpm_net *a;
+
+	if (cfg->n_fpm_allow > 0) {
+		snprintf(err, errlen, "fpm-allow given twice");
+		return -EINVAL;
+	}
+	if (strlen(value) >= sizeof(buf))
+		goto bad;
+	strcpy(buf, value);
+	for (tok = strtok_r(buf, ", \t", &save); tok != NULL; tok = strtok_r(NULL, ", \t", &save)) {
+		if (cfg->n_fpm_allow == RT_FPM_ALLOW_MAX) {
+			snprintf(err, errlen, "fpm-allow: more than %d networks", RT_FPM_ALLOW_MAX);
+			return -EINVAL;
+		}
+		a = &cfg->fpm_allow[cfg->n_fpm_allow];
+		if (rt_prefix_parse(tok, &a->net, &a->plen, false) < 0)
+			goto bad;
+		if ((a->net & ~rt_mask(a->plen)) != 0) {
+			snprintf(err, errlen, "fpm-allow '%s': host bits set past /%u", tok,
+				a->plen);
+			return -EINVAL;
+		}
+		cfg->n_fpm_allow++;
+	}
+	if (cfg->n_fpm_allow > 0)
+		return 0;
+bad:
+	snprintf(err, errlen,
+		"fpm-allow '%s' is not a list of NET[/LEN] (IPv4, e.g. 127.0.0.0/8, 192.168.255.2)",
+		value);
+	return -EINVAL;
+}
+
 static int
 parse_route(struct rt_config *cfg, const char *key, const char *value, char *err, size_t errlen)
 {
@@ -509,6 +551,8 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 	}
 	if (strcmp(key, "fpm-listen") == 0)
 		return parse_fpm_listen(cfg, value, err, errlen);
+	if (strcmp(key, "fpm-allow") == 0)
+		return parse_fpm_allow(cfg, value, err, errlen);
 	if (strcmp(key, "fpm-sweep-delay") == 0) {
 		if (num_u64(value, 1, 3600 * 1000, &k) < 0) {
 			snprintf(err, errlen,
@@ -564,7 +608,7 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 	} else {
 		snprintf(err, errlen,
 			"unknown key '%s' in [route] (expected route, blackhole, reject, routes-file, "
-			"neigh-file, netlink-netns, netlink-rcvbuf, fpm-listen, fpm-sweep-delay, "
+			"neigh-file, netlink-netns, netlink-rcvbuf, fpm-listen, fpm-allow, fpm-sweep-delay, "
 			"twin-netns)",
 			key);
 		return -EINVAL;
@@ -714,6 +758,19 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 	uint32_t i;
 	int p, ret;
 
+	if (cfg->has_fpm && cfg->fpm_addr >> 24 != 127 && cfg->n_fpm_allow == 0 &&
+		!cfg->has_twin_netns) {
+		/* reachable from elsewhere, with nothing saying who may connect */
+		snprintf(err, errlen,
+			"fpm-listen %s is not a loopback address: give fpm-allow (the peers "
+			"that may connect) or twin-netns (zebra's namespace)",
+			rt_ip_str(cfg->fpm_addr, why));
+		return -EINVAL;
+	}
+	if (cfg->n_fpm_allow > 0 && !cfg->has_fpm) {
+		snprintf(err, errlen, "fpm-allow without fpm-listen: nothing listens");
+		return -EINVAL;
+	}
 	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
 		const struct rt_cfg_port *cp = &cfg->ports[p];
 

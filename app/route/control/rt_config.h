@@ -36,6 +36,8 @@
  *	netlink-rcvbuf = 4194304                 # its socket's receive buffer (bytes)
  *	fpm-listen = 127.0.0.1:2620              # take FRR zebra's FPM stream (rt_fpm.h);
  *	                                         # the port is 2620 when not given
+ *	fpm-allow = 127.0.0.0/8, 192.168.255.2   # peers that may connect (default: loopback
+ *	                                         # and twin-netns' own addresses)
  *	fpm-sweep-delay = 3000                   # ms after zebra connects: sweep what it
  *	                                         # did not send again
  *	twin-netns = rtr                         # the ports' twins are made in
@@ -74,6 +76,7 @@
 #include <rte_ether.h>
 
 #include "rt_acl.h"
+#include "rt_fpm_ctl.h"
 #include "rt_table.h"
 
 struct rt_fileload; /* rt_fileload.h */
@@ -145,8 +148,10 @@ struct rt_config {
 	uint32_t fpm_addr;                /**< its address, host order */
 	uint16_t fpm_port;                /**< its port (RT_FPM_PORT_DEFAULT when not given) */
 	uint32_t fpm_sweep_ms;            /**< fpm-sweep-delay, 0 = default */
-	bool has_twin_netns;              /**< twin-netns given */
-	char twin_netns[RT_NETNS_LEN];    /**< the twins' namespace, "" = the forwarder's own */
+	struct rt_fpm_net fpm_allow[RT_FPM_ALLOW_MAX]; /**< fpm-allow: the peers that may connect */
+	unsigned int n_fpm_allow;                      /**< 0: the default (loopback, twin-netns) */
+	bool has_twin_netns;                           /**< twin-netns given */
+	char twin_netns[RT_NETNS_LEN]; /**< the twins' namespace, "" = the forwarder's own */
 	/** "file:line" of the key being read, set by the reader; NULL = unknown */
 	const char *where;
 };

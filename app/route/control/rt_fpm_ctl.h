@@ -28,6 +28,18 @@ struct rt_fpm;
 /** How long after a connect the routes not sent again are swept, by default. */
 #define RT_FPM_SWEEP_MS_DEFAULT 3000
 
+/** How long a second connection may stay silent before it is closed, by default. */
+#define RT_FPM_CANDIDATE_MS_DEFAULT 5000
+
+/** The most networks [route] fpm-allow names. */
+#define RT_FPM_ALLOW_MAX 16
+
+/** A network of peers that may connect (fpm-allow). */
+struct rt_fpm_net {
+	uint32_t net; /**< host order, no host bits */
+	uint8_t plen; /**< 0..32 */
+};
+
 /** Parameters of rt_fpm_create(); copied. */
 struct rt_fpm_params {
 	struct rt_table *table;                 /**< NULL: parse and resolve only (the fuzzer) */
@@ -36,11 +48,28 @@ struct rt_fpm_params {
 	uint32_t sweep_ms;                      /**< 0: RT_FPM_SWEEP_MS_DEFAULT */
 	const struct rt_nlsync_ifname *ifnames; /**< interfaces to ports; may be NULL */
 	unsigned int n_ifnames;
+	/**
+	 * The namespace zebra runs in (the twins', [route] twin-netns), under
+	 * /run/netns; "", "." or NULL: the forwarder's own. The listener's
+	 * thread enters it: @c ifnames are looked up there, and a peer whose
+	 * address is one of that namespace's own may connect by default.
+	 */
+	const char *netns;
+	/**
+	 * The peers that may connect (fpm-allow), @c n_allow of them; none: the
+	 * default, loopback (127.0.0.0/8) and the addresses of @c netns. A
+	 * connection from any other peer is closed at once (refused_peers).
+	 */
+	const struct rt_fpm_net *allow;
+	unsigned int n_allow;
+	/** 0: RT_FPM_CANDIDATE_MS_DEFAULT (see rt_fpm.h, "One session") */
+	uint32_t candidate_ms;
 };
 
 /**
  * Create a listener of @p p (not started). @return the object, or NULL with
- * rte_errno set (EINVAL, ENOMEM).
+ * rte_errno set (EINVAL: too many names or networks, a namespace name too
+ * long; ENOMEM).
  */
 struct rt_fpm *rt_fpm_create(const struct rt_fpm_params *p);
 
@@ -80,7 +109,8 @@ int rt_fpm_wait_sync(const struct rt_fpm *f, unsigned int timeout_ms);
 #define RT_FPM_COUNTERS_MAX 80
 
 /**
- * The counters, in a fixed order: connects, replaced, disconnects, frames,
+ * The counters, in a fixed order: connects, replaced, disconnects,
+ * refused_peers, candidates, candidates_dropped, logs_suppressed, frames,
  * received, applied, unresolved, nexthops_received, nexthops_applied,
  * nexthops, nexthop_moves, resyncs, swept, last_marked, then the groups "framing",
  * "rejected" (rt_netlink_parse()'s reasons), "refused" and "nh_rejected",

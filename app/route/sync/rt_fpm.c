@@ -2,12 +2,13 @@
  * Copyright (c) 2026 dpdk-forwarder authors
  */
 
-#define _GNU_SOURCE /* accept4() */
+#define _GNU_SOURCE /* accept4(), setns() */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,10 @@
 #define FPM_MAX_IFNAMES   RTE_MAX_ETHPORTS
 #define FPM_QUIET_MS      500 /* a replay that sent nothing for this long is done */
 #define FPM_SWEEP_STRETCH 10  /* a busy stream postpones the sweep up to 10 x the delay */
+#define FPM_RNH_MIN       256 /* buckets of the prefix -> next-hop id hash, at least */
+#define FPM_LOG_BURST     20  /* connection log lines in a burst, */
+#define FPM_LOG_PER_S     2   /* then this many a second: the rest counted, not written */
+#define FPM_NETNS_LEN     64  /* a name under /run/netns, as the config allows */
 
 #define FPM_NAME(sym, name, desc) name,
 #define FPM_DESC(sym, name, desc) desc,
@@ -106,8 +111,6 @@ struct route_nh {
 	uint32_t nh_id;
 };
 
-#define FPM_RNH_BUCKETS 4096
-
 struct rt_fpm {
 	struct rt_table *t;
 	uint32_t addr;
@@ -116,11 +119,17 @@ struct rt_fpm {
 	uint32_t sweep_ms;
 	struct rt_nlsync_ifname ifnames[FPM_MAX_IFNAMES];
 	unsigned int n_ifnames;
+	char netns[FPM_NETNS_LEN]; /* zebra's, "" = ours */
+	int nsfd;                  /* its /run/netns file, -1 = none (the thread enters it) */
+	struct rt_fpm_net allow[RT_FPM_ALLOW_MAX];
+	unsigned int n_allow; /* 0: loopback and netns' own addresses */
+	uint32_t candidate_ms;
 
 	pthread_t thread;
 	bool running; /* a thread was started and not joined (main thread only) */
 	int lfd;      /* listening */
 	int cfd;      /* the client, -1 = none */
+	int kfd;      /* a candidate held while the client is live, -1 = none */
 	int evfd;     /* wakes the thread to stop */
 	volatile bool stop;
 
@@ -136,10 +145,17 @@ struct rt_fpm {
 	uint8_t rbuf[2 * (RT_FPM_FRAME_MAX + 1)];   /* a frame always fits after what is kept */
 	uint64_t nlbuf[(RT_FPM_FRAME_MAX + 7) / 8]; /* a frame's payload, aligned */
 	uint8_t in[65536];                          /* one recv() */
+	size_t klen;                                /* the candidate's bytes so far */
+	uint8_t kbuf[RT_FPM_FRAME_MAX];             /* up to its first whole frame */
+	struct timespec t_cand;                     /* when the candidate came */
+	struct timespec t_log;                      /* the log's bucket last filled */
+	uint32_t log_tokens;
+	uint64_t log_held; /* lines left out since the last one written */
 
 	/* the fpm routes that name a next-hop object: (prefix, length) -> id, chained */
 	struct route_nh **rnh;
-	uint32_t n_rnh_buckets; /* a power of 2 */
+	uint32_t n_rnh_buckets; /* a power of 2, FPM_RNH_MIN or more, about rnh_n */
+	uint32_t rnh_n;         /* entries */
 
 	bool st_connected, st_in_sync; /* read by other threads */
 	struct rt_fpm_stats st;        /* written by the thread only */
@@ -155,7 +171,8 @@ rt_fpm_create(const struct rt_fpm_params *p)
 	struct rt_fpm *f;
 	unsigned int i;
 
-	if (p->n_ifnames > FPM_MAX_IFNAMES) {
+	if (p->n_ifnames > FPM_MAX_IFNAMES || p->n_allow > RT_FPM_ALLOW_MAX ||
+		(p->netns != NULL && strlen(p->netns) >= FPM_NETNS_LEN)) {
 		rte_errno = EINVAL;
 		return NULL;
 	}
@@ -165,7 +182,7 @@ rt_fpm_create(const struct rt_fpm_params *p)
 		return NULL;
 	}
 	f->nh = rt_nh_table_create();
-	f->n_rnh_buckets = FPM_RNH_BUCKETS;
+	f->n_rnh_buckets = FPM_RNH_MIN;
 	f->rnh = calloc(f->n_rnh_buckets, sizeof(*f->rnh));
 	if (f->nh == NULL || f->rnh == NULL) {
 		rt_nh_table_free(f->nh);
@@ -181,11 +198,64 @@ rt_fpm_create(const struct rt_fpm_params *p)
 	for (i = 0; i < p->n_ifnames; i++)
 		f->ifnames[i] = p->ifnames[i];
 	f->n_ifnames = p->n_ifnames;
-	f->lfd = f->cfd = f->evfd = -1;
+	if (p->netns != NULL && strcmp(p->netns, ".") != 0)
+		snprintf(f->netns, sizeof(f->netns), "%s", p->netns);
+	for (i = 0; i < p->n_allow; i++)
+		f->allow[i] = p->allow[i];
+	f->n_allow = p->n_allow;
+	f->candidate_ms = p->candidate_ms != 0 ? p->candidate_ms : RT_FPM_CANDIDATE_MS_DEFAULT;
+	f->log_tokens = FPM_LOG_BURST;
+	f->lfd = f->cfd = f->kfd = f->evfd = f->nsfd = -1;
 	return f;
 }
 
-/* The map, from the names as the forwarder's namespace (zebra's) has them now. */
+static int64_t ms_since(const struct timespec *t0);
+
+/*
+ * May a connection's log line be written? A token bucket (FPM_LOG_BURST,
+ * FPM_LOG_PER_S): a peer that connects in a loop must not fill the log, nor
+ * block this thread on a terminal nobody reads. A line left out is counted
+ * (logs_suppressed), and the next one written says how many were.
+ */
+static bool
+log_ok(struct rt_fpm *f)
+{
+	const int64_t ms = ms_since(&f->t_log);
+
+	if (ms >= 1000 / FPM_LOG_PER_S) {
+		const uint64_t add = (uint64_t)ms * FPM_LOG_PER_S / 1000;
+
+		f->log_tokens = (uint32_t)RTE_MIN((uint64_t)FPM_LOG_BURST, f->log_tokens + add);
+		clock_gettime(CLOCK_MONOTONIC, &f->t_log);
+	}
+	if (f->log_tokens == 0) {
+		f->log_held++;
+		ST_INC(f, logs_suppressed);
+		return false;
+	}
+	f->log_tokens--;
+	if (f->log_held > 0) {
+		RT_LOG(WARNING, "fpm: %" PRIu64 " connection log lines left out (rate limit)\n",
+			f->log_held);
+		f->log_held = 0;
+	}
+	return true;
+}
+
+/* A connection's log line, rate-limited (log_ok()). */
+#define FPM_LOG(f, level, ...)                      \
+	do {                                        \
+		if (log_ok(f))                      \
+			RT_LOG(level, __VA_ARGS__); \
+	} while (0)
+
+/*
+ * The map, from the names as zebra's namespace has them now (the thread is
+ * in it; the fuzzer's and the tests' callers in theirs). When names are
+ * given and none is found, the map is one that maps nothing: a route through
+ * an interface is refused (no_port), as the line logged says, and never
+ * ported by its gateway as if there were no map.
+ */
 static void
 resolve_ifnames(struct rt_fpm *f)
 {
@@ -195,7 +265,7 @@ resolve_ifnames(struct rt_fpm *f)
 	for (i = 0; i < f->n_ifnames; i++) {
 		idx = if_nametoindex(f->ifnames[i].name);
 		if (idx == 0) {
-			RT_LOG(WARNING,
+			FPM_LOG(f, WARNING,
 				"fpm: no interface %s for port %u: its routes are refused "
 				"(no_port) until the next connect\n",
 				f->ifnames[i].name, f->ifnames[i].port);
@@ -204,6 +274,8 @@ resolve_ifnames(struct rt_fpm *f)
 		f->map[f->n_map++] =
 			(struct rt_nl_ifmap){.ifindex = idx, .port = f->ifnames[i].port};
 	}
+	if (f->n_ifnames > 0 && f->n_map == 0)
+		f->map[f->n_map++] = (struct rt_nl_ifmap){.ifindex = 0}; /* no interface has 0 */
 }
 
 void
@@ -219,12 +291,41 @@ rt_fpm_session_begin(struct rt_fpm *f)
 	resolve_ifnames(f);
 }
 
+static inline uint32_t
+rnh_hash(uint32_t prefix, uint8_t plen, uint32_t n_buckets)
+{
+	const uint64_t k = (uint64_t)prefix << 8 | plen;
+
+	return (uint32_t)((k * 0x9E3779B97F4A7C15ull) >> 32) & (n_buckets - 1);
+}
+
+/* Rehash into @p nb buckets (the hash follows the routes it holds, both ways). */
+static void
+rnh_resize(struct rt_fpm *f, uint32_t nb)
+{
+	struct route_nh **b = calloc(nb, sizeof(*b));
+	uint32_t i;
+
+	if (b == NULL)
+		return; /* longer chains, still correct */
+	for (i = 0; i < f->n_rnh_buckets; i++)
+		while (f->rnh[i] != NULL) {
+			struct route_nh *o = f->rnh[i];
+			const uint32_t h = rnh_hash(o->prefix, o->plen, nb);
+
+			f->rnh[i] = o->next;
+			o->next = b[h];
+			b[h] = o;
+		}
+	free(f->rnh);
+	f->rnh = b;
+	f->n_rnh_buckets = nb;
+}
+
 static struct route_nh **
 rnh_find(struct rt_fpm *f, uint32_t prefix, uint8_t plen)
 {
-	const uint64_t k = (uint64_t)prefix << 8 | plen;
-	struct route_nh **e =
-		&f->rnh[(uint32_t)((k * 0x9E3779B97F4A7C15ull) >> 32) & (f->n_rnh_buckets - 1)];
+	struct route_nh **e = &f->rnh[rnh_hash(prefix, plen, f->n_rnh_buckets)];
 
 	while (*e != NULL && ((*e)->prefix != prefix || (*e)->plen != plen))
 		e = &(*e)->next;
@@ -240,6 +341,7 @@ rnh_set(struct rt_fpm *f, uint32_t prefix, uint8_t plen, uint32_t nh_id)
 	if (o != NULL && nh_id == 0) {
 		*e = o->next;
 		free(o);
+		f->rnh_n--;
 	} else if (o != NULL) {
 		o->nh_id = nh_id;
 	} else if (nh_id != 0) {
@@ -248,7 +350,49 @@ rnh_set(struct rt_fpm *f, uint32_t prefix, uint8_t plen, uint32_t nh_id)
 			return; /* that route does not follow its object's changes */
 		*o = (struct route_nh){.prefix = prefix, .plen = plen, .nh_id = nh_id};
 		*e = o;
+		if (++f->rnh_n > f->n_rnh_buckets)
+			rnh_resize(f, f->n_rnh_buckets * 2);
 	}
+}
+
+/*
+ * Forget every route the table no longer holds as an fpm route (swept,
+ * deleted by the table or another source): what is remembered is bounded by
+ * the live table, and the hash shrinks with it.
+ */
+static void
+rnh_prune(struct rt_fpm *f)
+{
+	struct rt_route old;
+	uint32_t i, nb;
+
+	for (i = 0; i < f->n_rnh_buckets; i++) {
+		struct route_nh **e = &f->rnh[i];
+
+		while (*e != NULL) {
+			struct route_nh *o = *e;
+
+			if (f->t != NULL &&
+				rt_route_get(f->t, o->prefix, o->plen, true, &old) == 0 &&
+				old.src == RT_SRC_FPM) {
+				e = &o->next;
+				continue;
+			}
+			*e = o->next;
+			free(o);
+			f->rnh_n--;
+		}
+	}
+	for (nb = f->n_rnh_buckets; nb > FPM_RNH_MIN && f->rnh_n < nb / 4; nb /= 2)
+		;
+	if (nb != f->n_rnh_buckets)
+		rnh_resize(f, nb);
+}
+
+uint32_t
+rt_fpm_nh_routes(const struct rt_fpm *f)
+{
+	return f->rnh_n;
 }
 
 static void
@@ -265,6 +409,7 @@ rnh_free(struct rt_fpm *f)
 		}
 	free(f->rnh);
 	f->rnh = NULL;
+	f->rnh_n = 0;
 }
 
 /*
@@ -296,6 +441,7 @@ nexthop_changed(struct rt_fpm *f, uint32_t id)
 				old.src != RT_SRC_FPM) {
 				*e = o->next;
 				free(o);
+				f->rnh_n--;
 				continue;
 			}
 			e = &o->next;
@@ -313,11 +459,13 @@ nexthop_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 {
 	struct rt_nh_msg m;
 	enum rt_nh_reason why;
-	bool existed;
+	bool changed;
 
 	ST_INC(f, nh_received);
 	why = rt_nh_parse(nlh, nlh->nlmsg_len, &m);
-	existed = why == RT_NH_OK && !m.del && rt_nh_table_has(f->nh, m.id);
+	/* an object replaced in place moves its routes; the same one again (zebra re-sends) is no work */
+	changed = why == RT_NH_OK && !m.del && rt_nh_table_has(f->nh, m.id) &&
+		  !rt_nh_table_same(f->nh, &m);
 	if (why == RT_NH_OK)
 		why = rt_nh_table_apply(f->nh, &m);
 	if (why != RT_NH_OK) {
@@ -325,7 +473,7 @@ nexthop_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 		return;
 	}
 	ST_INC(f, nh_applied);
-	if (existed)
+	if (changed)
 		nexthop_changed(f, m.id);
 	__atomic_store_n(&f->st.nexthops, rt_nh_table_count(f->nh), __ATOMIC_RELAXED);
 }
@@ -370,6 +518,13 @@ route_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 		return;
 	}
 	ref = rt_nlsync_refusal_of(ret);
+	/*
+	 * Every add of zebra's is a replace (above): one of the port's own network
+	 * or address is refused -EPERM by the table, which for an add means the
+	 * prefix exists, not that a route of another source was to be changed
+	 */
+	if (ret == -EPERM && !r.del)
+		ref = RT_NLSYNC_EXISTS;
 	RT_LOG(DEBUG, "fpm: %s %s/%u refused: %s\n", r.del ? "delete" : "route",
 		rt_ip_str(r.prefix, a), r.plen, err);
 refused:
@@ -446,7 +601,7 @@ close_client(struct rt_fpm *f, const char *why)
 		return;
 	if (f->rlen > 0)
 		ST_INC(f, framing[RT_FPM_TRUNCATED]);
-	RT_LOG(INFO, "fpm: client gone (%s)%s\n", why,
+	FPM_LOG(f, INFO, "fpm: client gone (%s)%s\n", why,
 		f->marking ? ": its routes stay until the next connection's sweep" : "");
 	close(f->cfd);
 	f->cfd = -1;
@@ -458,26 +613,151 @@ close_client(struct rt_fpm *f, const char *why)
 	__atomic_store_n(&f->st_in_sync, false, __ATOMIC_RELAXED);
 }
 
+/* A candidate goes without having taken over (@p counted: as candidates_dropped). */
+static void
+drop_candidate(struct rt_fpm *f, const char *why, bool counted)
+{
+	if (f->kfd < 0)
+		return;
+	close(f->kfd);
+	f->kfd = -1;
+	f->klen = 0;
+	if (!counted)
+		return;
+	ST_INC(f, candidates_dropped);
+	FPM_LOG(f, WARNING, "fpm: held connection closed (%s): the session goes on\n", why);
+}
+
+/* @p fd is the client from now on: a new session. */
+static void
+begin_client(struct rt_fpm *f, int fd, const char *what)
+{
+	f->cfd = fd;
+	ST_INC(f, connects);
+	rt_fpm_session_begin(f);
+	__atomic_store_n(&f->st_connected, true, __ATOMIC_RELAXED);
+	FPM_LOG(f, INFO, "fpm: %s: sweep in %u ms\n", what, f->sweep_ms);
+}
+
+/*
+ * The candidate becomes the client (it sent a valid frame, or the client
+ * went): its bytes so far are the session's first.
+ */
+static void
+promote_candidate(struct rt_fpm *f)
+{
+	const int fd = f->kfd;
+
+	f->kfd = -1;
+	begin_client(f, fd, "held connection takes over");
+	clock_gettime(CLOCK_MONOTONIC, &f->t_last);
+	if (f->klen > 0 && rt_fpm_feed(f, f->kbuf, f->klen) < 0)
+		close_client(f, "framing error");
+	f->klen = 0;
+}
+
+/*
+ * True when the thread's namespace (zebra's) has @p ip as an address of its
+ * own: a socket can be bound to it there (ip_nonlocal_bind aside). A peer's
+ * address is checked so, not looked up in a dump: one system call, at
+ * accept only.
+ */
+static bool
+netns_has_addr(uint32_t ip)
+{
+	struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(ip)};
+	const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	bool ok;
+
+	if (fd < 0)
+		return false;
+	ok = bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == 0;
+	close(fd);
+	return ok;
+}
+
+/* fpm-allow's networks, or by default loopback and zebra's namespace. */
+static bool
+peer_allowed(const struct rt_fpm *f, uint32_t ip)
+{
+	unsigned int i;
+
+	for (i = 0; i < f->n_allow; i++)
+		if ((ip & rt_mask(f->allow[i].plen)) == f->allow[i].net)
+			return true;
+	if (f->n_allow > 0)
+		return false;
+	if (ip >> 24 == 127)
+		return true;
+	return f->netns[0] != '\0' && netns_has_addr(ip);
+}
+
 static void
 accept_client(struct rt_fpm *f)
 {
 	struct sockaddr_in sa;
 	socklen_t sl = sizeof(sa);
-	char a[INET_ADDRSTRLEN];
+	char a[INET_ADDRSTRLEN], what[64];
 	int fd = accept4(f->lfd, (struct sockaddr *)&sa, &sl, SOCK_NONBLOCK | SOCK_CLOEXEC);
 
 	if (fd < 0)
 		return; /* gone before we took it, or EAGAIN */
-	if (f->cfd >= 0) {
-		ST_INC(f, replaced);
-		close_client(f, "replaced by a new connection");
+	inet_ntop(AF_INET, &sa.sin_addr, a, sizeof(a));
+	if (!peer_allowed(f, ntohl(sa.sin_addr.s_addr))) {
+		close(fd);
+		ST_INC(f, refused_peers);
+		FPM_LOG(f, WARNING, "fpm: connection from %s:%u refused: not an allowed peer%s\n",
+			a, ntohs(sa.sin_port),
+			f->n_allow > 0 ? " (fpm-allow)" : " (loopback or twin-netns; fpm-allow)");
+		return;
 	}
-	f->cfd = fd;
-	ST_INC(f, connects);
-	rt_fpm_session_begin(f);
-	__atomic_store_n(&f->st_connected, true, __ATOMIC_RELAXED);
-	RT_LOG(INFO, "fpm: client %s:%u connected: sweep in %u ms\n",
-		inet_ntop(AF_INET, &sa.sin_addr, a, sizeof(a)), ntohs(sa.sin_port), f->sweep_ms);
+	if (f->cfd < 0) {
+		snprintf(what, sizeof(what), "client %s:%u connected", a, ntohs(sa.sin_port));
+		begin_client(f, fd, what);
+		return;
+	}
+	/* a session is live: this one takes over only once it sends a valid frame */
+	drop_candidate(f, "a newer connection came", true);
+	f->kfd = fd;
+	f->klen = 0;
+	clock_gettime(CLOCK_MONOTONIC, &f->t_cand);
+	ST_INC(f, candidates);
+	FPM_LOG(f, INFO,
+		"fpm: connection from %s:%u held: it takes over once it sends a valid frame "
+		"(within %u ms)\n",
+		a, ntohs(sa.sin_port), f->candidate_ms);
+}
+
+/* The candidate's bytes: its first whole frame, checked, makes it the client. */
+static void
+candidate_read(struct rt_fpm *f)
+{
+	const ssize_t n = recv(f->kfd, f->kbuf + f->klen, sizeof(f->kbuf) - f->klen, 0);
+	int flen;
+
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n <= 0) {
+		drop_candidate(f, n == 0 ? "closed" : strerror(errno), true);
+		return;
+	}
+	f->klen += (size_t)n;
+	flen = rt_fpm_frame(f->kbuf, f->klen);
+	if (flen == 0)
+		return; /* kbuf holds a whole frame of any length: more will come */
+	if (flen > 0) {
+		memcpy(f->nlbuf, f->kbuf + RT_FPM_HDR_LEN, (size_t)flen - RT_FPM_HDR_LEN);
+		if (rt_fpm_frame_check(f->nlbuf, (size_t)flen - RT_FPM_HDR_LEN) != RT_FPM_OK)
+			flen = -RT_FPM_NL_LEN;
+	}
+	if (flen < 0) {
+		ST_INC(f, framing[-flen]);
+		drop_candidate(f, rt_fpm_reason_name((enum rt_fpm_reason) - flen), true);
+		return;
+	}
+	ST_INC(f, replaced);
+	close_client(f, "replaced by a connection that sent a valid frame");
+	promote_candidate(f);
 }
 
 static int64_t
@@ -510,8 +790,8 @@ sweep_in(const struct rt_fpm *f)
 }
 
 /* The connection has had its time to replay: what it did not send went. */
-static void
-sweep(struct rt_fpm *f)
+void
+rt_fpm_sweep(struct rt_fpm *f)
 {
 	int n = f->t != NULL ? rt_syncmarks_sweep(f->t, RT_SRC_FPM, &f->marks) : 0;
 
@@ -524,8 +804,37 @@ sweep(struct rt_fpm *f)
 	__atomic_store_n(&f->st.last_marked, f->marks.n, __ATOMIC_RELAXED);
 	RT_LOG(INFO, "fpm: resync: %u routes sent again, %d swept\n", f->marks.n, n);
 	rt_syncmarks_clear(&f->marks);
+	rnh_prune(f);
 	ST_INC(f, resyncs);
 	__atomic_store_n(&f->st_in_sync, true, __ATOMIC_RELAXED);
+}
+
+/* The next timer (the sweep, a silent candidate's end) in ms, -1 = none; 0: one is due. */
+static int
+next_timeout(struct rt_fpm *f)
+{
+	int64_t left = -1;
+
+	if (f->cfd >= 0 && f->marking) {
+		left = sweep_in(f);
+		if (left <= 0) {
+			rt_fpm_sweep(f);
+			return 0;
+		}
+	}
+	if (f->kfd >= 0) {
+		const int64_t k = (int64_t)f->candidate_ms - ms_since(&f->t_cand);
+
+		if (k <= 0) {
+			char why[48];
+
+			snprintf(why, sizeof(why), "no valid frame in %u ms", f->candidate_ms);
+			drop_candidate(f, why, true);
+			return 0;
+		}
+		left = left < 0 || k < left ? k : left;
+	}
+	return (int)left;
 }
 
 static void *
@@ -533,25 +842,23 @@ fpm_thread(void *arg)
 {
 	struct rt_fpm *f = arg;
 
+	/* zebra's namespace: its interfaces' names and its addresses are looked up there */
+	if (f->nsfd >= 0 && setns(f->nsfd, CLONE_NEWNET) < 0)
+		RT_LOG(ERR, "fpm: setns %s: %s: names and peers looked up in ours\n", f->netns,
+			strerror(errno));
 	while (!f->stop) {
-		struct pollfd pfd[3] = {
+		struct pollfd pfd[4] = {
 			{.fd = f->lfd, .events = POLLIN},
 			{.fd = f->evfd, .events = POLLIN},
 			{.fd = f->cfd, .events = POLLIN},
+			{.fd = f->kfd, .events = POLLIN},
 		};
-		int timeout = -1;
+		const int timeout = next_timeout(f);
 		ssize_t n;
 
-		if (f->cfd >= 0 && f->marking) {
-			int64_t left = sweep_in(f);
-
-			if (left <= 0) {
-				sweep(f);
-				continue;
-			}
-			timeout = (int)left;
-		}
-		if (poll(pfd, 3, timeout) < 0 && errno != EINTR)
+		if (timeout == 0)
+			continue;
+		if (poll(pfd, RTE_DIM(pfd), timeout) < 0 && errno != EINTR)
 			break;
 		if (pfd[1].revents & POLLIN) {
 			uint64_t v;
@@ -559,6 +866,9 @@ fpm_thread(void *arg)
 			if (read(f->evfd, &v, sizeof(v)) < 0)
 				v = 0; /* nothing lost: the flag is read above */
 		}
+		if (f->kfd >= 0 && pfd[3].fd == f->kfd &&
+			(pfd[3].revents & (POLLIN | POLLERR | POLLHUP)))
+			candidate_read(f);
 		if (pfd[0].revents & POLLIN)
 			accept_client(f);
 		if (f->cfd < 0 || pfd[2].fd != f->cfd ||
@@ -569,12 +879,16 @@ fpm_thread(void *arg)
 			clock_gettime(CLOCK_MONOTONIC, &f->t_last);
 			if (rt_fpm_feed(f, f->in, (size_t)n) < 0)
 				close_client(f, "framing error");
+		} else if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
 			continue;
+		} else {
+			close_client(f, n == 0 ? "closed" : strerror(errno));
 		}
-		if (n < 0 && (errno == EAGAIN || errno == EINTR))
-			continue;
-		close_client(f, n == 0 ? "closed" : strerror(errno));
+		/* the session ended: a connection held takes its place */
+		if (f->cfd < 0 && f->kfd >= 0)
+			promote_candidate(f);
 	}
+	drop_candidate(f, "the listener stops", false);
 	close_client(f, "the listener stops");
 	return NULL;
 }
@@ -585,7 +899,7 @@ rt_fpm_start(struct rt_fpm *f, char *err, size_t errlen)
 	struct sockaddr_in sa = {.sin_family = AF_INET};
 	socklen_t sl = sizeof(sa);
 	const int one = 1;
-	char a[INET_ADDRSTRLEN];
+	char a[INET_ADDRSTRLEN], path[FPM_NETNS_LEN + 16];
 	int ret;
 
 	if (f->running) {
@@ -595,6 +909,15 @@ rt_fpm_start(struct rt_fpm *f, char *err, size_t errlen)
 	sa.sin_addr.s_addr = htonl(f->addr);
 	sa.sin_port = htons(f->port);
 	inet_ntop(AF_INET, &sa.sin_addr, a, sizeof(a));
+	if (f->netns[0] != '\0') {
+		snprintf(path, sizeof(path), "/run/netns/%s", f->netns);
+		f->nsfd = open(path, O_RDONLY | O_CLOEXEC);
+		if (f->nsfd < 0) {
+			ret = errno;
+			snprintf(err, errlen, "fpm: zebra's namespace %s: %s", path, strerror(ret));
+			return -ret;
+		}
+	}
 	f->lfd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (f->lfd < 0)
 		goto fail;
@@ -623,7 +946,9 @@ fail:
 		close(f->lfd);
 	if (f->evfd >= 0)
 		close(f->evfd);
-	f->lfd = f->evfd = -1;
+	if (f->nsfd >= 0)
+		close(f->nsfd);
+	f->lfd = f->evfd = f->nsfd = -1;
 	return -ret;
 }
 
@@ -640,7 +965,9 @@ rt_fpm_stop(struct rt_fpm *f)
 	pthread_join(f->thread, NULL);
 	close(f->lfd);
 	close(f->evfd);
-	f->lfd = f->evfd = -1;
+	if (f->nsfd >= 0)
+		close(f->nsfd);
+	f->lfd = f->evfd = f->nsfd = -1;
 	f->running = false;
 	return 0;
 }
@@ -737,6 +1064,10 @@ rt_fpm_counters(const struct rt_fpm *f, struct rt_nlsync_counter *c, unsigned in
 	rt_sync_counter_put(c, max, &n, NULL, "connects", st.connects);
 	rt_sync_counter_put(c, max, &n, NULL, "replaced", st.replaced);
 	rt_sync_counter_put(c, max, &n, NULL, "disconnects", st.disconnects);
+	rt_sync_counter_put(c, max, &n, NULL, "refused_peers", st.refused_peers);
+	rt_sync_counter_put(c, max, &n, NULL, "candidates", st.candidates);
+	rt_sync_counter_put(c, max, &n, NULL, "candidates_dropped", st.candidates_dropped);
+	rt_sync_counter_put(c, max, &n, NULL, "logs_suppressed", st.logs_suppressed);
 	rt_sync_counter_put(c, max, &n, NULL, "frames", st.frames);
 	rt_sync_counter_put(c, max, &n, NULL, "received", st.received);
 	rt_sync_counter_put(c, max, &n, NULL, "applied", st.applied);

@@ -25,10 +25,19 @@
  * - anything else (neighbours, links, ...): counted (framing.other_msg),
  *   ignored.
  *
- * One client at a time: a new connection replaces the one there was (it is
- * closed): zebra restarted, and the old connection, if not yet seen closed,
- * is of a zebra that is gone; refusing the new one would leave the router
- * without a routing daemon until the old TCP connection timed out.
+ * Who may connect: the peers of [route] fpm-allow, by default loopback and
+ * the addresses of zebra's namespace (the twins', whose thread the listener
+ * enters); any other is closed at accept (refused_peers).
+ *
+ * One session at a time, never displaced by a connection that has said
+ * nothing: a connection made while a session is live is held as a
+ * candidate (candidates), read into a buffer of its own; once it has sent
+ * one whole, well-formed frame it takes over (the old session is closed,
+ * replaced; zebra restarted and sends at once, and the old connection, if
+ * not yet seen closed, is of a zebra that is gone), and its bytes are the
+ * new session's first. A candidate that sends a bad frame, closes, or says
+ * nothing for @c candidate_ms is closed (candidates_dropped); a newer one
+ * replaces it. When the live session ends, a candidate held takes its place.
  *
  * Mark and sweep: a connect begins a new generation; the routes applied
  * from then on are marked, and @c sweep_ms after the connect (zebra replays
@@ -105,9 +114,13 @@ enum rt_fpm_reason rt_fpm_frame_check(const void *nl, size_t len);
 
 /** The counters (see rt_fpm_counters() for what each means). */
 struct rt_fpm_stats {
-	uint64_t connects;    /**< clients accepted */
-	uint64_t replaced;    /**< connections closed for a newer one */
-	uint64_t disconnects; /**< connections that ended (closed, framing error, replaced) */
+	uint64_t connects;      /**< clients accepted */
+	uint64_t replaced;      /**< connections closed for a newer one */
+	uint64_t disconnects;   /**< connections that ended (closed, framing error, replaced) */
+	uint64_t refused_peers; /**< connections from peers not allowed, closed at once */
+	uint64_t candidates;    /**< connections held while a session was live */
+	uint64_t candidates_dropped; /**< candidates closed before a valid frame */
+	uint64_t logs_suppressed;    /**< connection log lines left out (rate limit) */
 	uint64_t frames;
 	uint64_t received;   /**< route messages */
 	uint64_t applied;    /**< route messages applied */
@@ -143,5 +156,18 @@ int rt_fpm_feed(struct rt_fpm *f, const void *bytes, size_t len);
  * and the next-hop objects are dropped, the marks start afresh.
  */
 void rt_fpm_session_begin(struct rt_fpm *f);
+
+/**
+ * The sweep the thread runs @c sweep_ms after a connect (tests call it
+ * directly): the fpm routes not sent since rt_fpm_session_begin() are
+ * deleted, and the listener forgets every route it no longer holds.
+ */
+void rt_fpm_sweep(struct rt_fpm *f);
+
+/**
+ * How many routes the listener remembers the next-hop object of (tests):
+ * never more than the fpm routes of the table after a sweep.
+ */
+uint32_t rt_fpm_nh_routes(const struct rt_fpm *f);
 
 #endif /* RT_FPM_H */

@@ -127,6 +127,9 @@ struct rt_nl_ifmap {
  * A hop's interface: with a map, its port, and an interface that is not in
  * the map is refused; with no map (@p n_map 0), the port whose connected
  * network holds the hop's gateway, and a hop without one is refused.
+ * An entry of ifindex 0 matches no interface: a map of that entry alone is
+ * a map that maps nothing (names were given and none was found), which
+ * refuses every hop through an interface rather than port it by gateway.
  *
  * With @c replace, an existing route of @p src to the prefix is replaced: not
  * at all when it is the same (same kind, gateways and ports), else replaced

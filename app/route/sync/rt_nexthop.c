@@ -308,6 +308,18 @@ rt_nh_table_has(const struct rt_nh_table *t, uint32_t id)
 }
 
 bool
+rt_nh_table_same(const struct rt_nh_table *t, const struct rt_nh_msg *m)
+{
+	const struct rt_nh_msg *o = lookup(t, m->id);
+
+	if (o == NULL || m->del || o->kind != m->kind || o->gw != m->gw || o->oif != m->oif)
+		return false;
+	if (m->kind != RT_NHO_GROUP)
+		return true;
+	return o->n == m->n && memcmp(o->members, m->members, m->n * sizeof(m->members[0])) == 0;
+}
+
+bool
 rt_nh_depends(const struct rt_nh_table *t, uint32_t id, uint32_t changed)
 {
 	const struct rt_nh_msg *nh;

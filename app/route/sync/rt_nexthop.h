@@ -111,6 +111,14 @@ enum rt_nh_reason rt_nh_table_apply(struct rt_nh_table *t, const struct rt_nh_ms
 bool rt_nh_table_has(const struct rt_nh_table *t, uint32_t id);
 
 /**
+ * True when @p t holds the object @p m (an add) describes, unchanged: same
+ * id, kind, gateway, interface and group members in the same order. Such a
+ * message (zebra re-sends its objects) changes nothing, and the routes that
+ * name it need not be touched.
+ */
+bool rt_nh_table_same(const struct rt_nh_table *t, const struct rt_nh_msg *m);
+
+/**
  * True when a route naming @p id depends on object @p changed: it is that
  * object, or a group with it as a member.
  */
