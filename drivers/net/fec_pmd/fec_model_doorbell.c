@@ -128,8 +128,9 @@ fec_model_tx_stall(struct fec_model *m, unsigned int ring, char *msg, size_t siz
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN) || r->nb == 0) {
 		snprintf(msg, size, "TX%u: MAC disabled or ring not set up", ring);
 	} else if (!(ptr_sc(m, r) & FEC_BD_R)) {
-		snprintf(msg, size, "TX%u: no BD ready at the MAC's pointer (BD %u): nothing stalled",
-			ring, bd);
+		snprintf(msg, size,
+			"TX%u: no BD ready at the MAC's pointer (BD %u): nothing stalled", ring,
+			bd);
 	} else if ((tdar & FEC_DAR_ACTIVE) || r->idle_race) {
 		ret = FEC_MODEL_TX_STALL_MODEL;
 		snprintf(msg, size,
