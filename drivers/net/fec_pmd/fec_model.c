@@ -301,14 +301,14 @@ fec_model_log(struct fec_model *m, uint32_t off, uint32_t val)
 	m->nb_log++;
 }
 
-/* Some TX ring's doorbell is set: the uDMA may be reading BDs. */
+/* Some TX ring's doorbell is set (or it is served on): the uDMA may be reading BDs. */
 static bool
 tx_active(const struct fec_model *m)
 {
 	unsigned int q;
 
 	for (q = 0; q < m->nb_rings; q++)
-		if (fec_model_reg(m, fec_tdar_off(q)) & FEC_DAR_ACTIVE)
+		if ((fec_model_reg(m, fec_tdar_off(q)) & FEC_DAR_ACTIVE) || m->tx[q].idle_race)
 			return true;
 	return false;
 }

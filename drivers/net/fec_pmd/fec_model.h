@@ -559,6 +559,75 @@ unsigned int fec_model_tdar_lost(const struct fec_model *m);
  */
 unsigned int fec_model_tdar_busy_writes(const struct fec_model *m);
 
+/** Points of the TX uDMA going idle on a ring, where fec_model_tx_idle_hook() can run. */
+enum fec_model_idle_point {
+	FEC_MODEL_IDLE_SEEN,    /**< the BD at the ring's pointer read not ready, TDAR still set */
+	FEC_MODEL_IDLE_CLEARED, /**< TDAR cleared, that BD not read again yet */
+};
+
+/** A hook run as the TX uDMA goes idle (fec_model_tx_idle_hook()). */
+typedef void (*fec_model_idle_hook_t)(
+	struct fec_model *m, unsigned int ring, enum fec_model_idle_point at, void *arg);
+
+/**
+ * Test hook: run @p fn once, the next time the TX uDMA goes idle on a ring,
+ * at point @p at. That is the window a TX doorbell races (the MAC clearing
+ * TDAR: a few cycles on the SoC, as long as the model's thread is descheduled
+ * in thread mode), made deterministic for step-mode tests. The model's lock
+ * is released around the call, so @p fn may call the driver (a tx_burst and
+ * its TDAR write). One-shot: cleared before @p fn runs.
+ *
+ * @param m
+ *   Model.
+ * @param at
+ *   Point.
+ * @param fn
+ *   Hook (NULL disarms).
+ * @param arg
+ *   Its argument.
+ */
+void fec_model_tx_idle_hook(
+	struct fec_model *m, enum fec_model_idle_point at, fec_model_idle_hook_t fn, void *arg);
+
+/**
+ * TX BDs handed over while the uDMA was going idle on their ring, which it
+ * then served without a doorbell (the driver may have read TDAR still set and
+ * rightly skipped its write: the ERR007885 guard).
+ *
+ * @param m
+ *   Model.
+ * @return
+ *   Count.
+ */
+uint64_t fec_model_tx_idle_races(const struct fec_model *m);
+
+/** What fec_model_tx_stall() found. */
+enum fec_model_tx_stall {
+	FEC_MODEL_TX_OK = 0,       /**< no BD ready at the MAC's pointer, or no ring */
+	FEC_MODEL_TX_STALL_DRIVER, /**< a ready BD, TDAR clear, the uDMA idle: no doorbell */
+	FEC_MODEL_TX_STALL_MODEL,  /**< a ready BD, the uDMA active, yet not sending */
+};
+
+/**
+ * Which side holds frames on a TX ring, for a test's failure message: the
+ * driver (a BD ready at the uDMA's pointer, TDAR clear since the uDMA went
+ * idle, so a doorbell was due and not written) or the model (TDAR set, or the
+ * ring served on, and the uDMA not sending: hung, held, stopped, not stepped).
+ * Only meaningful once the model has had time to run.
+ *
+ * @param m
+ *   Model.
+ * @param ring
+ *   TX ring.
+ * @param msg
+ *   Out: a sentence naming the side and the BD.
+ * @param size
+ *   Its size.
+ * @return
+ *   An enum fec_model_tx_stall, or -EINVAL (no such ring).
+ */
+int fec_model_tx_stall(struct fec_model *m, unsigned int ring, char *msg, size_t size);
+
 /**
  * One of the model's interrupt lines as an eventfd (created on the first
  * call, closed by fec_model_free()): 1 is added each time an event of the

@@ -90,6 +90,7 @@ ring_init(struct fec_model *m, struct fec_model_ring_state *r, uint32_t base)
 	r->start = base;
 	r->ptr = base;
 	r->nb = 0;
+	r->idle_race = false;
 	/* Rings 1 and 2 are optional: a driver using fewer leaves their start at 0. */
 	if (r->q != 0 && base == 0)
 		return;
@@ -132,6 +133,7 @@ fec_model_dma_disable(struct fec_model *m)
 		fec_model_reg_set(m, fec_tdar_off(q), 0);
 		m->rx[q].ptr = m->rx[q].start;
 		m->tx[q].ptr = m->tx[q].start;
+		m->tx[q].idle_race = false;
 	}
 	memset(m->owned, 0, m->bd_len / 8);
 	/* A write-back still held (rx_wb_late) never comes: the frame is lost. */
@@ -252,10 +254,15 @@ dma_error(struct fec_model *m)
 	for (q = 0; q < FEC_MAX_RINGS; q++) {
 		fec_model_reg_set(m, fec_rdar_off(q), 0);
 		fec_model_reg_set(m, fec_tdar_off(q), 0);
+		m->tx[q].idle_race = false;
 	}
 }
 
-/* Transmit one frame starting at the ring's pointer; 0 when the ring is empty. */
+/*
+ * Transmit one frame starting at the ring's pointer: 1 when sent, 0 when the
+ * BD there is not ready (the ring is empty), -1 when the uDMA stopped on it
+ * (a fault, a violation).
+ */
 static int
 tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 {
@@ -272,7 +279,7 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 	if (unlikely(m->fault_armed) && fec_model_fault_hit(m, FEC_FAULT_TX_HANG)) {
 		/* No write-back, TDAR stays set: hung until ETHEREN goes off. */
 		m->tx_hung = true;
-		return 0;
+		return -1;
 	}
 	tc = sc & FEC_BD_TC;
 	for (;;) {
@@ -283,7 +290,7 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 		sc = rte_le_to_cpu_16(bd->sc);
 		if (!(sc & FEC_BD_R)) {
 			fec_model_violation(m, "TX chain without L: BD not ready mid-frame");
-			return 0;
+			return -1;
 		}
 		if (m->cfg.check)
 			check_bd(m, r, bus);
@@ -292,7 +299,7 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 			fec_model_violation(
 				m, "TX BD with bad buffer: addr 0x%08x len %u", addr, blen);
 			dma_error(m);
-			return 0;
+			return -1;
 		}
 		if (len + blen <= FEC_MODEL_FRAME_MAX)
 			memcpy(m->txbuf + len, d, blen);
@@ -310,7 +317,7 @@ tx_one(struct fec_model *m, struct fec_model_ring_state *r)
 			break;
 		bus = ring_next(m, r, bus);
 		if (nb > r->nb)
-			return 0;
+			return -1;
 	}
 	if (!tc && len >= 4)
 		len -= 4; /* software supplied the FCS */
@@ -660,7 +667,7 @@ tx_pick(struct fec_model *m)
 	unsigned int q;
 
 	for (q = m->nb_rings; q-- > 0;)
-		if (fec_model_reg(m, fec_tdar_off(q)) & FEC_DAR_ACTIVE)
+		if ((fec_model_reg(m, fec_tdar_off(q)) & FEC_DAR_ACTIVE) || m->tx[q].idle_race)
 			return &m->tx[q];
 	return NULL;
 }
@@ -744,10 +751,16 @@ fec_model_step_locked(struct fec_model *m, unsigned int budget)
 	while (ntx < budget && !m->tx_hold && !m->tx_hung && m->txwb_n == 0 &&
 		!(fec_model_reg(m, FEC_TCR) & FEC_TCR_GTS && !m->gts_pending) &&
 		(r = tx_pick(m)) != NULL) {
-		if (!tx_one(m, r)) {
-			/* This ring is empty (or stopped on an error): the next one. */
-			if (!m->tx_hung)
+		int sent = tx_one(m, r);
+
+		if (sent == 0 && fec_model_tx_idle(m, r))
+			continue; /* a BD came as TDAR went clear: served on */
+		if (sent <= 0) {
+			/* Empty (idle now), or stopped on an error: the next ring. */
+			if (sent < 0 && !m->tx_hung) {
 				fec_model_reg_set(m, ring_dar(r), 0);
+				r->idle_race = false;
+			}
 			if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN))
 				break;
 			continue;

@@ -53,6 +53,11 @@ struct fec_model_ring_state {
 	uint8_t q;       /* ring number */
 	bool tx;         /* a TX ring */
 	uint64_t frames; /* frames this ring moved (received into / sent from it) */
+	/*
+	 * TX: a BD was handed over as the uDMA went idle (fec_model_doorbell.c):
+	 * it serves the ring on, TDAR reading clear, until the ring runs dry.
+	 */
+	bool idle_race;
 };
 
 /* Frames held by interrupt coalescing on one ring and direction (fec_model_coal.c). */
@@ -78,6 +83,11 @@ struct fec_model {
 	bool err007885;
 	/* TDAR errata and injected faults (fec_model_fault.c). */
 	unsigned int tdar_busy_writes; /* TDAR written while active */
+	/* The TX doorbell's hand-off (fec_model_doorbell.c). */
+	uint64_t tx_idle_races;          /* BDs served that came as a ring went idle */
+	fec_model_idle_hook_t idle_hook; /* test hook, one-shot */
+	enum fec_model_idle_point idle_at;
+	void *idle_arg;
 	struct fec_model_fault_state fault[FEC_FAULT_NB];
 	uint32_t fault_armed;  /* bit per kind with candidates left */
 	bool rx_hung, tx_hung; /* uDMA hung until ETHEREN goes off (or a reset) */
@@ -167,6 +177,12 @@ struct fec_model {
 };
 
 bool fec_model_tdar_fault(struct fec_model *m, uint32_t tdar);
+/*
+ * Called with the lock held when the TX uDMA finds the BD at ring r's pointer
+ * not ready: clears TDAR, then looks at the BD again. True when it became
+ * ready meanwhile: the ring is served on.
+ */
+bool fec_model_tx_idle(struct fec_model *m, struct fec_model_ring_state *r);
 bool fec_model_fault_hit(struct fec_model *m, enum fec_model_fault_kind kind);
 void fec_model_gra(struct fec_model *m);
 bool fec_model_rx_fault(struct fec_model *m, uint32_t rdar, uint16_t *st, uint32_t *esc);

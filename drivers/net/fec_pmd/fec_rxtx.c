@@ -426,7 +426,14 @@ tx_kick(const struct fec_txq *txq)
 	 * only when idle; if it stays busy it will find the new BDs itself. The
 	 * register's address is taken once (fec_rd32's load, without reloading
 	 * fep->regs after each read's barrier).
+	 *
+	 * The BDs' R stores must be visible before TDAR is read: read set
+	 * while a store still sits in the write buffer, the uDMA may find R
+	 * clear, go idle, and the skipped write was the one doorbell the BDs
+	 * had (rte_io_wmb orders stores only; Linux has wmb(), a dsb, here).
+	 * The model goes idle with the mirror image (fec_model_doorbell.c).
 	 */
+	rte_io_mb();
 	reg = fep->regs + tdar;
 	for (i = 0; i < 4; i++) {
 		if (!(rte_read32(reg) & FEC_DAR_ACTIVE)) {
