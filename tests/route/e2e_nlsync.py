@@ -531,19 +531,25 @@ def case_bird(c):
 
         # a withdrawal: the first 1 000 routes leave BIRD's config
         bird.write(statics[1000:])
+        t_conf = time.monotonic()
         bird.ctl("configure")
         for p in pfx[:1000]:
             want.pop(p)
-        t_fib = time.monotonic()
         while len(kernel_routes(ns)) != n + 2 - 1000:
-            check(time.monotonic() - t_fib < 30, "the withdrawal not in the FIB")
+            check(time.monotonic() - t_conf < 30, "the withdrawal not in the FIB")
             time.sleep(0.05)
-        took = poll_routes(sh, want, "the withdrawal", 5)
-        print("bird: withdrawal of 1000 routes: table equal to the FIB %.2f s after it" % took)
-        # the bound: within a second (5 s for a sanitizer build, several times slower)
-        bound = 5.0 if os.environ.get("FWD_SANITIZED") == "1" else 1.0
-        check(took <= bound, "the withdrawal took %.2f s after the FIB's (bound %.0f s)" % (
-            took, bound))
+        t_fib = time.monotonic()
+        took = poll_routes(sh, want, "the withdrawal", 30)
+        # The bound is a second on a quiet machine. On a busy one every
+        # process is slower alike, so the bound follows BIRD's own time for the
+        # same 1 000 deletes in the same moment (configure to the FIB without
+        # them): the forwarder may take 3 times that, and a second at least.
+        bird_took = t_fib - t_conf
+        bound = max(5.0 if os.environ.get("FWD_SANITIZED") == "1" else 1.0, 3 * bird_took)
+        print("bird: withdrawal of 1000 routes: BIRD's FIB %.2f s after configure, the table "
+              "equal to the FIB %.2f s after that (bound %.2f s)" % (bird_took, took, bound))
+        check(took <= bound, "the withdrawal took %.2f s after the FIB's (bound %.2f s: "
+              "3 times BIRD's %.2f s)" % (took, bound, bird_took))
 
         # a clean restart with another set: the old routes leave, the new ones come
         bird.stop()
