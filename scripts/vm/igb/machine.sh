@@ -126,7 +126,7 @@ vm_prepare() {
 		echo "vm igb: fetching $pkg" >&2
 		rm -rf "$VM_CACHE/dl" "$VM_CACHE/kroot"
 		mkdir -p "$VM_CACHE/dl"
-		(cd "$VM_CACHE/dl" && apt-get download -q "$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' >&2) || true
+		(cd "$VM_CACHE/dl" && bash "$_igb_root/scripts/apt-get-wait.sh" download -q "$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' >&2) || true
 		deb=$(ls "$VM_CACHE"/dl/"$pkg"_*.deb 2>/dev/null | head -1)
 		[ -n "$deb" ] || {
 			echo "vm igb: apt-get download $pkg failed" >&2
