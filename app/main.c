@@ -303,8 +303,8 @@ main(int argc, char **argv)
 		char rundir[512];
 
 		fwd_eal_runtime_dir(&eal_args, rundir, sizeof(rundir));
-		fwd_eal_explain(&eal_args, rundir, "/sys/kernel/mm/hugepages", eal_errno, err,
-			sizeof(err));
+		fwd_eal_explain(
+			&eal_args, rundir, "/sys/kernel/mm/hugepages", eal_errno, err, sizeof(err));
 		if (err[0] != '\0')
 			fwd_err("EAL initialisation failed: %s", err);
 		else

@@ -18,8 +18,8 @@
 
 /** The EAL options fwd_eal_explain() needs, read before rte_eal_init() permutes argv. */
 struct fwd_eal_args {
-	bool no_huge;	 /**< --no-huge: no hugepages wanted */
-	bool no_shconf;	 /**< --no-shconf or --in-memory: no config file, no clash */
+	bool no_huge;    /**< --no-huge: no hugepages wanted */
+	bool no_shconf;  /**< --no-shconf or --in-memory: no config file, no clash */
 	char prefix[64]; /**< --file-prefix, or EAL's default "rte" */
 };
 

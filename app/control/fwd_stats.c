@@ -111,7 +111,8 @@ port_tx_lost(const struct fwd_app *app, uint16_t p, const struct rte_eth_stats *
 
 		for (j = 0; j < lc->n_txb; j++)
 			if (lc->txb[j].port == p)
-				accepted += ((const volatile struct fwd_txbuf *)&lc->txb[j])->tx_pkts;
+				accepted +=
+					((const volatile struct fwd_txbuf *)&lc->txb[j])->tx_pkts;
 	}
 	return accepted > s->opackets ? accepted - s->opackets : 0;
 }
