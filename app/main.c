@@ -28,6 +28,7 @@
 
 #include "fwd_app.h"
 #include "fwd_ctl.h"
+#include "fwd_eal.h"
 #include "fwd_log.h"
 #include "fwd_opts.h"
 #include "fwd_shell.h"
@@ -161,6 +162,26 @@ eal_init_default(const char *prog)
 	return rte_eal_init(n, args);
 }
 
+/*
+ * The runtime directory (<run>/dpdk/<prefix>) to remove at exit, when this
+ * process chose its file prefix itself (the embedded default's
+ * dpdk-forwarder-PID): nobody else can use that prefix, and EAL 22.11 leaves
+ * the directory behind (a test run left hundreds). A prefix the user gave is
+ * left, as DPDK's own applications leave it: it may be shared with secondary
+ * processes (dpdk-dumpcap, dpdk-proc-info) that still use it, and the user
+ * named it, so the user owns it.
+ */
+static char own_runtime_dir[512];
+
+/* rte_eal_cleanup(), then the runtime directory if it is ours. */
+static void
+eal_done(void)
+{
+	rte_eal_cleanup();
+	if (own_runtime_dir[0] != '\0')
+		fwd_eal_rmdir(own_runtime_dir);
+}
+
 /* The network vdevs named on the command line (check_vdevs_probed()). */
 static char vdev_names[RTE_MAX_ETHPORTS][RTE_ETH_NAME_MAX_LEN];
 static unsigned int n_vdev_names;
@@ -228,6 +249,7 @@ app_usage(const char *prog)
 int
 main(int argc, char **argv)
 {
+	struct fwd_eal_args eal_args;
 	char err[FWD_ERR_LEN];
 	int sep, ret, i;
 
@@ -261,14 +283,34 @@ main(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 
+	fwd_eal_args_scan(sep, argv, &eal_args); /* before rte_eal_init() permutes argv */
 	if (sep == 1) {
+		/* FWD_EAL_DEFAULT: --no-huge, and a prefix of our own */
+		eal_args.no_huge = true;
+		snprintf(eal_args.prefix, sizeof(eal_args.prefix), "dpdk-forwarder-%d",
+			(int)getpid());
+		fwd_eal_runtime_dir(&eal_args, own_runtime_dir, sizeof(own_runtime_dir));
 		ret = eal_init_default(argv[0]);
+		if (ret >= 0) /* EAL's own word for it */
+			snprintf(own_runtime_dir, sizeof(own_runtime_dir), "%s",
+				rte_eal_get_runtime_dir());
 	} else {
 		note_vdevs(sep, argv);
 		ret = rte_eal_init(sep, argv);
 	}
 	if (ret < 0) {
-		fwd_err("EAL initialisation failed: %s", rte_strerror(rte_errno));
+		int eal_errno = rte_errno;
+		char rundir[512];
+
+		fwd_eal_runtime_dir(&eal_args, rundir, sizeof(rundir));
+		fwd_eal_explain(
+			&eal_args, rundir, "/sys/kernel/mm/hugepages", eal_errno, err, sizeof(err));
+		if (err[0] != '\0')
+			fwd_err("EAL initialisation failed: %s", err);
+		else
+			fwd_err("EAL initialisation failed: %s", rte_strerror(eal_errno));
+		if (own_runtime_dir[0] != '\0')
+			fwd_eal_rmdir(own_runtime_dir);
 		return EXIT_FAILURE;
 	}
 	if (sep > 1 && ret < sep - 1) {
@@ -276,13 +318,13 @@ main(int argc, char **argv)
 		fwd_err("unexpected EAL argument '%s' (before \"--\", every value needs its "
 			"option, e.g. --vdev NAME)",
 			argv[ret + 1]);
-		rte_eal_cleanup();
+		eal_done();
 		return EXIT_FAILURE;
 	}
 
 	if (check_vdevs_probed(err, sizeof(err)) < 0) {
 		fwd_err("%s", err);
-		rte_eal_cleanup();
+		eal_done();
 		return EXIT_FAILURE;
 	}
 
@@ -294,7 +336,7 @@ main(int argc, char **argv)
 	if (ret < 0) {
 		fwd_err("%s", err);
 		fwd_app_abort(&app);
-		rte_eal_cleanup();
+		eal_done();
 		return EXIT_FAILURE;
 	}
 
@@ -319,6 +361,6 @@ main(int argc, char **argv)
 	if (fwd_app_teardown(&app) < 0)
 		ret = -1;
 	rte_pdump_uninit();
-	rte_eal_cleanup();
+	eal_done();
 	return ret == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -6,6 +6,7 @@
 #
 #   scripts/dpdk-sdk-headers.sh [DEST]
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 dest=${1:-build/dpdk-sdk/include}
 headers=(lib/ethdev/ethdev_driver.h lib/ethdev/ethdev_vdev.h
 	drivers/bus/vdev/bus_vdev_driver.h lib/eal/include/dev_driver.h
@@ -30,12 +31,12 @@ if ! apt-get source --print-uris "dpdk=$version" 2>/dev/null | grep -q "orig.tar
 		grep -h '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' |
 			$sudo tee /etc/apt/sources.list.d/dpdk-forwarder-src.list >/dev/null
 	fi
-	$sudo apt-get update -qq
+	$sudo bash "$here/apt-get-wait.sh" update -qq
 fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && apt-get source --download-only -qq "dpdk=$version" >/dev/null 2>&1)
+(cd "$work" && bash "$here/apt-get-wait.sh" source --download-only -qq "dpdk=$version" >/dev/null 2>&1)
 orig=$(ls "$work"/dpdk_*.orig.tar.* | head -n 1)
 top=$(set +o pipefail; tar tf "$orig" | head -n 1 | cut -d/ -f1)
 mkdir -p "$dest"

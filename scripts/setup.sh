@@ -10,6 +10,7 @@
 #                               from Debian's bookworm-backports, busybox-static,
 #                               kmod, cpio (imx8mp: device-tree-compiler)
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 
 pkgs=(
 	build-essential pkg-config meson ninja-build
@@ -81,16 +82,16 @@ fi
 
 if [ ${#missing[@]} -gt 0 ] || [ ${#bp_missing[@]} -gt 0 ]; then
 	echo "setup: apt-get update (about 10 s)"
-	$sudo apt-get update -qq
+	$sudo bash "$here/apt-get-wait.sh" update -qq
 fi
 if [ ${#missing[@]} -gt 0 ]; then
 	echo "setup: installing ${missing[*]} (about a minute a few packages; apt-get's output is hidden)"
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+	DEBIAN_FRONTEND=noninteractive $sudo bash "$here/apt-get-wait.sh" install -y -qq --no-install-recommends \
 		"${missing[@]}" >/dev/null
 fi
 if [ ${#bp_missing[@]} -gt 0 ]; then
 	echo "setup: installing ${bp_missing[*]} from bookworm-backports (a few minutes: QEMU is large)"
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+	DEBIAN_FRONTEND=noninteractive $sudo bash "$here/apt-get-wait.sh" install -y -qq --no-install-recommends \
 		-t bookworm-backports "${bp_missing[@]}" >/dev/null
 fi
 

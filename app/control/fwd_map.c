@@ -93,11 +93,19 @@ fwd_map_validate(const struct fwd_config *cfg, uint16_t nb_ports, char *err, siz
 		if (e->lcore == rte_get_main_lcore()) {
 			/* l3fwd's "-l 1,2 --config (0,0,1),(1,0,2)" lands here: EAL's main
 			 * lcore is the lowest of -l, and it runs the stats and the shell */
-			snprintf(err, errlen,
-				"--map: lcore %u is the main lcore (EAL's: the lowest of -l), which "
-				"runs the stats and the shell, not a queue; add a core below it (e.g. "
-				"-l 0,...) or pick another with --main-lcore",
-				e->lcore);
+			if (e->lcore > 0)
+				snprintf(err, errlen,
+					"--map: lcore %u is the main lcore (EAL's: the lowest of -l), "
+					"which runs the stats and the shell, not a queue; give EAL a "
+					"lower lcore for them (e.g. -l 0,%u,...) or pick another with "
+					"--main-lcore",
+					e->lcore, e->lcore);
+			else /* no lcore is lower than 0 */
+				snprintf(err, errlen,
+					"--map: lcore 0 is the main lcore (EAL's: the lowest of -l), "
+					"which runs the stats and the shell, not a queue; map the queue "
+					"to another lcore of -l, or make another lcore the main one with "
+					"--main-lcore N");
 			return -EINVAL;
 		}
 		if (per_lcore[e->lcore] == 0)

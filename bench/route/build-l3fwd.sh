@@ -24,6 +24,7 @@
 #    and 65 536 tbl8 groups (IPv4; IPv6 as it is).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+apt_wait=$PWD/scripts/apt-get-wait.sh # waits for another apt-get's lock
 builddir=$1
 work=$2
 consts=${3:-}
@@ -42,10 +43,10 @@ if [ -z "${DPDK_ORIG:-}" ]; then
 			grep -h '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' |
 				$sudo tee /etc/apt/sources.list.d/dpdk-forwarder-src.list >/dev/null
 		fi
-		$sudo apt-get update -qq
+		$sudo bash "$apt_wait" update -qq
 	fi
 	log "fetching the source of DPDK $version"
-	(cd "$work" && apt-get source --download-only -qq "dpdk=$version" >/dev/null 2>&1)
+	(cd "$work" && bash "$apt_wait" source --download-only -qq "dpdk=$version" >/dev/null 2>&1)
 	DPDK_ORIG=$(find "$work" -maxdepth 1 -name 'dpdk_*.orig.tar.*' | head -n 1)
 fi
 top=$(set +o pipefail; tar tf "$DPDK_ORIG" | head -n 1 | cut -d/ -f1)

@@ -7,6 +7,7 @@ The binary comes from $DPDK_FORWARDER (meson passes dpdk_forwarder.full_path()).
 Every failed check raises Fail with a message saying what differed.
 """
 
+import atexit
 import json
 import mmap
 import os
@@ -419,10 +420,24 @@ class Running:
         return self.p.returncode, "".join(l for l in self.lines if l is not None), err
 
 
+def runtime_dir(prefix):
+    """EAL's runtime dir of a file prefix: <runtime>/dpdk/<prefix>."""
+    base = "/var/run" if os.geteuid() == 0 else os.environ.get("XDG_RUNTIME_DIR", "/tmp")
+    return os.path.join(base, "dpdk", prefix)
+
+
 def remove_runtime_dir(prefix):
     """EAL leaves its runtime dir (<runtime>/dpdk/<prefix>) behind: remove ours."""
-    base = "/var/run" if os.geteuid() == 0 else os.environ.get("XDG_RUNTIME_DIR", "/tmp")
-    shutil.rmtree(os.path.join(base, "dpdk", prefix), ignore_errors=True)
+    shutil.rmtree(runtime_dir(prefix), ignore_errors=True)
+
+
+def own_prefix(tag):
+    """A file prefix "TAG_PID" for the DPDK processes (the forwarder, testpmd)
+    a test runs without a Case, its runtime dir removed when the test exits:
+    EAL leaves it behind, and a test leaves nothing (issue 37.16)."""
+    prefix = "%s_%d" % (tag, os.getpid())
+    atexit.register(remove_runtime_dir, prefix)
+    return prefix
 
 
 def load_stats(path):

@@ -9,8 +9,10 @@
 Exit status 0: the case passed; 1: it failed (the reason is printed).
 """
 
+import glob
 import os
 import re
+import signal
 import sys
 import time
 
@@ -19,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fwdtest import (Case, Fail, run_cases, check, check_eq, check_frames, check_stats,  # noqa: E402
                      check_balance, check_stats_block, stats_blocks_text,
                      default_peer, iter_pcap, load_stats, mac_bytes, mac_rewrite, mac_swap, mixed_frames,
-                     pcap_count, port_stats, read_pcap, remove_runtime_dir, runt, scapy_count,
+                     pcap_count, port_stats, read_pcap, remove_runtime_dir, runt, runtime_dir, scapy_count,
                      signal_by_name, untag)
 from scapy.layers.l2 import Ether  # noqa: E402
 
@@ -404,9 +406,11 @@ def config_override(c):
 def embedded_default(c):
     sfile = c.path("stats.json")
     r = c.run(None, ["--", "--duration", "1", "--stats-file", sfile], stats=False)
-    # its EAL file prefix is dpdk-forwarder-<pid>; the process is gone, clean up
-    remove_runtime_dir("dpdk-forwarder-%d" % c.procs[-1].pid)
     r.check_ok()
+    # its EAL file prefix is dpdk-forwarder-<pid>, its own: gone with it (issue 37.16)
+    check(not os.path.exists(runtime_dir("dpdk-forwarder-%d" % c.procs[-1].pid)),
+          "the embedded default left its runtime dir %s" %
+          runtime_dir("dpdk-forwarder-%d" % c.procs[-1].pid))
     check("using the embedded default" in r.stdout and "--vdev net_null0" in r.stdout,
           "the embedded default line is missing\n" + r.describe())
     # what runs is what --help and the docs say, with A, B and PID filled in
@@ -576,7 +580,10 @@ def bad_map_lcore_disabled(c):
 
 @case
 def bad_map_main_lcore(c):
-    bad(c, ["--map", "(0,0,0),(1,0,1)"], r"^--map: lcore 0 is the main lcore")
+    """Lcore 0 has no lower core: the hint names what can be done instead (issue
+    37.17: it told users to "add a core below" lcore 0)."""
+    bad(c, ["--map", "(0,0,0),(1,0,1)"], r"^--map: lcore 0 is the main lcore .*map the queue to "
+        r"another lcore of -l, or make another lcore the main one with --main-lcore N$")
 
 
 @case
@@ -604,6 +611,64 @@ def bad_port_configure(c):
 @case
 def bad_eal_option(c):
     bad(c, [], r"^EAL initialisation failed", eal=c.eal(null_vdevs()) + ["--bogus-eal-option"])
+
+
+def hugepages_free():
+    """Free hugepages of every size on this machine."""
+    n = 0
+    for d in glob.glob("/sys/kernel/mm/hugepages/hugepages-*"):
+        with open(os.path.join(d, "free_hugepages")) as f:
+            n += int(f.read())
+    return n
+
+
+@case
+def own_prefix_cleaned(c):
+    """Issue 37.16: the embedded default's prefix is the process's own, so
+    its runtime dir goes at exit, a failed start-up included; a prefix the
+    user gave is the user's (it may be shared with secondaries) and is left."""
+    r = c.run(None, ["--", "--map", "(0,0,5)"], timeout=20, stats=False)
+    r.check_error(r"^--map: lcore 5 is not enabled")
+    d = runtime_dir("dpdk-forwarder-%d" % c.procs[-1].pid)
+    check(not os.path.exists(d), "a failed start-up on the embedded default left %s" % d)
+    eal = c.eal(null_vdevs())
+    r = c.run(eal, ["--duration", "0.1"], stats=False)
+    r.check_ok()
+    d = runtime_dir(eal[eal.index("--file-prefix") + 1])
+    check(os.path.isdir(d), "the user's --file-prefix dir %s was removed" % d)
+
+
+@case
+def eal_no_hugepages(c):
+    """Issue 37.17: as root without hugepages EAL said `Permission denied`;
+    the forwarder says there are none and what to do."""
+    if hugepages_free() > 0:
+        print("SKIP: this machine has free hugepages; the case needs none")
+        return
+    eal = ["--no-pci", "--file-prefix", c.prefix(), "--lcores", "0@0,1@1"] + null_vdevs()
+    r = c.run(eal, ["--duration", "0.1"], timeout=30, stats=False)
+    r.check_error(r"^EAL initialisation failed: no free hugepages \(\d+ reserved, none free\): "
+                  r"run without them, with --no-huge -m 256, or reserve some, e\.g\. echo 256 > "
+                  r"/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages$")
+
+
+@case
+def eal_prefix_clash(c):
+    """Issue 37.17: a second forwarder on a file prefix a running one holds
+    ended `EAL initialisation failed: Success`; it names the holder and
+    --file-prefix, and the first one runs on."""
+    eal = c.eal(null_vdevs())
+    prefix = eal[eal.index("--file-prefix") + 1]
+    first = c.start(eal, ["--stats-period", "0.2"])
+    first.wait_line("=== stats", 30)
+    r = c.run(eal, ["--duration", "0.1"], timeout=30, stats=False)
+    r.check_error(r"^EAL initialisation failed: another DPDK process \(pid %d\) runs with the "
+                  r"file prefix '%s' \(%s\): give this one its own with --file-prefix NAME$" %
+                  (first.p.pid, re.escape(prefix), re.escape(runtime_dir(prefix))))
+    check(first.p.poll() is None, "the first forwarder stopped\n" + first.describe())
+    first.p.send_signal(signal.SIGINT)
+    rc, _, _ = first.finish(20)
+    check_eq(rc, 0, "the first forwarder's exit status")
 
 
 @case
@@ -885,7 +950,7 @@ def l3fwd_config_list(c):
     check("port 1 is in no --map entry: it is not polled" in r.stdout + r.stderr,
           "no warning for a port left out of the map\n" + r.describe())
     bad(c, ["--config", "(0,0,1),(1,0,2)"],
-        r"^--map: lcore 1 is the main lcore .*add a core below it",
+        r"^--map: lcore 1 is the main lcore .*give EAL a lower lcore for them \(e\.g\. -l 0,1,",
         eal=c.eal(null_vdevs(), lcores="1@0,2@1"))
 
 

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 
+from e2e_wire_pcap import own_prefix  # noqa: E402
 from scapy.all import IP, UDP, Ether, Raw, rdpcap, wrpcap
 
 N = 300
@@ -25,7 +26,7 @@ def main():
                 Raw(bytes([i % 256]) * (i * 7 % 1400)) for i in range(N)]
         wrpcap(inp, pkts)
         cmd = [fwd, "-l", "0,1", "--no-huge", "-m", "256", "--no-pci",
-               "--file-prefix", "fec_e2e_%d" % os.getpid(),
+               "--file-prefix", own_prefix("fec_e2e"),
                "--vdev", "net_fec0,backend=model,mode=thread,wire=loop",
                "--vdev", "net_pcap0,rx_pcap=%s,tx_pcap=%s" % (inp, out),
                "--", "--fwd", "io", "--duration", "2", "--stats-file", st]

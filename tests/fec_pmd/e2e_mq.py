@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 
+from e2e_wire_pcap import own_prefix  # noqa: E402
 from scapy.all import IP, UDP, Dot1Q, Ether, Raw, rdpcap, wrpcap
 
 PER_PCP = 20
@@ -40,7 +41,7 @@ def main():
                 want_q[ring_of(pcp)] += 1
         wrpcap(inp, pkts)
         cmd = [fwd, "-l", "0,1", "--no-huge", "-m", "256", "--no-pci",
-               "--file-prefix", "fec_mq_%d" % os.getpid(),
+               "--file-prefix", own_prefix("fec_mq"),
                "--vdev", "net_fec0,backend=model,mode=thread,wire=loop,rcmr=[1:4-5,2:6-7]",
                "--vdev", "net_pcap0,rx_pcap=%s,tx_pcap=%s" % (inp, out),
                "--", "--fwd", "io", "--map", "(0,0,1),(0,1,1),(0,2,1),(1,0,1)",

@@ -23,7 +23,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_wire_pcap import parse_port_stats, private_copy  # noqa: E402
+from e2e_wire_pcap import own_prefix, parse_port_stats, private_copy  # noqa: E402
 
 from scapy.all import (ARP, IP, TCP, UDP, Dot1Q, Ether, ICMPv6EchoRequest,  # noqa: E402
                        IPv6, IPOption_NOP, Raw, rdpcap, wrpcap)
@@ -91,7 +91,7 @@ def expected(frame, dst, src):
 def run_testpmd(d, pcap_in, fec_out, n):
     so = private_copy(os.environ["FEC_PMD_SO"])
     cmd = ["stdbuf", "-oL", "dpdk-testpmd", "-l", "0,1", "--no-huge", "-m", "512", "--no-pci",
-           "-d", so, "--file-prefix", "fec_txcsum_%d" % os.getpid(),
+           "-d", so, "--file-prefix", own_prefix("fec_txcsum"),
            "--vdev", "net_fec0,backend=model,mode=thread,wire=pcap:[,%s]" % fec_out,
            "--vdev", "net_pcap0,rx_pcap=%s,tx_pcap=%s" % (pcap_in, os.path.join(d, "o.pcap")),
            "--", "-i", "--forward-mode=csum", "--total-num-mbufs=16384", "--nb-cores=1",

@@ -35,6 +35,9 @@ import time
 
 from scapy.all import IP, UDP, Dot1Q, Ether, Raw, rdpcap, wrpcap
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
+from fwdtest import own_prefix  # noqa: E402  (the runtime dir removed at exit)
+
 FEC_MAC = "02:00:00:fe:c0:00"
 N_WIRE = 400  # frames arriving on the FEC cable
 N_PCAP = 300  # frames the pcap port feeds to the FEC's TX
@@ -131,7 +134,7 @@ SCATTER_LINES = ["port 0 (net_fec0): 1522-byte frames over 512-byte mbufs: as ch
 def run_forwarder(d, paths, app=(), want_lines=()):
     st = os.path.join(d, "st.json")
     cmd = [os.environ["DPDK_FORWARDER"], "-l", "0,1", "--no-huge", "-m", "256", "--no-pci",
-           "--file-prefix", "fec_wpcap_%d" % os.getpid()] + vdevs(paths) + \
+           "--file-prefix", own_prefix("fec_wpcap")] + vdevs(paths) + \
           ["--", "--fwd", "io", "--duration", "2", "--stats-file", st] + list(app)
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60,
                        check=False)
@@ -198,7 +201,7 @@ def run_testpmd(d, paths, want_fec_tx, want_pcap_tx):
     sleep: the machine may be busy), stop, read the counters, quit."""
     so = private_copy(os.environ["FEC_PMD_SO"])
     cmd = ["stdbuf", "-oL", "dpdk-testpmd", "-l", "0,1", "--no-huge", "-m", "512", "--no-pci",
-           "-d", so, "--file-prefix", "fec_tpmd_%d" % os.getpid()] + vdevs(paths) + \
+           "-d", so, "--file-prefix", own_prefix("fec_tpmd")] + vdevs(paths) + \
           ["--", "-i", "--forward-mode=io", "--total-num-mbufs=16384", "--nb-cores=1",
            "--no-flush-rx"]
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -4,7 +4,9 @@
 #ifndef FEC_CHECK_H
 #define FEC_CHECK_H
 
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -42,6 +44,27 @@ static unsigned int fec_test_nb_mbuf;
 /* EAL's --lcores for fec_test_init(): one lcore unless a case needs workers. */
 static const char *fec_test_lcores = "0";
 
+/* EAL's runtime dir of this process, removed at exit (EAL leaves it behind). */
+static char fec_test_rundir[256];
+
+static void
+fec_test_remove_rundir(void)
+{
+	struct dirent *e;
+	DIR *d = opendir(fec_test_rundir);
+	char path[512];
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.') {
+			snprintf(path, sizeof(path), "%s/%s", fec_test_rundir, e->d_name);
+			unlink(path);
+		}
+	closedir(d);
+	rmdir(fec_test_rundir);
+}
+
 /*
  * The set-up every case shares: EAL on the lcores fec_test_lcores names (one
  * unless the binary set it before), without hugepages or PCI,
@@ -65,6 +88,8 @@ fec_test_init(char *argv0, const char *tag, const char *name, const char *devarg
 		printf("Bail out! EAL init failed\n");
 		return -1;
 	}
+	snprintf(fec_test_rundir, sizeof(fec_test_rundir), "%s", rte_eal_get_runtime_dir());
+	atexit(fec_test_remove_rundir);
 	fec_test_nb_mbuf = nb_mbuf;
 	pool = rte_pktmbuf_pool_create(tag, nb_mbuf, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
 	model = fec_model_lookup("net_fec0");

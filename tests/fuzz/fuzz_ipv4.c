@@ -70,6 +70,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (rte_eal_init(9, args) < 0)
 		abort();
 	fuzz_lsan_scan_dpdk_memory();
+	fuzz_clean_rundir_at_exit();
 	pool = rte_pktmbuf_pool_create("fz", 1023, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
 	slow_pool = rte_pktmbuf_pool_create("fz_slow", 8191, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, 0);
 	tbl = rt_table_create(&(struct rt_table_params){.name = "fz",

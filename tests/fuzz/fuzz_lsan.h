@@ -13,6 +13,12 @@
 
 #include <sanitizer/lsan_interface.h>
 
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <rte_eal.h>
 #include <rte_memory.h>
 
 static int
@@ -30,6 +36,35 @@ static inline void
 fuzz_lsan_scan_dpdk_memory(void)
 {
 	rte_memseg_contig_walk(fuzz_lsan_root, NULL);
+}
+
+/* EAL's runtime dir of this process (EAL leaves it behind), removed at exit. */
+static char fuzz_rundir[256];
+
+static void
+fuzz_remove_rundir(void)
+{
+	struct dirent *e;
+	DIR *d = opendir(fuzz_rundir);
+	char path[512];
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.') {
+			snprintf(path, sizeof(path), "%s/%s", fuzz_rundir, e->d_name);
+			unlink(path);
+		}
+	closedir(d);
+	rmdir(fuzz_rundir);
+}
+
+/** Remove EAL's runtime dir when the fuzzer exits; call it once, after rte_eal_init(). */
+static inline void
+fuzz_clean_rundir_at_exit(void)
+{
+	snprintf(fuzz_rundir, sizeof(fuzz_rundir), "%s", rte_eal_get_runtime_dir());
+	atexit(fuzz_remove_rundir);
 }
 
 #endif

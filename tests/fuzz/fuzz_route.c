@@ -46,6 +46,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (rte_eal_init(9, args) < 0)
 		abort();
 	fuzz_lsan_scan_dpdk_memory();
+	fuzz_clean_rundir_at_exit();
 	return 0;
 }
 

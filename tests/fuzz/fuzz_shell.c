@@ -63,6 +63,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (rte_eal_init((int)(sizeof(eal) / sizeof(eal[0])) - 1, eal) < 0)
 		abort();
 	fuzz_lsan_scan_dpdk_memory();
+	fuzz_clean_rundir_at_exit();
 	if (fwd_app_setup(&app, err, sizeof(err)) < 0) {
 		fprintf(stderr, "fuzz_shell: setup: %s\n", err);
 		abort();

@@ -126,7 +126,7 @@ vm_prepare() {
 		echo "vm igb: fetching $pkg" >&2
 		rm -rf "$VM_CACHE/dl" "$VM_CACHE/kroot"
 		mkdir -p "$VM_CACHE/dl"
-		(cd "$VM_CACHE/dl" && apt-get download -q "$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' >&2) || true
+		(cd "$VM_CACHE/dl" && bash "$_igb_root/scripts/apt-get-wait.sh" download -q "$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' >&2) || true
 		deb=$(ls "$VM_CACHE"/dl/"$pkg"_*.deb 2>/dev/null | head -1)
 		[ -n "$deb" ] || {
 			echo "vm igb: apt-get download $pkg failed" >&2
@@ -152,12 +152,15 @@ vm_qemu() {
 			-device "$VM_NIC,netdev=n$i,addr=$s.0,romfile=,mac=$mac")
 		i=$((i + 1))
 	done
-	# no KVM on these hosts (and -accel kvm hangs in SeaBIOS there): TCG
+	# no KVM on these hosts (and -accel kvm hangs in SeaBIOS there): TCG.
+	# no_timer_check: the kernel's check that the timer ticks through the
+	# IO-APIC times out when the busy host deschedules the vCPU, and it
+	# panics ("timer doesn't work through Interrupt-remapped IO-APIC")
 	exec timeout -k 5 "$VM_QEMU_TIMEOUT" qemu-system-x86_64 -accel tcg -machine q35 -cpu max \
 		-smp "$VM_CPUS" -m "$VM_MEM_MB" -display none -monitor none -nodefaults -no-reboot \
 		-chardev stdio,id=con,signal=off -serial chardev:con \
 		-kernel "$VM_CACHE/kroot/boot/vmlinuz-$kver" -initrd "$VM_CACHE/initrd.gz" \
-		-append "console=ttyS0 panic=-1 quiet loglevel=4 intel_iommu=on vm_script=$script" \
+		-append "console=ttyS0 panic=-1 quiet loglevel=4 intel_iommu=on no_timer_check vm_script=$script" \
 		-device intel-iommu \
 		-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on \
 		"${args[@]}"

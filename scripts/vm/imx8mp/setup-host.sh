@@ -6,6 +6,8 @@
 # added only when no entry for that suite exists (scripts/setup.sh --vm adds
 # the same file; whichever runs first wins, the other sees it and does nothing).
 set -euo pipefail
+# waits for another apt-get instead of failing on its lock
+_apt_wait=$(cd "$(dirname "$0")/../.." && pwd)/apt-get-wait.sh
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -30,15 +32,15 @@ if [ $qemu_missing = 1 ] &&
 		$sudo tee "$bp_list" >/dev/null
 fi
 if [ ${#missing[@]} -gt 0 ] || [ $qemu_missing = 1 ]; then
-	$sudo apt-get -o DPkg::Lock::Timeout=900 update -qq
+	$sudo bash "$_apt_wait" update -qq
 fi
 if [ ${#missing[@]} -gt 0 ]; then
 	echo "imx8mp setup: installing ${missing[*]}" >&2
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends \
+	DEBIAN_FRONTEND=noninteractive $sudo bash "$_apt_wait" install -y -qq --no-install-recommends \
 		"${missing[@]}" >/dev/null
 fi
 if [ $qemu_missing = 1 ]; then
 	echo "imx8mp setup: installing qemu-system-arm from bookworm-backports" >&2
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends \
+	DEBIAN_FRONTEND=noninteractive $sudo bash "$_apt_wait" install -y -qq --no-install-recommends \
 		-t bookworm-backports qemu-system-arm >/dev/null
 fi
