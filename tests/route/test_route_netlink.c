@@ -610,8 +610,8 @@ test_syncmarks(void)
 	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(20, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0,
 			 -1, err, sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(20, 0, 0, 0), 16, RT_ROUTE_REJECT, 0,
-			 -1, err, sizeof(err)),
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(20, 0, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+			 err, sizeof(err)),
 		0);
 	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(21, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0,
 			 -1, err, sizeof(err)),
@@ -629,8 +629,8 @@ test_syncmarks(void)
 	CHECK_EQ(rt_route_lookup(t, IP4(22, 0, 1, 1)), t->nh_blackhole);
 	CHECK_EQ(rt_route_lookup(t, IP4(23, 0, 1, 1)), t->nh_blackhole);
 	/* the reverse: the /16 marked shields not the /8 */
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(20, 0, 0, 0), 16, RT_ROUTE_REJECT, 0,
-			 -1, err, sizeof(err)),
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(20, 0, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+			 err, sizeof(err)),
 		0);
 	rt_syncmarks_clear(&m);
 	CHECK_EQ(rt_syncmarks_add(&m, IP4(20, 0, 0, 0), 16), 0);
@@ -684,10 +684,10 @@ test_metrics(void)
 	CHECK(t != NULL);
 	if (t == NULL)
 		return;
-#define TAKE(del, dst, gw, ifx, metric)                                                            \
-	(parse_metric(del, dst, 16, gw, ifx, metric, &r) == RT_NL_OK                               \
-			? rt_nlcands_apply(&c, t, &r, ifmap, RTE_DIM(ifmap), &standby, err,      \
-				  sizeof(err))                                                     \
+#define TAKE(del, dst, gw, ifx, metric)                                                         \
+	(parse_metric(del, dst, 16, gw, ifx, metric, &r) == RT_NL_OK                            \
+			? rt_nlcands_apply(                                                     \
+				  &c, t, &r, ifmap, RTE_DIM(ifmap), &standby, err, sizeof(err)) \
 			: -1000)
 	/* the RTA_PRIORITY is read; none is metric 0 */
 	CHECK_EQ(parse_metric(false, p, 16, IP4(10, 0, 0, 2), IFX0, 20, &r), RT_NL_OK);

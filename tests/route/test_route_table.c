@@ -606,13 +606,13 @@ test_delete_leaves_no_entry(void)
 	struct rt_table *t = mk_table();
 	char err[RT_ERR_LEN];
 	unsigned int cover, i;
-	uint32_t under, gw_nh;
+	uint32_t under;
 
 	if (t == NULL) {
 		CHECK(0);
 		return;
 	}
-	/* a gateway next hop to tell "the default" and "the /8" from the deleted route */
+	/* cover 0: nothing under the prefixes; 1: the default; 2: the default and a /8 */
 	for (cover = 0; cover < 3; cover++) {
 		if (cover == 1)
 			CHECK_EQ(rt_route_add(t, 0, 0, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err,
@@ -628,11 +628,10 @@ test_delete_leaves_no_entry(void)
 			const uint32_t p = IP4(100, 64, 7, 16) & rt_mask(lens[i]);
 			const uint32_t last = p | ~rt_mask(lens[i]);
 
-			CHECK_EQ(rt_route_add(t, p, lens[i], RT_ROUTE_REJECT, 0, -1, err,
-					 sizeof(err)),
+			CHECK_EQ(rt_route_add(
+					 t, p, lens[i], RT_ROUTE_REJECT, 0, -1, err, sizeof(err)),
 				0);
-			gw_nh = nh_of(t, p);
-			CHECK_EQ(gw_nh, t->nh_reject);
+			CHECK_EQ(nh_of(t, p), t->nh_reject);
 			CHECK_EQ(nh_of(t, last), t->nh_reject);
 			CHECK_EQ(rt_route_del(t, p, lens[i], err, sizeof(err)), 0);
 			if (nh_of(t, p) != under || nh_of(t, last) != under)
@@ -670,11 +669,11 @@ test_sync_owned(void)
 	CHECK_EQ(rt_route_add_from(t, RT_SRC_FPM, IP4(172, 16, 0, 0), 16, RT_ROUTE_VIA,
 			 IP4(10, 0, 0, 2), -1, err, sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(172, 17, 0, 0), 16, RT_ROUTE_BLACKHOLE,
-			 0, -1, err, sizeof(err)),
-		0);
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_CONFIG, IP4(172, 18, 0, 0), 16, RT_ROUTE_REJECT, 0,
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(172, 17, 0, 0), 16, RT_ROUTE_BLACKHOLE, 0,
 			 -1, err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_CONFIG, IP4(172, 18, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+			 err, sizeof(err)),
 		0);
 	CHECK_EQ(rt_route_add_from(t, RT_SRC_FILE, IP4(172, 19, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
 			 err, sizeof(err)),
@@ -695,11 +694,11 @@ test_sync_owned(void)
 			 0, -1, err, sizeof(err)),
 		-EPERM);
 	CHECK_CONTAINS(err, "only its sync");
-	CHECK_EQ(rt_route_replace_multi_from(t, RT_SRC_SHELL, IP4(172, 16, 0, 0), 16, two, 2, err,
-			 sizeof(err)),
+	CHECK_EQ(rt_route_replace_multi_from(
+			 t, RT_SRC_SHELL, IP4(172, 16, 0, 0), 16, two, 2, err, sizeof(err)),
 		-EPERM);
-	CHECK_EQ(rt_route_replace_from(t, RT_SRC_CONFIG, IP4(172, 17, 0, 0), 16, RT_ROUTE_REJECT,
-			 0, -1, err, sizeof(err)),
+	CHECK_EQ(rt_route_replace_from(t, RT_SRC_CONFIG, IP4(172, 17, 0, 0), 16, RT_ROUTE_REJECT, 0,
+			 -1, err, sizeof(err)),
 		-EPERM);
 	CHECK_CONTAINS(err, "route of netlink");
 	CHECK_EQ(nh_of(t, IP4(172, 16, 0, 1)), fpm_nh);
@@ -709,8 +708,8 @@ test_sync_owned(void)
 	rt_route_summary_get(t, &sum);
 	CHECK_EQ(sum.refused_synced, 4);
 	/* one sync and the other's: refused, not counted here */
-	CHECK_EQ(rt_route_del_from(t, RT_SRC_FPM, IP4(172, 17, 0, 0), 16, err, sizeof(err)),
-		-EPERM);
+	CHECK_EQ(
+		rt_route_del_from(t, RT_SRC_FPM, IP4(172, 17, 0, 0), 16, err, sizeof(err)), -EPERM);
 	CHECK_EQ(rt_route_replace_from(t, RT_SRC_NETLINK, IP4(172, 16, 0, 0), 16,
 			 RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 		-EPERM);
@@ -718,14 +717,14 @@ test_sync_owned(void)
 	CHECK_EQ(sum.refused_synced, 4);
 	/* the operator's sources share: the shell deletes a config route, replaces a file's */
 	CHECK_EQ(rt_route_del_from(t, RT_SRC_SHELL, IP4(172, 18, 0, 0), 16, err, sizeof(err)), 0);
-	CHECK_EQ(rt_route_replace_from(t, RT_SRC_SHELL, IP4(172, 19, 0, 0), 16,
-			 RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+	CHECK_EQ(rt_route_replace_from(t, RT_SRC_SHELL, IP4(172, 19, 0, 0), 16, RT_ROUTE_BLACKHOLE,
+			 0, -1, err, sizeof(err)),
 		0);
 	CHECK_EQ(rt_route_get(t, IP4(172, 19, 0, 0), 16, true, &r), 0);
 	CHECK_EQ(r.src, RT_SRC_SHELL);
 	/* a flush: the operator's go, the syncs' stay, each counted by source */
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_CONFIG, IP4(172, 18, 0, 0), 16, RT_ROUTE_REJECT, 0,
-			 -1, err, sizeof(err)),
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_CONFIG, IP4(172, 18, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+			 err, sizeof(err)),
 		0);
 	CHECK_EQ(rt_route_flush_counted(t, &c), 4);
 	CHECK_EQ(c.flushed[RT_SRC_SHELL], 3);
@@ -741,8 +740,7 @@ test_sync_owned(void)
 	CHECK_EQ(rt_route_flush(t), 0);
 	/* zebra's delete of its own route is not refused (it was "not_ours" once taken over) */
 	CHECK_EQ(rt_route_del_from(t, RT_SRC_FPM, IP4(172, 16, 0, 0), 16, err, sizeof(err)), 0);
-	CHECK_EQ(rt_route_del_from(t, RT_SRC_NETLINK, IP4(172, 17, 0, 0), 16, err, sizeof(err)),
-		0);
+	CHECK_EQ(rt_route_del_from(t, RT_SRC_NETLINK, IP4(172, 17, 0, 0), 16, err, sizeof(err)), 0);
 	CHECK_EQ(nh_of(t, IP4(172, 16, 0, 1)), RT_NH_MISS);
 	rt_table_free(t);
 }

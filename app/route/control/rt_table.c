@@ -398,7 +398,8 @@ prefix_check_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, bool repl
 		return -EINVAL;
 	}
 	r = rt_route_find_locked(t, prefix, plen);
-	if (r != NULL && replace && route_is_static(r) && !rt_route_src_may_change(t->add_src, r->src))
+	if (r != NULL && replace && route_is_static(r) &&
+		!rt_route_src_may_change(t->add_src, r->src))
 		return not_owner_locked(t, r, t->add_src, err, errlen);
 	if (r != NULL && r->kind != RT_ROUTE_NEIGH && !(replace && route_is_static(r))) {
 		snprintf(err, errlen, "a route to %s/%u already exists%s", rt_ip_str(prefix, a),

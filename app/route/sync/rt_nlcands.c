@@ -62,7 +62,8 @@ lowest(const struct rt_nlcands *c, uint32_t prefix, uint8_t plen)
 	if (c->n_buckets == 0)
 		return NULL;
 	for (e = c->bucket[cand_hash(prefix, plen, c->n_buckets)]; e != NULL; e = e->next)
-		if (e->prefix == prefix && e->plen == plen && (best == NULL || e->metric < best->metric))
+		if (e->prefix == prefix && e->plen == plen &&
+			(best == NULL || e->metric < best->metric))
 			best = e;
 	return best;
 }
@@ -154,8 +155,7 @@ expose_next(struct rt_nlcands *c, struct rt_table *t, uint32_t prefix, uint8_t p
 
 static int
 take_new(struct rt_nlcands *c, struct rt_table *t, const struct rt_nl_route *r,
-	const struct rt_nl_ifmap *map, unsigned int n_map, bool *standby, char *err,
-	size_t errlen)
+	const struct rt_nl_ifmap *map, unsigned int n_map, bool *standby, char *err, size_t errlen)
 {
 	const size_t size = sizeof(struct rt_nlcand) + r->n_hops * sizeof(r->hops[0]);
 	uint32_t pfx = n_prefixes(c);
@@ -201,8 +201,7 @@ nomem:
 
 static int
 take_del(struct rt_nlcands *c, struct rt_table *t, const struct rt_nl_route *r,
-	const struct rt_nl_ifmap *map, unsigned int n_map, bool *standby, char *err,
-	size_t errlen)
+	const struct rt_nl_ifmap *map, unsigned int n_map, bool *standby, char *err, size_t errlen)
 {
 	struct rt_nlcand **l = find(c, r->prefix, r->plen, r->metric), *e;
 	uint32_t pfx = n_prefixes(c);
@@ -233,8 +232,7 @@ take_del(struct rt_nlcands *c, struct rt_table *t, const struct rt_nl_route *r,
 
 int
 rt_nlcands_apply(struct rt_nlcands *c, struct rt_table *t, const struct rt_nl_route *r,
-	const struct rt_nl_ifmap *map, unsigned int n_map, bool *standby, char *err,
-	size_t errlen)
+	const struct rt_nl_ifmap *map, unsigned int n_map, bool *standby, char *err, size_t errlen)
 {
 	bool dummy;
 
@@ -275,7 +273,8 @@ rt_nlcands_sweep(
 			if (e->gen == c->gen)
 				continue;
 			for (f = c->bucket[i]; f != e; f = f->next)
-				if (f->gen != c->gen && f->prefix == e->prefix && f->plen == e->plen)
+				if (f->gen != c->gen && f->prefix == e->prefix &&
+					f->plen == e->plen)
 					break;
 			if (f != e)
 				continue;
@@ -299,7 +298,8 @@ out:
 		l = &c->bucket[cand_hash(sp[i].prefix, sp[i].plen, c->n_buckets)];
 		while (*l != NULL) {
 			e = *l;
-			if (e->gen != c->gen && e->prefix == sp[i].prefix && e->plen == sp[i].plen) {
+			if (e->gen != c->gen && e->prefix == sp[i].prefix &&
+				e->plen == sp[i].plen) {
 				*l = e->next;
 				free(e);
 				c->n--;
