@@ -679,7 +679,7 @@ test_metrics(void)
 	char err[RT_ERR_LEN];
 	struct rt_nl_route r;
 	uint32_t ms[4];
-	bool standby;
+	bool standby = false;
 
 	CHECK(t != NULL);
 	if (t == NULL)
