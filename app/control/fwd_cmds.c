@@ -991,7 +991,8 @@ cmd_route_del_parsed(void *res, struct cmdline *cl, void *data)
 
 	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
 		return;
-	if (rt_route_del(t, prefix, plen, err, sizeof(err)) < 0)
+	/* the shell's own, the config's and files' routes; a sync's only through its sync */
+	if (rt_route_del_from(t, RT_SRC_SHELL, prefix, plen, err, sizeof(err)) < 0)
 		say("route %s not deleted: %s\n", r->prefix, err);
 	else
 		printf("route %s deleted\n", r->prefix);
@@ -1096,7 +1097,8 @@ static cmdline_parse_inst_t cmd_route_add_multi_dev = {
 };
 static cmdline_parse_inst_t cmd_route_del = {
 	.f = cmd_route_del_parsed,
-	.help_str = "route del <prefix>: delete a static route (a shorter prefix takes over)",
+	.help_str = "route del <prefix>: delete a static route (a shorter prefix takes over); "
+		    "not one of netlink or fpm (only their sync changes it)",
 	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_del_tok, (void *)&cmd_route_prefix,
 		NULL},
 };
@@ -1117,13 +1119,38 @@ cmd_rtfile_load_parsed(void *res, struct cmdline *cl, void *data)
 		fwd_route_load_file(app, r->path, strcmp(r->what, "neigh") == 0, stdout);
 }
 
+/*
+ * "route flush": the operator's routes go, the syncs' stay (only their sync
+ * changes them); says what it touched and what it kept, by source:
+ * "12 routes flushed (static 10, shell 2); kept 106 fpm, 3 netlink (owned by their sync)".
+ */
 static void
 cmd_route_flush_parsed(void *res, struct cmdline *cl, void *data)
 {
+	struct rt_route_flush_counts c;
 	struct rt_table *t = router();
+	const char *sep = " (";
+	uint32_t n, kept = 0;
+	unsigned int i;
 
-	if (t != NULL)
-		printf("%u routes flushed\n", rt_route_flush(t));
+	if (t == NULL)
+		return;
+	n = rt_route_flush_counted(t, &c);
+	printf("%u routes flushed", n);
+	for (i = 0; i < RT_SRC_MAX; i++)
+		if (c.flushed[i] != 0) {
+			printf("%s%s %u", sep, rt_route_src_name(i), c.flushed[i]);
+			sep = ", ";
+		}
+	printf("%s", n != 0 ? ")" : "");
+	sep = "; kept ";
+	for (i = 0; i < RT_SRC_MAX; i++)
+		if (c.kept[i] != 0) {
+			printf("%s%u %s", sep, c.kept[i], rt_route_src_name(i));
+			sep = ", ";
+			kept += c.kept[i];
+		}
+	printf("%s\n", kept != 0 ? " (owned by their sync)" : "");
 }
 
 static cmdline_parse_token_string_t cmd_rtfile_route =
@@ -1147,8 +1174,9 @@ static cmdline_parse_inst_t cmd_route_load = {
 };
 static cmdline_parse_inst_t cmd_route_flush = {
 	.f = cmd_route_flush_parsed,
-	.help_str = "route flush: delete every static route (via, dev, blackhole, reject), "
-		    "not the connected ones",
+	.help_str = "route flush: delete every static route (via, dev, blackhole, reject) of the "
+		    "config, files and the shell; not the connected ones, nor those of netlink and "
+		    "fpm (only their sync changes them)",
 	.tokens = {(void *)&cmd_rtfile_route, (void *)&cmd_rtfile_flush, NULL},
 };
 static cmdline_parse_inst_t cmd_neigh_load = {

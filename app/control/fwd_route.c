@@ -657,4 +657,6 @@ fwd_route_show_summary(struct fwd_app *app, FILE *f)
 		"memory: lookup %.1f MiB, next hops %.1f MiB (DPDK memory), records %.1f MiB "
 		"(heap)\n",
 		s.mem_lookup / 1048576.0, s.mem_nh / 1048576.0, s.mem_records / 1048576.0);
+	fprintf(f, "refused: %" PRIu64 " deletes and replaces of a sync's routes (netlink, fpm)\n",
+		s.refused_synced);
 }

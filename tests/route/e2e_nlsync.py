@@ -22,6 +22,10 @@ netlink-ifname), checked through `show route`, `show netlink` and
 - bird: BIRD 2 in the namespace (static routes, protocol kernel) drives it:
   10 000 routes taken, a withdrawal followed within a second, clean and
   SIGKILL restarts leaving no stale route (skips (77) without bird2);
+- metric: two kernel routes to one prefix (metrics 10 and 20): the lower is
+  forwarded by, whatever the order; its delete exposes the next (issue 37);
+- owned: the shell's route del/replace of a netlink route refused, route
+  flush keeps them and says so (issue 37);
 - bad_config: a namespace that does not exist stops the start-up with its
   line.
 
@@ -621,6 +625,111 @@ def case_bad_config(c):
     er.bad_config(c, "[route]\nnetlink-rcvbuf = 12\n", 4, r"netlink-rcvbuf '12' is not")
     er.bad_config(c, "[port 0]\nnetlink-ifname = veth0\n", 4,
                   r"netlink-ifname veth0 without \[route\] netlink-netns or fpm-listen: no sync uses it")
+
+
+def case_metric(c):
+    """Two kernel routes to one prefix (metrics 10 and 20), in either order, in
+    the first dump and as events: the forwarder forwards by the lower, as the
+    kernel does; deleting it exposes the next; deleting both removes the
+    route; a resync that no longer sees the lower (deleted while the sync was
+    stopped) installs the next."""
+    sm = shell_mod()
+    with Netns() as ns:
+        # in the first dump: the lower first, and the lower second
+        ns.route("add", "172.16.0.0/16", "via", "10.1.0.2", "metric", "10")
+        ns.route("add", "172.16.0.0/16", "via", "10.0.0.2", "metric", "20")
+        ns.route("add", "172.17.0.0/16", "via", "10.0.0.2", "metric", "20")
+        ns.route("add", "172.17.0.0/16", "via", "10.1.0.2", "metric", "10")
+        cfg = nl_config(c, ns)
+        eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+        sh = sm.Shell(c, eal, ["--config", cfg])
+        lower, higher = "via 10.1.0.2 dev 1", "via 10.0.0.2 dev 0"
+        r = routes(sh)
+        check_eq(nl_routes(r), {"172.16.0.0/16": lower, "172.17.0.0/16": lower},
+                 "of metrics 10 and 20, the 10 (the kernel's choice) after the first dump")
+        # as events: the higher first, then the lower, then the higher again
+        ns.route("add", "172.18.0.0/16", "via", "10.0.0.2", "metric", "20")
+        poll(sh, has("172.18.0.0/16", higher), "the first route of 172.18.0.0/16")
+        ns.route("add", "172.18.0.0/16", "via", "10.1.0.2", "metric", "10")
+        poll(sh, has("172.18.0.0/16", lower), "a lower metric takes over")
+        ns.route("add", "172.19.0.0/16", "via", "10.1.0.2", "metric", "10")
+        ns.route("add", "172.19.0.0/16", "via", "10.0.0.2", "metric", "20")
+        ns.route("add", "blackhole", "172.19.0.0/16", "metric", "30")
+        # 172.19's 30 came last: once it shows in the counters, the 10 must still be there
+        poll_netlink(sh, lambda n: n["applied"] >= 9, "the routes of 172.19.0.0/16 taken")
+        check_eq(routes(sh).get("172.19.0.0/16"), (lower, "netlink"),
+                 "a higher metric added later does not take over")
+        # a delete of the lower exposes the next, as in the kernel
+        ns.route("del", "172.16.0.0/16", "via", "10.1.0.2", "metric", "10")
+        poll(sh, has("172.16.0.0/16", higher), "the delete of metric 10 exposes metric 20")
+        kroute = ns.route("get", "172.16.1.1")
+        check("via 10.0.0.2" in kroute, "the kernel forwards by metric 20 too: " + kroute)
+        ns.route("del", "172.16.0.0/16", "via", "10.0.0.2", "metric", "20")
+        poll(sh, gone("172.16.0.0/16"), "the last route of the prefix deleted")
+        # a held one's delete changes nothing; `ip route del P` takes the lowest
+        ns.route("del", "172.19.0.0/16", "metric", "20")
+        ns.route("del", "172.19.0.0/16")
+        poll(sh, has("172.19.0.0/16", "blackhole"), "172.19: the 30 left")
+        # a resync: the lower went while the sync was stopped, the next is installed
+        check("stopped" in sh.cmd("netlink stop"), "netlink stop")
+        ns.route("del", "172.17.0.0/16", "metric", "10")
+        check("started" in sh.cmd("netlink start"), "netlink start")
+        poll(sh, has("172.17.0.0/16", higher), "the resync installs the next of 172.17.0.0/16")
+        n = poll_netlink(sh, lambda n: n["resyncs"] == 2 and n["state"] == "in_sync",
+                         "the second resync")
+        check_eq(nl_routes(routes(sh)), {"172.17.0.0/16": higher, "172.18.0.0/16": lower,
+                                         "172.19.0.0/16": "blackhole"}, "after the resync")
+        check_eq(n["swept"], 1, "swept: 172.17's metric 10")
+        check_balance(n)
+        sh.quit()
+
+
+def case_owned(c):
+    """The sync's routes change only through the sync: the shell's route del
+    and route replace of a netlink route are refused naming the owner and
+    counted, route flush deletes the config's and the shell's routes only
+    and says what it kept; the sync stays in_sync and its own delete of the
+    route is not refused (not_ours)."""
+    sm = shell_mod()
+    with Netns() as ns:
+        ns.route("add", "172.16.0.0/16", "via", "10.0.0.2")
+        ns.route("add", "blackhole", "172.17.0.0/16")
+        cfg = nl_config(c, ns, ["route = 172.31.0.0/16 via 10.1.0.2"])
+        eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+        sh = sm.Shell(c, eal, ["--config", cfg])
+        check("added" in sh.cmd("route add 172.21.0.0/16 via 10.1.0.2"), "shell route add")
+        out = sh.cmd("route del 172.16.0.0/16")
+        check("not deleted" in out and "route of netlink" in out and "only its sync" in out,
+              "route del of a netlink route: " + out)
+        out = sh.cmd("route replace 172.17.0.0/16 via 10.1.0.2")
+        check("not replaced" in out and "route of netlink" in out,
+              "route replace of a netlink route: " + out)
+        out = sh.cmd("route replace 172.16.0.0/16 via 10.0.0.2 via 10.1.0.2")
+        check("not replaced" in out, "route replace (ECMP) of a netlink route: " + out)
+        r = routes(sh)
+        check_eq((r.get("172.16.0.0/16"), r.get("172.17.0.0/16")),
+                 (("via 10.0.0.2 dev 0", "netlink"), ("blackhole", "netlink")),
+                 "the netlink routes as the sync made them")
+        out = sh.cmd("show route summary")
+        check(re.search(r"^refused: 3 deletes and replaces of a sync's routes", out, re.M)
+              is not None, "counted in show route summary: " + out)
+        out = sh.cmd("route flush").strip()
+        check_eq(out, "2 routes flushed (static 1, shell 1); kept 2 netlink (owned by their sync)",
+                 "route flush says what it touched")
+        r = routes(sh)
+        check_eq(nl_routes(r), {"172.16.0.0/16": "via 10.0.0.2 dev 0", "172.17.0.0/16": "blackhole"},
+                 "the netlink routes after a flush")
+        check("172.31.0.0/16" not in r and "172.21.0.0/16" not in r, "flushed: %r" % r)
+        check_eq(netlink(sh)["state"], "in_sync", "the sync is still right")
+        # the sync's own changes go through
+        ns.route("del", "172.16.0.0/16")
+        ns.route("replace", "172.17.0.0/16", "via", "10.1.0.2")
+        poll(sh, lambda r: gone("172.16.0.0/16")(r) and has("172.17.0.0/16", "via 10.1.0.2 dev 1")(r),
+             "the sync's delete and replace")
+        n = netlink(sh)
+        check_eq(n["refused.not_ours"], 0, "nothing of the sync's refused as not_ours")
+        check_balance(n)
+        sh.quit()
 
 
 CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}

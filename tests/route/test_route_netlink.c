@@ -40,7 +40,9 @@
 #include "rt_fpm.h"
 #include "rt_netlink.h"
 #include "rt_nhgroup.h"
+#include "rt_nlcands.h"
 #include "rt_nlsync.h"
+#include "rt_syncmarks.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
 #include "rt_test_table.h"
@@ -91,8 +93,39 @@ msg(uint16_t type, uint16_t flags, uint8_t rtype, uint32_t dst, uint8_t plen)
 	rtm->rtm_type = rtype;
 	if (plen > 0)
 		mnl_attr_put_u32(nlh, RTA_DST, htonl(dst));
-	mnl_attr_put_u32(nlh, RTA_PRIORITY, 20); /* ignored, as every sender puts it */
+	mnl_attr_put_u32(nlh, RTA_PRIORITY, 20); /* as every sender puts it */
 	return nlh;
+}
+
+/*
+ * A unicast route (@p del: its delete) of metric @p metric via @p gw out of
+ * kernel interface @p ifx, as the kernel notifies it (a metric of 0 is left
+ * out, as the kernel leaves it out), parsed into @p r.
+ */
+static enum rt_nl_reason
+parse_metric(bool del, uint32_t dst, uint8_t plen, uint32_t gw, uint32_t ifx, uint32_t metric,
+	struct rt_nl_route *r)
+{
+	struct nlmsghdr *nlh;
+	struct rtmsg *rtm;
+
+	memset(buf_space, 0, sizeof(buf_space));
+	nlh = mnl_nlmsg_put_header(buf);
+	nlh->nlmsg_type = del ? RTM_DELROUTE : RTM_NEWROUTE;
+	nlh->nlmsg_flags = del ? 0 : NLM_F_CREATE | NLM_F_EXCL;
+	rtm = mnl_nlmsg_put_extra_header(nlh, sizeof(*rtm));
+	rtm->rtm_family = AF_INET;
+	rtm->rtm_dst_len = plen;
+	rtm->rtm_table = RT_TABLE_MAIN;
+	rtm->rtm_protocol = RTPROT_BOOT;
+	rtm->rtm_type = RTN_UNICAST;
+	mnl_attr_put_u32(nlh, RTA_TABLE, RT_TABLE_MAIN);
+	mnl_attr_put_u32(nlh, RTA_DST, htonl(dst));
+	if (metric != 0)
+		mnl_attr_put_u32(nlh, RTA_PRIORITY, metric);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(gw));
+	mnl_attr_put_u32(nlh, RTA_OIF, ifx);
+	return rt_netlink_parse(nlh, nlh->nlmsg_len, TABLE, r);
 }
 
 static struct nlmsghdr *
@@ -753,11 +786,218 @@ test_fpm_refusals(void)
 	rt_table_free(t);
 }
 
+/*
+ * The mark set and the sweep (rt_syncmarks.h), without a socket: a mark is
+ * of a prefix and its length (a marked 10.0.0.0/8 does not shield a stale
+ * 10.0.0.0/16, nor the reverse); the sweep deletes exactly the source's
+ * unmarked routes and says how many, leaves the other sources' (marked or
+ * not), and after an overflow deletes nothing.
+ */
+static void
+test_syncmarks(void)
+{
+	struct rt_table *t = rt_test_table("rt_nl4");
+	struct rt_syncmarks m = {0};
+	char err[RT_ERR_LEN];
+	unsigned int i;
+
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	CHECK(!rt_syncmarks_has(&m, IP4(10, 0, 0, 0), 8));
+	CHECK_EQ(rt_syncmarks_add(&m, IP4(20, 0, 0, 0), 8), 0);
+	CHECK(rt_syncmarks_has(&m, IP4(20, 0, 0, 0), 8));
+	CHECK(!rt_syncmarks_has(&m, IP4(20, 0, 0, 0), 16));
+	CHECK(!rt_syncmarks_has(&m, IP4(20, 0, 0, 0), 7));
+	CHECK_EQ(rt_syncmarks_add(&m, IP4(20, 0, 0, 0), 8), 0); /* twice: one mark */
+	CHECK_EQ(m.n, 1);
+	/* netlink: 20/8 and 20.0/16 (one address, two lengths), 21/8; fpm: 22/8; config: 23/8 */
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(20, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0,
+			 -1, err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(20, 0, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+			 err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(21, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0,
+			 -1, err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_FPM, IP4(22, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0, -1,
+			 err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add(t, IP4(23, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+		0);
+	/* 20/8 marked (so is 22/8, of another source): 20.0/16 and 21/8 are stale */
+	CHECK_EQ(rt_syncmarks_add(&m, IP4(22, 0, 0, 0), 8), 0);
+	CHECK_EQ(rt_syncmarks_sweep(t, RT_SRC_NETLINK, &m), 2);
+	CHECK_EQ(rt_route_lookup(t, IP4(20, 0, 1, 1)), t->nh_blackhole); /* the /8 now */
+	CHECK_EQ(rt_route_lookup(t, IP4(21, 0, 1, 1)), RT_NH_MISS);
+	CHECK_EQ(rt_route_lookup(t, IP4(22, 0, 1, 1)), t->nh_blackhole);
+	CHECK_EQ(rt_route_lookup(t, IP4(23, 0, 1, 1)), t->nh_blackhole);
+	/* the reverse: the /16 marked shields not the /8 */
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(20, 0, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+			 err, sizeof(err)),
+		0);
+	rt_syncmarks_clear(&m);
+	CHECK_EQ(rt_syncmarks_add(&m, IP4(20, 0, 0, 0), 16), 0);
+	CHECK_EQ(rt_syncmarks_sweep(t, RT_SRC_NETLINK, &m), 1);
+	CHECK_EQ(rt_route_lookup(t, IP4(20, 0, 1, 1)), t->nh_reject);
+	CHECK_EQ(rt_route_lookup(t, IP4(20, 1, 1, 1)), RT_NH_MISS);
+	/* many marks (the set grows): every one still found, none of another length */
+	for (i = 0; i < 5000; i++)
+		CHECK_EQ(rt_syncmarks_add(&m, IP4(30, 0, 0, 0) + (i << 8), 24), 0);
+	for (i = 0; i < 5000; i++)
+		if (!rt_syncmarks_has(&m, IP4(30, 0, 0, 0) + (i << 8), 24) ||
+			rt_syncmarks_has(&m, IP4(30, 0, 0, 0) + (i << 8), 23))
+			break;
+	CHECK_EQ(i, 5000);
+	/* an empty set sweeps all of the source's routes; an overflowed one none */
+	rt_syncmarks_clear(&m);
+	m.overflow = true;
+	CHECK_EQ(rt_syncmarks_sweep(t, RT_SRC_NETLINK, &m), -ENOMEM);
+	CHECK_EQ(rt_route_lookup(t, IP4(20, 0, 1, 1)), t->nh_reject);
+	m.overflow = false;
+	CHECK_EQ(rt_syncmarks_sweep(t, RT_SRC_NETLINK, &m), 1);
+	CHECK_EQ(rt_route_lookup(t, IP4(20, 0, 1, 1)), RT_NH_MISS);
+	CHECK_EQ(rt_syncmarks_sweep(t, RT_SRC_FPM, &m), 1);
+	CHECK_EQ(rt_route_lookup(t, IP4(22, 0, 1, 1)), RT_NH_MISS);
+	CHECK_EQ(rt_route_lookup(t, IP4(23, 0, 1, 1)), t->nh_blackhole);
+	rt_syncmarks_clear(&m);
+	rt_table_free(t);
+}
+
+/*
+ * The kernel's routes to one prefix by metric (rt_nlcands.h), as the sync
+ * takes them: of metrics 20 and 10 the lower is installed whatever the
+ * order; a higher one is held (the table untouched); a delete of the
+ * installed one installs the next in one step (never the covering route nor
+ * a miss between: the lookup answers at once), of a held one changes
+ * nothing, of one not held is refused; the last one's delete deletes the
+ * route; a resync that does not see the installed one installs the next,
+ * and one that sees none of a prefix deletes it.
+ */
+static void
+test_metrics(void)
+{
+	const uint32_t p = IP4(172, 16, 0, 0), p2 = IP4(172, 30, 0, 0);
+	struct rt_table *t = rt_test_table("rt_nl5");
+	struct rt_nlcands c = {0};
+	char err[RT_ERR_LEN];
+	struct rt_nl_route r;
+	uint32_t ms[4];
+	bool standby = false;
+
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+#define TAKE(del, dst, gw, ifx, metric)                                                         \
+	(parse_metric(del, dst, 16, gw, ifx, metric, &r) == RT_NL_OK                            \
+			? rt_nlcands_apply(                                                     \
+				  &c, t, &r, ifmap, RTE_DIM(ifmap), &standby, err, sizeof(err)) \
+			: -1000)
+	/* the RTA_PRIORITY is read; none is metric 0 */
+	CHECK_EQ(parse_metric(false, p, 16, IP4(10, 0, 0, 2), IFX0, 20, &r), RT_NL_OK);
+	CHECK_EQ(r.metric, 20);
+	CHECK_EQ(parse_metric(false, p, 16, IP4(10, 0, 0, 2), IFX0, 0, &r), RT_NL_OK);
+	CHECK_EQ(r.metric, 0);
+	/* 20 then 10: 10 wins */
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 0, 2), IFX0, 20), 0);
+	CHECK(!standby);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 0, 2));
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 1, 2), IFX1, 10), 0);
+	CHECK(!standby);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 1, 2));
+	/* 30 is held: the kernel does not forward by it */
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 0, 3), IFX0, 30), 0);
+	CHECK(standby);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 1, 2));
+	CHECK_EQ(c.standby, 2);
+	CHECK_EQ(rt_nlcands_metrics(&c, p, 16, ms, 4), 3);
+	CHECK_EQ(ms[0], 10);
+	CHECK_EQ(ms[1], 20);
+	CHECK_EQ(ms[2], 30);
+	/* a delete of a metric not held: refused, nothing changes */
+	CHECK_EQ(TAKE(true, p, IP4(10, 0, 0, 2), IFX0, 15), -ENOENT);
+	CHECK_CONTAINS(err, "metric 15");
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 1, 2));
+	/* the installed one goes: 20 is next */
+	CHECK_EQ(TAKE(true, p, IP4(10, 0, 1, 2), IFX1, 10), 0);
+	CHECK(!standby);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 0, 2));
+	/* a held one goes: nothing changes */
+	CHECK_EQ(TAKE(true, p, IP4(10, 0, 0, 3), IFX0, 30), 0);
+	CHECK(standby);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 0, 2));
+	/* the same key again replaces it (the kernel's replace) */
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 0, 4), IFX0, 20), 0);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 0, 4));
+	CHECK_EQ(c.n, 1);
+	/* 10 then 20: 10 stays (the later is not the kernel's choice) */
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 1, 2), IFX1, 10), 0);
+	CHECK_EQ(TAKE(true, p, IP4(10, 0, 0, 4), IFX0, 20), 0);
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 0, 2), IFX0, 20), 0);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 1, 2));
+	/* the last one's delete deletes the route */
+	CHECK_EQ(TAKE(true, p, IP4(10, 0, 1, 2), IFX1, 10), 0);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 0, 2));
+	CHECK_EQ(TAKE(true, p, IP4(10, 0, 0, 2), IFX0, 20), 0);
+	CHECK_EQ(rt_route_lookup(t, IP4(172, 16, 1, 1)), RT_NH_MISS);
+	CHECK_EQ(c.n, 0);
+	CHECK_EQ(c.standby, 0);
+	/* a next one the table refuses (no port): the route still goes, as in the kernel */
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 1, 2), IFX1, 10), 0);
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 0, 2), 99, 20), 0);
+	CHECK_EQ(TAKE(true, p, IP4(10, 0, 1, 2), IFX1, 10), 0);
+	CHECK_EQ(rt_route_lookup(t, IP4(172, 16, 1, 1)), RT_NH_MISS);
+	CHECK_EQ(TAKE(true, p, IP4(10, 0, 0, 2), 99, 20), -ENOENT); /* not in the table */
+	CHECK_EQ(c.n, 0);
+
+	/* resync: p's 10 (installed) and 20, p2's 10; the dump shows p's 20 only */
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 1, 2), IFX1, 10), 0);
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 0, 2), IFX0, 20), 0);
+	CHECK_EQ(TAKE(false, p2, IP4(10, 0, 0, 2), IFX0, 10), 0);
+	rt_nlcands_begin(&c);
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 0, 2), IFX0, 20), 0);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 1, 2)); /* 10 until the sweep */
+	CHECK_EQ(rt_nlcands_sweep(&c, t, ifmap, RTE_DIM(ifmap)), 2);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 0, 2));
+	CHECK_EQ(rt_route_lookup(t, IP4(172, 30, 1, 1)), RT_NH_MISS);
+	CHECK_EQ(c.n, 1);
+	CHECK_EQ(c.standby, 0);
+	/* a resync that sees it all drops nothing */
+	rt_nlcands_begin(&c);
+	CHECK_EQ(TAKE(false, p, IP4(10, 0, 0, 2), IFX0, 20), 0);
+	CHECK_EQ(rt_nlcands_sweep(&c, t, ifmap, RTE_DIM(ifmap)), 0);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), IP4(10, 0, 0, 2));
+	/* many prefixes (the set grows), each with two metrics: each keeps its lowest */
+	{
+		unsigned int i, bad = 0;
+
+		for (i = 0; i < 3000; i++) {
+			const uint32_t q = IP4(100, 0, 0, 0) + (i << 16);
+
+			if (TAKE(false, q, IP4(10, 0, 0, 2), IFX0, 200) != 0 ||
+				TAKE(false, q, IP4(10, 0, 1, 2), IFX1, 100) != 0)
+				bad++;
+		}
+		for (i = 0; i < 3000; i++)
+			if (gw_of(t, IP4(100, 0, 0, 1) + (i << 16), NULL) != IP4(10, 0, 1, 2))
+				bad++;
+		CHECK_EQ(bad, 0);
+		CHECK_EQ(c.standby, 3000);
+	}
+#undef TAKE
+	rt_nlcands_clear(&c);
+	CHECK_EQ(c.n, 0);
+	rt_table_free(t);
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_routes_applied),
 	FWD_TEST(test_replace),
 	FWD_TEST(test_refusals),
 	FWD_TEST(test_sources),
+	FWD_TEST(test_syncmarks),
+	FWD_TEST(test_metrics),
 	FWD_TEST(test_fpm_nh_routes_bounded),
 	FWD_TEST(test_fpm_nexthop_same),
 	FWD_TEST(test_fpm_refusals),

@@ -636,6 +636,159 @@ test_summary_next_hops(void)
 	rt_table_free(t);
 }
 
+/*
+ * A delete leaves no lookup entry behind: each route deleted in turn with no
+ * covering route (a miss after), under only the default (the default after:
+ * the lookup has no /0 of its own) and under a covering /8 (the /8 after),
+ * at lengths in the first level (/16), at its end (/24) and in the second
+ * (/28, /32), checked at the first and last address of the prefix.
+ */
+static void
+test_delete_leaves_no_entry(void)
+{
+	static const uint8_t lens[] = {16, 24, 28, 32};
+	struct rt_table *t = mk_table();
+	char err[RT_ERR_LEN];
+	unsigned int cover, i;
+	uint32_t under;
+
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	/* cover 0: nothing under the prefixes; 1: the default; 2: the default and a /8 */
+	for (cover = 0; cover < 3; cover++) {
+		if (cover == 1)
+			CHECK_EQ(rt_route_add(t, 0, 0, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err,
+					 sizeof(err)),
+				0);
+		if (cover == 2)
+			CHECK_EQ(rt_route_add(t, IP4(100, 0, 0, 0), 8, RT_ROUTE_VIA,
+					 IP4(10, 0, 1, 2), -1, err, sizeof(err)),
+				0);
+		under = nh_of(t, IP4(100, 64, 0, 0));
+		CHECK_EQ(under, cover == 0 ? RT_NH_MISS : nh_of(t, IP4(100, 200, 0, 0)));
+		for (i = 0; i < RTE_DIM(lens); i++) {
+			const uint32_t p = IP4(100, 64, 7, 16) & rt_mask(lens[i]);
+			const uint32_t last = p | ~rt_mask(lens[i]);
+
+			CHECK_EQ(rt_route_add(
+					 t, p, lens[i], RT_ROUTE_REJECT, 0, -1, err, sizeof(err)),
+				0);
+			CHECK_EQ(nh_of(t, p), t->nh_reject);
+			CHECK_EQ(nh_of(t, last), t->nh_reject);
+			CHECK_EQ(rt_route_del(t, p, lens[i], err, sizeof(err)), 0);
+			if (nh_of(t, p) != under || nh_of(t, last) != under)
+				printf("#   cover %u: /%u left its entry\n", cover, lens[i]);
+			CHECK_EQ(nh_of(t, p), under);
+			CHECK_EQ(nh_of(t, last), under);
+		}
+	}
+	rt_table_free(t);
+}
+
+/*
+ * What a sync owns only that sync changes: the shell neither deletes nor
+ * replaces (one hop or ECMP) a netlink or an FPM route, each refusal names
+ * the owner and is counted; one sync does not touch the other's (not
+ * counted: the sync counts its own as not_ours); the operator's sources
+ * change each other's routes; a flush deletes the operator's routes, keeps
+ * the syncs' and says which by source; the sync's own delete still works.
+ */
+static void
+test_sync_owned(void)
+{
+	struct rt_table *t = mk_table();
+	const struct rt_hop two[] = {{IP4(10, 0, 0, 2), -1}, {IP4(10, 0, 1, 2), -1}};
+	struct rt_route_flush_counts c;
+	struct rt_route_summary sum;
+	char err[RT_ERR_LEN];
+	struct rt_route r;
+	uint32_t fpm_nh;
+
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_FPM, IP4(172, 16, 0, 0), 16, RT_ROUTE_VIA,
+			 IP4(10, 0, 0, 2), -1, err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(172, 17, 0, 0), 16, RT_ROUTE_BLACKHOLE, 0,
+			 -1, err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_CONFIG, IP4(172, 18, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+			 err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_FILE, IP4(172, 19, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+			 err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_SHELL, IP4(172, 20, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+			 err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_SHELL, IP4(172, 21, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+			 err, sizeof(err)),
+		0);
+	fpm_nh = nh_of(t, IP4(172, 16, 0, 1));
+
+	/* the shell: refused, the owner named, counted; the route as it was */
+	CHECK_EQ(rt_route_del_from(t, RT_SRC_SHELL, IP4(172, 16, 0, 0), 16, err, sizeof(err)),
+		-EPERM);
+	CHECK_CONTAINS(err, "route of fpm");
+	CHECK_EQ(rt_route_replace_from(t, RT_SRC_SHELL, IP4(172, 16, 0, 0), 16, RT_ROUTE_BLACKHOLE,
+			 0, -1, err, sizeof(err)),
+		-EPERM);
+	CHECK_CONTAINS(err, "only its sync");
+	CHECK_EQ(rt_route_replace_multi_from(
+			 t, RT_SRC_SHELL, IP4(172, 16, 0, 0), 16, two, 2, err, sizeof(err)),
+		-EPERM);
+	CHECK_EQ(rt_route_replace_from(t, RT_SRC_CONFIG, IP4(172, 17, 0, 0), 16, RT_ROUTE_REJECT, 0,
+			 -1, err, sizeof(err)),
+		-EPERM);
+	CHECK_CONTAINS(err, "route of netlink");
+	CHECK_EQ(nh_of(t, IP4(172, 16, 0, 1)), fpm_nh);
+	CHECK_EQ(rt_route_get(t, IP4(172, 16, 0, 0), 16, true, &r), 0);
+	CHECK_EQ(r.src, RT_SRC_FPM);
+	CHECK_EQ(nh_of(t, IP4(172, 17, 0, 1)), t->nh_blackhole);
+	rt_route_summary_get(t, &sum);
+	CHECK_EQ(sum.refused_synced, 4);
+	/* one sync and the other's: refused, not counted here */
+	CHECK_EQ(
+		rt_route_del_from(t, RT_SRC_FPM, IP4(172, 17, 0, 0), 16, err, sizeof(err)), -EPERM);
+	CHECK_EQ(rt_route_replace_from(t, RT_SRC_NETLINK, IP4(172, 16, 0, 0), 16,
+			 RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+		-EPERM);
+	rt_route_summary_get(t, &sum);
+	CHECK_EQ(sum.refused_synced, 4);
+	/* the operator's sources share: the shell deletes a config route, replaces a file's */
+	CHECK_EQ(rt_route_del_from(t, RT_SRC_SHELL, IP4(172, 18, 0, 0), 16, err, sizeof(err)), 0);
+	CHECK_EQ(rt_route_replace_from(t, RT_SRC_SHELL, IP4(172, 19, 0, 0), 16, RT_ROUTE_BLACKHOLE,
+			 0, -1, err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_get(t, IP4(172, 19, 0, 0), 16, true, &r), 0);
+	CHECK_EQ(r.src, RT_SRC_SHELL);
+	/* a flush: the operator's go, the syncs' stay, each counted by source */
+	CHECK_EQ(rt_route_add_from(t, RT_SRC_CONFIG, IP4(172, 18, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+			 err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_flush_counted(t, &c), 4);
+	CHECK_EQ(c.flushed[RT_SRC_SHELL], 3);
+	CHECK_EQ(c.flushed[RT_SRC_CONFIG], 1);
+	CHECK_EQ(c.flushed[RT_SRC_FPM] + c.flushed[RT_SRC_NETLINK], 0);
+	CHECK_EQ(c.kept[RT_SRC_FPM], 1);
+	CHECK_EQ(c.kept[RT_SRC_NETLINK], 1);
+	CHECK_EQ(c.kept[RT_SRC_SYSTEM], 0); /* connected and local routes are not "kept" routes */
+	CHECK_EQ(nh_of(t, IP4(172, 16, 0, 1)), fpm_nh);
+	CHECK_EQ(nh_of(t, IP4(172, 17, 0, 1)), t->nh_blackhole);
+	CHECK_EQ(nh_of(t, IP4(172, 18, 0, 1)), RT_NH_MISS);
+	CHECK_EQ(nh_of(t, IP4(172, 21, 0, 1)), RT_NH_MISS);
+	CHECK_EQ(rt_route_flush(t), 0);
+	/* zebra's delete of its own route is not refused (it was "not_ours" once taken over) */
+	CHECK_EQ(rt_route_del_from(t, RT_SRC_FPM, IP4(172, 16, 0, 0), 16, err, sizeof(err)), 0);
+	CHECK_EQ(rt_route_del_from(t, RT_SRC_NETLINK, IP4(172, 17, 0, 0), 16, err, sizeof(err)), 0);
+	CHECK_EQ(nh_of(t, IP4(172, 16, 0, 1)), RT_NH_MISS);
+	rt_table_free(t);
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_summary_next_hops),
 	FWD_TEST(test_parse),
@@ -647,6 +800,8 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_update_while_reading),
 	FWD_TEST(test_config_good),
 	FWD_TEST(test_config_bad),
+	FWD_TEST(test_delete_leaves_no_entry),
+	FWD_TEST(test_sync_owned),
 };
 
 int

@@ -353,6 +353,30 @@ route_rewrite_locked(struct rt_table *t, struct rt_route *r, enum rt_route_kind 
 }
 
 /*
+ * Why a writer of source @p writer may not change route @p r (another
+ * source's, rt_route_src_may_change()): said naming the owner, and counted
+ * when it is the operator's (a sync counts its own as not_ours).
+ */
+static int
+not_owner_locked(
+	struct rt_table *t, const struct rt_route *r, unsigned int writer, char *err, size_t errlen)
+{
+	char a[16];
+
+	if (rt_route_src_synced(r->src))
+		snprintf(err, errlen,
+			"%s/%u is a route of %s: only its sync changes it (it goes when the "
+			"routing daemon withdraws it)",
+			rt_ip_str(r->prefix, a), r->plen, rt_route_src_name(r->src));
+	else
+		snprintf(err, errlen, "%s/%u is a route of %s, not of %s", rt_ip_str(r->prefix, a),
+			r->plen, rt_route_src_name(r->src), rt_route_src_name(writer));
+	if (!rt_route_src_synced(writer))
+		t->refused_synced++;
+	return -EPERM;
+}
+
+/*
  * The checks on a prefix an add makes: its length, its host bits, and what
  * route it already has (@p *old: NULL, a neighbour route a static /32
  * shadows, or with @p replace a static route to rewrite).
@@ -374,6 +398,9 @@ prefix_check_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, bool repl
 		return -EINVAL;
 	}
 	r = rt_route_find_locked(t, prefix, plen);
+	if (r != NULL && replace && route_is_static(r) &&
+		!rt_route_src_may_change(t->add_src, r->src))
+		return not_owner_locked(t, r, t->add_src, err, errlen);
 	if (r != NULL && r->kind != RT_ROUTE_NEIGH && !(replace && route_is_static(r))) {
 		snprintf(err, errlen, "a route to %s/%u already exists%s", rt_ip_str(prefix, a),
 			plen,
@@ -732,7 +759,7 @@ route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_rout
 	uint32_t gw, int port, bool replace, char *err, size_t errlen)
 {
 	uint32_t nh;
-	struct rt_route *old;
+	struct rt_route *old = NULL;
 	int ret, out = port;
 
 	ret = prefix_check_locked(t, prefix, plen, replace, &old, err, errlen);
@@ -880,11 +907,9 @@ rt_route_del_from(
 	} else if (!route_is_static(r)) {
 		snprintf(err, errlen, "%s/%u is not a static route", rt_ip_str(prefix, a), plen);
 		ret = -EPERM;
-	} else if (src >= 0 && r->src != src) {
+	} else if (src >= 0 && !rt_route_src_may_change((unsigned int)src, r->src)) {
 		/* checked under the lock: another writer cannot slip its route in between */
-		snprintf(err, errlen, "%s/%u is a route of %s, not of %s", rt_ip_str(prefix, a),
-			plen, rt_route_src_name(r->src), rt_route_src_name((unsigned int)src));
-		ret = -EPERM;
+		ret = not_owner_locked(t, r, (unsigned int)src, err, errlen);
 	} else {
 		static_remove(t, r);
 	}
@@ -900,7 +925,7 @@ static int
 route_add_multi_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, const struct rt_hop *hops,
 	unsigned int n_hops, bool replace, char *err, size_t errlen)
 {
-	struct rt_route *old;
+	struct rt_route *old = NULL;
 	uint32_t nh, gw0;
 	uint16_t port0;
 	int ret;
@@ -971,22 +996,31 @@ rt_route_replace_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t 
 }
 
 uint32_t
-rt_route_flush(struct rt_table *t)
+rt_route_flush_counted(struct rt_table *t, struct rt_route_flush_counts *c)
 {
 	struct rt_route page[256];
 	uint32_t n = 0, start = 0, got, i;
 
+	if (c != NULL)
+		memset(c, 0, sizeof(*c));
 	pthread_mutex_lock(&t->lock);
-	/* in pages, in order; what stays (connected, local, neighbours) is stepped over */
+	/*
+	 * In pages, in order; what stays (connected, local, neighbours, and the
+	 * syncs' routes: only their sync changes them) is stepped over.
+	 */
 	do {
 		got = rt_rib_list(t->rib, 0, 0, start, page, RTE_DIM(page));
 		for (i = 0; i < got; i++) {
 			struct rt_route *r = rt_route_find_locked(t, page[i].prefix, page[i].plen);
 
-			if (r == NULL || !route_is_static(r)) {
+			if (r == NULL || !route_is_static(r) || rt_route_src_synced(r->src)) {
+				if (c != NULL && r != NULL && route_is_static(r))
+					c->kept[r->src % RT_SRC_MAX]++;
 				start++;
 				continue;
 			}
+			if (c != NULL)
+				c->flushed[r->src % RT_SRC_MAX]++;
 			/* a /32 may uncover its neighbour route: counted in start next page */
 			static_remove(t, r);
 			if (rt_route_find_locked(t, page[i].prefix, page[i].plen) != NULL)
@@ -996,6 +1030,12 @@ rt_route_flush(struct rt_table *t)
 	} while (got == RTE_DIM(page));
 	pthread_mutex_unlock(&t->lock);
 	return n;
+}
+
+uint32_t
+rt_route_flush(struct rt_table *t)
+{
+	return rt_route_flush_counted(t, NULL);
 }
 
 uint32_t
@@ -1105,6 +1145,7 @@ rt_route_summary_get(struct rt_table *t, struct rt_route_summary *s)
 	s->mem_records =
 		rt_rib_memory(t->rib) +
 		(uint64_t)t->max_nh * (sizeof(struct rt_nh_info) + 2 * sizeof(uint32_t) + 1);
+	s->refused_synced = t->refused_synced;
 	pthread_mutex_unlock(&t->lock);
 }
 

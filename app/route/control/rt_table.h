@@ -112,6 +112,7 @@ struct rt_table {
 	uint32_t gen;
 	struct rt_nhgroups *ecmp; /**< ECMP groups (rt_nhgroup.h), NULL until the first */
 	uint8_t add_src; /**< source of the routes being inserted (lock held), enum rt_route_src */
+	uint64_t refused_synced; /**< see rt_route_summary (lock held) */
 };
 
 /**
@@ -230,6 +231,30 @@ int rt_route_add_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix
 /** Name of route source @p src ("static", "shell", "netlink"...), "?" when unknown. */
 const char *rt_route_src_name(unsigned int src);
 
+/**
+ * True when routes of source @p src belong to a sync (RT_SRC_NETLINK,
+ * RT_SRC_FPM): what a routing daemon owns only that daemon changes, so the
+ * shell, the config and route files neither delete, replace nor flush them,
+ * and one sync never touches the other's. The operator's sources (config,
+ * file, shell) share their routes: the shell deletes a config route.
+ */
+static inline bool
+rt_route_src_synced(unsigned int src)
+{
+	return src == RT_SRC_NETLINK || src == RT_SRC_FPM;
+}
+
+/**
+ * True when a writer of source @p writer (enum rt_route_src) may delete or
+ * replace a route of source @p owner: its own, or, between the operator's
+ * sources, each other's (see rt_route_src_synced()).
+ */
+static inline bool
+rt_route_src_may_change(unsigned int writer, unsigned int owner)
+{
+	return writer == owner || (!rt_route_src_synced(writer) && !rt_route_src_synced(owner));
+}
+
 /** Seconds of a monotonic clock: what struct rt_route.since counts in. */
 uint32_t rt_table_now(void);
 
@@ -252,8 +277,9 @@ int rt_route_add_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t 
 	uint8_t plen, const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen);
 
 /**
- * rt_route_add_from(), or when a static route to @p prefix/@p plen exists,
- * replace it in one step (as `ip route replace`): every lookup entry it owns
+ * rt_route_add_from(), or when a static route to @p prefix/@p plen exists
+ * that @p src may change (rt_route_src_may_change(); else -EPERM, naming its
+ * owner), replace it in one step (as `ip route replace`): every lookup entry it owns
  * takes the new next hop with one store, so a worker forwards by the old
  * route or the new one, never by the covering route in between. A
  * connected or local route is not replaced (-EEXIST); a refused replacement
@@ -268,13 +294,24 @@ int rt_route_replace_from(struct rt_table *t, enum rt_route_src src, uint32_t pr
 int rt_route_replace_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix,
 	uint8_t plen, const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen);
 
+/** What rt_route_flush_counted() did, by route source (enum rt_route_src). */
+struct rt_route_flush_counts {
+	uint32_t flushed[RT_SRC_MAX]; /**< deleted: the config's, files', the shell's */
+	uint32_t kept[RT_SRC_MAX];    /**< left: the syncs' (rt_route_src_synced()) */
+};
+
 /**
- * Delete every static route (via, dev, blackhole, reject; not the connected,
- * local and neighbour routes). Safe while workers run.
+ * Delete every static route (via, dev, blackhole, reject) of the operator's
+ * sources (config, file, shell); not the connected, local and neighbour
+ * routes, and not the routes a sync owns (netlink, FPM: rt_route_src_synced()),
+ * which change only through their sync. Safe while workers run.
  *
  * @return the number of routes deleted.
  */
 uint32_t rt_route_flush(struct rt_table *t);
+
+/** rt_route_flush(), saying in @p c (NULL: not) what it deleted and kept, by source. */
+uint32_t rt_route_flush_counted(struct rt_table *t, struct rt_route_flush_counts *c);
 
 /**
  * Delete the static route @p prefix/@p plen (connected and local routes go
@@ -286,8 +323,11 @@ uint32_t rt_route_flush(struct rt_table *t);
 int rt_route_del(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_t errlen);
 
 /**
- * rt_route_del() of a route from source @p src (enum rt_route_src) only; -1:
- * any source (rt_route_del()). A route of another source is left, -EPERM.
+ * rt_route_del() by a writer of source @p src (enum rt_route_src); -1: any
+ * source (rt_route_del(), the table's own callers). A route the writer may
+ * not change (rt_route_src_may_change(): another sync's, or a sync's when the
+ * writer is the operator) is left, -EPERM, with @p err naming its owner; an
+ * operator's refusal is counted (rt_route_summary.refused_synced).
  *
  * @return 0, or -ENOENT / -EPERM with @p err set.
  */
@@ -351,6 +391,8 @@ struct rt_route_summary {
 	uint64_t mem_lookup;          /**< bytes the workers' lookup table holds (DPDK memory) */
 	uint64_t mem_nh;              /**< bytes of next hops (DPDK memory) */
 	uint64_t mem_records;         /**< bytes of route records and indexes (heap) */
+	/** deletes and replaces by the shell, config or a file refused: the route is a sync's */
+	uint64_t refused_synced;
 };
 
 /** Fill @p s (a consistent copy, under the lock). */

@@ -126,6 +126,11 @@ route_attr(const struct nlattr *a, void *data)
 		if (!get_u32(a, &w->one.ifindex))
 			goto bad;
 		break;
+	case RTA_PRIORITY:
+		/* the netlink sync keeps a prefix's routes by metric (rt_nlcands.h) */
+		if (!get_u32(a, &w->r->metric))
+			goto bad;
+		break;
 	case RTA_SRC:
 		w->why = RT_NL_SRC_ROUTE;
 		return MNL_CB_ERROR;
@@ -144,7 +149,7 @@ route_attr(const struct nlattr *a, void *data)
 			return MNL_CB_ERROR;
 		break;
 	default:
-		break; /* RTA_PRIORITY, RTA_PREFSRC, RTA_METRICS, ...: nothing here needs them */
+		break; /* RTA_PREFSRC, RTA_METRICS, ...: nothing here needs them */
 	}
 	return MNL_CB_OK;
 bad:

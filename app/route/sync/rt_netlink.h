@@ -14,8 +14,9 @@
  *
  * Taken: RTA_DST, RTA_TABLE (over rtm_table), RTA_GATEWAY, RTA_OIF,
  * RTA_MULTIPATH (struct rtnexthop each with its own RTA_GATEWAY; the weight
- * is rtnh_hops + 1), NLM_F_REPLACE; route types unicast, blackhole,
- * unreachable and prohibit. Read and ignored: RTA_PRIORITY, RTA_PREFSRC,
+ * is rtnh_hops + 1), RTA_PRIORITY (the metric: the netlink sync keeps a
+ * prefix's routes by it, rt_nlcands.h), NLM_F_REPLACE; route types unicast,
+ * blackhole, unreachable and prohibit. Read and ignored: RTA_PREFSRC,
  * RTA_METRICS and every other attribute. Refused with a reason
  * (RT_NL_REASONS): RTA_NH_ID (zebra's next-hop objects: configure zebra with
  * `no fpm use-next-hop-groups`), source-specific routes, other tables, other
@@ -76,6 +77,7 @@ struct rt_nl_route {
 	uint32_t table;   /**< RTA_TABLE, else rtm_table */
 	uint8_t protocol; /**< rtm_protocol (RTPROT_BGP = 186, ...) */
 	uint8_t n_hops;   /**< 0..RT_ECMP_MAX (always 0 on a delete, or with @c nh_id) */
+	uint32_t metric;  /**< RTA_PRIORITY, 0 when absent (as the kernel leaves it out) */
 	uint32_t nh_id;   /**< RTA_NH_ID (rt_netlink_parse_nh() only), 0 = none */
 	struct rt_nl_hop hops[RT_ECMP_MAX];
 };

@@ -25,6 +25,7 @@
 #include <rte_lcore.h>
 
 #include "rt_log.h"
+#include "rt_nlcands.h"
 #include "rt_nlsync.h"
 #include "rt_syncmarks.h"
 
@@ -95,6 +96,7 @@ struct rt_nlsync {
 	bool resync_pending;
 	bool marking; /* a resync is under way: applied routes are marked */
 	struct rt_syncmarks marks;
+	struct rt_nlcands cands; /* the kernel's routes by metric: kept across stop and start */
 	struct rt_nl_ifmap map[NLSYNC_MAX_IFNAMES];
 	unsigned int n_map;
 
@@ -248,6 +250,7 @@ begin_resync(struct rt_nlsync *s)
 	s->resync_pending = false;
 	if (!s->marking) {
 		rt_syncmarks_clear(&s->marks);
+		rt_nlcands_begin(&s->cands);
 		s->marking = true;
 		clock_gettime(CLOCK_MONOTONIC, &s->resync_t0);
 	}
@@ -266,7 +269,12 @@ begin_resync(struct rt_nlsync *s)
 static void
 sweep(struct rt_nlsync *s)
 {
-	int n = rt_syncmarks_sweep(s->t, RT_SRC_NETLINK, &s->marks);
+	int n;
+
+	/* the routes by metric first: where the one installed went, the next takes over */
+	n = (int)rt_nlcands_sweep(&s->cands, s->t, s->map, s->n_map);
+	__atomic_store_n(&s->st.swept, s->st.swept + (uint64_t)n, __ATOMIC_RELAXED);
+	n = rt_syncmarks_sweep(s->t, RT_SRC_NETLINK, &s->marks);
 
 	if (n < 0) {
 		RT_LOG(WARNING, "netlink: out of memory for the marks: no sweep this time\n");
@@ -321,9 +329,13 @@ route_msg(struct rt_nlsync *s, const struct nlmsghdr *nlh)
 		ref = RT_NLSYNC_KERNEL;
 		goto refused;
 	}
-	/* the kernel's latest word on a prefix wins; a dump's messages carry no NLM_F_REPLACE */
+	/*
+	 * The kernel's latest word on a (prefix, metric) wins (a dump's messages
+	 * carry no NLM_F_REPLACE); of a prefix's routes the lowest metric is
+	 * installed, as the kernel forwards by it.
+	 */
 	r.replace = !r.del;
-	ret = rt_netlink_apply_from(s->t, RT_SRC_NETLINK, &r, s->map, s->n_map, err, sizeof(err));
+	ret = rt_nlcands_apply(&s->cands, s->t, &r, s->map, s->n_map, NULL, err, sizeof(err));
 	if (ret == 0) {
 		ST_INC(s, applied);
 		if (!r.del && s->marking)
@@ -645,6 +657,7 @@ rt_nlsync_free(struct rt_nlsync *s)
 	if (s == NULL)
 		return;
 	rt_nlsync_stop(s);
+	rt_nlcands_clear(&s->cands);
 	pthread_mutex_destroy(&s->lock);
 	pthread_cond_destroy(&s->cond);
 	free(s);
