@@ -20,6 +20,8 @@ beside other builds of the same checkout.
   scripts/mutate.py --sample         the mutants marked `sample = yes` (CI's, a few minutes)
   scripts/mutate.py --only ID [ID..] the named ones
   scripts/mutate.py --list           list them, check each still applies, build nothing
+  scripts/mutate.py --sample --in-place build   in this checkout, rebuilding in build/
+                                     (nothing else may build or run from it meanwhile)
   scripts/mutate.py --min-score 95   exit 1 below 95 % killed (default: 100 with --sample, 0 otherwise)
 
 Exit 1 when a mutant no longer applies (its text is not in the file exactly
@@ -31,6 +33,7 @@ import configparser
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -105,6 +108,19 @@ def copy_tree(dest):
         shutil.copy2(src, d)
 
 
+def restore_journal(journal):
+    """A run killed with a mutant in: put that file's text back (the journal says which)."""
+    try:
+        with open(journal) as f:
+            j = json.load(f)
+    except FileNotFoundError:
+        return
+    with open(j["path"], "w") as f:
+        f.write(j["text"])
+    os.unlink(journal)
+    print(f"mutate: {j['path']} restored from an interrupted run", flush=True)
+
+
 def setup(tree):
     build = os.path.join(tree, "build")
     if os.path.isfile(os.path.join(build, "build.ninja")):
@@ -150,11 +166,13 @@ def ninja(build, outputs):
 
 
 def meson_test(build, names, jobs):
-    """(passed, the names of the tests that failed)."""
-    log = os.path.join(build, "meson-logs", "testlog.json")
+    """(passed, the names of the tests that failed). The log is mutate.json, so that a
+    `meson test` this runs under keeps its own testlog.json."""
+    log = os.path.join(build, "meson-logs", "mutate.json")
     if os.path.exists(log):
         os.unlink(log)
-    run(["meson", "test", "-C", build, "--no-rebuild", "--num-processes", str(jobs)] + names)
+    run(["meson", "test", "-C", build, "--no-rebuild", "--logbase", "mutate",
+         "--num-processes", str(jobs)] + names)
     failed = []
     try:
         with open(log) as f:
@@ -173,6 +191,10 @@ def main():
     ap.add_argument("--only", nargs="+", metavar="ID", help="only these mutants")
     ap.add_argument("--list", action="store_true", help="list and check the mutants; build nothing")
     ap.add_argument("--tree", help="the copy to work in (kept; reused when it has a build)")
+    ap.add_argument("--in-place", metavar="BUILDDIR", default=os.environ.get("FWD_MUTATION_IN_PLACE"),
+                    help="mutate this checkout and rebuild in its BUILDDIR (no copy, no baseline "
+                         "build: nothing else may build or run from this tree meanwhile; "
+                         "default: $FWD_MUTATION_IN_PLACE)")
     ap.add_argument("--min-score", type=float, help="exit 1 below this percentage killed")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="meson test --num-processes")
     ap.add_argument("--mutants", default=MUTANTS, help=argparse.SUPPRESS)
@@ -207,11 +229,21 @@ def main():
 
     min_score = a.min_score if a.min_score is not None else (100.0 if a.sample else 0.0)
     start = time.monotonic()
-    tree = a.tree or tempfile.mkdtemp(prefix="fwd-mutate-")
+    if a.in_place:
+        tree, build = TOP, os.path.abspath(a.in_place)
+        if not os.path.isfile(os.path.join(build, "build.ninja")):
+            sys.exit(f"mutate: {build} is not a configured build tree")
+    else:
+        tree = a.tree or tempfile.mkdtemp(prefix="fwd-mutate-")
+    journal = os.path.join(tree, ".mutate-restore")
+    restore_journal(journal)
+    # SIGTERM (meson's timeout, CI's end) as an exception: the finally below puts the text back
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("mutate: terminated"))
     try:
-        if not os.path.isfile(os.path.join(tree, "meson.build")):
-            copy_tree(tree)
-        build = setup(tree)
+        if not a.in_place:
+            if not os.path.isfile(os.path.join(tree, "meson.build")):
+                copy_tree(tree)
+            build = setup(tree)
         every = sorted({t for m in mutants for t in m.tests})
         names, outputs = resolve(build, every)
         print(f"mutate: {len(mutants)} mutants; building what their {len(names)} tests run in {tree}", flush=True)
@@ -230,6 +262,8 @@ def main():
             path = os.path.join(tree, m.file)
             with open(path) as f:
                 text = f.read()
+            with open(journal, "w") as f:
+                json.dump({"path": path, "text": text}, f)
             try:
                 with open(path, "w") as f:
                     f.write(text.replace(m.old, m.new, 1))
@@ -248,10 +282,11 @@ def main():
             finally:
                 with open(path, "w") as f:
                     f.write(text)
+                os.unlink(journal)
             print(f"{m.id:32} {verdict} ({time.monotonic() - t0:.0f} s)", flush=True)
         ninja(build, outputs)  # leave the kept tree as the source
     finally:
-        if not a.tree:
+        if not a.tree and not a.in_place:
             shutil.rmtree(tree, ignore_errors=True)
 
     scored = len(killed) + len(survived)

@@ -27,13 +27,13 @@ bash scripts/build.sh build || fail "build failed"
 
 status=0
 logs=()
-run_suite() { # BUILDDIR PROCESSES [meson test args]
-	local dir=$1 procs=$2
-	shift 2
-	rm -f "$dir/meson-logs/testlog.json"
-	echo "=== meson test -C $dir --num-processes $procs $*"
-	meson test -C "$dir" --print-errorlogs --num-processes "$procs" "$@" || status=1
-	logs+=("$dir/meson-logs/testlog.json")
+run_suite() { # BUILDDIR PROCESSES LOGBASE [meson test args]
+	local dir=$1 procs=$2 logbase=$3
+	shift 3
+	rm -f "$dir/meson-logs/$logbase.json"
+	echo "=== meson test -C $dir --num-processes $procs --logbase $logbase $*"
+	meson test -C "$dir" --print-errorlogs --num-processes "$procs" --logbase "$logbase" "$@" || status=1
+	logs+=("$dir/meson-logs/$logbase.json")
 }
 
 asan_pid=
@@ -49,7 +49,7 @@ if [ -z "${FWD_NO_ASAN:-}" ]; then
 	asan_pid=$!
 fi
 say "running every test on build/ (about 5 min on 2 cores; one line a test)"
-run_suite build "$(nproc)" --no-suite soak "$@" # the soak: meson test -C build --suite soak
+run_suite build "$(nproc)" testlog --no-suite soak --no-suite mutation "$@" # the soak: meson test -C build --suite soak
 if [ -n "$asan_pid" ]; then
 	say "waiting for the sanitizer build (its output: build/asan-build.log)"
 	if wait "$asan_pid"; then
@@ -58,12 +58,18 @@ if [ -n "$asan_pid" ]; then
 		# idle (tests waiting on daemons, timers, process start-up)
 		say "running the tests again under ASan and UBSan, and the fuzzers (about 6 min)"
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-			run_suite build-asan "$(($(nproc) + 1))" --no-suite vm --no-suite soak --no-suite docs --no-suite mutation "$@"
+			run_suite build-asan "$(($(nproc) + 1))" testlog --no-suite vm --no-suite soak --no-suite docs --no-suite mutation "$@"
 	else
 		tail -n 30 build/asan-build.log >&2
 		echo "sanitizer build failed" >&2
 		status=1
 	fi
+fi
+if [ $# -eq 0 ]; then
+	# last, alone: the sample mutates this checkout and rebuilds in build/
+	# (scripts/mutate.py --in-place), which nothing else may use meanwhile
+	say "mutation testing: the sample of tests/mutation/mutants.ini (about 2 min)"
+	FWD_MUTATION_IN_PLACE=$PWD/build run_suite build 1 mutationlog --suite mutation
 fi
 say "done"
 /usr/bin/python3 scripts/test-summary.py "${logs[@]}" || status=1
