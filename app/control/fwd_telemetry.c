@@ -22,6 +22,7 @@
 #include "fwd_log.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
+#include "fwd_tel_page.h"
 #include "fwd_trace_ctl.h"
 #include "rt_nhgroup.h"
 #include "rt_fpm_ctl.h"
@@ -172,40 +173,48 @@ tel_param_uint(const char *params, uint64_t max, uint64_t *v)
 }
 
 /*
- * One page per request: a reply is one dict of at most 256 entries and 16 KiB
- * of JSON, so a big table would otherwise be cut silently.
+ * Routes a page holds at most: the routes fetched per request. A page is
+ * also cut by bytes (fwd_tel_page.h): 128 plain routes fit in a reply, 128
+ * 16-hop ECMP routes do not.
  */
 #define TEL_ROUTES_PAGE 128
 
-/* "/forwarder/routes[,START]": TEL_ROUTES_PAGE routes from the START-th, and where the rest is */
+/* the head of a /forwarder/routes page: total, start, count, more, next */
+#define TEL_ROUTES_HEAD 5
+
 /*
- * An ECMP route (next hop @p nh a group): its members as an array, "via A
+ * An ECMP route (next hop @p nh a group) as an array: its members, "via A
  * dev N active" or "... inactive" (neighbour unresolved: out of the set),
- * then @p origin ("proto SRC age SECONDS").
+ * then @p origin ("proto SRC age SECONDS"), added to @p d under @p prefix
+ * when it fits @p pg.
  *
- * @return false when @p nh is no group (nothing added).
+ * @return 1 added, 0 when @p nh is no group (nothing added), -ENOSPC when
+ *   the page has no room for it (nothing added), -ENOMEM.
  */
-static bool
-tel_route_multipath(struct rte_tel_data *d, const char *prefix, uint32_t nh, const char *origin)
+static int
+tel_route_multipath(struct rte_tel_data *d, struct fwd_tel_page *pg, const char *prefix,
+	uint32_t nh, const char *origin)
 {
 	uint32_t mem[RT_ECMP_MAX];
 	uint8_t act[RT_ECMP_MAX];
 	struct rte_tel_data *arr;
 	unsigned int k, n;
+	size_t bytes;
 
 	rte_rwlock_read_lock(&tel_lock);
 	n = tel_app != NULL && tel_app->rt != NULL ? rt_nhgroup_members(tel_app->rt, nh, mem, act)
 						   : 0;
 	if (n == 0) {
 		rte_rwlock_read_unlock(&tel_lock);
-		return false;
+		return 0;
 	}
 	arr = rte_tel_data_alloc();
 	if (arr == NULL) {
 		rte_rwlock_read_unlock(&tel_lock);
-		return false;
+		return -ENOMEM;
 	}
 	rte_tel_data_start_array(arr, RTE_TEL_STRING_VAL);
+	bytes = fwd_tel_key_bytes(prefix) + 2; /* [ and ] */
 	for (k = 0; k < n; k++) {
 		char a[16], val[64];
 
@@ -213,18 +222,30 @@ tel_route_multipath(struct rte_tel_data *d, const char *prefix, uint32_t nh, con
 			rt_ip_str(tel_app->rt->nh_info[mem[k]].ip, a), tel_app->rt->nh[mem[k]].port,
 			act[k] ? "active" : "inactive");
 		rte_tel_data_add_array_string(arr, val);
+		bytes += fwd_tel_str_bytes(val);
 	}
+	rte_rwlock_read_unlock(&tel_lock);
 	/* where the group came from, last, so the hops stay the array's head */
 	rte_tel_data_add_array_string(arr, origin);
-	rte_rwlock_read_unlock(&tel_lock);
+	bytes += fwd_tel_str_bytes(origin);
+	if (!fwd_tel_page_take(pg, bytes)) {
+		rte_tel_data_free(arr);
+		return -ENOSPC;
+	}
 	rte_tel_data_add_dict_container(d, prefix, arr, 0);
-	return true;
+	return 1;
 }
 
+/*
+ * "/forwarder/routes[,START]": the routes from the START-th, as many as the
+ * reply holds (at most TEL_ROUTES_PAGE), then "count" (how many were sent)
+ * and "next" (the first that was not), so paging by "next" gets every route.
+ */
 static int
 tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	struct rt_route routes[TEL_ROUTES_PAGE];
+	struct fwd_tel_page pg;
 	uint64_t start = 0;
 	uint32_t total, n, i;
 
@@ -239,14 +260,10 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 	total = rt_route_list_at(tel_app->rt, (uint32_t)start, routes, RTE_DIM(routes));
 	rte_rwlock_read_unlock(&tel_lock);
 	n = start < total ? RTE_MIN(total - (uint32_t)start, RTE_DIM(routes)) : 0;
-	rte_tel_data_add_dict_u64(d, "total", total);
-	rte_tel_data_add_dict_u64(d, "start", start);
-	rte_tel_data_add_dict_u64(d, "count", n);
-	rte_tel_data_add_dict_u64(d, "more", start + n < total);
-	if (start + n < total)
-		rte_tel_data_add_dict_u64(d, "next", start + n);
+	fwd_tel_page_init(&pg, cmd, TEL_ROUTES_HEAD);
 	for (i = 0; i < n; i++) {
 		char prefix[24], a[16], val[48], origin[48], line[96];
+		int ret;
 
 		snprintf(prefix, sizeof(prefix), "%s/%u", rt_ip_str(routes[i].prefix, a),
 			routes[i].plen);
@@ -257,9 +274,13 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 		/* as show route prints it, the age in seconds: where and since when */
 		snprintf(origin, sizeof(origin), "proto %s age %u",
 			rt_route_src_name(routes[i].src), rt_table_now() - routes[i].since);
-		if (routes[i].kind == RT_ROUTE_VIA &&
-			tel_route_multipath(d, prefix, routes[i].nh, origin))
-			continue;
+		if (routes[i].kind == RT_ROUTE_VIA) {
+			ret = tel_route_multipath(d, &pg, prefix, routes[i].nh, origin);
+			if (ret > 0)
+				continue;
+			if (ret < 0)
+				break; /* the page ends here: "next" names this route */
+		}
 		if (routes[i].kind == RT_ROUTE_VIA)
 			snprintf(val, sizeof(val), "via %s dev %u", rt_ip_str(routes[i].gw, a),
 				routes[i].port);
@@ -270,8 +291,17 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 		else
 			snprintf(val, sizeof(val), "dev %u", routes[i].port);
 		snprintf(line, sizeof(line), "%s %s", val, origin);
+		if (!fwd_tel_page_take(&pg, fwd_tel_key_bytes(prefix) + fwd_tel_str_bytes(line)))
+			break;
 		rte_tel_data_add_dict_string(d, prefix, line);
 	}
+	/* the head last: only now is it known how many fitted */
+	rte_tel_data_add_dict_u64(d, "total", total);
+	rte_tel_data_add_dict_u64(d, "start", start);
+	rte_tel_data_add_dict_u64(d, "count", i);
+	rte_tel_data_add_dict_u64(d, "more", start + i < total);
+	if (start + i < total)
+		rte_tel_data_add_dict_u64(d, "next", start + i);
 	return 0;
 }
 
@@ -453,15 +483,17 @@ tel_fpm(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-/* "/forwarder/trace": what "show trace" prints, a packet an array of lines */
+/* "/forwarder/trace[,START]": what "show trace" prints, a packet an array of lines, paged */
 static int
 tel_trace(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	if (params != NULL && *params != '\0')
+	uint64_t start = 0;
+
+	if (params != NULL && tel_param_uint(params, UINT32_MAX, &start) < 0)
 		return -EINVAL;
 	rte_rwlock_read_lock(&tel_lock);
 	if (tel_app != NULL)
-		fwd_trace_ctl_telemetry(tel_app, d);
+		fwd_trace_ctl_telemetry(tel_app, d, cmd, (uint32_t)start);
 	else
 		rte_tel_data_start_dict(d);
 	rte_rwlock_read_unlock(&tel_lock);
@@ -754,8 +786,8 @@ static const struct {
 	{"/forwarder/lcores", tel_lcores,
 		"RX queues (port/queue) polled by each worker lcore. No parameters."},
 	{"/forwarder/routes", tel_routes,
-		"--fwd route: routes (prefix dots as _), 128 a page, with total, more and next. "
-		"Parameter: the first route (default 0)."},
+		"--fwd route: routes (dots as _), as many as a reply holds; total, count, more, "
+		"next. Parameter: the first route (default 0)."},
 	{"/forwarder/route_summary", tel_route_summary,
 		"--fwd route: route counts (by_prefix_length: /0../32), limits and memory. No "
 		"parameters."},
@@ -769,8 +801,8 @@ static const struct {
 		"--fwd route: the kernel twins (port<N>: ifname, netns, twin_port, punt_rate), "
 		"to_twin, from_twin, punt_rate. No parameters."},
 	{"/forwarder/trace", tel_trace,
-		"The packet trace (trace start): counts, and packet<N>, its show trace lines. "
-		"No parameters."},
+		"The packet trace: counts, packet<N> (show trace lines) as many as a reply holds; "
+		"count, more, next. Parameter: first packet."},
 	{"/forwarder/flows", tel_flows,
 		"--fwd route: flow-table counters per lcore and the top flows (top0..). "
 		"Parameter: pkts (default) or bytes, the order."},
