@@ -27,7 +27,10 @@
 #include "rt_nhgroup.h"
 #include "rt_fpm_ctl.h"
 #include "rt_nlsync_ctl.h"
+#include "rt_control.h"
+#include "rt_exception.h"
 #include "rt_table.h"
+#include "rt_worker_setup.h"
 #include "fwd_telemetry.h"
 
 /*
@@ -86,6 +89,21 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_string(d, "mode", fwd_mode_name(tel_app->cfg.mode));
 	rte_tel_data_add_dict_string(d, "state", tel_app->running ? "forwarding" : "stopped");
 	rte_tel_data_add_dict_u64(d, "ports", tel_app->nb_ports);
+	{
+		/* the stats file's ports[].link_changes, keyed by port id */
+		struct rte_tel_data *lch = rte_tel_data_alloc();
+
+		if (lch != NULL) {
+			rte_tel_data_start_dict(lch);
+			for (i = 0; i < tel_app->nb_ports; i++) {
+				char key[8];
+
+				snprintf(key, sizeof(key), "%u", tel_app->ports[i].id);
+				rte_tel_data_add_dict_u64(lch, key, tel_app->ports[i].link_changes);
+			}
+			rte_tel_data_add_dict_container(d, "link_changes", lch, 0);
+		}
+	}
 	/* the lcore<N> dicts above: a reply over 16 KiB loses some, and this says how many */
 	rte_tel_data_add_dict_u64(d, "workers", tel_app->n_workers);
 	rte_tel_data_add_dict_u64(d, "rx_pkts", rx);
@@ -457,6 +475,52 @@ tel_twins(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+static const char *const tel_punt_keys[] = {
+#define TEL_PUNT_KEY(sym, name, desc) "punted_" name,
+	RT_EXCEPTIONS(TEL_PUNT_KEY)
+#undef TEL_PUNT_KEY
+};
+
+/*
+ * "/forwarder/router": the router's own counters, as the stats file's
+ * "route" has them: the slow path's (icmp_errors, echo_replies, arp_*,
+ * fragmented, to_twin...) and, per lcore (lcore<N>), packets forwarded and
+ * punted by exception (punted_<exception>).
+ */
+static int
+tel_router(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	unsigned int i, e;
+
+	if (params != NULL && *params != '\0')
+		return -EINVAL;
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app == NULL || tel_app->cfg.mode != FWD_MODE_ROUTE) {
+		rte_rwlock_read_unlock(&tel_lock);
+		return 0;
+	}
+	for (e = 0; e < RT_CTL_MAX; e++)
+		rte_tel_data_add_dict_u64(d, rt_ctl_counter_name((enum rt_ctl_counter)e),
+			fwd_route_ctl_counter(tel_app, (enum rt_ctl_counter)e));
+	for (i = 0; i < tel_app->n_workers; i++) {
+		const struct fwd_lcore *lc = tel_app->workers[i];
+		struct rte_tel_data *one;
+		char key[32];
+
+		if (lc->rt == NULL || (one = rte_tel_data_alloc()) == NULL)
+			continue;
+		rte_tel_data_start_dict(one);
+		rte_tel_data_add_dict_u64(one, "forwarded", lc->rt->stats.fwd);
+		for (e = 0; e < RT_EXC_MAX; e++)
+			rte_tel_data_add_dict_u64(one, tel_punt_keys[e], lc->rt->stats.punts[e]);
+		snprintf(key, sizeof(key), "lcore%u", lc->lcore_id);
+		rte_tel_data_add_dict_container(d, key, one, 0);
+	}
+	rte_rwlock_read_unlock(&tel_lock);
+	return 0;
+}
+
 /* "/forwarder/fpm": what "show fpm" prints; framing, rejected, refused, nh_rejected are dicts */
 static int
 tel_fpm(const char *cmd, const char *params, struct rte_tel_data *d)
@@ -797,6 +861,9 @@ static const struct {
 	{"/forwarder/fpm", tel_fpm,
 		"--fwd route: FPM (routes from FRR zebra): state, connects, received, applied, "
 		"refusals by reason, swept. No parameters."},
+	{"/forwarder/router", tel_router,
+		"--fwd route: slow-path counters (ICMP, ARP, fragments, twins) and per lcore "
+		"forwarded and punted_<why>. No parameters."},
 	{"/forwarder/twins", tel_twins,
 		"--fwd route: the kernel twins (port<N>: ifname, netns, twin_port, punt_rate), "
 		"to_twin, from_twin, punt_rate. No parameters."},
