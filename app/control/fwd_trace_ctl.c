@@ -419,8 +419,9 @@ tel_packet(const struct fwd_trace_rec *r, size_t *bytes)
 	if (a == NULL)
 		return NULL;
 	rte_tel_data_start_array(a, RTE_TEL_STRING_VAL);
-	snprintf(line, sizeof(line), "%" PRIu64 " us: lcore %u, rx port %u queue %u, %" PRIu32 " bytes",
-		rec_us(r), r->lcore, r->port, r->queue, r->len);
+	snprintf(line, sizeof(line),
+		"%" PRIu64 " us: lcore %u, rx port %u queue %u, %" PRIu32 " bytes", rec_us(r),
+		r->lcore, r->port, r->queue, r->len);
 	rte_tel_data_add_array_string(a, line);
 	*bytes = 2 + fwd_tel_str_bytes(line); /* [ and ] */
 	for (s = 0; s < r->n_stages; s++) {
@@ -440,8 +441,8 @@ tel_packet(const struct fwd_trace_rec *r, size_t *bytes)
 }
 
 void
-fwd_trace_ctl_telemetry(const struct fwd_app *app, struct rte_tel_data *d, const char *cmd,
-	uint32_t start)
+fwd_trace_ctl_telemetry(
+	const struct fwd_app *app, struct rte_tel_data *d, const char *cmd, uint32_t start)
 {
 	const struct fwd_trace_rec **recs;
 	struct fwd_tel_page pg;

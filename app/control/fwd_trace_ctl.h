@@ -45,8 +45,8 @@ struct rte_tel_data;
  * reply to @p cmd holds; then "recorded", "asked", "recording", "start",
  * "count" (packets sent), "more" and "next" (the first not sent).
  */
-void fwd_trace_ctl_telemetry(const struct fwd_app *app, struct rte_tel_data *d, const char *cmd,
-	uint32_t start);
+void fwd_trace_ctl_telemetry(
+	const struct fwd_app *app, struct rte_tel_data *d, const char *cmd, uint32_t start);
 
 /** Free the workers' trace buffers (teardown). */
 void fwd_trace_ctl_free(struct fwd_app *app);
