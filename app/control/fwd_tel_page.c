@@ -38,6 +38,18 @@ fwd_tel_key_bytes(const char *key)
 	return fwd_tel_str_bytes(key) + 1; /* the colon */
 }
 
+size_t
+fwd_tel_u64_bytes(const char *key, uint64_t v)
+{
+	size_t n = fwd_tel_key_bytes(key) + 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
 bool
 fwd_tel_page_take(struct fwd_tel_page *pg, size_t bytes)
 {

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /** The reply buffer of DPDK 22.11's telemetry (MAX_OUTPUT_LEN in telemetry.c, not exported). */
 #define FWD_TEL_REPLY_MAX 16384
@@ -45,6 +46,9 @@ size_t fwd_tel_str_bytes(const char *s);
 
 /** JSON bytes of a dict key @p key: the comma before, quotes and colon. */
 size_t fwd_tel_key_bytes(const char *key);
+
+/** JSON bytes of a u64 dict entry @p key: @p v, with its comma. */
+size_t fwd_tel_u64_bytes(const char *key, uint64_t v);
 
 /**
  * Take @p bytes (one top-level dict entry) from the budget.

@@ -659,6 +659,19 @@ def case_telemetry_pages(c):
         check_eq(t.raw("/forwarder/trace," + bad), {"/forwarder/trace": None}, "start " + bad)
     end = t.raw("/forwarder/trace,300")["/forwarder/trace"]
     check_eq((end["count"], end["more"], "next" in end), (0, 0, False), "past the end")
+    # the per-lcore endpoints page their lcore<N> dicts the same way (127 workers overflow)
+    for cmd in ("/forwarder/stats", "/forwarder/router", "/forwarder/flows",
+                "/forwarder/flows,bytes,", "/forwarder/flows,pkts,"):
+        name = cmd.split(",")[0]
+        sep = "" if cmd.endswith(",") else ","
+        first = t.raw(cmd + sep + "0")[name]
+        lcores = [k for k in first if k.startswith("lcore")]
+        check_eq((first["start"], first["count"], first["more"], len(lcores)), (0, 1, 0, 1),
+                 cmd + " page 0: %r" % first)
+        second = t.raw(cmd + sep + "1")[name]
+        check_eq((second["count"], second["more"], [k for k in second if k.startswith("lcore")]),
+                 (0, 0, []), cmd + " past the last worker")
+        check_eq(t.raw(cmd + sep + "x"), {name: None}, cmd + " a bad start")
     t.close()
     st = sh.quit()
     check_eq(st["mbufs_leaked"], 0, "mbufs leaked")
