@@ -236,6 +236,15 @@ def check_common(text, samples, types, st):
     check_stats_file_exported(st, types)
     for (name, _), _ in samples.items():
         check("_pkts" not in name, "a metric named pkts, not packets: " + name)
+    helps = {}
+    for line in text.splitlines():
+        if line.startswith("# HELP "):
+            _, _, name, doc = line.split(" ", 3)
+            helps[name] = doc
+            short = name[len("dpdk_forwarder_"):].replace("_total", "")
+            # a HELP says what it counts, not the name again ("The flow stage's hits counter.")
+            check(short not in doc and not doc.endswith(" counter."),
+                  "HELP of %s repeats its name: %r" % (name, doc))
     for name, typ in types.items():
         check(name.startswith("dpdk_forwarder_"), "metric outside the namespace: " + name)
         if typ == "counter":
