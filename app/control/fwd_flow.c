@@ -14,6 +14,7 @@
 
 #include "fwd_flow.h"
 #include "fwd_log.h"
+#include "fwd_tel_page.h"
 
 static const char *const exc_names[] = {
 #define EXC_NAME(sym, name, desc) name,
@@ -362,23 +363,36 @@ fwd_flow_stats_reset(struct fwd_app *app)
 			rt_flow_stats_reset(app->workers[i]->flow);
 }
 
+/* JSON bytes a top<N> flow takes at most: its keys, 3 strings (action up to 48) and 8 u64s */
+#define TEL_TOP_BYTES 400
+
 int
-fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_flow_order by)
+fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_flow_order by,
+	struct fwd_tel_page *pg, uint32_t start)
 {
 	struct rt_flow *fl[RTE_MAX_LCORE];
 	struct rt_flow_info top[FWD_FLOW_TOP_STATS];
-	unsigned int nt = tables(app, fl), i, k, got;
+	unsigned int nt = tables(app, fl), i, k, got = 0, count = 0;
 	uint64_t now = rte_rdtsc(), flows = 0;
 
 	rte_tel_data_add_dict_string(
 		d, "flowsort", rt_flow_mode_name((enum flowsort_mode)app->cfg.flowsort));
 	if (nt == 0)
 		return -ENODEV;
-	for (i = 0; i < nt; i++) {
+	for (i = 0; i < nt; i++)
+		flows += rt_flow_count(fl[i], now);
+	/* the top list on the first page, before the tables: its room taken first */
+	if (start == 0) {
+		got = rt_flow_top(fl, nt, by, now, top, RTE_DIM(top));
+		for (i = 0; i < got; i++)
+			fwd_tel_page_take(pg, TEL_TOP_BYTES);
+	}
+	for (i = RTE_MIN(start, nt); i < nt; i++) {
 		struct rte_tel_data *one = rte_tel_data_alloc();
 		struct rt_flow_stats st;
 		struct flowsort_stats ss;
-		uint64_t entries;
+		uint64_t v;
+		size_t bytes = fwd_tel_key_bytes("lcoreNNNN") + 2;
 		char key[32];
 
 		if (one == NULL)
@@ -386,19 +400,32 @@ fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_fl
 		rt_flow_stats_get(fl[i], &st);
 		rt_flow_sort_stats_get(fl[i], &ss);
 		rte_tel_data_start_dict(one);
-		entries = rt_flow_count(fl[i], now);
-		flows += entries;
-		rte_tel_data_add_dict_u64(one, "entries", entries);
-		for (k = 0; k < RT_FLOW_NB_STATS; k++)
-			rte_tel_data_add_dict_u64(
-				one, rt_flow_stats_name(k), ((const uint64_t *)&st)[k]);
-		for (k = 0; k < FLOWSORT_NB_STATS; k++)
-			rte_tel_data_add_dict_u64(
-				one, flowsort_stats_name(k), ((const uint64_t *)&ss)[k]);
+		v = rt_flow_count(fl[i], now);
+		rte_tel_data_add_dict_u64(one, "entries", v);
+		bytes += fwd_tel_u64_bytes("entries", v);
+		for (k = 0; k < RT_FLOW_NB_STATS; k++) {
+			v = ((const uint64_t *)&st)[k];
+			rte_tel_data_add_dict_u64(one, rt_flow_stats_name(k), v);
+			bytes += fwd_tel_u64_bytes(rt_flow_stats_name(k), v);
+		}
+		for (k = 0; k < FLOWSORT_NB_STATS; k++) {
+			v = ((const uint64_t *)&ss)[k];
+			rte_tel_data_add_dict_u64(one, flowsort_stats_name(k), v);
+			bytes += fwd_tel_u64_bytes(flowsort_stats_name(k), v);
+		}
+		if (!fwd_tel_page_take(pg, bytes)) {
+			rte_tel_data_free(one);
+			break; /* the page ends here: "next" names this table */
+		}
 		snprintf(key, sizeof(key), "lcore%u", app->workers[i]->lcore_id);
 		rte_tel_data_add_dict_container(d, key, one, 0);
+		count++;
 	}
-	got = rt_flow_top(fl, nt, by, now, top, RTE_DIM(top));
+	rte_tel_data_add_dict_u64(d, "start", start);
+	rte_tel_data_add_dict_u64(d, "count", count);
+	rte_tel_data_add_dict_u64(d, "more", i < nt);
+	if (i < nt)
+		rte_tel_data_add_dict_u64(d, "next", i);
 	/* the top list is cut at FWD_FLOW_TOP_STATS: say of how many */
 	rte_tel_data_add_dict_u64(d, "flows", flows);
 	rte_tel_data_add_dict_u64(d, "flows_shown", got);

@@ -74,17 +74,21 @@ int fwd_flow_filter_del(struct fwd_app *app, uint32_t pos, char *err, size_t err
 int fwd_flow_set_mode(struct fwd_app *app, enum flowsort_mode mode, char *err, size_t errlen);
 
 struct rte_tel_data;
+struct fwd_tel_page;
 
 /**
  * The /forwarder/flows telemetry answer into the dict @p d: "flowsort" (the
  * mode), per worker "lcore<N>" (entries and the flow-stage and flowsort
- * counters, as in the stats file) and the FWD_FLOW_TOP_STATS biggest flows
+ * counters, as in the stats file) from the @p start-th flow table, as many as
+ * @p pg holds, then "start", "count", "more" and "next" (the first table not
+ * sent); on the first page (@p start 0) the FWD_FLOW_TOP_STATS biggest flows
  * by packets (or bytes if @p by says so) as "top0", "top1", ...
  * Called with the app alive (the telemetry lock held).
  *
  * @return 0, or -ENODEV when not routing (nothing added but "flowsort").
  */
-int fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_flow_order by);
+int fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_flow_order by,
+	struct fwd_tel_page *pg, uint32_t start);
 
 /**
  * Zero every worker's flow-stage counters, its flows' packets and bytes and

@@ -22,11 +22,15 @@
 #include "fwd_log.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
+#include "fwd_tel_page.h"
 #include "fwd_trace_ctl.h"
 #include "rt_nhgroup.h"
 #include "rt_fpm_ctl.h"
 #include "rt_nlsync_ctl.h"
+#include "rt_control.h"
+#include "rt_exception.h"
 #include "rt_table.h"
+#include "rt_worker_setup.h"
 #include "fwd_telemetry.h"
 
 /*
@@ -39,15 +43,120 @@ static rte_rwlock_t tel_lock = RTE_RWLOCK_INITIALIZER;
 static struct fwd_app *tel_app;
 
 /*
+ * A telemetry parameter that must be a decimal number from 0 to @p max: no
+ * sign, no spaces, no hex, nothing after it (strtoul() would take "-1" as
+ * ULONG_MAX and "7x" as 7).
+ */
+static int
+tel_param_uint(const char *params, uint64_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+	const char *c;
+
+	if (params == NULL || *params == '\0')
+		return -EINVAL;
+	for (c = params; *c != '\0'; c++) {
+		uint64_t digit = (uint64_t)(*c - '0');
+
+		if (*c < '0' || *c > '9' || digit > max || x > (max - digit) / 10)
+			return -EINVAL;
+		x = x * 10 + digit;
+	}
+	*v = x;
+	return 0;
+}
+
+/* a u64 into a worker's dict, its JSON bytes counted in @p bytes */
+static void
+tel_u64(struct rte_tel_data *one, size_t *bytes, const char *key, uint64_t v)
+{
+	rte_tel_data_add_dict_u64(one, key, v);
+	*bytes += fwd_tel_u64_bytes(key, v);
+}
+
+/* Fill @p one with worker @p lc's counters (tel_u64); false: this worker has none. */
+typedef bool (*tel_lcore_fill)(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *bytes);
+
+/* the page tail of a per-lcore endpoint: start, count, more, next */
+#define TEL_LCORES_TAIL 4
+
+/*
+ * The per-worker dicts "lcore<N>" of the workers from index @p start, as many
+ * as @p pg holds, then "start", "count" (workers on this page), "more" and
+ * "next" (the index of the first worker not on it). With 127 workers the
+ * dicts of one reply overflow 16 KiB: a client pages by "next". Under tel_lock.
+ */
+static void
+tel_lcore_page(struct rte_tel_data *d, struct fwd_tel_page *pg, uint64_t start, tel_lcore_fill fill)
+{
+	unsigned int i, count = 0;
+
+	for (i = (unsigned int)RTE_MIN(start, (uint64_t)tel_app->n_workers); i < tel_app->n_workers;
+		i++) {
+		const struct fwd_lcore *lc = tel_app->workers[i];
+		struct rte_tel_data *one = rte_tel_data_alloc();
+		size_t bytes = fwd_tel_key_bytes("lcoreNNNN") + 2; /* the key, { and } */
+		char key[32];
+
+		if (one == NULL)
+			break;
+		rte_tel_data_start_dict(one);
+		if (!fill(one, lc, &bytes)) {
+			rte_tel_data_free(one);
+			continue;
+		}
+		if (!fwd_tel_page_take(pg, bytes)) {
+			rte_tel_data_free(one);
+			break; /* the page ends here: "next" names this worker */
+		}
+		snprintf(key, sizeof(key), "lcore%u", lc->lcore_id);
+		rte_tel_data_add_dict_container(d, key, one, 0);
+		count++;
+	}
+	rte_tel_data_add_dict_u64(d, "start", start);
+	rte_tel_data_add_dict_u64(d, "count", count);
+	rte_tel_data_add_dict_u64(d, "more", i < tel_app->n_workers);
+	if (i < tel_app->n_workers)
+		rte_tel_data_add_dict_u64(d, "next", i);
+}
+
+static bool
+tel_stats_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
+{
+	uint64_t lc_drops = 0;
+	unsigned int r;
+
+	for (r = 0; r < FWD_DROP_MAX; r++)
+		lc_drops += lc->stats.drops[r];
+	tel_u64(one, b, "rx_pkts", lc->stats.rx_pkts);
+	tel_u64(one, b, "tx_pkts", lc->stats.tx_pkts);
+	tel_u64(one, b, "dropped", lc_drops);
+	tel_u64(one, b, "rx_bursts", lc->stats.rx_bursts);
+	tel_u64(one, b, "polls", lc->stats.polls);
+	tel_u64(one, b, "idle_sleeps", lc->stats.idle_sleeps);
+	tel_u64(one, b, "idle_wakeups", lc->stats.idle_wakeups);
+	tel_u64(one, b, "punted", fwd_route_punted(lc));
+	tel_u64(one, b, "slow_tx", lc->stats.slow_tx);
+	tel_u64(one, b, "tx_first", lc->stats.tx_first);
+	return true;
+}
+
+/* the head of /forwarder/stats: mode, state, ports, link_changes, workers, 4 totals */
+#define TEL_STATS_HEAD (9 + TEL_LCORES_TAIL)
+
+/*
  * DPDK 22.11 telemetry nests one level only: the per-lcore dicts are top-level
  * keys "lcore<N>" next to the totals.
  */
 static int
 tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	uint64_t rx = 0, tx = 0, dropped = 0;
+	uint64_t rx = 0, tx = 0, dropped = 0, start = 0;
+	struct fwd_tel_page pg;
 	unsigned int i, r;
 
+	if (params != NULL && tel_param_uint(params, UINT32_MAX, &start) < 0)
+		return -EINVAL;
 	rte_tel_data_start_dict(d);
 	rte_rwlock_read_lock(&tel_lock);
 	if (tel_app == NULL) {
@@ -55,37 +164,37 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 		rte_tel_data_add_dict_string(d, "state", "exiting");
 		return 0;
 	}
+	/* the totals over every worker, whichever are on this page */
 	for (i = 0; i < tel_app->n_workers; i++) {
 		const struct fwd_lcore *lc = tel_app->workers[i];
-		struct rte_tel_data *one = rte_tel_data_alloc();
-		uint64_t lc_drops = 0;
-		char key[32];
 
 		for (r = 0; r < FWD_DROP_MAX; r++)
-			lc_drops += lc->stats.drops[r];
+			dropped += lc->stats.drops[r];
 		rx += lc->stats.rx_pkts;
 		tx += lc->stats.tx_pkts;
-		dropped += lc_drops;
-		if (one == NULL)
-			continue;
-		rte_tel_data_start_dict(one);
-		rte_tel_data_add_dict_u64(one, "rx_pkts", lc->stats.rx_pkts);
-		rte_tel_data_add_dict_u64(one, "tx_pkts", lc->stats.tx_pkts);
-		rte_tel_data_add_dict_u64(one, "dropped", lc_drops);
-		rte_tel_data_add_dict_u64(one, "rx_bursts", lc->stats.rx_bursts);
-		rte_tel_data_add_dict_u64(one, "polls", lc->stats.polls);
-		rte_tel_data_add_dict_u64(one, "idle_sleeps", lc->stats.idle_sleeps);
-		rte_tel_data_add_dict_u64(one, "idle_wakeups", lc->stats.idle_wakeups);
-		rte_tel_data_add_dict_u64(one, "punted", fwd_route_punted(lc));
-		rte_tel_data_add_dict_u64(one, "slow_tx", lc->stats.slow_tx);
-		rte_tel_data_add_dict_u64(one, "tx_first", lc->stats.tx_first);
-		snprintf(key, sizeof(key), "lcore%u", lc->lcore_id);
-		rte_tel_data_add_dict_container(d, key, one, 0);
 	}
 	rte_tel_data_add_dict_string(d, "mode", fwd_mode_name(tel_app->cfg.mode));
 	rte_tel_data_add_dict_string(d, "state", tel_app->running ? "forwarding" : "stopped");
 	rte_tel_data_add_dict_u64(d, "ports", tel_app->nb_ports);
-	/* the lcore<N> dicts above: a reply over 16 KiB loses some, and this says how many */
+	fwd_tel_page_init(&pg, cmd, TEL_STATS_HEAD);
+	{
+		/* the stats file's ports[].link_changes, keyed by port id */
+		struct rte_tel_data *lch = rte_tel_data_alloc();
+		size_t bytes = 2;
+
+		if (lch != NULL) {
+			rte_tel_data_start_dict(lch);
+			for (i = 0; i < tel_app->nb_ports; i++) {
+				char key[8];
+
+				snprintf(key, sizeof(key), "%u", tel_app->ports[i].id);
+				tel_u64(lch, &bytes, key, tel_app->ports[i].link_changes);
+			}
+			fwd_tel_page_take(&pg, bytes); /* counted in the head's room otherwise */
+			rte_tel_data_add_dict_container(d, "link_changes", lch, 0);
+		}
+	}
+	/* how many lcore<N> dicts there are over all pages */
 	rte_tel_data_add_dict_u64(d, "workers", tel_app->n_workers);
 	rte_tel_data_add_dict_u64(d, "rx_pkts", rx);
 	rte_tel_data_add_dict_u64(d, "tx_pkts", tx);
@@ -99,6 +208,7 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 				in_use += rte_mempool_in_use_count(tel_app->pools[i]);
 		rte_tel_data_add_dict_u64(d, "mbufs_in_use", in_use);
 	}
+	tel_lcore_page(d, &pg, start, tel_stats_fill);
 	rte_rwlock_read_unlock(&tel_lock);
 	return 0;
 }
@@ -148,64 +258,48 @@ tel_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 }
 
 /*
- * A telemetry parameter that must be a decimal number from 0 to @p max: no
- * sign, no spaces, no hex, nothing after it (strtoul() would take "-1" as
- * ULONG_MAX and "7x" as 7).
- */
-static int
-tel_param_uint(const char *params, uint64_t max, uint64_t *v)
-{
-	uint64_t x = 0;
-	const char *c;
-
-	if (params == NULL || *params == '\0')
-		return -EINVAL;
-	for (c = params; *c != '\0'; c++) {
-		uint64_t digit = (uint64_t)(*c - '0');
-
-		if (*c < '0' || *c > '9' || digit > max || x > (max - digit) / 10)
-			return -EINVAL;
-		x = x * 10 + digit;
-	}
-	*v = x;
-	return 0;
-}
-
-/*
- * One page per request: a reply is one dict of at most 256 entries and 16 KiB
- * of JSON, so a big table would otherwise be cut silently.
+ * Routes a page holds at most: the routes fetched per request. A page is
+ * also cut by bytes (fwd_tel_page.h): 128 plain routes fit in a reply, 128
+ * 16-hop ECMP routes do not.
  */
 #define TEL_ROUTES_PAGE 128
 
-/* "/forwarder/routes[,START]": TEL_ROUTES_PAGE routes from the START-th, and where the rest is */
+/* the head of a /forwarder/routes page: total, start, count, more, next */
+#define TEL_ROUTES_HEAD 5
+
 /*
- * An ECMP route (next hop @p nh a group): its members as an array, "via A
+ * An ECMP route (next hop @p nh a group) as an array: its members, "via A
  * dev N active" or "... inactive" (neighbour unresolved: out of the set),
- * then @p origin ("proto SRC age SECONDS").
+ * then @p origin ("proto SRC age SECONDS"), added to @p d under @p prefix
+ * when it fits @p pg.
  *
- * @return false when @p nh is no group (nothing added).
+ * @return 1 added, 0 when @p nh is no group (nothing added), -ENOSPC when
+ *   the page has no room for it (nothing added), -ENOMEM.
  */
-static bool
-tel_route_multipath(struct rte_tel_data *d, const char *prefix, uint32_t nh, const char *origin)
+static int
+tel_route_multipath(struct rte_tel_data *d, struct fwd_tel_page *pg, const char *prefix,
+	uint32_t nh, const char *origin)
 {
 	uint32_t mem[RT_ECMP_MAX];
 	uint8_t act[RT_ECMP_MAX];
 	struct rte_tel_data *arr;
 	unsigned int k, n;
+	size_t bytes;
 
 	rte_rwlock_read_lock(&tel_lock);
 	n = tel_app != NULL && tel_app->rt != NULL ? rt_nhgroup_members(tel_app->rt, nh, mem, act)
 						   : 0;
 	if (n == 0) {
 		rte_rwlock_read_unlock(&tel_lock);
-		return false;
+		return 0;
 	}
 	arr = rte_tel_data_alloc();
 	if (arr == NULL) {
 		rte_rwlock_read_unlock(&tel_lock);
-		return false;
+		return -ENOMEM;
 	}
 	rte_tel_data_start_array(arr, RTE_TEL_STRING_VAL);
+	bytes = fwd_tel_key_bytes(prefix) + 2; /* [ and ] */
 	for (k = 0; k < n; k++) {
 		char a[16], val[64];
 
@@ -213,18 +307,30 @@ tel_route_multipath(struct rte_tel_data *d, const char *prefix, uint32_t nh, con
 			rt_ip_str(tel_app->rt->nh_info[mem[k]].ip, a), tel_app->rt->nh[mem[k]].port,
 			act[k] ? "active" : "inactive");
 		rte_tel_data_add_array_string(arr, val);
+		bytes += fwd_tel_str_bytes(val);
 	}
+	rte_rwlock_read_unlock(&tel_lock);
 	/* where the group came from, last, so the hops stay the array's head */
 	rte_tel_data_add_array_string(arr, origin);
-	rte_rwlock_read_unlock(&tel_lock);
+	bytes += fwd_tel_str_bytes(origin);
+	if (!fwd_tel_page_take(pg, bytes)) {
+		rte_tel_data_free(arr);
+		return -ENOSPC;
+	}
 	rte_tel_data_add_dict_container(d, prefix, arr, 0);
-	return true;
+	return 1;
 }
 
+/*
+ * "/forwarder/routes[,START]": the routes from the START-th, as many as the
+ * reply holds (at most TEL_ROUTES_PAGE), then "count" (how many were sent)
+ * and "next" (the first that was not), so paging by "next" gets every route.
+ */
 static int
 tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	struct rt_route routes[TEL_ROUTES_PAGE];
+	struct fwd_tel_page pg;
 	uint64_t start = 0;
 	uint32_t total, n, i;
 
@@ -239,14 +345,10 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 	total = rt_route_list_at(tel_app->rt, (uint32_t)start, routes, RTE_DIM(routes));
 	rte_rwlock_read_unlock(&tel_lock);
 	n = start < total ? RTE_MIN(total - (uint32_t)start, RTE_DIM(routes)) : 0;
-	rte_tel_data_add_dict_u64(d, "total", total);
-	rte_tel_data_add_dict_u64(d, "start", start);
-	rte_tel_data_add_dict_u64(d, "count", n);
-	rte_tel_data_add_dict_u64(d, "more", start + n < total);
-	if (start + n < total)
-		rte_tel_data_add_dict_u64(d, "next", start + n);
+	fwd_tel_page_init(&pg, cmd, TEL_ROUTES_HEAD);
 	for (i = 0; i < n; i++) {
 		char prefix[24], a[16], val[48], origin[48], line[96];
+		int ret;
 
 		snprintf(prefix, sizeof(prefix), "%s/%u", rt_ip_str(routes[i].prefix, a),
 			routes[i].plen);
@@ -257,9 +359,13 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 		/* as show route prints it, the age in seconds: where and since when */
 		snprintf(origin, sizeof(origin), "proto %s age %u",
 			rt_route_src_name(routes[i].src), rt_table_now() - routes[i].since);
-		if (routes[i].kind == RT_ROUTE_VIA &&
-			tel_route_multipath(d, prefix, routes[i].nh, origin))
-			continue;
+		if (routes[i].kind == RT_ROUTE_VIA) {
+			ret = tel_route_multipath(d, &pg, prefix, routes[i].nh, origin);
+			if (ret > 0)
+				continue;
+			if (ret < 0)
+				break; /* the page ends here: "next" names this route */
+		}
 		if (routes[i].kind == RT_ROUTE_VIA)
 			snprintf(val, sizeof(val), "via %s dev %u", rt_ip_str(routes[i].gw, a),
 				routes[i].port);
@@ -270,8 +376,17 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 		else
 			snprintf(val, sizeof(val), "dev %u", routes[i].port);
 		snprintf(line, sizeof(line), "%s %s", val, origin);
+		if (!fwd_tel_page_take(&pg, fwd_tel_key_bytes(prefix) + fwd_tel_str_bytes(line)))
+			break;
 		rte_tel_data_add_dict_string(d, prefix, line);
 	}
+	/* the head last: only now is it known how many fitted */
+	rte_tel_data_add_dict_u64(d, "total", total);
+	rte_tel_data_add_dict_u64(d, "start", start);
+	rte_tel_data_add_dict_u64(d, "count", i);
+	rte_tel_data_add_dict_u64(d, "more", start + i < total);
+	if (start + i < total)
+		rte_tel_data_add_dict_u64(d, "next", start + i);
 	return 0;
 }
 
@@ -427,6 +542,55 @@ tel_twins(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+static const char *const tel_punt_keys[] = {
+#define TEL_PUNT_KEY(sym, name, desc) "punted_" name,
+	RT_EXCEPTIONS(TEL_PUNT_KEY)
+#undef TEL_PUNT_KEY
+};
+
+static bool
+tel_router_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
+{
+	unsigned int e;
+
+	if (lc->rt == NULL)
+		return false;
+	tel_u64(one, b, "forwarded", lc->rt->stats.fwd);
+	for (e = 0; e < RT_EXC_MAX; e++)
+		tel_u64(one, b, tel_punt_keys[e], lc->rt->stats.punts[e]);
+	return true;
+}
+
+/*
+ * "/forwarder/router[,START]": the router's own counters, as the stats
+ * file's "route" has them: the slow path's (icmp_errors, echo_replies,
+ * arp_*, fragmented, to_twin...) and, per worker from the START-th
+ * (lcore<N>), packets forwarded and punted by exception (punted_<exception>).
+ */
+static int
+tel_router(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct fwd_tel_page pg;
+	uint64_t start = 0;
+	unsigned int e;
+
+	if (params != NULL && tel_param_uint(params, UINT32_MAX, &start) < 0)
+		return -EINVAL;
+	rte_tel_data_start_dict(d);
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app == NULL || tel_app->cfg.mode != FWD_MODE_ROUTE) {
+		rte_rwlock_read_unlock(&tel_lock);
+		return 0;
+	}
+	fwd_tel_page_init(&pg, cmd, RT_CTL_MAX + TEL_LCORES_TAIL);
+	for (e = 0; e < RT_CTL_MAX; e++)
+		rte_tel_data_add_dict_u64(d, rt_ctl_counter_name((enum rt_ctl_counter)e),
+			fwd_route_ctl_counter(tel_app, (enum rt_ctl_counter)e));
+	tel_lcore_page(d, &pg, start, tel_router_fill);
+	rte_rwlock_read_unlock(&tel_lock);
+	return 0;
+}
+
 /* "/forwarder/fpm": what "show fpm" prints; framing, rejected, refused, nh_rejected are dicts */
 static int
 tel_fpm(const char *cmd, const char *params, struct rte_tel_data *d)
@@ -453,68 +617,89 @@ tel_fpm(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-/* "/forwarder/trace": what "show trace" prints, a packet an array of lines */
+/* "/forwarder/trace[,START]": what "show trace" prints, a packet an array of lines, paged */
 static int
 tel_trace(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	if (params != NULL && *params != '\0')
+	uint64_t start = 0;
+
+	if (params != NULL && tel_param_uint(params, UINT32_MAX, &start) < 0)
 		return -EINVAL;
 	rte_rwlock_read_lock(&tel_lock);
 	if (tel_app != NULL)
-		fwd_trace_ctl_telemetry(tel_app, d);
+		fwd_trace_ctl_telemetry(tel_app, d, cmd, (uint32_t)start);
 	else
 		rte_tel_data_start_dict(d);
 	rte_rwlock_read_unlock(&tel_lock);
 	return 0;
 }
 
-/* "/forwarder/flows[,bytes]": flow-table counters and the top flows by packets (or bytes) */
+/*
+ * "/forwarder/flows[,ORDER][,START]": flow-table counters per worker from the
+ * START-th, paged, and (first page) the top flows by packets or bytes (ORDER)
+ */
 static int
 tel_flows(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	enum rt_flow_order by = RT_FLOW_BY_PKTS;
+	struct fwd_tel_page pg;
+	uint64_t start = 0;
 
 	if (params != NULL && *params != '\0') {
-		if (strcmp(params, "bytes") == 0)
-			by = RT_FLOW_BY_BYTES;
-		else if (strcmp(params, "pkts") != 0)
-			return -EINVAL;
+		const char *num = params;
+
+		if (strncmp(params, "bytes", 5) == 0 || strncmp(params, "pkts", 4) == 0) {
+			by = params[0] == 'b' ? RT_FLOW_BY_BYTES : RT_FLOW_BY_PKTS;
+			num = params + (by == RT_FLOW_BY_BYTES ? 5 : 4);
+			if (*num != '\0' && *num++ != ',')
+				return -EINVAL;
+		}
+		if (*num != '\0' || num == params)
+			if (tel_param_uint(num, UINT32_MAX, &start) < 0)
+				return -EINVAL;
 	}
 	rte_tel_data_start_dict(d);
+	/* flowsort, flows, flows_shown and the page tail */
+	fwd_tel_page_init(&pg, cmd, 3 + TEL_LCORES_TAIL);
 	rte_rwlock_read_lock(&tel_lock);
 	if (tel_app != NULL)
-		fwd_flow_telemetry(tel_app, d, by);
+		fwd_flow_telemetry(tel_app, d, by, &pg, (uint32_t)start);
 	rte_rwlock_read_unlock(&tel_lock);
 	return 0;
 }
 
+static bool
+tel_pktgen_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
+{
+	struct pktgen_tx_stats ts;
+	struct pktgen_rx_stats rs;
+	unsigned int k;
+
+	if (lc->pg == NULL || lc->pg_rx == NULL)
+		return false;
+	pktgen_lcore_stats(lc->pg, &ts);
+	pktgen_rx_stats(lc->pg_rx, &rs);
+	for (k = 0; k < PKTGEN_TX_STAT_MAX; k++)
+		tel_u64(one, b, pktgen_tx_stat_names[k], pktgen_tx_stat(&ts, k));
+	for (k = 0; k < PKTGEN_RX_STAT_MAX; k++)
+		tel_u64(one, b, pktgen_rx_stat_names[k], pktgen_rx_stat(&rs, k));
+	return true;
+}
+
+/* "/forwarder/pktgen[,START]": the generator's counters per worker, from the START-th */
 static int
 tel_pktgen(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	unsigned int i, k;
+	struct fwd_tel_page pg;
+	uint64_t start = 0;
 
+	if (params != NULL && tel_param_uint(params, UINT32_MAX, &start) < 0)
+		return -EINVAL;
 	rte_tel_data_start_dict(d);
 	rte_rwlock_read_lock(&tel_lock);
-	for (i = 0; tel_app != NULL && i < tel_app->n_workers; i++) {
-		const struct fwd_lcore *lc = tel_app->workers[i];
-		struct rte_tel_data *one;
-		struct pktgen_tx_stats ts;
-		struct pktgen_rx_stats rs;
-		char key[32];
-
-		if (lc->pg == NULL || lc->pg_rx == NULL || (one = rte_tel_data_alloc()) == NULL)
-			continue;
-		pktgen_lcore_stats(lc->pg, &ts);
-		pktgen_rx_stats(lc->pg_rx, &rs);
-		rte_tel_data_start_dict(one);
-		for (k = 0; k < PKTGEN_TX_STAT_MAX; k++)
-			rte_tel_data_add_dict_u64(
-				one, pktgen_tx_stat_names[k], pktgen_tx_stat(&ts, k));
-		for (k = 0; k < PKTGEN_RX_STAT_MAX; k++)
-			rte_tel_data_add_dict_u64(
-				one, pktgen_rx_stat_names[k], pktgen_rx_stat(&rs, k));
-		snprintf(key, sizeof(key), "lcore%u", lc->lcore_id);
-		rte_tel_data_add_dict_container(d, key, one, 0);
+	if (tel_app != NULL && tel_app->cfg.mode == FWD_MODE_PKTGEN) {
+		fwd_tel_page_init(&pg, cmd, TEL_LCORES_TAIL);
+		tel_lcore_page(d, &pg, start, tel_pktgen_fill);
 	}
 	rte_rwlock_read_unlock(&tel_lock);
 	return 0;
@@ -749,13 +934,14 @@ static const struct {
 	const char *help;
 } tel_cmds[] = {
 	{"/forwarder/stats", tel_stats,
-		"Forwarding mode, state, packet totals and per-lcore counters. No parameters."},
+		"Forwarding mode, state, packet totals and per-lcore counters, paged (next). "
+		"Parameter: the first worker (default 0)."},
 	{"/forwarder/drops", tel_drops, "Dropped packets by reason. No parameters."},
 	{"/forwarder/lcores", tel_lcores,
 		"RX queues (port/queue) polled by each worker lcore. No parameters."},
 	{"/forwarder/routes", tel_routes,
-		"--fwd route: routes (prefix dots as _), 128 a page, with total, more and next. "
-		"Parameter: the first route (default 0)."},
+		"--fwd route: routes (dots as _), as many as a reply holds; total, count, more, "
+		"next. Parameter: the first route (default 0)."},
 	{"/forwarder/route_summary", tel_route_summary,
 		"--fwd route: route counts (by_prefix_length: /0../32), limits and memory. No "
 		"parameters."},
@@ -765,17 +951,21 @@ static const struct {
 	{"/forwarder/fpm", tel_fpm,
 		"--fwd route: FPM (routes from FRR zebra): state, connects, received, applied, "
 		"refusals by reason, swept. No parameters."},
+	{"/forwarder/router", tel_router,
+		"--fwd route: slow-path counters (ICMP, ARP, fragments, twins), per lcore "
+		"forwarded, punted_<why>. Parameter: first worker."},
 	{"/forwarder/twins", tel_twins,
 		"--fwd route: the kernel twins (port<N>: ifname, netns, twin_port, punt_rate), "
 		"to_twin, from_twin, punt_rate. No parameters."},
 	{"/forwarder/trace", tel_trace,
-		"The packet trace (trace start): counts, and packet<N>, its show trace lines. "
-		"No parameters."},
+		"The packet trace: counts, packet<N> (show trace lines) as many as a reply holds; "
+		"count, more, next. Parameter: first packet."},
 	{"/forwarder/flows", tel_flows,
-		"--fwd route: flow-table counters per lcore and the top flows (top0..). "
-		"Parameter: pkts (default) or bytes, the order."},
+		"--fwd route: flow-table counters per lcore, paged, and the top flows (top0..). "
+		"Parameters: [pkts|bytes][,first worker]."},
 	{"/forwarder/pktgen", tel_pktgen,
-		"--fwd pktgen: generator and receive-side counters per lcore. No parameters."},
+		"--fwd pktgen: generator and receive-side counters per lcore, paged (next). "
+		"Parameter: the first worker (default 0)."},
 	/* registered after EAL's and ethdev's own, which these shadow */
 	{"/eal/heap_info", tel_eal_heap_info,
 		"Returns malloc heap stats. Parameters: int heap_id (checked by dpdk-forwarder)"},

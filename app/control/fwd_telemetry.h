@@ -11,7 +11,9 @@
  *   /forwarder/stats   mode, state, totals and per-lcore counters
  *   /forwarder/drops   drop totals by reason
  *   /forwarder/lcores  which lcore polls which (port, queue)
- *   /forwarder/routes  the routing table (--fwd route), 128 routes a page
+ *   /forwarder/routes  the routing table (--fwd route), a page what a reply holds
+ *   /forwarder/router  the router's slow-path and per-lcore counters (--fwd route)
+ *   /forwarder/trace   the packet trace, a page what a reply holds
  *   /forwarder/route_summary  route counts by prefix length, limits, memory
  *   /forwarder/flows   flow-table counters and the top flows (--fwd route)
  *   /forwarder/pktgen  generator and receive-side counters (--fwd pktgen)

@@ -21,6 +21,7 @@
 #include "fwd_config.h"
 #include "fwd_ctl.h"
 #include "fwd_lcore.h"
+#include "fwd_tel_page.h"
 #include "fwd_trace.h"
 #include "fwd_trace_ctl.h"
 #include "rt_exception.h"
@@ -401,49 +402,80 @@ fwd_trace_ctl_show(const struct fwd_app *app, FILE *f)
 	free(recs);
 }
 
-/* Telemetry's dict holds 256 entries: the three counts and this many packets. */
-#define TEL_PACKETS 250
+/* the head of a /forwarder/trace page: recorded, asked, recording, start, count, more, next */
+#define TEL_TRACE_HEAD 7
+
+/*
+ * Record @p r as an array of strings: its packet line, then a line per
+ * stage, cut to what a telemetry string holds; its JSON bytes in @p bytes.
+ */
+static struct rte_tel_data *
+tel_packet(const struct fwd_trace_rec *r, size_t *bytes)
+{
+	struct rte_tel_data *a = rte_tel_data_alloc();
+	char line[RTE_TEL_MAX_STRING_LEN];
+	unsigned int s;
+
+	if (a == NULL)
+		return NULL;
+	rte_tel_data_start_array(a, RTE_TEL_STRING_VAL);
+	snprintf(line, sizeof(line),
+		"%" PRIu64 " us: lcore %u, rx port %u queue %u, %" PRIu32 " bytes", rec_us(r),
+		r->lcore, r->port, r->queue, r->len);
+	rte_tel_data_add_array_string(a, line);
+	*bytes = 2 + fwd_tel_str_bytes(line); /* [ and ] */
+	for (s = 0; s < r->n_stages; s++) {
+		/* the shell's line, cut to what a telemetry string holds */
+		FILE *f = fmemopen(line, sizeof(line), "w");
+
+		if (f == NULL)
+			break;
+		format_stage(&r->st[s], f);
+		fclose(f);
+		line[sizeof(line) - 1] = '\0';
+		line[strcspn(line, "\n")] = '\0';
+		rte_tel_data_add_array_string(a, line);
+		*bytes += fwd_tel_str_bytes(line);
+	}
+	return a;
+}
 
 void
-fwd_trace_ctl_telemetry(const struct fwd_app *app, struct rte_tel_data *d)
+fwd_trace_ctl_telemetry(
+	const struct fwd_app *app, struct rte_tel_data *d, const char *cmd, uint32_t start)
 {
 	const struct fwd_trace_rec **recs;
+	struct fwd_tel_page pg;
 	unsigned int i, n = 0;
 
 	rte_tel_data_start_dict(d);
 	recs = gather(app, &n);
 	if (recs == NULL)
 		return;
-	rte_tel_data_add_dict_u64(d, "recorded", n);
-	rte_tel_data_add_dict_u64(d, "asked", trace_ctl.total);
-	rte_tel_data_add_dict_u64(d, "recording", recording());
-	for (i = 0; i < n && i < TEL_PACKETS; i++) {
+	fwd_tel_page_init(&pg, cmd, TEL_TRACE_HEAD);
+	for (i = start; i < n; i++) {
 		const struct fwd_trace_rec *r = recs[i];
-		struct rte_tel_data *a = rte_tel_data_alloc();
-		char key[32], line[RTE_TEL_MAX_STRING_LEN];
-		unsigned int s;
+		char key[32];
+		size_t bytes = 0;
+		struct rte_tel_data *a = tel_packet(r, &bytes);
 
 		if (a == NULL)
 			break;
-		rte_tel_data_start_array(a, RTE_TEL_STRING_VAL);
-		snprintf(line, sizeof(line),
-			"%" PRIu64 " us: lcore %u, rx port %u queue %u, %" PRIu32 " bytes",
-			rec_us(r), r->lcore, r->port, r->queue, r->len);
-		rte_tel_data_add_array_string(a, line);
-		for (s = 0; s < r->n_stages; s++) {
-			/* the shell's line, cut to what a telemetry string holds */
-			FILE *f = fmemopen(line, sizeof(line), "w");
-
-			if (f == NULL)
-				break;
-			format_stage(&r->st[s], f);
-			fclose(f);
-			line[sizeof(line) - 1] = '\0';
-			line[strcspn(line, "\n")] = '\0';
-			rte_tel_data_add_array_string(a, line);
-		}
 		snprintf(key, sizeof(key), "packet%" PRIu32, r->seq + 1);
+		if (!fwd_tel_page_take(&pg, fwd_tel_key_bytes(key) + bytes)) {
+			rte_tel_data_free(a);
+			break; /* the page ends here: "next" names this packet */
+		}
 		rte_tel_data_add_dict_container(d, key, a, 0);
 	}
 	free(recs);
+	/* the head last: only now is it known how many fitted */
+	rte_tel_data_add_dict_u64(d, "recorded", n);
+	rte_tel_data_add_dict_u64(d, "asked", trace_ctl.total);
+	rte_tel_data_add_dict_u64(d, "recording", recording());
+	rte_tel_data_add_dict_u64(d, "start", start);
+	rte_tel_data_add_dict_u64(d, "count", i > start ? i - start : 0);
+	rte_tel_data_add_dict_u64(d, "more", i < n);
+	if (i < n)
+		rte_tel_data_add_dict_u64(d, "next", i);
 }

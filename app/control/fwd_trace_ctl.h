@@ -39,11 +39,14 @@ void fwd_trace_ctl_show(const struct fwd_app *app, FILE *f);
 struct rte_tel_data;
 
 /**
- * /forwarder/trace: "recorded", "asked", "recording", then "packet<N>"
- * (the first 250), each an array of strings: the packet's line, then its
- * stages' lines as show trace prints them (cut at 127 characters).
+ * /forwarder/trace[,START]: "packet<N>" from the @p start-th record (0:
+ * the first), each an array of strings: the packet's line, then its stages'
+ * lines as show trace prints them (cut at 127 characters), as many as the
+ * reply to @p cmd holds; then "recorded", "asked", "recording", "start",
+ * "count" (packets sent), "more" and "next" (the first not sent).
  */
-void fwd_trace_ctl_telemetry(const struct fwd_app *app, struct rte_tel_data *d);
+void fwd_trace_ctl_telemetry(
+	const struct fwd_app *app, struct rte_tel_data *d, const char *cmd, uint32_t start);
 
 /** Free the workers' trace buffers (teardown). */
 void fwd_trace_ctl_free(struct fwd_app *app);

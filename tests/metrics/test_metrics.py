@@ -64,10 +64,11 @@ def free_port():
 
 
 class Exporter:
-    def __init__(self, prefix):
+    def __init__(self, prefix, *extra):
         self.port = free_port()
         self.p = subprocess.Popen([sys.executable, EXPORTER, "--file-prefix", prefix, "--listen",
-                                   "127.0.0.1:%d" % self.port], stdout=subprocess.PIPE,
+                                   "127.0.0.1:%d" % self.port] + list(extra),
+                                  stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, text=True)
         line = self.p.stdout.readline()
         if "/metrics" not in line:  # stderr only then: reading it waits for the exporter's exit
@@ -81,8 +82,10 @@ class Exporter:
             return r.read().decode()
 
     def close(self):
+        """Stop it; what it wrote on stderr."""
         self.p.terminate()
-        self.p.wait(5)
+        _, err = self.p.communicate(timeout=10)
+        return err
 
 
 def promtool(text):
@@ -161,9 +164,87 @@ def forwarding(samples, mode):
     return value(samples, "dpdk_forwarder_info", mode=mode, state="forwarding") == 1
 
 
+def exporter_module():
+    """The exporter's own tables (STATS_FILE...), imported from its script."""
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("fwd_exporter", EXPORTER)
+    spec = importlib.util.spec_from_loader("fwd_exporter", loader)
+    mod = importlib.util.module_from_spec(spec)
+    loader.exec_module(mod)
+    return mod
+
+
+# Numbers of the stats file that are no counters: identifiers, configuration, the pools'
+# sizes (their use is dpdk_forwarder_mbufs_in_use), what is in flight at the moment, the
+# run's length and leak check at exit, single flows of the top lists.
+NOT_COUNTERS = {
+    "burst", "duration_s", "mbufs_leaked", "ports[].port", "ports[].out_port",
+    "ports[].rx_queues", "ports[].tx_queues", "lcores[].lcore", "lcores[].in_flight",
+    "lcores[].rx_queues[].port", "lcores[].rx_queues[].queue", "lcores[].tx_queues[].port",
+    "lcores[].tx_queues[].queue", "mempools[].socket", "mempools[].size",
+    "mempools[].available", "mempools[].data_room", "route.lcores[].lcore",
+    "route.in_flight.queued", "route.in_flight.held", "route.in_flight.tx_ring",
+    "route.in_flight_at_clear.queued", "route.in_flight_at_clear.held",
+    "route.in_flight_at_clear.tx_ring", "flows.lcores[].lcore", "pktgen[].lcore",
+    "pktgen[].port", "pktgen[].queue", "pktgen[].lat_hist[]",
+}
+
+
+def stats_counters(st):
+    """Every number of a stats file as a key path: "ports[].ipackets", "drops.runt"."""
+    out = set()
+
+    def walk(v, path):
+        if isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, path + ("." if path else "") + k)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x, path + "[]")
+        elif isinstance(v, (int, float)) and not isinstance(v, bool):
+            out.add(path)
+    walk(st, "")
+    return out
+
+
+def check_stats_file_exported(st, types):
+    """Every counter of the stats file is exported (issue 37 item 13): the exporter's
+    STATS_FILE names its metric, and the scrape has that metric."""
+    exp = exporter_module()
+    missing, absent = [], []
+    for path in sorted(stats_counters(st)):
+        if path in NOT_COUNTERS or path.startswith("flows.top_by_"):
+            continue  # the top lists: single flows, /forwarder/flows' top<N>
+        metric = exp.stats_file_metric(path)
+        if metric is None:
+            head, _, _ = path.rpartition(".")
+            metric = exp.stats_file_metric(head + ".*") if head else None
+        if metric is None:
+            missing.append(path)
+            continue
+        family = metric[:-len("_total")] if metric.endswith("_total") else metric
+        if types.get(family) is None and types.get(metric) is None:
+            absent.append("%s (%s)" % (path, metric))
+    check(not missing, "stats-file counters the exporter does not export: %s" % missing)
+    check(not absent, "stats-file counters whose metric is not in the scrape: %s" % absent)
+
+
 def check_common(text, samples, types, st):
     """What every scrape must say, against the stats file of the same (quiet) moment."""
     promtool(text)
+    check_stats_file_exported(st, types)
+    for (name, _), _ in samples.items():
+        check("_pkts" not in name, "a metric named pkts, not packets: " + name)
+    helps = {}
+    for line in text.splitlines():
+        if line.startswith("# HELP "):
+            _, _, name, doc = line.split(" ", 3)
+            helps[name] = doc
+            short = name[len("dpdk_forwarder_"):].replace("_total", "")
+            # a HELP says what it counts, not the name again ("The flow stage's hits counter.")
+            check(short not in doc and not doc.endswith(" counter."),
+                  "HELP of %s repeats its name: %r" % (name, doc))
     for name, typ in types.items():
         check(name.startswith("dpdk_forwarder_"), "metric outside the namespace: " + name)
         if typ == "counter":
@@ -173,8 +254,9 @@ def check_common(text, samples, types, st):
     for p in st["ports"]:
         for key, metric in (("ipackets", "port_rx_packets"), ("opackets", "port_tx_packets"),
                             ("ibytes", "port_rx_bytes"), ("obytes", "port_tx_bytes"),
-                            ("imissed", "port_rx_missed"), ("ierrors", "port_rx_errors"),
-                            ("oerrors", "port_tx_errors"), ("rx_nombuf", "port_rx_nombuf")):
+                            ("imissed", "port_rx_missed_packets"),
+                            ("ierrors", "port_rx_errors"), ("oerrors", "port_tx_errors"),
+                            ("rx_nombuf", "port_rx_mbuf_allocation_failures")):
             if key in ("ibytes", "obytes") and p["name"].startswith(("net_null", "net_ring")):
                 # these PMDs count no bytes; the forwarder counts them for its own displays,
                 # the exporter shows ethdev's (telemetry's) view: 0
@@ -194,12 +276,12 @@ def check_common(text, samples, types, st):
             check_eq(value(samples, "dpdk_forwarder_%s_total" % metric, lcore=lc["lcore"]),
                      lc[key], "lcore %d %s" % (lc["lcore"], key))
     for reason, n in st["drops"].items():
-        key = ("dpdk_forwarder_drops_total", frozenset([("reason", reason)]))
+        key = ("dpdk_forwarder_dropped_packets_total", frozenset([("reason", reason)]))
         if key not in samples and st["mode"] != "route":
             # the router's reasons are in /forwarder/drops only in route mode
             check_eq(n, 0, "drops{reason=%s} outside route mode" % reason)
             continue
-        check_eq(value(samples, "dpdk_forwarder_drops_total", reason=reason), n,
+        check_eq(value(samples, "dpdk_forwarder_dropped_packets_total", reason=reason), n,
                  "drops{reason=%s}" % reason)
 
 
@@ -257,9 +339,21 @@ def route(c):
                  if n == "dpdk_forwarder_routes_by_prefix_length"), 11, "routes by prefix length")
     check(sum(v for (n, _), v in samples.items() if n == "dpdk_forwarder_flow_lookups_total") > 0,
           "flow table lookups scraped")
-    check_eq(value(samples, "dpdk_forwarder_drops_total", reason="blackhole"), 5, "blackholed")
-    check_eq(value(samples, "dpdk_forwarder_drops_total", reason="ip_cksum"), 7, "bad checksums")
+    check_eq(value(samples, "dpdk_forwarder_dropped_packets_total", reason="blackhole"), 5, "blackholed")
+    check_eq(value(samples, "dpdk_forwarder_dropped_packets_total", reason="ip_cksum"), 7, "bad checksums")
     check_eq(value(samples, "dpdk_forwarder_port_tx_packets_total", port=1), 150, "routed")
+    # the router's own counters (issue 37 item 13: left out before)
+    exp_mod = exporter_module()
+    for lc in st["route"]["lcores"]:
+        check_eq(value(samples, "dpdk_forwarder_router_forwarded_packets_total",
+                       lcore=lc["lcore"]), lc["forwarded"], "forwarded")
+        for why, n in lc["punted"].items():
+            check_eq(value(samples, "dpdk_forwarder_router_punted_packets_total",
+                           lcore=lc["lcore"], exception=why), n, "punted " + why)
+    check_eq(st["route"]["lcores"][0]["forwarded"], 150, "forwarded in the stats file")
+    for k, n in st["route"]["slow_path"].items():
+        check_eq(value(samples, exp_mod.stats_file_metric("route.slow_path." + k)), n,
+                 "slow path " + k)
 
 
 @case
@@ -278,9 +372,11 @@ def pktgen(c):
     st = stop(run, exp, sfile)
     check_common(text, samples, types, st)
     pg = st["pktgen"][0]
-    for k in ("tx_pkts", "tx_bytes", "rx_pkts", "signed_pkts", "lost"):
-        check_eq(value(samples, "dpdk_forwarder_pktgen_%s_total" % k.replace("_pkts", "_packets"),
-                       lcore=1), pg["tx" if k.startswith("tx") else "rx"][k], "pktgen " + k)
+    for k, metric in (("tx_pkts", "tx_packets"), ("tx_bytes", "tx_bytes"),
+                      ("rx_pkts", "rx_packets"), ("signed_pkts", "rx_signed_packets"),
+                      ("lost", "rx_lost_packets")):
+        check_eq(value(samples, "dpdk_forwarder_pktgen_%s_total" % metric, lcore=1),
+                 pg["tx" if k.startswith("tx") else "rx"][k], "pktgen " + k)
     check_eq(types.get("dpdk_forwarder_pktgen_latency_seconds"), "gauge", "latency is a gauge")
     check(0 < value(samples, "dpdk_forwarder_pktgen_latency_seconds", lcore=1, stat="min") <=
           value(samples, "dpdk_forwarder_pktgen_latency_seconds", lcore=1, stat="max"),
@@ -416,6 +512,118 @@ def forwarder_goes_away(c):
         check_eq(value(samples, "dpdk_forwarder_up"), 0, "up after the forwarder exited")
     check(exp.p.poll() is None, "the exporter died")
     exp.close()
+
+
+def quiet_forwarder(c):
+    """An io forwarder on quiet pcap ports, its exporter closed: (run, prefix, sfile)."""
+    vdevs, _ = c.pcap_ports([[[]], [[]]])
+    eal = c.eal(vdevs)
+    run, exp, _, _, sfile = run_until(c, eal, ["--fwd", "io"], lambda s: True)
+    exp.close()
+    return run, eal[eal.index("--file-prefix") + 1], sfile
+
+
+def take_telemetry(prefix, timeout=30):
+    """Every connection DPDK's telemetry takes (10): the sockets, held open."""
+    path, held = "/var/run/dpdk/%s/dpdk_telemetry.v2" % prefix, []
+    deadline = time.monotonic() + timeout
+    while True:
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        s.settimeout(10)
+        s.connect(path)
+        if not s.recv(1 << 16):  # over the limit: closed before the greeting
+            s.close()
+            # a connection just closed (the exporter's) may still be counted: retry
+            if len(held) >= 10 or time.monotonic() > deadline:
+                return held
+            time.sleep(0.1)
+            continue
+        held.append(s)
+
+
+@case
+def telemetry_limit(c):
+    """Telemetry's 10 connections all taken (issue 37 item 13): a scrape retries until
+    --timeout, then answers a valid up 0 (it died on json.loads(b"") and closed the scrape);
+    a connection freed while a scrape waits gives up 1; no traceback, the exporter lives."""
+    run, prefix, sfile = quiet_forwarder(c)
+    held = take_telemetry(prefix)
+    check_eq(len(held), 10, "connections telemetry took")
+    exp = Exporter(prefix, "--timeout", "2")
+    text = exp.scrape()
+    samples, _ = parse(text)
+    check_eq(samples, {("dpdk_forwarder_up", frozenset()): 0.0}, "the scrape at the limit")
+    promtool(text)
+    # one freed while the next scrape retries
+    import threading
+    threading.Timer(0.5, held.pop().close).start()
+    samples, _ = parse(exp.scrape())
+    check_eq(value(samples, "dpdk_forwarder_up"), 1, "up once a connection is free")
+    for s in held:
+        s.close()
+    check(exp.p.poll() is None, "the exporter died")
+    err = exp.close()
+    check("Traceback" not in err, "a traceback on stderr:\n" + err)
+    check("connection" in err, "no word on stderr of why the scrape failed: %r" % err)
+    run.p.send_signal(signal.SIGINT)
+    rc, _, _ = run.finish(20)
+    check_eq(rc, 0, "the forwarder's exit status")
+
+
+@case
+def concurrent_scrapes(c):
+    """20 scrapes at once, 60 in all, of a live forwarder all say up 1 (issue 37 item 13:
+    13-21 said up 0 at telemetry's connection limit, a false "down" alert)."""
+    from concurrent.futures import ThreadPoolExecutor
+    run, prefix, sfile = quiet_forwarder(c)
+    exp = Exporter(prefix)
+
+    def one(_):
+        samples, _ = parse(exp.scrape())
+        return value(samples, "dpdk_forwarder_up")
+    with ThreadPoolExecutor(20) as pool:
+        ups = list(pool.map(one, range(60)))
+    check_eq(ups.count(1), 60, "scrapes that said up 1 (%d said 0)" % ups.count(0))
+    err = exp.close()
+    check("Traceback" not in err and "scrape failed" not in err, "stderr:\n" + err)
+    run.p.send_signal(signal.SIGINT)
+    rc, _, _ = run.finish(20)
+    check_eq(rc, 0, "the forwarder's exit status")
+
+
+@case
+def idle_connections(c):
+    """Idle HTTP clients cannot exhaust the exporter (issue 37 item 13): connections over
+    --max-connections are closed at once, the others after --timeout idle; its descriptors
+    stay bounded and a scrape gets through while 100 idle clients hold on."""
+    run, prefix, sfile = quiet_forwarder(c)
+    exp = Exporter(prefix, "--timeout", "1", "--max-connections", "8")
+    idle = []
+    for _ in range(100):
+        try:
+            idle.append(socket.create_connection(("127.0.0.1", exp.port), timeout=5))
+        except OSError:
+            break  # the listen backlog full: enough clients
+    check(len(idle) >= 40, "idle clients connected: %d" % len(idle))
+    fds = len(os.listdir("/proc/%d/fd" % exp.p.pid))
+    check(fds < 8 + 40, "the exporter holds %d descriptors with %d idle clients" %
+          (fds, len(idle)))
+    deadline = time.monotonic() + 60
+    while True:  # the cap's slots free as their idle clients time out
+        try:
+            samples, _ = parse(exp.scrape())
+            break
+        except OSError as e:
+            check(time.monotonic() < deadline, "no scrape got through: %r" % e)
+            time.sleep(0.2)
+    check_eq(value(samples, "dpdk_forwarder_up"), 1, "up while idle clients hold on")
+    for s in idle:
+        s.close()
+    check(exp.p.poll() is None, "the exporter died")
+    exp.close()
+    run.p.send_signal(signal.SIGINT)
+    rc, _, _ = run.finish(20)
+    check_eq(rc, 0, "the forwarder's exit status")
 
 
 if __name__ == "__main__":

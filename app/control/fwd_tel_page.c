@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#include <string.h>
+
+#include <rte_telemetry.h>
+
+#include "fwd_tel_page.h"
+
+void
+fwd_tel_page_init(struct fwd_tel_page *pg, const char *cmd, unsigned int head)
+{
+	/* {"CMD":{...}} and the terminating NUL the library keeps room for */
+	size_t frame = strlen(cmd) + 8;
+
+	pg->left = FWD_TEL_REPLY_MAX - frame - (size_t)head * FWD_TEL_HEAD_ENTRY;
+	pg->entries = RTE_TEL_MAX_DICT_ENTRIES - head;
+}
+
+size_t
+fwd_tel_str_bytes(const char *s)
+{
+	size_t n = 3, i; /* quotes and a comma */
+
+	for (i = 0; s[i] != '\0' && i < RTE_TEL_MAX_STRING_LEN - 1; i++) {
+		const unsigned char c = (unsigned char)s[i];
+
+		/* a library that escapes writes \" \\ as two and a control character as \u00XX */
+		n += c == '"' || c == '\\' ? 2 : c < 0x20 ? 6 : 1;
+	}
+	return n;
+}
+
+size_t
+fwd_tel_key_bytes(const char *key)
+{
+	return fwd_tel_str_bytes(key) + 1; /* the colon */
+}
+
+size_t
+fwd_tel_u64_bytes(const char *key, uint64_t v)
+{
+	size_t n = fwd_tel_key_bytes(key) + 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+bool
+fwd_tel_page_take(struct fwd_tel_page *pg, size_t bytes)
+{
+	if (pg->entries == 0 || bytes > pg->left)
+		return false;
+	pg->left -= bytes;
+	pg->entries--;
+	return true;
+}

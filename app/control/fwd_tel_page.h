@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_TEL_PAGE_H
+#define FWD_TEL_PAGE_H
+
+/**
+ * @file
+ * Telemetry replies sized by bytes. DPDK 22.11 writes a reply into a 16 KiB
+ * buffer and silently leaves out every dict entry that does not fit, so a
+ * page counted in entries (128 routes) loses entries when they are long (a
+ * 16-hop ECMP route is ~800 bytes of JSON). An endpoint that lists a table
+ * keeps a budget: it adds an entry only when its JSON fits what is left,
+ * stops at the first that does not, and says where the next page starts.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/** The reply buffer of DPDK 22.11's telemetry (MAX_OUTPUT_LEN in telemetry.c, not exported). */
+#define FWD_TEL_REPLY_MAX 16384
+
+/** Bytes reserved for each u64 entry of a page's head (",\"key\":" and 20 digits). */
+#define FWD_TEL_HEAD_ENTRY 48
+
+/** What a reply still holds. */
+struct fwd_tel_page {
+	size_t left;          /**< bytes of JSON */
+	unsigned int entries; /**< top-level dict entries (RTE_TEL_MAX_DICT_ENTRIES in all) */
+};
+
+/**
+ * Start the budget of the reply to @p cmd (the command without its
+ * parameter), keeping room for @p head u64 entries (total, count, next...)
+ * added after the listed ones.
+ */
+void fwd_tel_page_init(struct fwd_tel_page *pg, const char *cmd, unsigned int head);
+
+/**
+ * JSON bytes of the string @p s as a value (quoted, escaped, as the library
+ * cuts it at RTE_TEL_MAX_STRING_LEN - 1 characters) and the comma after it.
+ */
+size_t fwd_tel_str_bytes(const char *s);
+
+/** JSON bytes of a dict key @p key: the comma before, quotes and colon. */
+size_t fwd_tel_key_bytes(const char *key);
+
+/** JSON bytes of a u64 dict entry @p key: @p v, with its comma. */
+size_t fwd_tel_u64_bytes(const char *key, uint64_t v);
+
+/**
+ * Take @p bytes (one top-level dict entry) from the budget.
+ *
+ * @return true when they fit (taken), false when not (nothing taken: the
+ *   entry must not be added, and the page ends before it).
+ */
+bool fwd_tel_page_take(struct fwd_tel_page *pg, size_t bytes);
+
+#endif /* FWD_TEL_PAGE_H */
