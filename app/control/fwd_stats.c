@@ -100,8 +100,8 @@ fwd_stats_port_get(const struct fwd_app *app, uint16_t p, struct rte_eth_stats *
  * final stats, after the workers stopped) it is exact; 0 when the device
  * counts more than the buffers gave it (the control thread's own sends).
  */
-static uint64_t
-port_tx_lost(const struct fwd_app *app, uint16_t p, const struct rte_eth_stats *s)
+uint64_t
+fwd_stats_port_tx_lost(const struct fwd_app *app, uint16_t p, const struct rte_eth_stats *s)
 {
 	uint64_t accepted = 0;
 	unsigned int i, j;
@@ -325,11 +325,11 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 			rate(s->ipackets, b->ipackets, since_prev) / 1e6, s->opackets, s->obytes,
 			rate(s->opackets, b->opackets, since_prev) / 1e6, s->imissed, s->ierrors,
 			s->oerrors, s->rx_nombuf);
-		if (final && port_tx_lost(app, port->id, s) != 0)
+		if (final && fwd_stats_port_tx_lost(app, port->id, s) != 0)
 			fprintf(f,
 				"    tx-lost %" PRIu64 " (the PMD took them; the device did not "
 				"send them)\n",
-				port_tx_lost(app, port->id, s));
+				fwd_stats_port_tx_lost(app, port->id, s));
 		for (i = 0; i < (unsigned int)port->n_xstats; i++)
 			if (port->xstat_values[i] != 0)
 				fprintf(f, "    %s: %" PRIu64 "\n", port->xstat_names[i].name,
@@ -476,7 +476,7 @@ json_ports(const struct fwd_app *app, FILE *f)
 			port->rx_ip_cksum ? "true" : "false",
 			port->link == FWD_LINK_UP ? "true" : "false", port->link_changes,
 			s->ipackets, s->opackets, s->ibytes, s->obytes, s->imissed, s->ierrors,
-			s->oerrors, s->rx_nombuf, port_tx_lost(app, port->id, s));
+			s->oerrors, s->rx_nombuf, fwd_stats_port_tx_lost(app, port->id, s));
 		if (app->cfg.xstats) {
 			fprintf(f, ", \"xstats\": {");
 			for (i = 0; i < port->n_xstats; i++) {

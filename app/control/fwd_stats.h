@@ -29,6 +29,15 @@ uint64_t fwd_stats_drop_total(const struct fwd_app *app, enum fwd_drop_reason r)
  */
 int fwd_stats_port_get(const struct fwd_app *app, uint16_t p, struct rte_eth_stats *s);
 
+/**
+ * Frames port @p p's TX queues accepted (the forwarder's TX buffers, the
+ * slow path's included) that the device does not count as sent in @p s
+ * (its fwd_stats_port_get()): what a device that discards silently lost.
+ * Exact once TX has drained; 0 when the device counts more.
+ */
+uint64_t fwd_stats_port_tx_lost(
+	const struct fwd_app *app, uint16_t p, const struct rte_eth_stats *s);
+
 /** The bytes the forwarder counted on port @p p since the start (with fwd_port.app_bytes). */
 void fwd_stats_app_bytes(const struct fwd_app *app, uint16_t p, uint64_t *ibytes, uint64_t *obytes);
 

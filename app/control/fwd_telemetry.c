@@ -141,8 +141,8 @@ tel_stats_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
 	return true;
 }
 
-/* the head of /forwarder/stats: mode, state, ports, link_changes, workers, 4 totals */
-#define TEL_STATS_HEAD (9 + TEL_LCORES_TAIL)
+/* the head of /forwarder/stats: mode, state, ports, link_changes, tx_lost, workers, 4 totals */
+#define TEL_STATS_HEAD (10 + TEL_LCORES_TAIL)
 
 /*
  * DPDK 22.11 telemetry nests one level only: the per-lcore dicts are top-level
@@ -192,6 +192,27 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 			}
 			fwd_tel_page_take(&pg, bytes); /* counted in the head's room otherwise */
 			rte_tel_data_add_dict_container(d, "link_changes", lch, 0);
+		}
+	}
+	{
+		/* the stats file's ports[].tx_lost: accepted for TX, not sent by the device */
+		struct rte_tel_data *lost = rte_tel_data_alloc();
+		size_t bytes = 2;
+
+		if (lost != NULL) {
+			rte_tel_data_start_dict(lost);
+			for (i = 0; i < tel_app->nb_ports; i++) {
+				struct rte_eth_stats es;
+				char key[8];
+
+				if (fwd_stats_port_get(tel_app, tel_app->ports[i].id, &es) != 0)
+					continue;
+				snprintf(key, sizeof(key), "%u", tel_app->ports[i].id);
+				tel_u64(lost, &bytes, key,
+					fwd_stats_port_tx_lost(tel_app, tel_app->ports[i].id, &es));
+			}
+			fwd_tel_page_take(&pg, bytes);
+			rte_tel_data_add_dict_container(d, "tx_lost", lost, 0);
 		}
 	}
 	/* how many lcore<N> dicts there are over all pages */
