@@ -488,6 +488,33 @@ test_arp_resolution(void)
 	CHECK_EQ(st()->c[RT_CTL_RELEASED], 4);
 }
 
+/*
+ * RFC 826's refresh is of a sender on its own port: an ARP packet on port 0
+ * that claims 10.0.1.3 (a neighbour of port 1) with another MAC changes
+ * nothing (once, any host on another segment could take the neighbour's
+ * traffic).
+ */
+static void
+test_arp_other_port(void)
+{
+	static const struct rte_ether_addr bcast = {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	static const struct rte_ether_addr mac_thief = {{0x02, 0, 0, 0, 0x66, 0x66}};
+	uint32_t nh = rt_nh_neigh_find(tbl, IP4(10, 0, 1, 3));
+	struct rte_mbuf *m;
+
+	drain();
+	CHECK_EQ(rt_neigh_state(ctl, nh), RT_NEIGH_REACHABLE);
+	m = arp_frame(RTE_ARP_OP_REQUEST, &mac_thief, IP4(10, 0, 1, 3), &bcast, IP4(10, 0, 0, 77));
+	inject(&m, 1, 0);
+	m = arp_frame(RTE_ARP_OP_REPLY, &mac_thief, IP4(10, 0, 1, 3), &mac_p[0], IP4(10, 0, 0, 1));
+	inject(&m, 1, 0);
+	drain();
+	send_unresolved(1, 0);
+	m = take(1);
+	CHECK(m != NULL && rte_is_same_ether_addr(&pkt_eth(m)->dst_addr, &mac_gw3));
+	rte_pktmbuf_free(m);
+}
+
 static void
 test_arp_ageing_and_failure(void)
 {
@@ -1001,9 +1028,10 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_icmp_errors), FWD_TEST(test_icmp_error_small_mbufs),
 	FWD_TEST(test_icmp_never_about), FWD_TEST(test_icmp_rate_limit), FWD_TEST(test_echo),
 	FWD_TEST(test_arp_reply_to_us), FWD_TEST(test_arp_resolution),
-	FWD_TEST(test_arp_ageing_and_failure), FWD_TEST(test_connected_resolution),
-	FWD_TEST(test_fragmentation), FWD_TEST(test_echo_chain), FWD_TEST(test_icmp_bcast_src),
-	FWD_TEST(test_nh_full_and_drain), FWD_TEST(test_twin),
+	FWD_TEST(test_arp_other_port), FWD_TEST(test_arp_ageing_and_failure),
+	FWD_TEST(test_connected_resolution), FWD_TEST(test_fragmentation),
+	FWD_TEST(test_echo_chain), FWD_TEST(test_icmp_bcast_src), FWD_TEST(test_nh_full_and_drain),
+	FWD_TEST(test_twin),
 	FWD_TEST(test_clear), /* last: the others count from where they start, but test_echo not */
 };
 

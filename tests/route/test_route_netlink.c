@@ -991,12 +991,52 @@ test_metrics(void)
 	rt_table_free(t);
 }
 
+/*
+ * The sweep reads the table a page (256 routes) at a time: 1 000 stale
+ * routes of the source among 1 000 marked ones and 300 of another source,
+ * every stale one deleted, over every page, and nothing else.
+ */
+static void
+test_syncmarks_sweep_pages(void)
+{
+	struct rt_table *t = rt_test_table("rt_nl5");
+	struct rt_syncmarks m = {0};
+	char err[RT_ERR_LEN];
+	unsigned int i, left = 0;
+
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	for (i = 0; i < 2000; i++) {
+		CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(40, 0, 0, 0) + (i << 8), 24,
+				 RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+			0);
+		if (i % 2 == 0)
+			CHECK_EQ(rt_syncmarks_add(&m, IP4(40, 0, 0, 0) + (i << 8), 24), 0);
+	}
+	for (i = 0; i < 300; i++)
+		CHECK_EQ(rt_route_add_from(t, RT_SRC_FPM, IP4(41, 0, 0, 0) + (i << 8), 24,
+				 RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+			0);
+	CHECK_EQ(rt_syncmarks_sweep(t, RT_SRC_NETLINK, &m), 1000);
+	for (i = 0; i < 2000; i++)
+		left += rt_route_lookup(t, IP4(40, 0, 0, 1) + (i << 8)) != RT_NH_MISS;
+	CHECK_EQ(left, 1000);
+	for (i = 0; i < 2000; i += 2)
+		CHECK(rt_route_lookup(t, IP4(40, 0, 0, 1) + (i << 8)) == t->nh_blackhole);
+	for (i = 0; i < 300; i++)
+		CHECK(rt_route_lookup(t, IP4(41, 0, 0, 1) + (i << 8)) == t->nh_blackhole);
+	rt_syncmarks_clear(&m);
+	rt_table_free(t);
+}
+
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_routes_applied),
 	FWD_TEST(test_replace),
 	FWD_TEST(test_refusals),
 	FWD_TEST(test_sources),
 	FWD_TEST(test_syncmarks),
+	FWD_TEST(test_syncmarks_sweep_pages),
 	FWD_TEST(test_metrics),
 	FWD_TEST(test_fpm_nh_routes_bounded),
 	FWD_TEST(test_fpm_nexthop_same),
