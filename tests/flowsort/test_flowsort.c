@@ -1263,6 +1263,34 @@ test_small_groups_boundary(void)
 }
 
 /* flowsort_key_ipv4() on a header the caller checked gives flowsort_key_extract()'s key. */
+/* flowsort_key_eq(): every field counts, each of the two words alone too. */
+static void
+test_key_eq(void)
+{
+	struct flowsort_key a, b;
+
+	memset(&a, 0, sizeof(a));
+	a.src_addr = RTE_BE32(0x0a000001);
+	a.dst_addr = RTE_BE32(0x0a000002);
+	a.src_port = RTE_BE16(1000);
+	a.dst_port = RTE_BE16(53);
+	a.proto = IPPROTO_UDP;
+	a.type = FLOWSORT_KEY_L4;
+	b = a;
+	CHECK(flowsort_key_eq(&a, &b));
+	b.src_port = RTE_BE16(1001); /* the same two hosts, another flow */
+	CHECK(!flowsort_key_eq(&a, &b));
+	b = a;
+	b.proto = IPPROTO_TCP;
+	CHECK(!flowsort_key_eq(&a, &b));
+	b = a;
+	b.vlan = 5;
+	CHECK(!flowsort_key_eq(&a, &b));
+	b = a;
+	b.dst_addr = RTE_BE32(0x0a000003);
+	CHECK(!flowsort_key_eq(&a, &b));
+}
+
 static void
 test_key_ipv4_same_as_extract(void)
 {
@@ -1341,6 +1369,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_stats_names),
 	FWD_TEST(test_bypass_keys),
 	FWD_TEST(test_small_groups_boundary),
+	FWD_TEST(test_key_eq),
 	FWD_TEST(test_key_ipv4_same_as_extract),
 };
 
