@@ -63,9 +63,11 @@ sudo=""
 has_candidate() { # PKG: the release has it (no grep -q: its early exit fails the pipe)
 	[[ "$(apt-cache policy "$1" 2>/dev/null)" =~ Candidate:\ [0-9] ]]
 }
+updated=
 if ! has_candidate libdpdk-dev; then
 	echo "setup: apt-get update (about 10 s)"
 	$sudo apt-get update -qq
+	updated=1
 fi
 # the runtimes matching the clang this release installs (14 on Debian 12, 19 on 13)
 clang_major=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9][0-9]*\).*/\1/p' | head -n 1 || true)
@@ -97,9 +99,10 @@ if [ ${#bp_missing[@]} -gt 0 ] && ! grep -rqs 'bookworm-backports' /etc/apt/sour
 	printf '%s\n' 'Types: deb' 'URIs: http://deb.debian.org/debian' 'Suites: bookworm-backports' \
 		'Components: main' 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' |
 		$sudo tee "$bp_list" >/dev/null
+	updated= # a new list to read
 fi
 
-if [ ${#missing[@]} -gt 0 ] || [ ${#bp_missing[@]} -gt 0 ]; then
+if [ -z "$updated" ] && { [ ${#missing[@]} -gt 0 ] || [ ${#bp_missing[@]} -gt 0 ]; }; then
 	echo "setup: apt-get update (about 10 s)"
 	$sudo apt-get update -qq
 fi

@@ -21,8 +21,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include <rte_icmp.h>
 #include <rte_lcore.h>
 #include <rte_memzone.h>
+#include <rte_telemetry.h>
 #include <rte_version.h>
 
 /** The first DPDK whose control threads are rte_thread_t (rte_thread_create_control()). */
@@ -30,6 +32,26 @@
 
 #if RTE_VERSION >= FWD_COMPAT_DPDK_23_11
 #include <rte_thread.h>
+#endif
+
+/*
+ * ICMP types: 23.07 named them RTE_ICMP_TYPE_* and deprecated RTE_IP_ICMP_ECHO_* (a warning on
+ * every use in 24.11). The tree uses the new names; 22.11 gets them here.
+ */
+#if RTE_VERSION < RTE_VERSION_NUM(23, 7, 0, 0) && !defined(RTE_ICMP_TYPE_ECHO_REQUEST)
+#define RTE_ICMP_TYPE_ECHO_REPLY   RTE_IP_ICMP_ECHO_REPLY
+#define RTE_ICMP_TYPE_ECHO_REQUEST RTE_IP_ICMP_ECHO_REQUEST
+#endif
+
+/*
+ * Telemetry: 23.03 added rte_tel_data_add_{dict,array}_uint() and deprecated the _u64 ones they
+ * replace (same arguments; a warning on every use in 24.11). The tree calls the _u64 names,
+ * which 22.11 has; on 23.03 and later they are the _uint calls (rte_telemetry.h is included
+ * above, so its declarations keep their own names).
+ */
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+#define rte_tel_data_add_dict_u64(d, name, val) rte_tel_data_add_dict_uint(d, name, val)
+#define rte_tel_data_add_array_u64(d, x)        rte_tel_data_add_array_uint(d, x)
 #endif
 
 /**
