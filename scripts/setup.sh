@@ -21,6 +21,7 @@ pkgs=(
 	frr                                # zebra with dplane_fpm_nl for route-fpm-e2e-frr (~10 MB)
 	bird2                              # BIRD 2 for route-nlsync-e2e-bird (protocol kernel into a namespace)
 	iputils-ping traceroute            # route-twin-e2e-ping, -traceroute: the real tools through the router
+	iproute2 procps                    # ip netns, ps: the route tests (a minimal install has neither)
 	ethtool                            # the user guide's traffic through the router: veth checksum offload off
 	python3-matplotlib                 # bench/plot.py (the benchmark plots in docs/img)
 	python3-prometheus-client prometheus # tools/dpdk-forwarder-exporter, promtool for its test
