@@ -62,6 +62,9 @@ bind() { # SRC DST: recursive, and slave so undoing it never reaches the host's 
 	mount --make-rslave "$2"
 	mounts+=("$2")
 }
+# the root a mount point of its own: `ip netns` (the route tests) makes / rslave, which
+# fails where / is a plain directory (Invalid argument)
+bind "$root" "$root"
 bind /proc "$root/proc"
 bind /sys "$root/sys"
 bind /dev "$root/dev" # with /dev/pts and /dev/shm
