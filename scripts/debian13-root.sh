@@ -56,6 +56,7 @@ undo() {
 	done
 }
 trap undo EXIT
+trap 'exit 143' INT TERM # killed: the mounts are undone all the same
 bind() { # SRC DST: recursive, and slave so undoing it never reaches the host's mounts
 	mkdir -p "$2"
 	mount --rbind "$1" "$2"
