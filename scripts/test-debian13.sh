@@ -19,7 +19,9 @@ say() { echo "test-debian13: $* [$((SECONDS - start)) s so far]"; }
 skip() { # WHY: one line, one skipped test in the log
 	echo "test-debian13: skipped: $1"
 	mkdir -p "$dir/meson-logs"
-	printf '{"name": "debian13", "result": "SKIP", "stdout": "%s"}\n' "$1" >"$log"
+	local m=${1//\\/\\\\}
+	m=${m//\"/\\\"} # a JSON string
+	printf '{"name": "debian13", "result": "SKIP", "stdout": "%s"}\n' "$m" >"$log"
 	exit 0
 }
 rm -f "$log"
