@@ -24,7 +24,7 @@ if [ ! -f "$dir/build.ninja" ]; then
 		exit 1
 	fi
 	# what the set-up leaves out, one line each (-Dfec_pmd=auto without the SDK headers)
-	echo "$out" | sed -n 's/^Message: \(fec_pmd: not built.*\)/build: \1/p'
+	echo "$out" | sed -n 's/^Message: \(fec_pmd: not built.*\)/build: \1/p' >&2
 	echo "${CC:-}" >"$dir/.fwd-cc"
 	echo "build: building $dir from scratch (about 1 min on 2 cores, 3 with sanitizers)"
 elif [ $# -gt 0 ]; then
