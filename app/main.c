@@ -231,9 +231,9 @@ check_vdevs_probed(char *err, size_t errlen)
 	for (i = 0; i < n_vdev_names; i++)
 		if (rte_eth_dev_get_port_by_name(vdev_names[i], &pid) != 0) {
 			snprintf(err, errlen,
-				"device %s failed to probe (EAL's message above says why: a "
+				"device %.*s failed to probe (EAL's message above says why: a "
 				"missing or unreadable file, a bad driver argument)",
-				vdev_names[i]);
+				(int)(errlen / 2), vdev_names[i]); /* room left for the why */
 			return -ENODEV;
 		}
 	return 0;

@@ -12,6 +12,8 @@
 #include <rte_lcore.h>
 #include <rte_telemetry.h>
 
+#include "dpdk_compat.h"
+
 #include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_tel_page.h"

@@ -25,7 +25,8 @@ create_generators(struct fwd_app *app, struct pktgen_lcore **pg, char *err, size
 		struct rte_eth_link link = {0};
 		char name[32], why[256] = "";
 
-		rte_eth_link_get_nowait(lc->txb[0].port, &link);
+		if (rte_eth_link_get_nowait(lc->txb[0].port, &link) != 0)
+			link = (struct rte_eth_link){0}; /* no link info: speed unknown */
 		snprintf(name, sizeof(name), "fwd_pg%u", lc->lcore_id);
 		pg[i] = pktgen_lcore_create(name, &app->cfg.pktgen,
 			&(struct pktgen_lcore_params){

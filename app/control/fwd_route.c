@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "dpdk_compat.h"
+
 #include <rte_cycles.h>
 #include <rte_ethdev.h>
 #include <rte_pause.h>
@@ -231,7 +233,7 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	app->workers[0]->ctl_tx = app->rt_tx_ring;
 
 	app->rt_ctl_stop = false;
-	ret = rte_ctrl_thread_create(&app->rt_thread, "fwd-route-ctl", NULL, control_thread, app);
+	ret = fwd_compat_ctrl_thread_create(&app->rt_thread, "fwd-route-ctl", control_thread, app);
 	if (ret != 0) {
 		snprintf(err, errlen, "cannot start the routing control thread: %s", strerror(ret));
 		return -ret;

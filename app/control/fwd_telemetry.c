@@ -18,6 +18,8 @@
 #include <rte_mempool.h>
 #include <rte_telemetry.h>
 
+#include "dpdk_compat.h"
+
 #include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_route.h"
@@ -825,7 +827,7 @@ tel_eal_memzone_info(const char *cmd, const char *params, struct rte_tel_data *d
 	size_t pg;
 	uintptr_t lo, hi;
 
-	if (tel_param_uint(params, RTE_MAX_MEMZONE - 1, &idx) < 0)
+	if (tel_param_uint(params, fwd_compat_memzone_max() - 1, &idx) < 0)
 		return -EINVAL;
 	f.addr = tel_mz_addr(idx);
 	if (f.addr == NULL)

@@ -18,6 +18,8 @@
 #include <rte_malloc.h>
 #include <rte_telemetry.h>
 
+#include "dpdk_compat.h"
+
 #include "fwd_config.h"
 #include "fwd_ctl.h"
 #include "fwd_lcore.h"

@@ -20,6 +20,7 @@
 #include <rte_ip.h>
 #include <rte_mbuf.h>
 
+#include "dpdk_compat.h"
 #include "fwd_lcore.h"
 #include "fwd_modes.h"
 #include "fwd_route_tx.h"
@@ -304,7 +305,7 @@ rec_slow_path(struct fwd_trace_rec *r, enum rt_exception exc, const struct snap 
 	case RT_EXC_LOCAL:
 		if (ip != NULL && ip->next_proto_id == IPPROTO_ICMP &&
 			(ip->version_ihl & 0xf) == 5 && s->len > RT_L2_LEN + 20 &&
-			s->b[RT_L2_LEN + 20] == RTE_IP_ICMP_ECHO_REQUEST)
+			s->b[RT_L2_LEN + 20] == RTE_ICMP_TYPE_ECHO_REQUEST)
 			fwd_trace_stage(r, FWD_TRACE_ICMP, 0, 0); /* echo reply */
 		break;
 	default:

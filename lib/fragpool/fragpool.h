@@ -193,9 +193,7 @@ struct fragpool_cache_ring {
 /** A per-lcore fragment pool (page-aligned). Fields are private; the fast path reads them. */
 struct fragpool {
 	/* Control path and remote path first, so that the hot state is at FRAGPOOL_HOT_OFF. */
-	RTE_STD_C11
 	union {
-		RTE_STD_C11
 		struct {
 			struct rte_ring *ret;         /**< return ring: MP enqueue, SC dequeue */
 			const struct rte_memzone *mz; /**< the arena */

@@ -24,6 +24,7 @@
 #include <rte_tcp.h>
 #include <rte_udp.h>
 
+#include "dpdk_compat.h"
 #include "pktgen.h"
 #include "pktgen_priv.h"
 
@@ -153,7 +154,7 @@ build_image(const struct pktgen_stream_cfg *cfg, const struct pktgen_lcore *g, u
 	} else if (cfg->proto == PKTGEN_PROTO_ICMP) {
 		struct rte_icmp_hdr *ic = (struct rte_icmp_hdr *)l4;
 
-		ic->icmp_type = RTE_IP_ICMP_ECHO_REQUEST;
+		ic->icmp_type = RTE_ICMP_TYPE_ECHO_REQUEST;
 		ic->icmp_ident = rte_cpu_to_be_16((uint16_t)sport);
 		ic->icmp_seq_nb = rte_cpu_to_be_16((uint16_t)dport);
 		l4hdr = sizeof(*ic);

@@ -268,6 +268,7 @@ def case_queue_stop(c):
     a stopped TX queue's packets count as txq_stopped, a stopped RX queue is not
     polled (the MAC drops, counted), both restart, and every mbuf is back at exit.
     A driver without the op (net_null) gives a clear error."""
+    ft.need_fec_pmd()
     vdevs, outs = c.pcap_ports([[frames()]], infinite=(0,))
     vdevs += ["--vdev", "net_fec0,backend=model,mode=thread,wire=loop"]
     sh = Shell(c, c.eal(vdevs))

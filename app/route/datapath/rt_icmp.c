@@ -9,6 +9,7 @@
 #include <rte_icmp.h>
 #include <rte_ip.h>
 
+#include "dpdk_compat.h"
 #include "rt_icmp.h"
 #include "rt_ipv4.h"
 
@@ -145,7 +146,7 @@ rt_icmp_echo_reply(struct rte_mbuf *m)
 			(RTE_IPV4_HDR_OFFSET_MASK | RTE_IPV4_HDR_MF_FLAG)) != 0)
 		return -EINVAL;
 	icmp = (struct rte_icmp_hdr *)((uint8_t *)ip + hl);
-	if (icmp->icmp_type != RTE_IP_ICMP_ECHO_REQUEST || icmp->icmp_code != 0 ||
+	if (icmp->icmp_type != RTE_ICMP_TYPE_ECHO_REQUEST || icmp->icmp_code != 0 ||
 		rte_raw_cksum_mbuf(m, RT_L2_LEN + hl, len - hl, &sum) != 0 || sum != 0xffff)
 		return -EINVAL;
 
@@ -175,7 +176,7 @@ rt_icmp_echo_reply(struct rte_mbuf *m)
 	ip->time_to_live = 64;
 	ip->fragment_offset = 0;
 	ip->hdr_checksum = rt_ipv4_cksum(ip);
-	icmp->icmp_type = RTE_IP_ICMP_ECHO_REPLY;
+	icmp->icmp_type = RTE_ICMP_TYPE_ECHO_REPLY;
 	icmp->icmp_cksum = 0;
 	rte_raw_cksum_mbuf(m, RT_L2_LEN + sizeof(*ip), len - sizeof(*ip), &sum);
 	icmp->icmp_cksum = (rte_be16_t)~sum;

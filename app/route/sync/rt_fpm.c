@@ -26,6 +26,8 @@
 #include <rte_errno.h>
 #include <rte_lcore.h>
 
+#include "dpdk_compat.h"
+
 #include "rt_fpm.h"
 #include "rt_log.h"
 #include "rt_syncmarks.h"
@@ -931,7 +933,7 @@ rt_fpm_start(struct rt_fpm *f, char *err, size_t errlen)
 	if (f->evfd < 0)
 		goto fail;
 	f->stop = false;
-	ret = rte_ctrl_thread_create(&f->thread, "fwd-fpm", NULL, fpm_thread, f);
+	ret = fwd_compat_ctrl_thread_create(&f->thread, "fwd-fpm", fpm_thread, f);
 	if (ret != 0) {
 		errno = ret;
 		goto fail;

@@ -24,6 +24,8 @@
 #include <rte_errno.h>
 #include <rte_lcore.h>
 
+#include "dpdk_compat.h"
+
 #include "rt_log.h"
 #include "rt_nlcands.h"
 #include "rt_nlsync.h"
@@ -511,7 +513,7 @@ rt_nlsync_start(struct rt_nlsync *s, char *err, size_t errlen)
 	s->start_ret = 1;
 	s->resyncs_at_start = s->st.resyncs;
 	__atomic_store_n(&s->st.running, true, __ATOMIC_RELAXED);
-	ret = rte_ctrl_thread_create(&s->thread, "fwd-nlsync", NULL, nlsync_thread, s);
+	ret = fwd_compat_ctrl_thread_create(&s->thread, "fwd-nlsync", nlsync_thread, s);
 	if (ret != 0) {
 		__atomic_store_n(&s->st.running, false, __ATOMIC_RELAXED);
 		close(s->evfd);

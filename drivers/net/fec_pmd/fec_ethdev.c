@@ -951,7 +951,6 @@ static const char *const fec_sw_names[] = {"rx_sw_packets", "rx_sw_bytes", "tx_s
 };
 #define FEC_XSTATS_NB       (FEC_MIB_NB + RTE_DIM(fec_sw_names))
 #define FEC_XSTATS_SW_FIXED 11
-RTE_STD_C11
 _Static_assert(RTE_DIM(fec_sw_names) == FEC_XSTATS_SW_FIXED + FEC_RX_ERR_NB + FEC_RESTART_NB +
 						FEC_EVENT_NB + FEC_TX_ERR_NB,
 	"fixed driver counts, then the RX error, restart, event and TX error tables");

@@ -30,7 +30,6 @@ enum { FAULT_EV_RX, FAULT_EV_TX, FAULT_EV_TDAR, FAULT_EV_TDAR_BUSY, FAULT_EV_MDI
 static const uint32_t fault_rx_mask = 0u FEC_MODEL_FAULT_TABLE(FAULT_RX_BIT);
 #undef FAULT_RX_BIT
 
-RTE_STD_C11
 _Static_assert(FEC_FAULT_NB <= 32, "fault_armed is a 32-bit mask");
 
 /* xorshift64*: small, seedable, the same hits on every machine. */

@@ -16,7 +16,6 @@
 uint32_t fec_rx_desc_tab[FEC_RX_DESC_TAB];
 uint8_t fec_rx_proto_cls[256] = {[IPPROTO_TCP] = 1u << 6, [IPPROTO_UDP] = 2u << 6};
 
-RTE_STD_C11
 _Static_assert(RTE_PTYPE_L2_MASK == 0xF && RTE_PTYPE_L3_MASK == 0xF0 &&
 		       RTE_PTYPE_L4_MASK == 0xF00 &&
 		       ((RTE_MBUF_F_RX_IP_CKSUM_MASK | RTE_MBUF_F_RX_L4_CKSUM_MASK) >> 20) == 0 &&

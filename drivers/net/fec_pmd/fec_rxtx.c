@@ -24,7 +24,6 @@
 /* Two 64-bit lanes stored at once; GCC vector extension, so also NEON on arm64. */
 typedef uint64_t fec_u64x2 __attribute__((vector_size(16), aligned(16), may_alias));
 
-RTE_STD_C11
 _Static_assert(offsetof(struct rte_mbuf, ol_flags) == offsetof(struct rte_mbuf, rearm_data) + 8 &&
 		       offsetof(struct rte_mbuf, rearm_data) % 16 == 0,
 	"rearm_data and ol_flags must form one aligned 16-byte block");
@@ -32,7 +31,6 @@ _Static_assert(offsetof(struct rte_mbuf, ol_flags) == offsetof(struct rte_mbuf, 
 /* data_len and vlan_tci (= 0: no VLAN flag) written as one 32-bit word. */
 typedef uint32_t fec_u32 __attribute__((may_alias));
 
-RTE_STD_C11
 _Static_assert(offsetof(struct rte_mbuf, vlan_tci) == offsetof(struct rte_mbuf, data_len) + 2 &&
 		       offsetof(struct rte_mbuf, data_len) % 4 == 0,
 	"data_len and vlan_tci must form one aligned 32-bit word");
@@ -449,7 +447,6 @@ tx_kick(const struct fec_txq *txq)
  * RTE_MBUF_F_TX_TCP_CKSUM's bit is set in both the TCP and the UDP value of
  * the L4 field, not in SCTP's (tx_prepare refuses SCTP).
  */
-RTE_STD_C11
 _Static_assert(RTE_MBUF_F_TX_IP_CKSUM == 1ULL << 54 && RTE_MBUF_F_TX_TCP_CKSUM == 1ULL << 52 &&
 		       RTE_MBUF_F_TX_UDP_CKSUM == 3ULL << 52 && FEC_BD_EX_TX_IINS == 1u << 27 &&
 		       FEC_BD_EX_TX_PINS == 1u << 28 && RTE_MBUF_F_TX_IEEE1588_TMST == 1ULL << 51 &&

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/**
+ * @file
+ * Every difference between the DPDK releases the tree builds against (22.11, the one of
+ * Debian 12, and 24.11, the one of Debian 13), in one place, keyed on RTE_VERSION. Code
+ * elsewhere calls the fwd_compat_*() names below and carries no version test of its own.
+ * Every target that depends on DPDK (dpdk_dep) sees this header; it is no room's (libraries,
+ * drivers, control path and datapath may all include it).
+ *
+ * Header-only: each wrapper is static inline, so nothing here needs a library of its own.
+ */
+
+#ifndef DPDK_COMPAT_H
+#define DPDK_COMPAT_H
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <rte_icmp.h>
+#include <rte_lcore.h>
+#include <rte_memzone.h>
+#include <rte_telemetry.h>
+#include <rte_version.h>
+
+/** The first DPDK whose control threads are rte_thread_t (rte_thread_create_control()). */
+#define FWD_COMPAT_DPDK_23_11 RTE_VERSION_NUM(23, 11, 0, 0)
+
+#if RTE_VERSION >= FWD_COMPAT_DPDK_23_11
+#include <rte_thread.h>
+#endif
+
+/*
+ * ICMP types: 23.07 named them RTE_ICMP_TYPE_* and deprecated RTE_IP_ICMP_ECHO_* (a warning on
+ * every use in 24.11). The tree uses the new names; 22.11 gets them here.
+ */
+#if RTE_VERSION < RTE_VERSION_NUM(23, 7, 0, 0) && !defined(RTE_ICMP_TYPE_ECHO_REQUEST)
+#define RTE_ICMP_TYPE_ECHO_REPLY   RTE_IP_ICMP_ECHO_REPLY
+#define RTE_ICMP_TYPE_ECHO_REQUEST RTE_IP_ICMP_ECHO_REQUEST
+#endif
+
+/*
+ * Telemetry: 23.03 added rte_tel_data_add_{dict,array}_uint() and deprecated the _u64 ones they
+ * replace (same arguments; a warning on every use in 24.11). The tree calls the _u64 names,
+ * which 22.11 has; on 23.03 and later they are the _uint calls (rte_telemetry.h is included
+ * above, so its declarations keep their own names).
+ */
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+#define rte_tel_data_add_dict_u64(d, name, val) rte_tel_data_add_dict_uint(d, name, val)
+#define rte_tel_data_add_array_u64(d, x)        rte_tel_data_add_array_uint(d, x)
+#endif
+
+/**
+ * The number of memzones EAL can hold, the bound of a memzone index. A compile-time constant
+ * (RTE_MAX_MEMZONE) up to 23.03; since 23.07 set at run time (rte_memzone_max_set()) and read
+ * with rte_memzone_max_get(), the constant gone.
+ */
+static inline uint64_t
+fwd_compat_memzone_max(void)
+{
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+	return rte_memzone_max_get();
+#else
+	return RTE_MAX_MEMZONE;
+#endif
+}
+
+#if RTE_VERSION >= FWD_COMPAT_DPDK_23_11
+/** What fwd_compat_ctrl_thread_create() hands the new thread (freed by it). */
+struct fwd_compat_thread_start {
+	void *(*fn)(void *);
+	void *arg;
+};
+
+/* The rte_thread_t start routine returns uint32_t: call the pthread-style one. */
+static inline uint32_t
+fwd_compat_thread_trampoline(void *p)
+{
+	struct fwd_compat_thread_start s = *(struct fwd_compat_thread_start *)p;
+
+	free(p);
+	s.fn(s.arg);
+	return 0;
+}
+#endif
+
+/**
+ * Start a control thread named @p name (at most 15 characters) running @p fn(@p arg) on the
+ * control-thread CPUs, as rte_ctrl_thread_create() of 22.11 did; join it with pthread_join().
+ * 24.11 removed rte_ctrl_thread_create(): its rte_thread_create_control() takes an
+ * rte_thread_t and a uint32_t start routine, so a trampoline runs @p fn, and the thread's
+ * pthread_t (what rte_thread_t holds on Linux, where rte_thread_join() is pthread_join()) is
+ * handed back, so callers keep one pthread_t and one join for both releases.
+ *
+ * @return 0, or a positive errno as pthread_create() (the convention of both DPDK calls).
+ */
+static inline int
+fwd_compat_ctrl_thread_create(pthread_t *thread, const char *name, void *(*fn)(void *), void *arg)
+{
+#if RTE_VERSION >= FWD_COMPAT_DPDK_23_11
+	struct fwd_compat_thread_start *s = malloc(sizeof(*s));
+	rte_thread_t t;
+	int ret;
+
+	if (s == NULL)
+		return ENOMEM;
+	s->fn = fn;
+	s->arg = arg;
+	ret = rte_thread_create_control(&t, name, fwd_compat_thread_trampoline, s);
+	if (ret != 0) {
+		free(s);
+		return ret < 0 ? -ret : ret;
+	}
+	*thread = (pthread_t)t.opaque_id;
+	return 0;
+#else
+	return rte_ctrl_thread_create(thread, name, NULL, fn, arg);
+#endif
+}
+
+#endif /* DPDK_COMPAT_H */
