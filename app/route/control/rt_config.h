@@ -40,6 +40,9 @@
  *	                                         # did not send again
  *	twin-netns = rtr                         # the ports' twins are made in
  *	                                         # /run/netns/rtr ("." or none: ours)
+ *	icmp-echo-rate = 1000                    # echo replies a second (default 1000,
+ *	                                         # burst a tenth, at least 32), the
+ *	                                         # excess dropped as echo_rate
  *
  *	[neigh]                        # static ARP entries, never aged
  *	10.0.0.2 = 02:00:00:00:00:02   # the port is the one whose network holds it
@@ -145,6 +148,7 @@ struct rt_config {
 	uint32_t fpm_sweep_ms;            /**< fpm-sweep-delay, 0 = default */
 	bool has_twin_netns;              /**< twin-netns given */
 	char twin_netns[RT_NETNS_LEN];    /**< the twins' namespace, "" = the forwarder's own */
+	uint32_t icmp_echo_rate;          /**< icmp-echo-rate: replies per second, 0 = default */
 	/** "file:line" of the key being read, set by the reader; NULL = unknown */
 	const char *where;
 };
