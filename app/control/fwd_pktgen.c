@@ -313,8 +313,8 @@ fwd_pktgen_watch(struct fwd_app *app)
 				"the port or the lcore cannot go faster (pace_short %" PRIu64
 				", pace_forgiven %" PRIu64 ")\n",
 				lc->lcore_id, pktgen_lcore_pps(lc->pg) / 1e6,
-				(double)(ts.tx_pkts - watch[i].tx) / secs / 1e6, secs, ts.pace_short,
-				ts.pace_forgiven);
+				(double)(ts.tx_pkts - watch[i].tx) / secs / 1e6, secs,
+				ts.pace_short, ts.pace_forgiven);
 		}
 		watch[i].pg = lc->pg;
 		watch[i].short_secs = ts.pace_short;

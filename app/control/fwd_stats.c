@@ -105,15 +105,17 @@ struct lcore_snap {
 	uint64_t in_flight;
 	uint64_t rx_q[FWD_MAX_RX_PER_LCORE];
 	uint64_t tx_q[RTE_MAX_ETHPORTS];
-	uint64_t dropped;  /**< sum of st.drops[] but pktgen_rx */
-	uint64_t measured; /**< st.drops[FWD_DROP_PKTGEN_RX]: the generator's receive side took them */
+	uint64_t dropped; /**< sum of st.drops[] but pktgen_rx */
+	uint64_t
+		measured; /**< st.drops[FWD_DROP_PKTGEN_RX]: the generator's receive side took them */
 };
 
 /* Every worker's counters, and the drop totals from the same copy. */
 struct stats_snap {
 	uint64_t drops[FWD_DROP_MAX]; /**< the lcores' and the slow path's */
 	uint64_t ctl_dropped;         /**< of those, the slow path's */
-	uint64_t rx, tx, dropped, in_flight, punted, slow_tx, tx_first, measured; /**< over lcores */
+	uint64_t rx, tx, dropped, in_flight, punted, slow_tx, tx_first,
+		measured; /**< over lcores */
 	struct lcore_snap lc[];
 };
 

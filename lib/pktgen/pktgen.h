@@ -219,7 +219,8 @@ struct pktgen_sig {
 	X(mbufs, "distinct mbufs built (packets / clone)")                                      \
 	X(alloc_fail, "polls that found no free template (all held by the port)")               \
 	X(pace_forgiven, "packets of pacing credit dropped after a stall (the catch-up bound)") \
-	X(pace_short, "seconds in which over 1 % of the rate was forgiven: a rate it cannot reach") \
+	X(pace_short,                                                                           \
+		"seconds in which over 1 % of the rate was forgiven: a rate it cannot reach")   \
 	X(replay_loops, "pcap replay: passes over the file completed")
 
 /* X(field, "description"): every RX counter (pktgen_rx_stats() fills them). */

@@ -419,8 +419,8 @@ test_arp_reply_port1(void)
 {
 	static const struct rte_ether_addr bcast = {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
 	static const struct rte_ether_addr mac_h1 = {{0x02, 0, 0, 0, 0x0b, 0x09}};
-	struct rte_mbuf *m = arp_frame(
-		RTE_ARP_OP_REQUEST, &mac_h1, IP4(10, 0, 1, 9), &bcast, IP4(10, 0, 1, 1));
+	struct rte_mbuf *m =
+		arp_frame(RTE_ARP_OP_REQUEST, &mac_h1, IP4(10, 0, 1, 9), &bcast, IP4(10, 0, 1, 1));
 	uint64_t replies = st()->c[RT_CTL_ARP_REPLIES];
 	struct rt_arp_info a;
 
@@ -552,8 +552,8 @@ test_punt_arp_reserve(void)
 	for (i = 0; i < reserve / 16; i++) {
 		for (j = 0; j < 32; j++) {
 			if (j % 2 == 0) {
-				m[j] = arp_frame(RTE_ARP_OP_REQUEST, &mac_host,
-					IP4(10, 0, 0, 9), &bcast, IP4(10, 0, 0, 1));
+				m[j] = arp_frame(RTE_ARP_OP_REQUEST, &mac_host, IP4(10, 0, 0, 9),
+					&bcast, IP4(10, 0, 0, 1));
 				arp++;
 			} else {
 				m[j] = echo_request(IP4(10, 0, 0, 1), (uint16_t)j);
@@ -568,8 +568,8 @@ test_punt_arp_reserve(void)
 	CHECK_EQ(wk.drops[RT_DROP_ARP_PUNT_FULL] - arp_full0, 0);
 	/* more ARP than the reserve holds: the rest counted as arp_punt_full */
 	for (j = 0; j < 32; j++)
-		m[j] = arp_frame(RTE_ARP_OP_REQUEST, &mac_host, IP4(10, 0, 0, 9), &bcast,
-			IP4(10, 0, 0, 1));
+		m[j] = arp_frame(
+			RTE_ARP_OP_REQUEST, &mac_host, IP4(10, 0, 0, 9), &bcast, IP4(10, 0, 0, 1));
 	CHECK_EQ(rt_route_burst(&wk, port[0], m, 32, out), 0);
 	CHECK_EQ(rte_ring_count(wk.punt), cap);
 	CHECK_EQ(wk.drops[RT_DROP_ARP_PUNT_FULL] - arp_full0, 32 - (reserve - arp));
@@ -1178,10 +1178,11 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_icmp_errors), FWD_TEST(test_icmp_error_small_mbufs),
 	FWD_TEST(test_icmp_never_about), FWD_TEST(test_icmp_rate_limit), FWD_TEST(test_echo),
 	FWD_TEST(test_arp_reply_to_us), FWD_TEST(test_arp_reply_port1),
-	FWD_TEST(test_echo_rate_limit), FWD_TEST(test_punt_arp_reserve), FWD_TEST(test_arp_resolution),
-	FWD_TEST(test_arp_ageing_and_failure), FWD_TEST(test_connected_resolution),
-	FWD_TEST(test_fragmentation), FWD_TEST(test_echo_chain), FWD_TEST(test_icmp_bcast_src),
-	FWD_TEST(test_nh_full_and_drain), FWD_TEST(test_twin),
+	FWD_TEST(test_echo_rate_limit), FWD_TEST(test_punt_arp_reserve),
+	FWD_TEST(test_arp_resolution), FWD_TEST(test_arp_ageing_and_failure),
+	FWD_TEST(test_connected_resolution), FWD_TEST(test_fragmentation),
+	FWD_TEST(test_echo_chain), FWD_TEST(test_icmp_bcast_src), FWD_TEST(test_nh_full_and_drain),
+	FWD_TEST(test_twin),
 	FWD_TEST(test_clear), /* last: the others count from where they start, but test_echo not */
 };
 

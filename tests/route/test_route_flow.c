@@ -557,12 +557,12 @@ test_fragment_ttl(void)
 		uint16_t frag;
 		bool fwd;
 	} pk[] = {
-		{64, 0, true},                     /* a whole datagram: the flow's decision */
-		{1, RTE_IPV4_HDR_MF_FLAG, false},  /* the first fragment, expiring */
-		{64, RTE_IPV4_HDR_MF_FLAG, true},  /* ... and one that is not */
-		{1, 0x20, false},                  /* the last fragment, expiring */
+		{64, 0, true},                    /* a whole datagram: the flow's decision */
+		{1, RTE_IPV4_HDR_MF_FLAG, false}, /* the first fragment, expiring */
+		{64, RTE_IPV4_HDR_MF_FLAG, true}, /* ... and one that is not */
+		{1, 0x20, false},                 /* the last fragment, expiring */
 		{64, 0x20, true},
-		{1, 0, false},                     /* a whole one expiring: the cached path */
+		{1, 0, false}, /* a whole one expiring: the cached path */
 		{64, RTE_IPV4_HDR_MF_FLAG | 0x10, true},
 	};
 	const uint32_t a = IP4(198, 18, 6, 1);

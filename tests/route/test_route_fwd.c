@@ -861,7 +861,8 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_burst_l2_reasons),
 	FWD_TEST(test_burst_forward),
 	FWD_TEST(test_burst_exceptions),
-	FWD_TEST(test_punt_ring_full), FWD_TEST(test_mtu_exact),
+	FWD_TEST(test_punt_ring_full),
+	FWD_TEST(test_mtu_exact),
 	FWD_TEST(test_burst_accounting),
 	FWD_TEST(test_malformed_corpus),
 };

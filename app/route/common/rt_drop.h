@@ -38,7 +38,7 @@
 	X(L2_BCAST, "l2_bcast_fwd", "link-layer broadcast/multicast, not for us (RFC 1812 5.3.4)") \
 	X(BLACKHOLE, "blackhole", "matched a blackhole route")                                     \
 	X(PUNT_FULL, "punt_full", "the ring to the slow path was full (but for ARP's reserve)")    \
-	X(ARP_PUNT_FULL, "arp_punt_full", "ARP, the ring to the slow path full to the last slot") \
+	X(ARP_PUNT_FULL, "arp_punt_full", "ARP, the ring to the slow path full to the last slot")  \
 	X(FILTER, "filter_deny", "denied by a [filter] rule (flow stage, rt_acl)")                 \
 	X(TTL_EXCEEDED, "ttl_exceeded", "TTL <= 1 on forward; ICMP time exceeded sent if allowed") \
 	X(NO_ROUTE, "no_route", "no route; ICMP net unreachable sent if allowed")                  \

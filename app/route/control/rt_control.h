@@ -14,7 +14,9 @@
  *
  * Each worker has its own single-producer/single-consumer ring to the control
  * context, so a worker never waits: when its ring is full it drops and counts
- * (RT_DROP_PUNT_FULL). The control context transmits on its own TX queue of
+ * (RT_DROP_PUNT_FULL). The ring's last 1/RT_PUNT_ARP_SHARE is ARP's alone, so a
+ * flood of other punts cannot starve ARP (RT_DROP_ARP_PUNT_FULL when even that
+ * is full); echo replies are limited to echo_rate a second (RT_DROP_ECHO_RATE). The control context transmits on its own TX queue of
  * every router port (the same queue index on each), so it never shares a TX
  * queue with a worker.
  *
@@ -51,7 +53,8 @@
 	X(ICMP_RATELIMITED, "icmp_ratelimited", "ICMP errors not sent: rate limit")                    \
 	X(ICMP_SUPPRESSED, "icmp_suppressed",                                                          \
 		"ICMP errors not sent: about an ICMP error, a non-first fragment, or a group address") \
-	X(ECHO_REPLIES, "echo_replies", "ICMP echo replies sent (at most icmp-echo-rate a second)")    \
+	X(ECHO_REPLIES, "echo_replies",                                                                \
+		"ICMP echo replies sent (at most icmp-echo-rate a second)")                            \
 	X(ARP_IN, "arp_in", "ARP frames received and used (for us, or refreshing a neighbour)")        \
 	X(ARP_REQUESTS, "arp_requests", "ARP requests sent")                                           \
 	X(ARP_REPLIES, "arp_replies", "ARP replies sent")                                              \
