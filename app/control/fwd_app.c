@@ -377,6 +377,7 @@ fwd_app_run(struct fwd_app *app)
 			link_poll = now;
 		}
 		sleep_ms(10);
+		fwd_pktgen_watch(app); /* a rate it cannot reach: said once a second */
 		now = rte_get_tsc_cycles();
 		if (duration != 0 && now - start >= duration)
 			break;

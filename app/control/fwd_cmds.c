@@ -220,6 +220,7 @@ cmd_sleep_parsed(void *res, struct cmdline *cl, void *data)
 			fwd_app_watch_links(app, false);
 			last_poll = now;
 		}
+		fwd_pktgen_watch(app);
 		nanosleep(&ts, NULL); /* a signal cuts it short; app->quit says why */
 	}
 }

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include <rte_cycles.h>
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 
@@ -278,6 +279,48 @@ fwd_pktgen_free(struct fwd_app *app)
 		pktgen_rx_free(lc->pg_rx);
 		lc->pg = NULL;
 		lc->pg_rx = NULL;
+	}
+}
+
+/* What fwd_pktgen_watch() saw of each worker's generator at its last look. */
+static struct {
+	const struct pktgen_lcore *pg; /* a rebuild makes another: start over */
+	uint64_t short_secs, tx, tsc;
+} watch[RTE_MAX_LCORE];
+static uint64_t watch_next;
+
+void
+fwd_pktgen_watch(struct fwd_app *app)
+{
+	const uint64_t now = rte_get_tsc_cycles(), hz = rte_get_tsc_hz();
+	unsigned int i;
+
+	if (app->cfg.mode != FWD_MODE_PKTGEN || now < watch_next)
+		return;
+	watch_next = now + hz;
+	for (i = 0; i < app->n_workers && i < RTE_DIM(watch); i++) {
+		const struct fwd_lcore *lc = app->workers[i];
+		struct pktgen_tx_stats ts;
+
+		if (lc->pg == NULL)
+			continue;
+		pktgen_lcore_stats(lc->pg, &ts);
+		if (watch[i].pg == lc->pg && ts.pace_short > watch[i].short_secs &&
+			now > watch[i].tsc && ts.tx_pkts >= watch[i].tx) {
+			const double secs = (double)(now - watch[i].tsc) / (double)hz;
+
+			FWD_LOG(WARNING,
+				"pktgen lcore %u: %.3f Mpps asked, %.3f Mpps sent in the last %.1f s: "
+				"the port or the lcore cannot go faster (pace_short %" PRIu64
+				", pace_forgiven %" PRIu64 ")\n",
+				lc->lcore_id, pktgen_lcore_pps(lc->pg) / 1e6,
+				(double)(ts.tx_pkts - watch[i].tx) / secs / 1e6, secs,
+				ts.pace_short, ts.pace_forgiven);
+		}
+		watch[i].pg = lc->pg;
+		watch[i].short_secs = ts.pace_short;
+		watch[i].tx = ts.tx_pkts;
+		watch[i].tsc = now;
 	}
 }
 

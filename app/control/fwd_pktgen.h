@@ -62,6 +62,14 @@ void fwd_pktgen_check(struct fwd_app *app, int *missing);
 /** Free generators and receive sides (ports stopped: no packet in flight). */
 void fwd_pktgen_free(struct fwd_app *app);
 
+/**
+ * Once a second (call it more often; it keeps its own time): a warning for
+ * each generator that fell short of its rate in the last second (its
+ * pace_short went up: the port or the lcore cannot go faster), with the rate
+ * asked and the rate sent. Main lcore only.
+ */
+void fwd_pktgen_watch(struct fwd_app *app);
+
 /** Print the generator's and the receive side's counters. */
 void fwd_pktgen_print(const struct fwd_app *app, FILE *f);
 

@@ -252,6 +252,7 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 		.table = app->rt,
 		.pool = pool,
 		.tx_ring = app->rt_tx_ring,
+		.echo_rate = app->cfg.route.icmp_echo_rate,
 	});
 	if (ctl == NULL) {
 		snprintf(err, errlen, "cannot create the routing slow path: %s",

@@ -132,14 +132,17 @@ struct lcore_snap {
 	uint64_t in_flight;
 	uint64_t rx_q[FWD_MAX_RX_PER_LCORE];
 	uint64_t tx_q[RTE_MAX_ETHPORTS];
-	uint64_t dropped; /**< sum of st.drops[] */
+	uint64_t dropped; /**< sum of st.drops[] but pktgen_rx */
+	uint64_t
+		measured; /**< st.drops[FWD_DROP_PKTGEN_RX]: the generator's receive side took them */
 };
 
 /* Every worker's counters, and the drop totals from the same copy. */
 struct stats_snap {
 	uint64_t drops[FWD_DROP_MAX]; /**< the lcores' and the slow path's */
 	uint64_t ctl_dropped;         /**< of those, the slow path's */
-	uint64_t rx, tx, dropped, in_flight, punted, slow_tx, tx_first; /**< over the lcores */
+	uint64_t rx, tx, dropped, in_flight, punted, slow_tx, tx_first,
+		measured; /**< over lcores */
 	struct lcore_snap lc[];
 };
 
@@ -175,11 +178,14 @@ snap_lcore(const struct fwd_lcore *lc, struct lcore_snap *s)
 	s->st.polls = v->polls;
 	s->st.idle_sleeps = v->idle_sleeps;
 	s->st.idle_wakeups = v->idle_wakeups;
+	/* what --fwd pktgen receives is measured, not dropped: shown apart */
 	s->dropped = 0;
 	for (r = 0; r < FWD_DROP_MAX; r++)
-		s->dropped += s->st.drops[r];
+		if (r != FWD_DROP_PKTGEN_RX)
+			s->dropped += s->st.drops[r];
+	s->measured = s->st.drops[FWD_DROP_PKTGEN_RX];
 	in = s->st.rx_pkts + s->st.slow_tx + s->st.tx_first;
-	out = s->st.tx_pkts + s->dropped + s->punted;
+	out = s->st.tx_pkts + s->dropped + s->measured + s->punted;
 	/* --fwd pktgen: what goes out was generated, not received */
 	if (lc->pg != NULL)
 		in += s->st.tx_pkts;
@@ -206,6 +212,7 @@ snap_take(const struct fwd_app *app)
 		s->rx += l->st.rx_pkts;
 		s->tx += l->st.tx_pkts;
 		s->dropped += l->dropped;
+		s->measured += l->measured;
 		s->in_flight += l->in_flight;
 		s->punted += l->punted;
 		s->slow_tx += l->st.slow_tx;
@@ -350,8 +357,10 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 				l->st.slow_tx);
 		if (l->st.tx_first != 0)
 			fprintf(f, " | tx_first %" PRIu64, l->st.tx_first);
-		if (lc->pg != NULL) /* rx + generated = tx + dropped + in flight */
-			fprintf(f, " | generated %" PRIu64, l->st.tx_pkts);
+		/* rx + generated = tx + dropped + measured + in flight */
+		if (lc->pg != NULL)
+			fprintf(f, " | generated %" PRIu64 " measured %" PRIu64, l->st.tx_pkts,
+				l->measured);
 		fprintf(f, " | avg burst %.1f",
 			l->st.rx_bursts ? (double)l->st.rx_pkts / l->st.rx_bursts : 0.0);
 		/* --idle sleep: how often it slept, and how many of those an interrupt ended */
@@ -378,6 +387,8 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 				snap->punted, snap->slow_tx, snap->ctl_dropped);
 		if (snap->tx_first != 0)
 			fprintf(f, " | tx_first %" PRIu64, snap->tx_first);
+		if (app->cfg.mode == FWD_MODE_PKTGEN)
+			fprintf(f, " | measured %" PRIu64, snap->measured);
 		fprintf(f, "\n");
 	}
 
@@ -388,7 +399,12 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 	for (r = 0; r < FWD_DROP_MAX; r++) {
 		uint64_t n = snap->drops[r];
 
-		/* the router's reasons only where it runs, and then only those that happened */
+		/*
+		 * The router's reasons only where it runs, and then only those that
+		 * happened; not pktgen_rx, which is no drop (the lcores' "measured").
+		 */
+		if (r == FWD_DROP_PKTGEN_RX)
+			continue;
 		if (r < FWD_DROP_ROUTE_FIRST || (app->cfg.mode == FWD_MODE_ROUTE && n != 0))
 			fprintf(f, " %s %" PRIu64, drop_names[r], n);
 	}

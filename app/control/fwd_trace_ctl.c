@@ -51,7 +51,11 @@ static const char *const exc_descs[] = {
 #undef EXC_DESC
 };
 
-/* Run @p fn with the workers stopped; they restart if they ran. */
+/*
+ * Run @p fn with the workers stopped; they restart if they ran, in the same
+ * run: the ports' counters at its start are kept, so the run's statistics
+ * that stop prints still count from the start, not from the trace command.
+ */
 static void
 with_workers_stopped(struct fwd_app *app, void (*fn)(struct fwd_app *, void *), void *arg)
 {
@@ -59,8 +63,10 @@ with_workers_stopped(struct fwd_app *app, void (*fn)(struct fwd_app *, void *), 
 
 	fwd_ctl_stop(app);
 	fn(app, arg);
-	if (was_running)
+	if (was_running) {
+		app->run_base_set = true;
 		fwd_ctl_start(app);
+	}
 }
 
 struct arm_args {

@@ -707,6 +707,28 @@ pktgen_lcore_pcap(const struct pktgen_lcore *g)
 }
 
 void
+pktgen_pace_window(struct pktgen_lcore *g, uint64_t now)
+{
+	if (g->win_end != 0) {
+		const double due = (double)(now - g->win_start) / (double)g->hz *
+				   (double)g->pps_milli / 1000.0;
+		const uint64_t forgiven = g->stats.pace_forgiven - g->win_forgiven;
+
+		if ((double)forgiven * 100.0 > due)
+			g->stats.pace_short++;
+	}
+	g->win_start = now;
+	g->win_forgiven = g->stats.pace_forgiven;
+	g->win_end = now + g->hz;
+}
+
+double
+pktgen_lcore_pps(const struct pktgen_lcore *g)
+{
+	return g->paced ? (double)g->pps_milli / 1000.0 : 0.0;
+}
+
+void
 pktgen_lcore_stats(const struct pktgen_lcore *g, struct pktgen_tx_stats *st)
 {
 	*st = g->stats;

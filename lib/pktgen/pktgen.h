@@ -219,6 +219,8 @@ struct pktgen_sig {
 	X(mbufs, "distinct mbufs built (packets / clone)")                                      \
 	X(alloc_fail, "polls that found no free template (all held by the port)")               \
 	X(pace_forgiven, "packets of pacing credit dropped after a stall (the catch-up bound)") \
+	X(pace_short,                                                                           \
+		"seconds in which over 1 % of the rate was forgiven: a rate it cannot reach")   \
 	X(replay_loops, "pcap replay: passes over the file completed")
 
 /* X(field, "description"): every RX counter (pktgen_rx_stats() fills them). */
@@ -433,6 +435,9 @@ struct pktgen_lcore {
 	uint64_t credit_cap;
 	uint64_t dt_cap;        /**< longest gap worth credit_cap: longer ones are clamped first */
 	uint64_t forgiven_frac; /**< forgiven credit short of a whole packet */
+	uint64_t win_end;       /**< TSC at which this second of pace_short ends */
+	uint64_t win_start;     /**< and at which it began */
+	uint64_t win_forgiven;  /**< pace_forgiven when it began */
 	uint64_t last_tsc;
 	uint64_t start_tsc;
 	uint64_t dur_tsc; /**< 0: no duration */
@@ -597,6 +602,16 @@ struct rte_mempool *pktgen_lcore_pool(const struct pktgen_lcore *g);
 void pktgen_lcore_stats(const struct pktgen_lcore *g, struct pktgen_tx_stats *st);
 
 /**
+ * The rate this lcore is asked to send (its share of the stream's).
+ *
+ * @param g
+ *   The lcore state.
+ * @return
+ *   Packets per second, 0 when unpaced.
+ */
+double pktgen_lcore_pps(const struct pktgen_lcore *g);
+
+/**
  * Whether the run is over (count sent, duration over, pcap loops done, or
  * stopped). Once it is, polls send nothing.
  *
@@ -685,6 +700,13 @@ pktgen_pace_end(struct pktgen_lcore *g, uint64_t end)
 	g->last_tsc = end;
 }
 
+/**
+ * @internal A second of pacing is over at @p now: counted in pace_short if
+ * more than 1 % of what the rate asked in it was forgiven (the lcore or the
+ * port is too slow for the rate, or it stalled), and the next one begins.
+ */
+void pktgen_pace_window(struct pktgen_lcore *g, uint64_t now);
+
 /** @internal Time checks and pacing: how many packets this poll may build. */
 static __rte_always_inline uint16_t
 pktgen_tx_budget(struct pktgen_lcore *g, uint64_t now)
@@ -697,6 +719,7 @@ pktgen_tx_budget(struct pktgen_lcore *g, uint64_t now)
 		g->last_tsc = now;
 		/* the first packet may leave at once */
 		g->credit = g->pkt_cost;
+		g->win_end = 0;
 	}
 	if (g->dur_tsc != 0 && now - g->start_tsc >= g->dur_tsc) {
 		if (g->paced && g->remaining != 0)
@@ -735,6 +758,8 @@ pktgen_tx_budget(struct pktgen_lcore *g, uint64_t now)
 		}
 		if (n > g->credit / g->pkt_cost)
 			n = g->credit / g->pkt_cost;
+		if (unlikely(now >= g->win_end))
+			pktgen_pace_window(g, now);
 	}
 	return (uint16_t)n;
 }

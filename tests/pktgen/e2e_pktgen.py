@@ -11,6 +11,7 @@ the pools full.
 
 import importlib.util
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -382,6 +383,63 @@ def case_bad_config(c):
     r.check_error(r"pg\d+\.ini:4: ")
     r = c.run(c.eal(["--vdev", "net_null0"]), ["--config", config(c, colour="red")])
     r.check_error(r"unknown key 'colour' in \[pktgen\]")
+
+
+def case_rate_short(c):
+    """A rate the generator cannot reach (100 Mpps on one lcore): it says so, once a second, with
+    the rate asked and the rate sent, and counts the seconds it fell short (pace_short) in the
+    stats file (it said nothing: only pace_forgiven grew, issue 37)."""
+    r = c.run(c.eal(["--vdev", "net_null0"]),
+              ["--config", config(c, rate="100mpps", size=64), "--duration", "3.5"], timeout=60)
+    r.check_ok()
+    tx = r.stats["pktgen"][0]["tx"]
+    check(tx["pace_short"] >= 1, "pace_short %d: the seconds it fell short" % tx["pace_short"])
+    check(tx["pace_forgiven"] > 0, "pace_forgiven")
+    said = [ln for ln in (r.stdout + r.stderr).splitlines()
+            if "pktgen lcore 1: 100.000 Mpps asked," in ln]
+    check(said, "no warning of the rate it cannot reach:\n" + r.stderr[-1500:])
+    check("Mpps sent in the last" in said[0] and "cannot go faster" in said[0], said[0])
+    # once a second at most: a 3.5 s run
+    check(len(said) <= 4, "%d warnings in 3.5 s" % len(said))
+    check_balance(r.stats, looped=False)
+
+
+def case_lcore_line(c):
+    """The lcore line of a generator: what its receive side took is 'measured', not 'dropped'
+    (they showed as dropped); the line and the drops line still add up."""
+    r = c.run(c.eal(["--vdev", "net_ring0"]),
+              ["--config", config(c, count=3000), "--port-topology", "loop"], timeout=60)
+    r.check_ok()
+    blocks = ft.stats_blocks_text(r.stdout)
+    check(blocks, "no stats block in:\n" + r.stdout[-1500:])
+    b = ft.check_stats_block(blocks[-1][1], final=True)
+    lc = b["lcores"][0]
+    check_eq((lc["rx"], lc["dropped"], lc["extras"].get("measured")), (3000, 0, 3000),
+             "lcore line: rx, dropped, measured\n" + blocks[-1][1])
+    check("pktgen_rx" not in b["drops"], "pktgen_rx on the drops line\n" + blocks[-1][1])
+    check_balance(r.stats, looped=True)
+
+
+def case_trace_keeps_run(c):
+    """trace start while generating restarts the workers but not the run: stop's statistics
+    (RX/TX-packets since start) count from the start, not from the trace command."""
+    sh_mod = shell_module()
+    sh = sh_mod.Shell(c, c.eal(["--vdev", "net_ring0"]),
+                      ["--config", config(c, rate="20kpps"), "--port-topology", "loop"])
+    check("generating" in sh.cmd("pktgen start"), "pktgen start")
+    sh_mod.wait_for(lambda: pktgen_counters(sh)[0]["tx_pkts"] > 500, "500 sent", 30)
+    before = pktgen_counters(sh)[0]["tx_pkts"]
+    out = sh.cmd("trace start 4")
+    check("error" not in out.lower(), "trace start: " + out)
+    sh_mod.wait_for(lambda: pktgen_counters(sh)[0]["tx_pkts"] > before + 200, "200 more", 30)
+    out = sh.cmd("stop")
+    acc = out[out.find("Accumulated"):]
+    tx = [int(w) for w in re.findall(r"TX-packets: (\d+)", acc)]
+    check(len(tx) == 1, "no accumulated TX-packets in:\n" + out)
+    st = sh.quit()
+    sent = sum(p["opackets"] for p in st["ports"])
+    check(tx[0] > before, "stop's TX-packets %d, %d sent before the trace start" % (tx[0], before))
+    check_eq(tx[0], sent, "stop's TX-packets vs the port's opackets (the whole run)")
 
 
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}

@@ -409,6 +409,183 @@ test_arp_reply_to_us(void)
 	CHECK(take(0) == NULL);
 }
 
+/*
+ * An ARP request on port 1 is answered out of port 1 with port 1's MAC, in
+ * the Ethernet header and as the sender (it was answered with port 0's
+ * whatever the port: issue 44).
+ */
+static void
+test_arp_reply_port1(void)
+{
+	static const struct rte_ether_addr bcast = {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	static const struct rte_ether_addr mac_h1 = {{0x02, 0, 0, 0, 0x0b, 0x09}};
+	struct rte_mbuf *m =
+		arp_frame(RTE_ARP_OP_REQUEST, &mac_h1, IP4(10, 0, 1, 9), &bcast, IP4(10, 0, 1, 1));
+	uint64_t replies = st()->c[RT_CTL_ARP_REPLIES];
+	struct rt_arp_info a;
+
+	CHECK(!rte_is_same_ether_addr(&mac_p[0], &mac_p[1]));
+	drain();
+	inject(&m, 1, 1);
+	CHECK(take(0) == NULL);
+	m = take(1);
+	CHECK(m != NULL);
+	if (m != NULL) {
+		CHECK_EQ(rt_arp_parse(m, &a), 0);
+		CHECK_EQ(a.op, RTE_ARP_OP_REPLY);
+		CHECK(rte_is_same_ether_addr(&a.sha, &mac_p[1]));
+		CHECK_EQ(a.spa, IP4(10, 0, 1, 1));
+		CHECK(rte_is_same_ether_addr(&a.tha, &mac_h1));
+		CHECK_EQ(a.tpa, IP4(10, 0, 1, 9));
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m)->src_addr, &mac_p[1]));
+		CHECK(rte_is_same_ether_addr(&pkt_eth(m)->dst_addr, &mac_h1));
+		rte_pktmbuf_free(m);
+	}
+	CHECK_EQ(st()->c[RT_CTL_ARP_REPLIES] - replies, 1);
+	drain();
+}
+
+/* An echo request from 10.0.0.9 to @p dst, received on port 0 (its ICMP checksum right). */
+static struct rte_mbuf *
+echo_request(uint32_t dst, uint16_t seq)
+{
+	struct pkt_spec s = spec(dst, 64);
+	struct rte_icmp_hdr *icmp;
+	struct rte_mbuf *m;
+
+	s.proto = IPPROTO_ICMP;
+	s.payload = 40;
+	m = pkt_make(pool, &s);
+	icmp = (struct rte_icmp_hdr *)(pkt_ip(m) + 1);
+	icmp->icmp_type = 8;
+	icmp->icmp_code = 0;
+	icmp->icmp_ident = RTE_BE16(78);
+	icmp->icmp_seq_nb = rte_cpu_to_be_16(seq);
+	icmp->icmp_cksum = 0;
+	icmp->icmp_cksum = (uint16_t)~rte_raw_cksum(icmp, 40);
+	return m;
+}
+
+/* IPv4 frames out of port @p p now (all freed; the neighbour timers may send ARP meanwhile). */
+static unsigned int
+count_out(unsigned int p)
+{
+	struct rte_mbuf *m;
+	unsigned int n = 0;
+
+	while ((m = take(p)) != NULL) {
+		n += pkt_eth(m)->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV4);
+		rte_pktmbuf_free(m);
+	}
+	return n;
+}
+
+/*
+ * Echo replies are rate-limited (RFC 1812 4.3.2.8): the control's bucket of
+ * the default RT_ECHO_RATE_DEFAULT a second, a tenth of that deep; the
+ * requests beyond it are dropped as echo_rate, unanswered (they were all
+ * answered: 1.35 M replies in 3 s, issue 37).
+ */
+static void
+test_echo_rate_limit(void)
+{
+	const unsigned int depth = RT_ECHO_RATE_DEFAULT / 10;
+	uint64_t replies = st()->c[RT_CTL_ECHO_REPLIES], lim = st()->drops[RT_DROP_ECHO_RATE];
+	struct rte_mbuf *m[32];
+	unsigned int i, j, out = 0;
+
+	drain();
+	now += 10 * hz; /* a full bucket */
+	for (i = 0; i < 8; i++) {
+		for (j = 0; j < 32; j++)
+			m[j] = echo_request(IP4(10, 0, 0, 1), (uint16_t)(i * 32 + j));
+		inject(m, 32, 0);
+		out += count_out(0);
+	}
+	CHECK_EQ(out, depth);
+	CHECK_EQ(st()->c[RT_CTL_ECHO_REPLIES] - replies, depth);
+	CHECK_EQ(st()->drops[RT_DROP_ECHO_RATE] - lim, 256 - depth);
+	/* a tenth of a second later a tenth of the rate more */
+	now += hz / 10;
+	for (j = 0; j < 32; j++)
+		m[j] = echo_request(IP4(10, 0, 1, 1), (uint16_t)j);
+	inject(m, 32, 0);
+	CHECK_EQ(count_out(0), 32);
+	CHECK_EQ(st()->c[RT_CTL_ECHO_REPLIES] - replies, depth + 32);
+	now += 10 * hz; /* full again for the next tests */
+	drain();
+}
+
+/*
+ * A flood of echo requests fills the worker's ring to the slow path but for
+ * the last 1/RT_PUNT_ARP_SHARE of it, which only ARP may fill: ARP requests
+ * that come behind the flood are all queued and answered (half of them were
+ * dropped as punt_full: issue 37); once ARP has filled its share too, ARP is
+ * dropped as arp_punt_full, counted apart.
+ */
+static void
+test_punt_arp_reserve(void)
+{
+	static const struct rte_ether_addr bcast = {{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}};
+	const unsigned int cap = rte_ring_get_capacity(wk.punt);
+	const unsigned int reserve = cap / RT_PUNT_ARP_SHARE;
+	const uint64_t full0 = wk.drops[RT_DROP_PUNT_FULL],
+		       arp_full0 = wk.drops[RT_DROP_ARP_PUNT_FULL],
+		       replies0 = st()->c[RT_CTL_ARP_REPLIES], arp_in0 = st()->c[RT_CTL_ARP_IN];
+	struct rte_mbuf *m[32];
+	uint16_t out[32];
+	unsigned int i, j, echo = 0, arp = 0, polled = 0;
+
+	drain();
+	CHECK_EQ(wk.punt_arp_reserve, reserve);
+	CHECK(reserve >= 32);
+	/* the flood, the slow path not polled meanwhile: stops short of the reserve */
+	while (echo < cap) {
+		for (j = 0; j < 32; j++)
+			m[j] = echo_request(IP4(10, 0, 0, 1), (uint16_t)(echo + j));
+		CHECK_EQ(rt_route_burst(&wk, port[0], m, 32, out), 0);
+		echo += 32;
+	}
+	CHECK_EQ(rte_ring_count(wk.punt), cap - reserve);
+	CHECK_EQ(wk.drops[RT_DROP_PUNT_FULL] - full0, echo - (cap - reserve));
+	/* ARP behind it, interleaved with more echo: ARP takes the reserve */
+	for (i = 0; i < reserve / 16; i++) {
+		for (j = 0; j < 32; j++) {
+			if (j % 2 == 0) {
+				m[j] = arp_frame(RTE_ARP_OP_REQUEST, &mac_host, IP4(10, 0, 0, 9),
+					&bcast, IP4(10, 0, 0, 1));
+				arp++;
+			} else {
+				m[j] = echo_request(IP4(10, 0, 0, 1), (uint16_t)j);
+				echo++;
+			}
+		}
+		CHECK_EQ(rt_route_burst(&wk, port[0], m, 32, out), 0);
+	}
+	CHECK_EQ(arp, reserve / 16 * 16);
+	CHECK_EQ(rte_ring_count(wk.punt), cap - reserve + arp);
+	CHECK_EQ(wk.drops[RT_DROP_PUNT_FULL] - full0, echo - (cap - reserve));
+	CHECK_EQ(wk.drops[RT_DROP_ARP_PUNT_FULL] - arp_full0, 0);
+	/* more ARP than the reserve holds: the rest counted as arp_punt_full */
+	for (j = 0; j < 32; j++)
+		m[j] = arp_frame(
+			RTE_ARP_OP_REQUEST, &mac_host, IP4(10, 0, 0, 9), &bcast, IP4(10, 0, 0, 1));
+	CHECK_EQ(rt_route_burst(&wk, port[0], m, 32, out), 0);
+	CHECK_EQ(rte_ring_count(wk.punt), cap);
+	CHECK_EQ(wk.drops[RT_DROP_ARP_PUNT_FULL] - arp_full0, 32 - (reserve - arp));
+	arp = reserve;
+	/* every ARP request that got in is answered */
+	while (rte_ring_count(wk.punt) > 0 && polled++ < 64) {
+		rt_control_poll(ctl, now, 0);
+		count_out(0);
+	}
+	CHECK_EQ(rte_ring_count(wk.punt), 0);
+	CHECK_EQ(st()->c[RT_CTL_ARP_REPLIES] - replies0, arp);
+	CHECK_EQ(st()->c[RT_CTL_ARP_IN] - arp_in0, arp);
+	now += 10 * hz;
+	drain();
+}
+
 /* Packets to 203.0.113.0/24 via 10.0.1.3, which nobody has resolved yet. */
 static void
 send_unresolved(unsigned int n, uint8_t seq0)
@@ -1027,11 +1204,12 @@ test_clear(void)
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_icmp_errors), FWD_TEST(test_icmp_error_small_mbufs),
 	FWD_TEST(test_icmp_never_about), FWD_TEST(test_icmp_rate_limit), FWD_TEST(test_echo),
-	FWD_TEST(test_arp_reply_to_us), FWD_TEST(test_arp_resolution),
-	FWD_TEST(test_arp_other_port), FWD_TEST(test_arp_ageing_and_failure),
-	FWD_TEST(test_connected_resolution), FWD_TEST(test_fragmentation),
-	FWD_TEST(test_echo_chain), FWD_TEST(test_icmp_bcast_src), FWD_TEST(test_nh_full_and_drain),
-	FWD_TEST(test_twin),
+	FWD_TEST(test_arp_reply_to_us), FWD_TEST(test_arp_reply_port1),
+	FWD_TEST(test_echo_rate_limit), FWD_TEST(test_punt_arp_reserve),
+	FWD_TEST(test_arp_resolution), FWD_TEST(test_arp_other_port),
+	FWD_TEST(test_arp_ageing_and_failure), FWD_TEST(test_connected_resolution),
+	FWD_TEST(test_fragmentation), FWD_TEST(test_echo_chain), FWD_TEST(test_icmp_bcast_src),
+	FWD_TEST(test_nh_full_and_drain), FWD_TEST(test_twin),
 	FWD_TEST(test_clear), /* last: the others count from where they start, but test_echo not */
 };
 
@@ -1079,7 +1257,11 @@ main(void)
 		rte_eth_rx_queue_setup(p, 0, 64, 0, NULL, pool);
 		rte_eth_tx_queue_setup(p, 0, 256, 0, NULL);
 		rte_eth_dev_start(p);
-		rte_eth_macaddr_get(p, &mac_p[i]);
+		/*
+		 * Each port a MAC of its own (net_ring gives every port zeros): a frame
+		 * built with another port's MAC than its own is then seen to be wrong.
+		 */
+		mac_p[i] = (struct rte_ether_addr){{0x02, 0, 0, 0, 0xee, (uint8_t)(i + 1)}};
 		ret |= rt_iface_enable(tbl, port[i], &mac_p[i]);
 	}
 	ret |= rt_iface_set_addr(tbl, port[0], IP4(10, 0, 0, 1), 24, err, sizeof(err));

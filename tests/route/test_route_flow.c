@@ -542,6 +542,72 @@ test_single_packet_runs(void)
 }
 
 /*
+ * Fragments are never cached: each takes the FWD path of rt_flow_apply_other(),
+ * which has TTL and MTU checks of its own. A fragment that expires there is
+ * punted as TTL, never forwarded (issue 44: that check could go and every
+ * unit test still passed), first fragment or not, runs of one packet or
+ * grouped, among whole datagrams of the same flow.
+ */
+static void
+test_fragment_ttl(void)
+{
+	static const enum flowsort_mode modes[] = {FLOWSORT_MODE_OFF, FLOWSORT_MODE_ON};
+	static const struct {
+		uint8_t ttl;
+		uint16_t frag;
+		bool fwd;
+	} pk[] = {
+		{64, 0, true},                    /* a whole datagram: the flow's decision */
+		{1, RTE_IPV4_HDR_MF_FLAG, false}, /* the first fragment, expiring */
+		{64, RTE_IPV4_HDR_MF_FLAG, true}, /* ... and one that is not */
+		{1, 0x20, false},                 /* the last fragment, expiring */
+		{64, 0x20, true},
+		{1, 0, false}, /* a whole one expiring: the cached path */
+		{64, RTE_IPV4_HDR_MF_FLAG | 0x10, true},
+	};
+	const uint32_t a = IP4(198, 18, 6, 1);
+	const unsigned int base = in_use();
+	unsigned int mi, i, k, exp;
+
+	for (mi = 0; mi < RTE_DIM(modes); mi++) {
+		struct rt_acl *acl = rt_acl_create(NULL, SOCKET_ID_ANY);
+		struct rt_flow *fl = acl != NULL ? flow_new(modes[mi], 0, 0, acl, NULL) : NULL;
+		const uint64_t ttl0 = wk.stats.punts[RT_EXC_TTL];
+		struct rte_mbuf *m[RTE_DIM(pk)], *p;
+		uint16_t out[RTE_DIM(pk)], n;
+
+		CHECK(acl != NULL && fl != NULL);
+		if (acl == NULL || fl == NULL)
+			return;
+		add_rule(acl, "permit", "dst 198.18.6.0/24", UINT32_MAX);
+		drain_punts();
+		for (i = 0, exp = 0; i < RTE_DIM(pk); i++) {
+			m[i] = mk_sized(a, 7, 53, (uint16_t)i, pk[i].ttl, 26, pk[i].frag);
+			exp += !pk[i].fwd;
+		}
+		n = run(fl, m, RTE_DIM(pk), out);
+		CHECK_EQ(n, RTE_DIM(pk) - exp);
+		for (i = 0, k = 0; i < RTE_DIM(pk) && k < n; i++) {
+			if (!pk[i].fwd)
+				continue;
+			check_forwarded(m[k], out[k], (uint16_t)i);
+			k++;
+		}
+		rte_pktmbuf_free_bulk(m, n);
+		CHECK_EQ(wk.stats.punts[RT_EXC_TTL] - ttl0, exp);
+		for (i = 0; rte_ring_dequeue(punt, (void **)&p) == 0; i++) {
+			CHECK_EQ(RT_PUNT_EXC(p), RT_EXC_TTL);
+			CHECK_EQ(pkt_ip(p)->time_to_live, 1);
+			rte_pktmbuf_free(p);
+		}
+		CHECK_EQ(i, exp);
+		rt_flow_free(fl);
+		rt_acl_free(acl);
+	}
+	CHECK_EQ(in_use(), base);
+}
+
+/*
  * Flows taking turns, grouped (flowsort on, every group a cached forward:
  * rt_flow_apply_groups()'s tight loop): A B A B ... with, per packet, the MTU
  * test on the frame's length, TTL expiring and both; one lookup per flow per
@@ -1296,6 +1362,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_hit_miss_counters),
 	FWD_TEST(test_single_packet_runs),
 	FWD_TEST(test_grouped_interleaved_ttl_mtu),
+	FWD_TEST(test_fragment_ttl),
 	FWD_TEST(test_eviction),
 	FWD_TEST(test_ageing),
 	FWD_TEST(test_million_flows),

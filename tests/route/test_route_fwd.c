@@ -658,14 +658,22 @@ test_burst_exceptions(void)
 	CHECK_EQ(wk.stats.punts[RT_EXC_ARP] - before[RT_EXC_ARP], 1);
 }
 
+/*
+ * A full ring to the slow path drops as punt_full, and the ring's ARP share
+ * (RT_PUNT_ARP_SHARE) is left to ARP: an ARP frame still gets in.
+ */
 static void
 test_punt_ring_full(void)
 {
 	struct rte_mbuf *m[80];
 	uint16_t out[80], i;
-	uint64_t full = wk.drops[RT_DROP_PUNT_FULL];
-	unsigned int cap = rte_ring_free_count(punt), base = in_use();
+	uint64_t full = wk.drops[RT_DROP_PUNT_FULL], arp = wk.stats.punts[RT_EXC_ARP];
+	unsigned int cap, base;
 
+	drain_punts();
+	cap = rte_ring_free_count(punt);
+	base = in_use();
+	CHECK_EQ(wk.punt_arp_reserve, cap / RT_PUNT_ARP_SHARE);
 	for (i = 0; i < 80; i++) {
 		struct pkt_spec s = spec_fwd();
 
@@ -673,10 +681,59 @@ test_punt_ring_full(void)
 		m[i] = pkt_make(pool, &s);
 	}
 	CHECK_EQ(rt_route_burst(&wk, 0, m, 80, out), 0);
-	CHECK_EQ(rte_ring_count(punt), cap);
-	CHECK_EQ(wk.drops[RT_DROP_PUNT_FULL] - full, 80 - cap);
+	CHECK_EQ(rte_ring_count(punt), cap - wk.punt_arp_reserve);
+	CHECK_EQ(wk.drops[RT_DROP_PUNT_FULL] - full, 80 - (cap - wk.punt_arp_reserve));
+	m[0] = rte_pktmbuf_alloc(pool);
+	rte_pktmbuf_append(m[0], 60);
+	memcpy(rte_pktmbuf_mtod(m[0], void *), &mac_bcast, 6);
+	pkt_eth(m[0])->ether_type = RTE_BE16(RTE_ETHER_TYPE_ARP);
+	CHECK_EQ(rt_route_burst(&wk, 0, m, 1, out), 0);
+	CHECK_EQ(wk.stats.punts[RT_EXC_ARP] - arp, 1);
+	CHECK_EQ(rte_ring_count(punt), cap - wk.punt_arp_reserve + 1);
 	drain_punts();
 	CHECK_EQ(in_use(), base);
+}
+
+/*
+ * A datagram exactly the output MTU long is forwarded by the worker, one
+ * byte more is punted as too big: the test is "longer than the MTU" (RFC
+ * 791), and a ">=" would send every full-size frame through the slow path,
+ * which forwards it unfragmented, so only the punt counters tell (issue 44).
+ */
+static void
+test_mtu_exact(void)
+{
+	static const uint16_t mtus[] = {1000, 1500, 68};
+	uint64_t mtu0 = wk.stats.punts[RT_EXC_MTU], f0 = wk.stats.fwd;
+	char err[RT_ERR_LEN];
+	unsigned int k;
+
+	drain_punts();
+	for (k = 0; k < RTE_DIM(mtus); k++) {
+		struct pkt_spec s = spec_fwd();
+		struct rte_mbuf *m[2];
+		uint16_t out[2], n;
+
+		CHECK_EQ(rt_iface_set_mtu(tbl, 1, mtus[k], err, sizeof(err)), 0);
+		s.payload = (uint16_t)(mtus[k] - 20);
+		s.seq = (uint8_t)k;
+		m[0] = pkt_make(pool, &s);
+		s.payload++;
+		m[1] = pkt_make(pool, &s);
+		n = rt_route_burst(&wk, 0, m, 2, out);
+		CHECK_EQ(n, 1);
+		if (n == 1) {
+			CHECK_EQ(rte_be_to_cpu_16(pkt_ip(m[0])->total_length), mtus[k]);
+			CHECK_EQ(out[0], 1);
+			check_forwarded(m[0], 64, (uint8_t)k, (uint16_t)(mtus[k] - 20));
+		}
+		rte_pktmbuf_free_bulk(m, n);
+		CHECK_EQ(wk.stats.punts[RT_EXC_MTU] - mtu0, k + 1);
+		CHECK_EQ(rte_ring_count(punt), 1);
+		drain_punts();
+	}
+	CHECK_EQ(wk.stats.fwd - f0, RTE_DIM(mtus));
+	CHECK_EQ(rt_iface_set_mtu(tbl, 1, 1500, err, sizeof(err)), 0);
 }
 
 /* Every frame is forwarded, punted or dropped: exactly one of them. */
@@ -839,6 +896,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_burst_forward),
 	FWD_TEST(test_burst_exceptions),
 	FWD_TEST(test_punt_ring_full),
+	FWD_TEST(test_mtu_exact),
 	FWD_TEST(test_burst_accounting),
 	FWD_TEST(test_malformed_corpus),
 };

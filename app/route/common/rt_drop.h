@@ -37,7 +37,8 @@
 	X(MCAST_DST, "mcast_dst", "multicast or limited broadcast destination: not routed")        \
 	X(L2_BCAST, "l2_bcast_fwd", "link-layer broadcast/multicast, not for us (RFC 1812 5.3.4)") \
 	X(BLACKHOLE, "blackhole", "matched a blackhole route")                                     \
-	X(PUNT_FULL, "punt_full", "the ring to the slow path was full")                            \
+	X(PUNT_FULL, "punt_full", "the ring to the slow path was full (but for ARP's reserve)")    \
+	X(ARP_PUNT_FULL, "arp_punt_full", "ARP, the ring to the slow path full to the last slot")  \
 	X(FILTER, "filter_deny", "denied by a [filter] rule (flow stage, rt_acl)")                 \
 	X(TTL_EXCEEDED, "ttl_exceeded", "TTL <= 1 on forward; ICMP time exceeded sent if allowed") \
 	X(NO_ROUTE, "no_route", "no route; ICMP net unreachable sent if allowed")                  \
@@ -53,6 +54,7 @@
 	X(CTL_TX_FULL, "ctl_tx_full", "slow path: the control TX queue did not accept the packet") \
 	X(NH_FULL, "nh_full", "slow path: no free next hop for a new on-link neighbour")           \
 	X(PUNT_RATE, "punt_rate", "for the port's kernel twin, over its punt-rate (token bucket)") \
+	X(ECHO_RATE, "echo_rate", "ICMP echo request to the router over icmp-echo-rate: no reply") \
 	X(TWIN_TX_FULL, "twin_tx_full", "for the port's kernel twin, which did not take it")       \
 	X(ARP_HELD_AT_EXIT, "arp_held_at_exit",                                                    \
 		"held for an unresolved next hop when the router shut down")                       \

@@ -553,6 +553,17 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 		return parse_fpm_listen(cfg, value, err, errlen);
 	if (strcmp(key, "fpm-allow") == 0)
 		return parse_fpm_allow(cfg, value, err, errlen);
+	if (strcmp(key, "icmp-echo-rate") == 0) {
+		if (num_u64(value, 1, 100000000, &k) < 0) {
+			snprintf(err, errlen,
+				"icmp-echo-rate '%s' is not a number of replies per second in "
+				"1..100000000",
+				value);
+			return -EINVAL;
+		}
+		cfg->icmp_echo_rate = (uint32_t)k;
+		return 0;
+	}
 	if (strcmp(key, "fpm-sweep-delay") == 0) {
 		if (num_u64(value, 1, 3600 * 1000, &k) < 0) {
 			snprintf(err, errlen,
@@ -609,7 +620,7 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 		snprintf(err, errlen,
 			"unknown key '%s' in [route] (expected route, blackhole, reject, routes-file, "
 			"neigh-file, netlink-netns, netlink-rcvbuf, fpm-listen, fpm-allow, fpm-sweep-delay, "
-			"twin-netns)",
+			"twin-netns, icmp-echo-rate)",
 			key);
 		return -EINVAL;
 	}

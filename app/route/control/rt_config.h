@@ -42,6 +42,9 @@
  *	                                         # did not send again
  *	twin-netns = rtr                         # the ports' twins are made in
  *	                                         # /run/netns/rtr ("." or none: ours)
+ *	icmp-echo-rate = 1000                    # echo replies a second (default 1000,
+ *	                                         # burst a tenth, at least 32), the
+ *	                                         # excess dropped as echo_rate
  *
  *	[neigh]                        # static ARP entries, never aged
  *	10.0.0.2 = 02:00:00:00:00:02   # the port is the one whose network holds it
@@ -152,6 +155,7 @@ struct rt_config {
 	unsigned int n_fpm_allow;                      /**< 0: the default (loopback, twin-netns) */
 	bool has_twin_netns;                           /**< twin-netns given */
 	char twin_netns[RT_NETNS_LEN]; /**< the twins' namespace, "" = the forwarder's own */
+	uint32_t icmp_echo_rate;       /**< icmp-echo-rate: replies per second, 0 = default */
 	/** "file:line" of the key being read, set by the reader; NULL = unknown */
 	const char *where;
 };

@@ -36,6 +36,7 @@ struct rt_control *
 rt_control_create(const struct rt_control_params *p)
 {
 	struct rt_control *ctl;
+	uint32_t echo_rate;
 	unsigned int i;
 
 	if (p == NULL || p->table == NULL || p->pool == NULL) {
@@ -62,6 +63,10 @@ rt_control_create(const struct rt_control_params *p)
 	/* starts full: the first refill is capped at the depth */
 	rt_tb_init(&ctl->icmp_tb, ctl->hz, p->icmp_rate != 0 ? p->icmp_rate : 100,
 		p->icmp_burst != 0 ? p->icmp_burst : 50, 0);
+	/* a tenth of a second's worth, as for the twins: a few pings at once pass */
+	echo_rate = p->echo_rate != 0 ? p->echo_rate : RT_ECHO_RATE_DEFAULT;
+	rt_tb_init(&ctl->echo_tb, ctl->hz, echo_rate,
+		p->echo_burst != 0 ? p->echo_burst : RTE_MAX(echo_rate / 10, 32u), 0);
 	ctl->neigh = rte_zmalloc("rt_neigh", ctl->t->max_nh * sizeof(ctl->neigh[0]), 0);
 	ctl->active = malloc(ctl->t->max_nh * sizeof(ctl->active[0]));
 	if (ctl->neigh == NULL || ctl->active == NULL) {
@@ -377,6 +382,11 @@ local_input(struct rt_control *ctl, struct rte_mbuf *m, uint64_t now)
 	if (ip->next_proto_id == IPPROTO_ICMP &&
 		rt_iface_is_local(ctl->t, rte_be_to_cpu_32(ip->dst_addr)) &&
 		rt_icmp_echo_reply(m) == 0) {
+		/* a well-formed request only costs a token (RFC 1812 4.3.2.8) */
+		if (!rt_tb_take(&ctl->echo_tb, now)) {
+			rt_ctl_drop(ctl, m, RT_DROP_ECHO_RATE);
+			return;
+		}
 		eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *); /* options gone: moved */
 		rte_ether_addr_copy(&ctl->t->ports[port].mac, &eth->src_addr);
 		echo_reply_out(ctl, port, m);

@@ -14,7 +14,9 @@
  *
  * Each worker has its own single-producer/single-consumer ring to the control
  * context, so a worker never waits: when its ring is full it drops and counts
- * (RT_DROP_PUNT_FULL). The control context transmits on its own TX queue of
+ * (RT_DROP_PUNT_FULL). The ring's last 1/RT_PUNT_ARP_SHARE is ARP's alone, so a
+ * flood of other punts cannot starve ARP (RT_DROP_ARP_PUNT_FULL when even that
+ * is full); echo replies are limited to echo_rate a second (RT_DROP_ECHO_RATE). The control context transmits on its own TX queue of
  * every router port (the same queue index on each), so it never shares a TX
  * queue with a worker.
  *
@@ -51,7 +53,8 @@
 	X(ICMP_RATELIMITED, "icmp_ratelimited", "ICMP errors not sent: rate limit")                    \
 	X(ICMP_SUPPRESSED, "icmp_suppressed",                                                          \
 		"ICMP errors not sent: about an ICMP error, a non-first fragment, or a group address") \
-	X(ECHO_REPLIES, "echo_replies", "ICMP echo replies sent")                                      \
+	X(ECHO_REPLIES, "echo_replies",                                                                \
+		"ICMP echo replies sent (at most icmp-echo-rate a second)")                            \
 	X(ARP_IN, "arp_in", "ARP frames received and used (for us, or refreshing a neighbour)")        \
 	X(ARP_REQUESTS, "arp_requests", "ARP requests sent")                                           \
 	X(ARP_REPLIES, "arp_replies", "ARP replies sent")                                              \
@@ -114,6 +117,14 @@ struct rt_control_params {
 	struct rte_ring *tx_ring;
 	uint32_t icmp_rate;  /**< ICMP errors per second [100] */
 	uint32_t icmp_burst; /**< token bucket depth [50] */
+	/**
+	 * ICMP echo replies per second [RT_ECHO_RATE_DEFAULT]: RFC 1812 4.3.2.8 asks a
+	 * router to limit the ICMP it originates, and a flood of requests at its
+	 * address would otherwise get one reply each from the one slow-path thread.
+	 * The excess is dropped as echo_rate.
+	 */
+	uint32_t echo_rate;
+	uint32_t echo_burst; /**< its token bucket depth [echo_rate / 10, at least 32] */
 	uint32_t arp_hold;   /**< packets held per unresolved neighbour [64] */
 	uint32_t
 		arp_reachable_ms; /**< a neighbour is re-probed this long after its last reply [30000] */
@@ -178,6 +189,9 @@ uint64_t rt_control_queued(const struct rt_control *ctl);
  * that polls, after its last rt_control_poll().
  */
 void rt_control_drain(struct rt_control *ctl);
+
+/** Default icmp-echo-rate: echo replies per second the router sends. */
+#define RT_ECHO_RATE_DEFAULT 1000
 
 /** Default punt-rate: frames per second to a port's kernel twin. */
 #define RT_TWIN_RATE_DEFAULT 10000

@@ -61,6 +61,7 @@ struct rt_control {
 	uint64_t retrans;
 	uint64_t next_timers;
 	struct rt_tb icmp_tb;
+	struct rt_tb echo_tb; /* echo replies: rt_control_params::echo_rate */
 	unsigned int n_rings;
 	unsigned int ring_size;
 	struct rte_ring *rings[RT_CTL_MAX_RINGS];

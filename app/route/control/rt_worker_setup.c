@@ -22,6 +22,7 @@ rt_worker_init(struct rt_worker *w, struct rt_table *t, struct rte_ring *punt,
 	w->ports = t->ports;
 	w->default_nh = &t->default_nh;
 	w->punt = punt;
+	w->punt_arp_reserve = rte_ring_get_capacity(punt) / RT_PUNT_ARP_SHARE;
 	w->qsbr = t->qsbr;
 	w->thread_id = thread_id;
 	w->drops = drops != NULL ? drops : w->own_drops;

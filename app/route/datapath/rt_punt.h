@@ -57,9 +57,38 @@ rt_flow_fwd_exception(struct rt_worker *w, struct rte_mbuf *m, const struct rte_
 		rt_flow_nh_of(w, ip));
 }
 
+/*
+ * Not room for the whole burst and the reserve: take what the ring may hold
+ * in arrival order, ARP into the reserve too, and drop the rest, ARP as
+ * arp_punt_full (its own reserve full), the others as punt_full.
+ *
+ * @return how many of @p punts are left at its start, to enqueue.
+ */
+static __rte_noinline uint16_t
+rt_punt_admit(struct rt_worker *w, struct rte_mbuf **punts, uint16_t np)
+{
+	const unsigned int room = rte_ring_free_count(w->punt);
+	uint16_t i, k = 0;
+
+	for (i = 0; i < np; i++) {
+		struct rte_mbuf *m = punts[i];
+		const bool arp = RT_PUNT_EXC(m) == RT_EXC_ARP;
+
+		if (k < room && (arp || room - k > w->punt_arp_reserve)) {
+			punts[k++] = m;
+			continue;
+		}
+		rte_pktmbuf_free(m);
+		w->drops[arp ? RT_DROP_ARP_PUNT_FULL : RT_DROP_PUNT_FULL]++;
+	}
+	return k;
+}
+
 /**
  * The end of every burst: hand its punts to the slow path on the worker's ring
- * and count them by exception; what the ring refuses is dropped as punt_full.
+ * and count them by exception. Only ARP enters the ring's last
+ * punt_arp_reserve slots; what the ring refuses is dropped as punt_full
+ * (arp_punt_full for ARP).
  */
 static inline void
 rt_punt_flush(struct rt_worker *w, struct rte_mbuf **punts, uint16_t np)
@@ -68,6 +97,12 @@ rt_punt_flush(struct rt_worker *w, struct rte_mbuf **punts, uint16_t np)
 
 	if (np == 0)
 		return;
+	if (unlikely(rte_ring_free_count(w->punt) < (unsigned int)np + w->punt_arp_reserve)) {
+		np = rt_punt_admit(w, punts, np);
+		if (np == 0)
+			return;
+	}
+	/* one producer, us: the room rt_punt_admit() saw is there still */
 	sent = (uint16_t)rte_ring_sp_enqueue_burst(w->punt, (void **)punts, np, NULL);
 	for (i = 0; i < sent; i++)
 		w->stats.punts[RT_PUNT_EXC(punts[i])]++;

@@ -25,6 +25,14 @@
 #include "rt_exception.h"
 #include "rt_types.h"
 
+/**
+ * The last 1/RT_PUNT_ARP_SHARE of each worker's ring to the slow path is
+ * ARP's: a flood of other punts (echo requests at the router's address,
+ * packets to unresolved next hops) stops short of it, so the ARP that keeps
+ * the router's neighbours resolved is never starved by them (rt_punt.h).
+ */
+#define RT_PUNT_ARP_SHARE 8
+
 /** Counters of one worker that are not drops. */
 struct rt_worker_stats {
 	uint64_t fwd;               /**< frames left in the burst to transmit */
@@ -40,6 +48,8 @@ struct rt_worker {
 	const struct rt_port *ports;
 	const uint32_t *default_nh; /**< the table's /0 next hop, read once per burst */
 	struct rte_ring *punt;      /**< to the control context; single producer */
+	/** slots of @c punt that only ARP may fill (rt_punt_flush()): RT_PUNT_ARP_SHARE of it */
+	uint32_t punt_arp_reserve;
 	struct rte_rcu_qsbr *qsbr;
 	unsigned int thread_id;
 	uint64_t *drops; /**< RT_DROP_MAX counters, indexed by enum rt_drop_reason */
