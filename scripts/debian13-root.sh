@@ -28,7 +28,7 @@ flock 9
 
 if [ ! -f "$root/.dpdk-forwarder-ready" ]; then
 	if ! command -v debootstrap >/dev/null; then
-		apt-get install -y -qq debootstrap >/dev/null 2>&1 || {
+		bash scripts/apt-get-wait.sh install -y -qq debootstrap >/dev/null 2>&1 || {
 			echo "debian13-root: no debootstrap and apt-get cannot install it: no Debian 13 root" >&2
 			exit 3
 		}

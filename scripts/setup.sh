@@ -68,7 +68,7 @@ has_candidate() { # PKG: the release has it (no grep -q: its early exit fails th
 updated=
 if ! has_candidate libdpdk-dev; then
 	echo "setup: apt-get update (about 10 s)"
-	$sudo apt-get update -qq
+	$sudo bash "$here/apt-get-wait.sh" update -qq
 	updated=1
 fi
 # the runtimes matching the clang this release installs (14 on Debian 12, 19 on 13)
