@@ -112,12 +112,12 @@ class Netns:
         self.delete()
 
 
-def nl_config(c, ns, routes=(), neigh=None, extra=(), name="nl.ini", n_ports=2):
+def nl_config(c, ns, routes=(), neigh=None, extra=(), name="nl.ini", n_ports=2, ifname="nl%d"):
     """The e2e_route topology (port p is 10.p.0.1/24) with ports 0 and 1
-    mapped to nl0 and nl1, following @ns."""
+    mapped to nl0 and nl1 (@ifname % p), following @ns."""
     lines = ["[forward]", "fwd = route"]
     for p in range(n_ports):
-        lines += ["[port %d]" % p, "ip = %s/24" % er.port_ip(p), "netlink-ifname = nl%d" % p]
+        lines += ["[port %d]" % p, "ip = %s/24" % er.port_ip(p), "netlink-ifname = " + ifname % p]
     lines += ["[route]", "netlink-netns = %s" % ns.name] + list(routes) + list(extra)
     lines.append("[neigh]")
     if neigh is None:
@@ -260,6 +260,27 @@ def gone(prefix):
 
 def nl_routes(r):
     return {p: w for p, (w, proto) in r.items() if proto == "netlink"}
+
+
+def case_ifname_missing(c):
+    """netlink-ifname names no interface of the namespace: the forwarder says
+    their routes are refused (no_port), and refuses them; it once logged that
+    and then chose ports by gateway, as if no map had been given (issue 43)."""
+    sm = shell_mod()
+    with Netns() as ns:
+        ns.route("add", "172.16.0.0/16", "via", "10.0.0.2")
+        ns.route("add", "172.17.0.0/16", "dev", "nl1")
+        ns.route("add", "blackhole", "192.0.2.0/24")
+        cfg = nl_config(c, ns, ifname="gone%d")
+        sh = sm.Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]), ["--config", cfg])
+        check_eq(nl_routes(routes(sh)), {"192.0.2.0/24": "blackhole"},
+                 "the netlink routes: only the one through no interface")
+        n = netlink(sh)
+        check_eq((n["applied"], n["refused.no_port"]), (1, 2), "applied, refused no_port")
+        check(re.search(r"no interface gone0 in namespace \S+ for port 0: its routes are refused",
+                        "".join(sh.log)) is not None, "the warning")
+        check_balance(n)
+        sh.quit()
 
 
 def case_sync(c):

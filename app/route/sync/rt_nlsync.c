@@ -221,6 +221,13 @@ resolve_ifnames(struct rt_nlsync *s)
 		s->map[s->n_map++] =
 			(struct rt_nl_ifmap){.ifindex = idx, .port = s->ifnames[i].port};
 	}
+	/*
+	 * Names given and none found: an empty map would mean "no map" (ports by
+	 * gateway), the opposite of what the warning says. A map of ifindex 0,
+	 * which no interface has, refuses every route through an interface.
+	 */
+	if (s->n_ifnames > 0 && s->n_map == 0)
+		s->map[s->n_map++] = (struct rt_nl_ifmap){.ifindex = 0};
 }
 
 /* Ask for the whole FIB; its parts come back with our portid and @c dump_seq. */
