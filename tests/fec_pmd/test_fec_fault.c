@@ -432,7 +432,7 @@ case_rx_hang(void)
 static void
 case_tx_hang(void)
 {
-	unsigned int sent = 0, out, i, k;
+	unsigned int sent = 0, out, i, k, late = 0;
 	struct rte_eth_stats st;
 	uint64_t v = 0;
 
@@ -447,22 +447,34 @@ case_tx_hang(void)
 	CHECK(out == 3, "%u sent before the hang", out);
 	CHECK(sent == 3 + NB_DESC, "%u taken: the ring is full", sent);
 	for (i = 0; i < WAIT_POLLS && v == 0; i++) {
+		/*
+		 * The ring is full while hung: a frame taken here was taken after
+		 * the restart (the one a burst makes returns 0, but the watchdog's
+		 * alarm may restart between two bursts on a busy machine).
+		 */
 		k = tx_n(1);
-		CHECK(k == 0 || v == 0, "nothing taken while hung");
+		late += k;
 		sent += k;
 		rte_delay_ms(1);
 		v = xstat("tx_timeout_restarts");
 	}
 	CHECK(v == 1, "tx_timeout_restarts %lu after %u full bursts", (unsigned long)v, i);
+	CHECK(late <= 1, "%u taken while hung", late);
 	CHECK(xstat("tx_restart_drops") == NB_DESC, "%lu dropped: the ring's frames",
 		(unsigned long)xstat("tx_restart_drops"));
+	if (late != 0) {
+		step_all();
+		CHECK(drain_wire() == late, "the frame taken after the restart sent");
+		rte_eth_tx_done_cleanup(port, 0, 0);
+	}
 	check_inuse("after the restart");
 	CHECK(tx_n(20) == 20, "TX after the restart");
 	step_all();
 	out = drain_wire();
 	CHECK(out == 20, "%u of 20 sent after the restart", out);
 	rte_eth_tx_done_cleanup(port, 0, 0);
-	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 23 && st.oerrors == NB_DESC,
+	CHECK(rte_eth_stats_get(port, &st) == 0 && st.opackets == 23 + late &&
+			st.oerrors == NB_DESC,
 		"opackets %lu oerrors %lu", (unsigned long)st.opackets, (unsigned long)st.oerrors);
 	check_inuse("after traffic");
 	check_end();
