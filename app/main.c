@@ -29,6 +29,7 @@
 #include "fwd_app.h"
 #include "fwd_ctl.h"
 #include "fwd_eal.h"
+#include "fwd_lifecycle.h"
 #include "fwd_log.h"
 #include "fwd_opts.h"
 #include "fwd_shell.h"

@@ -7,8 +7,9 @@
 
 /**
  * @file
- * The running application: configuration, ports, pools and workers, and the
- * three phases main() walks through (setup, run, teardown).
+ * The running application: configuration, ports, pools and workers. The
+ * three phases main() walks through (setup, run, teardown) are
+ * fwd_lifecycle.h's; this header is the type every part of app/ shares.
  */
 
 #include <pthread.h>
@@ -102,53 +103,5 @@ struct fwd_app {
 	} twins[RTE_MAX_ETHPORTS];
 	struct rte_mempool *rt_twin_pool; /**< what the twins receive into */
 };
-
-/**
- * Check the map against the running system (ports, lcores), or build the
- * default one, then create workers, pools and ports and start the ports.
- *
- * @return 0, or a negative errno with @p err set to one line.
- */
-int fwd_app_setup(struct fwd_app *app, char *err, size_t errlen);
-
-/**
- * Log the link of every port whose state changed since its last line: all
- * ports when @p all (the first look), else those without link interrupts
- * (the others report from their LSC callback). For the loops that wait while
- * forwarding runs: fwd_app_run(), the shell's sleep.
- */
-void fwd_app_watch_links(struct fwd_app *app, bool all);
-
-/**
- * Non-interactive run: start forwarding and wait, printing stats every stats
- * period, until --duration passes or app->quit is set (by a signal); then
- * stop forwarding.
- */
-void fwd_app_run(struct fwd_app *app);
-
-/**
- * Stop the workers if they run, then the ports, read the final counters, close the ports,
- * check that every mbuf is back in its pool, print and write the stats.
- *
- * @return 0, or -EFAULT when mbufs are missing from a pool (reported on
- *   stderr), or -EIO when the stats file cannot be written.
- */
-int fwd_app_teardown(struct fwd_app *app);
-
-/**
- * Undo a setup that failed part-way: stop and close the ports, free the
- * workers and pools. No stats are printed.
- */
-void fwd_app_abort(struct fwd_app *app);
-
-/** Build the default map: every port's queues 0..rxq-1 spread over the workers. */
-int fwd_map_default(struct fwd_config *cfg, uint16_t nb_ports, char *err, size_t errlen);
-
-/**
- * Check a map against @p nb_ports ports and the enabled lcores: ports exist,
- * lcores are enabled workers (not the main lcore), each port's queues are
- * 0..N-1 with none missing.
- */
-int fwd_map_validate(const struct fwd_config *cfg, uint16_t nb_ports, char *err, size_t errlen);
 
 #endif /* FWD_APP_H */

@@ -23,17 +23,18 @@
 #include "numparse.h"
 
 #include "fwd_cmds.h"
+#include "fwd_component.h"
 #include "fwd_ctl.h"
 #include "fwd_escape.h"
 #include "fwd_flow.h"
 #include "fwd_fpm.h"
+#include "fwd_lifecycle.h"
 #include "fwd_nlsync.h"
 #include "fwd_twin.h"
 #include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
-#include "fwd_trace_ctl.h"
 #include "rt_table.h"
 
 static struct fwd_app *app;
@@ -1697,108 +1698,8 @@ static cmdline_parse_inst_t cmd_show_pktgen = {
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_pktgen, NULL},
 };
 
-/* ---- trace start|stop|clear, show trace ---- */
-
-struct cmd_trace_result {
-	cmdline_fixed_string_t trace;
-	cmdline_fixed_string_t op;
-	cmdline_fixed_string_t n;
-	cmdline_fixed_string_t port;
-	cmdline_fixed_string_t which;
-};
-
-static void
-cmd_trace_start_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_trace_result *r = res;
-	uint16_t port = FWD_TRACE_ANY_PORT;
-	char err[FWD_ERR_LEN];
-	uint64_t n;
-
-	if (num_u64(r->n, 1, FWD_TRACE_MAX, &n) < 0) {
-		say("trace start: bad count '%s': expected 1 to %d packets\n", r->n, FWD_TRACE_MAX);
-		return;
-	}
-	if (r->port[0] != '\0') {
-		uint64_t p;
-
-		if (num_u64(r->which, 0, app->nb_ports - 1, &p) < 0) {
-			say("trace start: bad port '%s': expected a port number from 0 to %u\n",
-				r->which, app->nb_ports - 1);
-			return;
-		}
-		port = (uint16_t)p;
-	}
-	if (fwd_trace_ctl_start(app, (uint32_t)n, port, err, sizeof(err)) < 0) {
-		printf("trace start: %s\n", err);
-		return;
-	}
-	if (port == FWD_TRACE_ANY_PORT)
-		printf("tracing the next %" PRIu64 " packets\n", n);
-	else
-		printf("tracing the next %" PRIu64 " packets received on port %u\n", n, port);
-}
-
-static void
-cmd_trace_op_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_trace_result *r = res;
-
-	if (strcmp(r->op, "stop") == 0) {
-		fwd_trace_ctl_stop(app);
-		printf("trace stopped\n");
-	} else {
-		fwd_trace_ctl_clear(app);
-		printf("trace cleared\n");
-	}
-}
-
-static void
-cmd_show_trace_parsed(void *res, struct cmdline *cl, void *data)
-{
-	fwd_trace_ctl_show(app, stdout);
-}
-
-static cmdline_parse_token_string_t cmd_trace_trace =
-	TOKEN_STRING_INITIALIZER(struct cmd_trace_result, trace, "trace");
-static cmdline_parse_token_string_t cmd_trace_start =
-	TOKEN_STRING_INITIALIZER(struct cmd_trace_result, op, "start");
-static cmdline_parse_token_string_t cmd_trace_ops =
-	TOKEN_STRING_INITIALIZER(struct cmd_trace_result, op, "stop#clear");
-static cmdline_parse_token_string_t cmd_trace_n =
-	TOKEN_STRING_INITIALIZER(struct cmd_trace_result, n, NULL);
-static cmdline_parse_token_string_t cmd_trace_port =
-	TOKEN_STRING_INITIALIZER(struct cmd_trace_result, port, "port");
-static cmdline_parse_token_string_t cmd_trace_which =
-	TOKEN_STRING_INITIALIZER(struct cmd_trace_result, which, NULL);
-static cmdline_parse_inst_t cmd_trace_start_inst = {
-	.f = cmd_trace_start_parsed,
-	.help_str = "trace start <n>: record the stages of the next n packets (1-256), cleared "
-		    "first; show trace prints them",
-	.tokens = {(void *)&cmd_trace_trace, (void *)&cmd_trace_start, (void *)&cmd_trace_n, NULL},
-};
-static cmdline_parse_inst_t cmd_trace_start_port_inst = {
-	.f = cmd_trace_start_parsed,
-	.help_str = "trace start <n> port <port>: the same, for packets received on that port only",
-	.tokens = {(void *)&cmd_trace_trace, (void *)&cmd_trace_start, (void *)&cmd_trace_n,
-		(void *)&cmd_trace_port, (void *)&cmd_trace_which, NULL},
-};
-static cmdline_parse_inst_t cmd_trace_op_inst = {
-	.f = cmd_trace_op_parsed,
-	.help_str = "trace stop|clear: stop recording (the records stay), or empty the records",
-	.tokens = {(void *)&cmd_trace_trace, (void *)&cmd_trace_ops, NULL},
-};
-static cmdline_parse_token_string_t cmd_show_what_trace =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "trace");
-static cmdline_parse_inst_t cmd_show_trace = {
-	.f = cmd_show_trace_parsed,
-	.help_str =
-		"show trace: the traced packets, one line per stage (headers, flow group, route, "
-		"next hop, neighbour, punt, fragment, ICMP, drop, tx)",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_trace, NULL},
-};
-
-static cmdline_parse_ctx_t fwd_cmds[] = {
+/* the core's commands; then the components' (fwd_component.h) and these last */
+static cmdline_parse_ctx_t fwd_cmds_core[] = {
 	&cmd_start,
 	&cmd_start_tx_first,
 	&cmd_stop,
@@ -1846,20 +1747,24 @@ static cmdline_parse_ctx_t fwd_cmds[] = {
 	&cmd_pktgen_set_inst,
 	&cmd_pktgen_op_inst,
 	&cmd_show_pktgen,
-	&cmd_trace_start_inst,
-	&cmd_trace_start_port_inst,
-	&cmd_trace_op_inst,
-	&cmd_show_trace,
+	NULL,
+};
+static cmdline_parse_ctx_t fwd_cmds_last[] = {
 	&cmd_sleep,
 	&cmd_help,
 	&cmd_quit,
 	NULL,
 };
 
+/* the shell's list: room for the core's, every component's and the last ones */
+#define FWD_CMDS_MAX 256
+static cmdline_parse_ctx_t fwd_cmds[FWD_CMDS_MAX + 1];
+
 cmdline_parse_ctx_t *
 fwd_cmds_ctx(struct fwd_app *a)
 {
-	unsigned int m;
+	unsigned int m, n;
+	int ret;
 
 	app = a;
 	mode_choices[0] = '\0';
@@ -1873,5 +1778,17 @@ fwd_cmds_ctx(struct fwd_app *a)
 	for (m = 0; set_fwd_help[m] != ':'; m++)
 		if (set_fwd_help[m] == '#')
 			set_fwd_help[m] = '|';
+	n = 0;
+	for (m = 0; fwd_cmds_core[m] != NULL; m++)
+		fwd_cmds[n++] = fwd_cmds_core[m];
+	ret = fwd_components_cmds(a, fwd_cmds, n, FWD_CMDS_MAX);
+	/* a fixed table too small is the build's mistake, not the user's */
+	RTE_VERIFY(ret >= 0);
+	n = (unsigned int)ret;
+	for (m = 0; fwd_cmds_last[m] != NULL; m++) {
+		RTE_VERIFY(n < FWD_CMDS_MAX);
+		fwd_cmds[n++] = fwd_cmds_last[m];
+	}
+	fwd_cmds[n] = NULL;
 	return fwd_cmds;
 }

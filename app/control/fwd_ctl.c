@@ -10,6 +10,7 @@
 #include <rte_launch.h>
 
 #include "fwd_ctl.h"
+#include "fwd_component.h"
 #include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_pktgen.h"
@@ -437,6 +438,7 @@ fwd_ctl_clear_fwd_stats(struct fwd_app *app)
 	}
 	/* the flow tables' counters and every flow's packets and bytes */
 	fwd_flow_stats_reset(app);
+	fwd_components_clear(app);
 	/* and the slow path's, which the totals show (ttl_exceeded, arp_failed, ...) */
 	fwd_route_clear_stats(app);
 	if (was_running)

@@ -7,6 +7,7 @@
 
 #include <rte_lcore.h>
 
+#include "fwd_map.h"
 #include "fwd_app.h"
 #include "fwd_log.h"
 

@@ -193,10 +193,10 @@ fwd_pktgen_rebuild(
 		goto out;
 	fwd_ctl_stop(app);
 	/* the telemetry thread reads the generators and receive sides: not while they change */
-	fwd_telemetry_uninit();
+	fwd_telemetry_quiesce();
 	ret = set_rx_flows(app, app->cfg.pktgen.flows, prev->flows, err, errlen);
 	if (ret < 0) {
-		fwd_telemetry_init(app);
+		fwd_telemetry_resume();
 		for (i = 0; i < app->n_workers; i++)
 			pktgen_lcore_free(pg[i]);
 		goto out;
@@ -215,7 +215,7 @@ fwd_pktgen_rebuild(
 		}
 		lc->pg = pg[i];
 	}
-	fwd_telemetry_init(app);
+	fwd_telemetry_resume();
 	reap_retired(app);
 out:
 	if (was_running && !app->running)

@@ -13,6 +13,7 @@
 #include <rte_cycles.h>
 #include <rte_ethdev.h>
 
+#include "fwd_component.h"
 #include "fwd_log.h"
 #include "fwd_nlsync.h"
 #include "fwd_pktgen.h"
@@ -394,6 +395,7 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 
 	fwd_route_print(app, f);
 	fwd_pktgen_print(app, f);
+	fwd_components_print(app, f, final);
 	/* the lcores' dropped and the slow path's sum to these */
 	fprintf(f, "drops:");
 	for (r = 0; r < FWD_DROP_MAX; r++) {
@@ -753,6 +755,7 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, siz
 	json_sync(f, "netlink", "netns", app->rt_nlsync_kept);
 	json_sync(f, "fpm", "listen", app->rt_fpm_kept);
 	fwd_pktgen_json(app, f);
+	fwd_components_json(app, f);
 	fprintf(f, "  \"mbufs_leaked\": %d,\n  \"drops\": {", app->leak);
 	for (r = 0; r < FWD_DROP_MAX; r++)
 		fprintf(f, "%s\"%s\": %" PRIu64, r ? ", " : "", drop_names[r], snap->drops[r]);

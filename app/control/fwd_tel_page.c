@@ -2,6 +2,7 @@
  * Copyright (c) 2026 dpdk-forwarder authors
  */
 
+#include <errno.h>
 #include <string.h>
 
 #include <rte_telemetry.h>
@@ -58,4 +59,23 @@ fwd_tel_page_take(struct fwd_tel_page *pg, size_t bytes)
 	pg->left -= bytes;
 	pg->entries--;
 	return true;
+}
+
+int
+fwd_tel_param_uint(const char *params, uint64_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+	const char *c;
+
+	if (params == NULL || *params == '\0')
+		return -EINVAL;
+	for (c = params; *c != '\0'; c++) {
+		uint64_t digit = (uint64_t)(*c - '0');
+
+		if (*c < '0' || *c > '9' || digit > max || x > (max - digit) / 10)
+			return -EINVAL;
+		x = x * 10 + digit;
+	}
+	*v = x;
+	return 0;
 }

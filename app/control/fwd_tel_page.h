@@ -58,4 +58,11 @@ size_t fwd_tel_u64_bytes(const char *key, uint64_t v);
  */
 bool fwd_tel_page_take(struct fwd_tel_page *pg, size_t bytes);
 
+/**
+ * A telemetry parameter that must be a decimal number from 0 to @p max: no
+ * sign, no spaces, no hex, nothing after it (strtoul() would take "-1" as
+ * ULONG_MAX and "7x" as 7). 0 and @p v set, or -EINVAL.
+ */
+int fwd_tel_param_uint(const char *params, uint64_t max, uint64_t *v);
+
 #endif /* FWD_TEL_PAGE_H */

@@ -20,12 +20,12 @@
 
 #include "dpdk_compat.h"
 
+#include "fwd_component.h"
 #include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
 #include "fwd_tel_page.h"
-#include "fwd_trace_ctl.h"
 #include "rt_nhgroup.h"
 #include "rt_fpm_ctl.h"
 #include "rt_nlsync_ctl.h"
@@ -43,30 +43,6 @@
  */
 static rte_rwlock_t tel_lock = RTE_RWLOCK_INITIALIZER;
 static struct fwd_app *tel_app;
-
-/*
- * A telemetry parameter that must be a decimal number from 0 to @p max: no
- * sign, no spaces, no hex, nothing after it (strtoul() would take "-1" as
- * ULONG_MAX and "7x" as 7).
- */
-static int
-tel_param_uint(const char *params, uint64_t max, uint64_t *v)
-{
-	uint64_t x = 0;
-	const char *c;
-
-	if (params == NULL || *params == '\0')
-		return -EINVAL;
-	for (c = params; *c != '\0'; c++) {
-		uint64_t digit = (uint64_t)(*c - '0');
-
-		if (*c < '0' || *c > '9' || digit > max || x > (max - digit) / 10)
-			return -EINVAL;
-		x = x * 10 + digit;
-	}
-	*v = x;
-	return 0;
-}
 
 /* a u64 into a worker's dict, its JSON bytes counted in @p bytes */
 static void
@@ -157,7 +133,7 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 	struct fwd_tel_page pg;
 	unsigned int i, r;
 
-	if (params != NULL && tel_param_uint(params, UINT32_MAX, &start) < 0)
+	if (params != NULL && fwd_tel_param_uint(params, UINT32_MAX, &start) < 0)
 		return -EINVAL;
 	rte_tel_data_start_dict(d);
 	rte_rwlock_read_lock(&tel_lock);
@@ -357,7 +333,7 @@ tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
 	uint64_t start = 0;
 	uint32_t total, n, i;
 
-	if (params != NULL && tel_param_uint(params, UINT32_MAX, &start) < 0)
+	if (params != NULL && fwd_tel_param_uint(params, UINT32_MAX, &start) < 0)
 		return -EINVAL;
 	rte_tel_data_start_dict(d);
 	rte_rwlock_read_lock(&tel_lock);
@@ -597,7 +573,7 @@ tel_router(const char *cmd, const char *params, struct rte_tel_data *d)
 	uint64_t start = 0;
 	unsigned int e;
 
-	if (params != NULL && tel_param_uint(params, UINT32_MAX, &start) < 0)
+	if (params != NULL && fwd_tel_param_uint(params, UINT32_MAX, &start) < 0)
 		return -EINVAL;
 	rte_tel_data_start_dict(d);
 	rte_rwlock_read_lock(&tel_lock);
@@ -640,23 +616,6 @@ tel_fpm(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-/* "/forwarder/trace[,START]": what "show trace" prints, a packet an array of lines, paged */
-static int
-tel_trace(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	uint64_t start = 0;
-
-	if (params != NULL && tel_param_uint(params, UINT32_MAX, &start) < 0)
-		return -EINVAL;
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app != NULL)
-		fwd_trace_ctl_telemetry(tel_app, d, cmd, (uint32_t)start);
-	else
-		rte_tel_data_start_dict(d);
-	rte_rwlock_read_unlock(&tel_lock);
-	return 0;
-}
-
 /*
  * "/forwarder/flows[,ORDER][,START]": flow-table counters per worker from the
  * START-th, paged, and (first page) the top flows by packets or bytes (ORDER)
@@ -678,7 +637,7 @@ tel_flows(const char *cmd, const char *params, struct rte_tel_data *d)
 				return -EINVAL;
 		}
 		if (*num != '\0' || num == params)
-			if (tel_param_uint(num, UINT32_MAX, &start) < 0)
+			if (fwd_tel_param_uint(num, UINT32_MAX, &start) < 0)
 				return -EINVAL;
 	}
 	rte_tel_data_start_dict(d);
@@ -716,7 +675,7 @@ tel_pktgen(const char *cmd, const char *params, struct rte_tel_data *d)
 	struct fwd_tel_page pg;
 	uint64_t start = 0;
 
-	if (params != NULL && tel_param_uint(params, UINT32_MAX, &start) < 0)
+	if (params != NULL && fwd_tel_param_uint(params, UINT32_MAX, &start) < 0)
 		return -EINVAL;
 	rte_tel_data_start_dict(d);
 	rte_rwlock_read_lock(&tel_lock);
@@ -748,7 +707,7 @@ tel_eal_heap_info(const char *cmd, const char *params, struct rte_tel_data *d)
 	uint64_t id;
 	int socket;
 
-	if (tel_param_uint(params, rte_socket_count() - 1, &id) < 0)
+	if (fwd_tel_param_uint(params, rte_socket_count() - 1, &id) < 0)
 		return -EINVAL;
 	socket = rte_socket_id_by_idx((unsigned int)id);
 	if (socket < 0 || rte_malloc_get_socket_stats(socket, &st) < 0)
@@ -827,7 +786,7 @@ tel_eal_memzone_info(const char *cmd, const char *params, struct rte_tel_data *d
 	size_t pg;
 	uintptr_t lo, hi;
 
-	if (tel_param_uint(params, fwd_compat_memzone_max() - 1, &idx) < 0)
+	if (fwd_tel_param_uint(params, fwd_compat_memzone_max() - 1, &idx) < 0)
 		return -EINVAL;
 	f.addr = tel_mz_addr(idx);
 	if (f.addr == NULL)
@@ -888,7 +847,7 @@ tel_ethdev_info(const char *cmd, const char *params, struct rte_tel_data *d)
 	uint16_t mtu = 0, q;
 	int ret = -EINVAL;
 
-	if (tel_param_uint(params, RTE_MAX_ETHPORTS - 1, &port) < 0 ||
+	if (fwd_tel_param_uint(params, RTE_MAX_ETHPORTS - 1, &port) < 0 ||
 		!rte_eth_dev_is_valid_port((uint16_t)port))
 		return -EINVAL;
 	rte_rwlock_read_lock(&tel_lock);
@@ -980,9 +939,6 @@ static const struct {
 	{"/forwarder/twins", tel_twins,
 		"--fwd route: the kernel twins (port<N>: ifname, netns, twin_port, punt_rate), "
 		"to_twin, from_twin, punt_rate. No parameters."},
-	{"/forwarder/trace", tel_trace,
-		"The packet trace: counts, packet<N> (show trace lines) as many as a reply holds; "
-		"count, more, next. Parameter: first packet."},
 	{"/forwarder/flows", tel_flows,
 		"--fwd route: flow-table counters per lcore, paged, and the top flows (top0..). "
 		"Parameters: [pkts|bytes][,first worker]."},
@@ -999,12 +955,43 @@ static const struct {
 		"dpdk-forwarder)"},
 };
 
+/*
+ * A component's endpoint (fwd_component.h): telemetry's callbacks take no
+ * argument of their own, so one callback serves them all, finding the
+ * endpoint by the command's name.
+ */
+static int
+tel_component(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	const struct fwd_tel_endpoint *ep = fwd_component_tel_find(cmd);
+	int ret = 0;
+
+	if (ep == NULL)
+		return -EINVAL;
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app != NULL)
+		ret = ep->fn(tel_app, cmd, params, d);
+	else
+		rte_tel_data_start_dict(d);
+	rte_rwlock_read_unlock(&tel_lock);
+	return ret;
+}
+
+static void
+tel_register(const char *name, telemetry_cb fn, const char *help)
+{
+	int ret = rte_telemetry_register_cmd(name, fn, help);
+
+	if (ret < 0)
+		FWD_LOG(WARNING, "telemetry: cannot register %s: %s\n", name, strerror(-ret));
+}
+
 void
 fwd_telemetry_init(struct fwd_app *app)
 {
 	static bool registered;
+	const struct fwd_component *c;
 	unsigned int i;
-	int ret;
 
 	rte_rwlock_write_lock(&tel_lock);
 	tel_app = app;
@@ -1012,13 +999,11 @@ fwd_telemetry_init(struct fwd_app *app)
 	if (registered)
 		return;
 	registered = true;
-	for (i = 0; i < RTE_DIM(tel_cmds); i++) {
-		ret = rte_telemetry_register_cmd(
-			tel_cmds[i].name, tel_cmds[i].fn, tel_cmds[i].help);
-		if (ret < 0)
-			FWD_LOG(WARNING, "telemetry: cannot register %s: %s\n", tel_cmds[i].name,
-				strerror(-ret));
-	}
+	for (i = 0; i < RTE_DIM(tel_cmds); i++)
+		tel_register(tel_cmds[i].name, tel_cmds[i].fn, tel_cmds[i].help);
+	for (c = fwd_component_first(); c != NULL; c = fwd_component_next(c))
+		for (i = 0; i < c->n_tel; i++)
+			tel_register(c->tel[i].name, tel_component, c->tel[i].help);
 }
 
 void
@@ -1026,5 +1011,17 @@ fwd_telemetry_uninit(void)
 {
 	rte_rwlock_write_lock(&tel_lock);
 	tel_app = NULL;
+	rte_rwlock_write_unlock(&tel_lock);
+}
+
+void
+fwd_telemetry_quiesce(void)
+{
+	rte_rwlock_write_lock(&tel_lock);
+}
+
+void
+fwd_telemetry_resume(void)
+{
 	rte_rwlock_write_unlock(&tel_lock);
 }

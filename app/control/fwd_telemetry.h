@@ -13,12 +13,12 @@
  *   /forwarder/lcores  which lcore polls which (port, queue)
  *   /forwarder/routes  the routing table (--fwd route), a page what a reply holds
  *   /forwarder/router  the router's slow-path and per-lcore counters (--fwd route)
- *   /forwarder/trace   the packet trace, a page what a reply holds
  *   /forwarder/route_summary  route counts by prefix length, limits, memory
  *   /forwarder/flows   flow-table counters and the top flows (--fwd route)
  *   /forwarder/pktgen  generator and receive-side counters (--fwd pktgen)
  * and checked versions of DPDK's /eal/heap_info, /eal/memzone_info and
- * /ethdev/info, which crash on an out-of-range parameter in 22.11.
+ * /ethdev/info, which crash on an out-of-range parameter in 22.11; then
+ * every component's own (fwd_component.h: /forwarder/trace, ...).
  * Read them with dpdk-telemetry.py (-f FILE_PREFIX) or the v2 socket.
  */
 
@@ -32,5 +32,16 @@ void fwd_telemetry_init(struct fwd_app *app);
  * workers are freed (telemetry runs on its own thread and has no unregister).
  */
 void fwd_telemetry_uninit(void);
+
+/**
+ * Keep every endpoint out until fwd_telemetry_resume(): for a change of
+ * what they read that must not be seen half done (the generators replaced).
+ * A reader waits meanwhile, so keep it short; not while holding the
+ * endpoints' data locks.
+ */
+void fwd_telemetry_quiesce(void);
+
+/** Let the endpoints read again (after fwd_telemetry_quiesce()). */
+void fwd_telemetry_resume(void);
 
 #endif /* FWD_TELEMETRY_H */

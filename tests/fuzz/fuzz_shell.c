@@ -26,6 +26,7 @@
 #include "fuzz_lsan.h"
 
 #include "fwd_app.h"
+#include "fwd_lifecycle.h"
 #include "fwd_opts.h"
 #include "fwd_shell.h"
 

@@ -21,6 +21,7 @@
 
 #include "fwd_app.h"
 #include "fwd_lcore.h"
+#include "fwd_map.h"
 #include "fwd_modes.h"
 #include "fwd_trace.h"
 #include "fwd_test.h"

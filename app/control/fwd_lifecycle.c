@@ -14,7 +14,9 @@
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
 
-#include "fwd_app.h"
+#include "fwd_lifecycle.h"
+#include "fwd_map.h"
+#include "fwd_component.h"
 #include "fwd_ctl.h"
 #include "fwd_log.h"
 #include "fwd_pktgen.h"
@@ -23,7 +25,6 @@
 #include "fwd_twin.h"
 #include "fwd_shell.h"
 #include "fwd_stats.h"
-#include "fwd_trace_ctl.h"
 
 RTE_LOG_REGISTER(fwd_logtype, app.forwarder, INFO);
 
@@ -331,10 +332,12 @@ fwd_app_setup(struct fwd_app *app, char *err, size_t errlen)
 			lc->rx[k].count_bytes = app->ports[lc->rx[k].port].app_bytes;
 	}
 	if (cfg->mode == FWD_MODE_ROUTE)
-		return fwd_route_setup(app, err, errlen);
-	if (cfg->mode == FWD_MODE_PKTGEN)
-		return fwd_pktgen_setup(app, err, errlen);
-	return 0;
+		ret = fwd_route_setup(app, err, errlen);
+	else if (cfg->mode == FWD_MODE_PKTGEN)
+		ret = fwd_pktgen_setup(app, err, errlen);
+	if (ret < 0)
+		return ret;
+	return fwd_components_setup(app, err, errlen);
 }
 
 static void
@@ -428,6 +431,7 @@ release_ports_and_check_pools(struct fwd_app *app)
 	fwd_twin_check(app, &missing);
 	/* the generators' pools are their own: settled on stop, checked when freed */
 	fwd_pktgen_check(app, &missing);
+	fwd_components_release(app, &missing);
 	if (app->rt_fp_in_use != 0) {
 		fwd_err("mbuf leak: %" PRIu64
 			" fragments of the router's fragpool did not come back",
@@ -458,7 +462,7 @@ free_all(struct fwd_app *app)
 
 	fwd_route_free(app);
 	fwd_pktgen_free(app);
-	fwd_trace_ctl_free(app);
+	fwd_components_free(app);
 	for (i = 0; i < app->n_workers; i++)
 		rte_free(app->workers[i]);
 	app->n_workers = 0;

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+#ifndef FWD_COMPONENT_H
+#define FWD_COMPONENT_H
+
+/**
+ * @file
+ * Components: a feature of the forwarder (the packet trace, the generator,
+ * the router's syncs, ...) described once, in its own files, and registered
+ * by a constructor, as grout's modules and VPP's nodes are. The lifecycle,
+ * the shell, telemetry and the stats output walk the registered components;
+ * none of them names a feature, so adding one adds files and edits no
+ * central table (docs/architecture.md, "Components").
+ *
+ * Every hook is optional (NULL: nothing to do). Hooks run on the main lcore,
+ * in @ref fwd_component.order (release and free in reverse), except the
+ * telemetry endpoints, which run on telemetry's thread while the app is
+ * live (fwd_telemetry.c keeps them out during teardown and quiescence).
+ * Shell commands find the app in their @c data argument.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/queue.h>
+
+#include <cmdline_parse.h>
+#include <rte_common.h>
+#include <rte_telemetry.h>
+
+#include "fwd_app.h"
+
+/**
+ * A telemetry endpoint of a component. @p fn runs on telemetry's thread with
+ * @p app live (readers are kept out while it is torn down or quiesced); it
+ * answers -EINVAL on a bad parameter, as DPDK's own endpoints do.
+ */
+struct fwd_tel_endpoint {
+	const char *name; /**< "/forwarder/...", as rte_telemetry_register_cmd() takes */
+	int (*fn)(struct fwd_app *app, const char *cmd, const char *params, struct rte_tel_data *d);
+	const char *help; /**< under 128 characters, or telemetry refuses the command */
+};
+
+/** A feature's descriptor: what the rest of the forwarder calls it for. */
+struct fwd_component {
+	const char *name; /**< for logs: "trace", "pktgen", ... */
+	/**
+	 * Order among components: set-up, the shell's help and the stats output
+	 * go up it, release and free down it. Gaps leave room between features.
+	 */
+	unsigned int order;
+	/** Set-up after the ports started and the workers exist; -errno and @p err on failure. */
+	int (*setup)(struct fwd_app *app, char *err, size_t errlen);
+	/**
+	 * The workers stopped and the ports closed: give back every mbuf held,
+	 * and add to @p missing what did not come back (mbufs of its own pools).
+	 */
+	void (*release)(struct fwd_app *app, int *missing);
+	/**
+	 * Free what set-up (or the run) allocated. Runs at teardown and after a
+	 * failed start-up too: it must hold for a component never set up.
+	 */
+	void (*free)(struct fwd_app *app);
+	/** Zero the component's counters (clear fwd stats). */
+	void (*clear)(struct fwd_app *app);
+	/** Its lines of the periodic and final statistics. */
+	void (*print)(struct fwd_app *app, FILE *f, bool final);
+	/** Its members of the stats file's object: each `,"key": value`. */
+	void (*json)(const struct fwd_app *app, FILE *f);
+	/**
+	 * Its shell commands: a NULL-terminated list. Each instruction's @c data
+	 * is set to the app when the shell is built: its callback's third argument.
+	 */
+	cmdline_parse_ctx_t *cmds;
+	const struct fwd_tel_endpoint *tel; /**< its telemetry endpoints */
+	unsigned int n_tel;                 /**< how many */
+	STAILQ_ENTRY(fwd_component) next;   /**< the registry's (fwd_component.c) */
+};
+
+/**
+ * Add @p c to the registry, in order. Called from constructors (before main):
+ * use FWD_COMPONENT_REGISTER().
+ */
+void fwd_component_register(struct fwd_component *c);
+
+/** Register @p comp (a struct fwd_component) when the program loads. */
+#define FWD_COMPONENT_REGISTER(comp)             \
+	RTE_INIT(fwd_component_register_##comp)  \
+	{                                        \
+		fwd_component_register(&(comp)); \
+	}
+
+/** The first registered component, in order; NULL when none. */
+const struct fwd_component *fwd_component_first(void);
+
+/** The component after @p c, in order; NULL after the last. */
+const struct fwd_component *fwd_component_next(const struct fwd_component *c);
+
+/**
+ * Set up every component, in order; at the first failure, its -errno with
+ * @p err saying why (the start-up then ends: fwd_app_abort() releases and
+ * frees every component).
+ */
+int fwd_components_setup(struct fwd_app *app, char *err, size_t errlen);
+
+/** Release every component, in reverse order; adds what is missing to @p missing. */
+void fwd_components_release(struct fwd_app *app, int *missing);
+
+/** Free every component, in reverse order. */
+void fwd_components_free(struct fwd_app *app);
+
+/** Clear every component's counters. */
+void fwd_components_clear(struct fwd_app *app);
+
+/** Every component's statistics lines, in order. */
+void fwd_components_print(struct fwd_app *app, FILE *f, bool final);
+
+/** Every component's stats-file members, in order. */
+void fwd_components_json(const struct fwd_app *app, FILE *f);
+
+/**
+ * Append every component's shell commands to @p out (which holds @p n of
+ * @p max), each bound to @p app (its @c data); the new count, or -ENOSPC
+ * when they do not fit.
+ */
+int fwd_components_cmds(
+	struct fwd_app *app, cmdline_parse_ctx_t *out, unsigned int n, unsigned int max);
+
+/** The component endpoint named @p name; NULL when no component has it. */
+const struct fwd_tel_endpoint *fwd_component_tel_find(const char *name);
+
+#endif /* FWD_COMPONENT_H */

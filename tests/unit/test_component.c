@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 dpdk-forwarder authors
+ */
+
+/*
+ * The components' registry (app/control/fwd_component.h): constructors
+ * register in any order and the walks go by order, up for set-up, help,
+ * statistics and clear, down for release and free; a failed set-up stops
+ * the walk and says why; commands are bound to the app; endpoints are found
+ * by name. Three test components beside the real ones (the trace).
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmdline_parse.h>
+#include <rte_common.h>
+
+#include "fwd_component.h"
+#include "fwd_test.h"
+
+static char calls[256];   /* "s10 s500 ...": each hook's letter and its component's order */
+static int fail_setup_of; /* the order whose set-up fails, 0: none */
+
+static void
+note(char what, unsigned int order)
+{
+	size_t n = strlen(calls);
+
+	snprintf(calls + n, sizeof(calls) - n, "%s%c%u", n ? " " : "", what, order);
+}
+
+#define HOOKS(ORDER)                                                            \
+	static int setup_##ORDER(struct fwd_app *app, char *err, size_t errlen) \
+	{                                                                       \
+		note('s', ORDER);                                               \
+		if (fail_setup_of == ORDER) {                                   \
+			snprintf(err, errlen, "component %u refused", ORDER);   \
+			return -EIO;                                            \
+		}                                                               \
+		return 0;                                                       \
+	}                                                                       \
+	static void release_##ORDER(struct fwd_app *app, int *missing)          \
+	{                                                                       \
+		note('r', ORDER);                                               \
+		*missing += ORDER;                                              \
+	}                                                                       \
+	static void free_##ORDER(struct fwd_app *app)                           \
+	{                                                                       \
+		note('f', ORDER);                                               \
+	}                                                                       \
+	static void clear_##ORDER(struct fwd_app *app)                          \
+	{                                                                       \
+		note('c', ORDER);                                               \
+	}                                                                       \
+	static void print_##ORDER(struct fwd_app *app, FILE *f, bool final)     \
+	{                                                                       \
+		fprintf(f, "[%u%s]", ORDER, final ? " final" : "");             \
+	}                                                                       \
+	static void json_##ORDER(const struct fwd_app *app, FILE *f)            \
+	{                                                                       \
+		fprintf(f, ",\"c%u\":1", ORDER);                                \
+	}
+
+HOOKS(10)
+HOOKS(500)
+HOOKS(2000)
+
+static void
+cmd_cb(void *res, struct cmdline *cl, void *data)
+{
+}
+
+static cmdline_parse_inst_t cmd_a = {.f = cmd_cb, .help_str = "a", .tokens = {NULL}};
+static cmdline_parse_inst_t cmd_b = {.f = cmd_cb, .help_str = "b", .tokens = {NULL}};
+static cmdline_parse_ctx_t cmds_500[] = {&cmd_a, &cmd_b, NULL};
+
+static int
+tel_fn(struct fwd_app *app, const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	return 0;
+}
+
+static const struct fwd_tel_endpoint tel_500[] = {{"/test/one", tel_fn, "one"}};
+
+#define COMPONENT(ORDER, ...)                                              \
+	static struct fwd_component comp_##ORDER = {.name = "test" #ORDER, \
+		.order = ORDER,                                            \
+		.setup = setup_##ORDER,                                    \
+		.release = release_##ORDER,                                \
+		.free = free_##ORDER,                                      \
+		.clear = clear_##ORDER,                                    \
+		.print = print_##ORDER,                                    \
+		.json = json_##ORDER,                                      \
+		__VA_ARGS__};                                              \
+	FWD_COMPONENT_REGISTER(comp_##ORDER)
+
+/* registered out of order: the registry sorts */
+COMPONENT(2000)
+COMPONENT(10)
+COMPONENT(500, .cmds = cmds_500, .tel = tel_500, .n_tel = RTE_DIM(tel_500))
+
+static void
+test_order(void)
+{
+	const struct fwd_component *c;
+	unsigned int last = 0, mine = 0;
+	bool trace = false;
+
+	for (c = fwd_component_first(); c != NULL; c = fwd_component_next(c)) {
+		CHECK(c->order >= last);
+		last = c->order;
+		if (strncmp(c->name, "test", 4) == 0)
+			mine++;
+		trace |= strcmp(c->name, "trace") == 0;
+	}
+	CHECK_EQ(mine, 3);
+	/* the trace registers itself from its own file (fwd_trace_cmds.c): linked whole */
+	CHECK(trace);
+}
+
+static void
+test_setup_up_release_down(void)
+{
+	struct fwd_app *app = calloc(1, sizeof(*app));
+	char err[128] = "";
+	int missing = 0;
+
+	calls[0] = '\0';
+	fail_setup_of = 0;
+	CHECK_EQ(fwd_components_setup(app, err, sizeof(err)), 0);
+	CHECK(strcmp(calls, "s10 s500 s2000") == 0);
+	calls[0] = '\0';
+	fwd_components_release(app, &missing);
+	CHECK(strcmp(calls, "r2000 r500 r10") == 0);
+	CHECK_EQ(missing, 2510);
+	calls[0] = '\0';
+	fwd_components_clear(app);
+	CHECK(strcmp(calls, "c10 c500 c2000") == 0);
+	printf("# %s\n", calls);
+	free(app);
+}
+
+static void
+test_setup_failure_stops(void)
+{
+	struct fwd_app *app = calloc(1, sizeof(*app));
+	char err[128] = "";
+
+	calls[0] = '\0';
+	fail_setup_of = 500;
+	CHECK_EQ(fwd_components_setup(app, err, sizeof(err)), -EIO);
+	CHECK(strcmp(calls, "s10 s500") == 0);
+	CHECK_CONTAINS(err, "component 500 refused");
+	calls[0] = '\0';
+	fwd_components_free(app); /* as fwd_app_abort() does: every one, set up or not */
+	CHECK(strcmp(calls, "f2000 f500 f10") == 0);
+	fail_setup_of = 0;
+	free(app);
+}
+
+static void
+test_print_json(void)
+{
+	struct fwd_app *app = calloc(1, sizeof(*app));
+	char buf[256];
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+	fwd_components_print(app, f, true);
+	fwd_components_json(app, f);
+	fclose(f);
+	CHECK_CONTAINS(buf, "[10 final][500 final][2000 final]");
+	CHECK_CONTAINS(buf, ",\"c10\":1,\"c500\":1,\"c2000\":1");
+	free(app);
+}
+
+static void
+test_cmds_bound(void)
+{
+	struct fwd_app *app = calloc(1, sizeof(*app));
+	cmdline_parse_ctx_t out[64];
+	int n, i, a = -1, b = -1;
+
+	n = fwd_components_cmds(app, out, 1, 64);
+	CHECK(n >= 3); /* the one there, a and b, and the trace's */
+	for (i = 1; i < n; i++) {
+		if (out[i] == &cmd_a)
+			a = i;
+		if (out[i] == &cmd_b)
+			b = i;
+	}
+	CHECK(a > 0 && b == a + 1);
+	CHECK(cmd_a.data == app && cmd_b.data == app);
+	CHECK_EQ(fwd_components_cmds(app, out, 0, 1), -ENOSPC);
+	free(app);
+}
+
+static void
+test_tel_find(void)
+{
+	const struct fwd_tel_endpoint *ep = fwd_component_tel_find("/test/one");
+
+	CHECK(ep != NULL && ep->fn == tel_fn);
+	CHECK(fwd_component_tel_find("/forwarder/trace") != NULL);
+	CHECK(fwd_component_tel_find("/test/none") == NULL);
+}
+
+static const struct fwd_test_case cases[] = {
+	FWD_TEST(test_order),
+	FWD_TEST(test_setup_up_release_down),
+	FWD_TEST(test_setup_failure_stops),
+	FWD_TEST(test_print_json),
+	FWD_TEST(test_cmds_bound),
+	FWD_TEST(test_tel_find),
+};
+
+int
+main(void)
+{
+	return fwd_test_run(cases, RTE_DIM(cases));
+}
