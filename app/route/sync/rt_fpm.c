@@ -393,12 +393,14 @@ rnh_free(struct rt_fpm *f)
 }
 
 /*
- * Zebra's route to @p r's prefix is a tunnel's (@p why says how): the fpm
- * route held there, if any, is withdrawn, since zebra no longer routes that
- * way, and what is left must not be sent plain; said on a rate-limited line.
+ * Zebra's route to @p r's prefix is a tunnel's (@p by_object: through its
+ * next-hop object; @p changed: that object was replaced by a tunnel's): the
+ * fpm route held there, if any, is withdrawn, since zebra no longer routes
+ * that way and the forwarder cannot send what it does plain. Said on a
+ * rate-limited line.
  */
 static void
-encap_withdraw(struct rt_fpm *f, const struct rt_nl_route *r, const char *why)
+encap_withdraw(struct rt_fpm *f, const struct rt_nl_route *r, bool by_object, bool changed)
 {
 	const char *type = rt_nl_encap_name(r->encap);
 	char err[RT_ERR_LEN], a[16], t[16];
@@ -412,10 +414,14 @@ encap_withdraw(struct rt_fpm *f, const struct rt_nl_route *r, const char *why)
 		type = t;
 	}
 	FPM_LOG(f, WARNING,
-		"fpm: %s/%u: encap %s routes are not supported (the forwarder sends plain IPv4)%s: "
-		"route not loaded%s\n",
-		rt_ip_str(r->prefix, a), r->plen, type, why,
-		held ? ", the one it replaces withdrawn" : "");
+		"fpm: %s/%u: encap %s routes are not supported (the forwarder sends plain IPv4): "
+		"%s%s%s\n",
+		rt_ip_str(r->prefix, a), r->plen, type,
+		changed ? "route withdrawn" : "route not loaded",
+		!changed && held ? ", the one it replaces withdrawn" : "",
+		changed ? " (its next-hop object became a tunnel's)"
+		: by_object ? " (its next-hop object's encap)"
+			    : "");
 }
 
 /*
@@ -461,7 +467,7 @@ nexthop_changed(struct rt_fpm *f, uint32_t id)
 				*e = o->next;
 				free(o);
 				f->rnh_n--;
-				encap_withdraw(f, &r, " (its next-hop object, changed)");
+				encap_withdraw(f, &r, true, true);
 				continue;
 			}
 			e = &o->next;
@@ -511,7 +517,7 @@ route_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 	why = rt_netlink_parse_nh(nlh, nlh->nlmsg_len, RT_NL_TABLE_MAIN, &r);
 	if (why == RT_NL_ENCAP) {
 		ST_INC(f, rejected[why]);
-		encap_withdraw(f, &r, "");
+		encap_withdraw(f, &r, false, false);
 		return;
 	}
 	if (why != RT_NL_OK) {
@@ -526,7 +532,7 @@ route_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 	if (ret == -ENOTSUP) {
 		/* its next-hop object (or a member of its group) is a tunnel's */
 		ST_INC(f, rejected[RT_NL_ENCAP]);
-		encap_withdraw(f, &r, " (its next-hop object)");
+		encap_withdraw(f, &r, true, false);
 		return;
 	}
 	if (ret < 0) {
