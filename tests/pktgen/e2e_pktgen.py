@@ -442,41 +442,6 @@ def case_trace_keeps_run(c):
     check_eq(tx[0], sent, "stop's TX-packets vs the port's opackets (the whole run)")
 
 
-def case_restarts_keep_run(c):
-    """Every command that stops and restarts the workers mid-run keeps the run, as trace start
-    does (issue 37): set burst, set fwd, a queue's and a port's stop and start, clear fwd stats
-    and pktgen start each retook the run's base, and stop's totals counted from the last of
-    them. Now stop's TX-packets is every frame the port sent since the user's start."""
-    sh_mod = shell_module()
-    sh = sh_mod.Shell(c, c.eal(["--vdev", "net_ring0"]),
-                      ["--config", config(c, rate="20kpps"), "--port-topology", "loop"])
-    check("generating" in sh.cmd("pktgen start"), "pktgen start")
-
-    def sent():
-        return pktgen_counters(sh)[0]["tx_pkts"]
-
-    sh_mod.wait_for(lambda: sent() > 500, "500 sent", 30)
-    # each step's commands, then frames sent after them (a port's stop sends nothing until
-    # its start): every step is mid-run, with frames before and after it
-    steps = (("set burst 16",), ("set fwd pktgen",), ("port 0 rxq 0 stop", "port 0 rxq 0 start"),
-             ("port 0 txq 0 stop", "port 0 txq 0 start"), ("port stop 0", "port start 0"),
-             ("clear fwd stats",), ("pktgen start",), ("set burst 32",))
-    for cmds in steps:
-        for cmd in cmds:
-            out = sh.cmd(cmd)
-            check("unknown command" not in out and "usage" not in out.lower(), cmd + ": " + out)
-        before = sent()
-        sh_mod.wait_for(lambda: sent() > before + 100, "100 sent after " + " / ".join(cmds), 30)
-    out = sh.cmd("stop")
-    acc = out[out.find("Accumulated"):]
-    tx = [int(w) for w in re.findall(r"TX-packets: (\d+)", acc)]
-    check(len(tx) == 1, "no accumulated TX-packets in:\n" + out)
-    st = sh.quit()
-    total = sum(p["opackets"] for p in st["ports"])
-    check_eq(tx[0], total, "stop's TX-packets vs the port's opackets (the whole run, over %d "
-             "restarts)" % sum(len(s) for s in steps))
-
-
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
 
 
