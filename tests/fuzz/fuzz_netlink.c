@@ -63,8 +63,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (why == RT_NL_OK)
 			check(&r);
-		else if (why == RT_NL_ENCAP && (r.del || r.table != RT_NL_TABLE_MAIN || r.plen > 32 ||
-							 (r.plen < 32 && (r.prefix & (UINT32_MAX >> r.plen)) != 0)))
+		else if (why == RT_NL_ENCAP &&
+			 (r.del || r.table != RT_NL_TABLE_MAIN || r.plen > 32 ||
+				 (r.plen < 32 && (r.prefix & (UINT32_MAX >> r.plen)) != 0)))
 			abort(); /* the syncs name it and withdraw its key: a new route's, well formed */
 		else if ((unsigned int)why >= RT_NL_REASON_MAX ||
 			 strcmp(rt_nl_reason_name(why), "?") == 0)

@@ -183,7 +183,8 @@ put_encap(struct nlmsghdr *nlh, uint16_t type)
  * carrying an encap, as `ip route add P nexthop via A encap ip ... nexthop via B` sends it.
  */
 static void
-put_multipath_encap(struct nlmsghdr *nlh, const uint32_t *gw, unsigned int n, unsigned int encap_hop)
+put_multipath_encap(
+	struct nlmsghdr *nlh, const uint32_t *gw, unsigned int n, unsigned int encap_hop)
 {
 	struct nlattr *mp = mnl_nlmsg_get_payload_tail(nlh);
 	unsigned int i;

@@ -419,7 +419,7 @@ encap_withdraw(struct rt_fpm *f, const struct rt_nl_route *r, bool by_object, bo
 		rt_ip_str(r->prefix, a), r->plen, type,
 		changed ? "route withdrawn" : "route not loaded",
 		!changed && held ? ", the one it replaces withdrawn" : "",
-		changed ? " (its next-hop object became a tunnel's)"
+		changed     ? " (its next-hop object became a tunnel's)"
 		: by_object ? " (its next-hop object's encap)"
 			    : "");
 }

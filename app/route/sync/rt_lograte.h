@@ -26,10 +26,10 @@
 
 /** A bucket; rt_lograte_init() before use. */
 struct rt_lograte {
-	const char *who;     /**< the prefix of its lines ("fpm", "netlink") */
-	struct timespec t;   /**< the bucket last filled */
-	uint32_t tokens;     /**< lines that may be written now */
-	uint64_t held;       /**< lines left out since the last one written */
+	const char *who;   /**< the prefix of its lines ("fpm", "netlink") */
+	struct timespec t; /**< the bucket last filled */
+	uint32_t tokens;   /**< lines that may be written now */
+	uint64_t held;     /**< lines left out since the last one written */
 };
 
 /** A full bucket for lines prefixed @p who (a string that outlives it). */

@@ -50,7 +50,7 @@ struct walk {
 	struct rt_nl_route *r;
 	enum rt_nl_reason why;
 	bool has_table, has_dst, has_mp;
-	bool encap; /* RTA_ENCAP / RTA_ENCAP_TYPE on the route or one of its hops */
+	bool encap;       /* RTA_ENCAP / RTA_ENCAP_TYPE on the route or one of its hops */
 	bool allow_nh_id; /* rt_netlink_parse_nh(): RTA_NH_ID is kept, not refused */
 	uint32_t table, dst;
 	struct rt_nl_hop one; /* RTA_GATEWAY / RTA_OIF outside RTA_MULTIPATH */

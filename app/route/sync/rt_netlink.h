@@ -52,8 +52,8 @@
 	X(NO_NEXTHOP, "no_nexthop", "a unicast route with neither gateway nor output interface")  \
 	X(HOP_NO_GW, "hop_no_gw", "a multipath hop without a gateway")                            \
 	X(ENCAP, "encap",                                                                         \
-		"an encapsulated route (RTA_ENCAP: MPLS, IP-in-IP, SRv6, ...) or hop, or one whose " \
-		"next-hop object has NHA_ENCAP: sent plain it would go where it must not")
+		"a tunnel's (RTA_ENCAP on it or a hop, NHA_ENCAP on its next hop): "              \
+		"sent plain it would go where it must not")
 
 /** Why a message was refused (RT_NL_OK: it was not). */
 enum rt_nl_reason {

@@ -338,8 +338,7 @@ encap_withdraw(struct rt_nlsync *s, struct rt_nl_route *r)
 	r->del = true;
 	r->replace = false;
 	r->n_hops = 0;
-	held = rt_nlcands_apply(&s->cands, s->t, r, s->map, s->n_map, NULL, err, sizeof(err)) ==
-	       0;
+	held = rt_nlcands_apply(&s->cands, s->t, r, s->map, s->n_map, NULL, err, sizeof(err)) == 0;
 	if (type == NULL) {
 		snprintf(t, sizeof(t), "%u", r->encap);
 		type = t;
