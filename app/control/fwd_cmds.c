@@ -1645,9 +1645,14 @@ cmd_pktgen_op_parsed(void *res, struct cmdline *cl, void *data)
 	if (!generating())
 		return;
 	if (strcmp(r->op, "start") == 0) {
-		fwd_ctl_stop(app);
+		const bool was_running = fwd_ctl_pause(app);
+
 		fwd_pktgen_restart(app); /* the whole count again, sequence numbers from 0 */
-		fwd_ctl_start(app);
+		/* generating already: the same run goes on; else this starts one */
+		if (was_running)
+			fwd_ctl_resume(app, true);
+		else
+			fwd_ctl_start(app);
 		printf("generating\n");
 	} else if (strcmp(r->op, "stop") == 0) {
 		fwd_ctl_stop(app); /* settles every clone reference */

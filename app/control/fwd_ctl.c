@@ -90,8 +90,9 @@ take_run_base(struct fwd_app *app)
 			memset(&app->ports[i].run_base, 0, sizeof(app->ports[i].run_base));
 }
 
-int
-fwd_ctl_start(struct fwd_app *app)
+/* Launch the workers: a new run, or (@p resume) the one fwd_ctl_pause() stopped going on. */
+static int
+start(struct fwd_app *app, bool resume)
 {
 	unsigned int i;
 
@@ -102,11 +103,16 @@ fwd_ctl_start(struct fwd_app *app)
 	app->pg_sending = app->n_workers;
 	if (app->start_tsc == 0)
 		app->start_tsc = rte_get_tsc_cycles();
-	/* counters and time restart together: a rate spans this run only */
-	fwd_stats_rate_base(app);
-	app->run_tsc = app->prev_tsc;
-	if (!app->run_base_set)
-		take_run_base(app);
+	if (resume) {
+		/* the same run: its base and its rate base stay; busy time counts from now */
+		app->run_tsc = rte_get_tsc_cycles();
+	} else {
+		/* counters and time restart together: a rate spans this run only */
+		fwd_stats_rate_base(app);
+		app->run_tsc = app->prev_tsc;
+		if (!app->run_base_set)
+			take_run_base(app);
+	}
 	app->run_base_set = false;
 	for (i = 0; i < app->n_workers; i++)
 		rte_eal_remote_launch(fwd_lcore_main, app->workers[i], app->workers[i]->lcore_id);
@@ -115,6 +121,12 @@ fwd_ctl_start(struct fwd_app *app)
 		app->n_workers, app->n_workers == 1 ? "" : "s", app->cfg.burst,
 		app->cfg.idle == FWD_IDLE_SLEEP ? ", sleeping when idle (--idle sleep)" : "");
 	return 0;
+}
+
+int
+fwd_ctl_start(struct fwd_app *app)
+{
+	return start(app, false);
 }
 
 int
@@ -128,6 +140,19 @@ fwd_ctl_stop(struct fwd_app *app)
 	app->stop_tsc = rte_get_tsc_cycles();
 	app->busy_tsc += app->stop_tsc - app->run_tsc;
 	return 0;
+}
+
+bool
+fwd_ctl_pause(struct fwd_app *app)
+{
+	return fwd_ctl_stop(app) == 0;
+}
+
+void
+fwd_ctl_resume(struct fwd_app *app, bool was_running)
+{
+	if (was_running)
+		start(app, true);
 }
 
 /*
@@ -232,14 +257,14 @@ fwd_ctl_start_configured(struct fwd_app *app)
 int
 fwd_ctl_set_burst(struct fwd_app *app, unsigned int burst, char *err, size_t errlen)
 {
-	bool was_running = app->running;
 	unsigned int i, k;
+	bool was_running;
 
 	if (burst < 1 || burst > FWD_MAX_BURST) {
 		snprintf(err, errlen, "burst %u: expected 1 to %d", burst, FWD_MAX_BURST);
 		return -EINVAL;
 	}
-	fwd_ctl_stop(app);
+	was_running = fwd_ctl_pause(app);
 	app->cfg.burst = (uint16_t)burst;
 	for (i = 0; i < app->n_workers; i++) {
 		struct fwd_lcore *lc = app->workers[i];
@@ -248,16 +273,15 @@ fwd_ctl_set_burst(struct fwd_app *app, unsigned int burst, char *err, size_t err
 		for (k = 0; k < lc->n_txb; k++)
 			lc->txb[k].burst = (uint16_t)burst;
 	}
-	if (was_running)
-		fwd_ctl_start(app);
+	fwd_ctl_resume(app, was_running);
 	return 0;
 }
 
 int
 fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen)
 {
-	bool was_running = app->running;
 	unsigned int i;
+	bool was_running;
 
 	if ((unsigned int)mode >= FWD_MODE_MAX) {
 		snprintf(err, errlen, "no forwarding mode %u", (unsigned int)mode);
@@ -277,25 +301,24 @@ fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode, char *err, size_t errl
 			"generators, their fragpools and the receive sides");
 		return -ENOTSUP;
 	}
-	fwd_ctl_stop(app);
+	was_running = fwd_ctl_pause(app);
 	app->cfg.mode = mode;
 	for (i = 0; i < app->n_workers; i++)
 		app->workers[i]->mode = mode;
-	if (was_running)
-		fwd_ctl_start(app);
+	fwd_ctl_resume(app, was_running);
 	return 0;
 }
 
 int
 fwd_ctl_port_set(struct fwd_app *app, uint16_t port, bool up, char *err, size_t errlen)
 {
-	bool was_running = app->running;
 	uint16_t p, first, last;
 	int ret = port_range(app, port, &first, &last, err, errlen);
+	bool was_running;
 
 	if (ret < 0)
 		return ret;
-	fwd_ctl_stop(app);
+	was_running = fwd_ctl_pause(app);
 	for (p = first; p <= last && ret == 0; p++) {
 		struct fwd_port *fp = &app->ports[p];
 
@@ -316,8 +339,7 @@ fwd_ctl_port_set(struct fwd_app *app, uint16_t port, bool up, char *err, size_t 
 			fp->txq_stopped = 0;
 		}
 	}
-	if (was_running)
-		fwd_ctl_start(app);
+	fwd_ctl_resume(app, was_running);
 	return ret;
 }
 
@@ -326,8 +348,8 @@ fwd_ctl_queue_set(struct fwd_app *app, uint16_t port, bool rx, uint16_t queue, b
 	size_t errlen)
 {
 	const char *dir = rx ? "rxq" : "txq";
-	bool was_running = app->running;
 	struct fwd_port *fp;
+	bool was_running;
 	uint64_t *mask;
 	uint16_t first, last;
 	int ret = port_range(app, port, &first, &last, err, errlen);
@@ -352,7 +374,7 @@ fwd_ctl_queue_set(struct fwd_app *app, uint16_t port, bool rx, uint16_t queue, b
 	if (!!(*mask >> queue & 1) == !up)
 		return 0;
 	/* the workers see the new state only once they are stopped and started again */
-	fwd_ctl_stop(app);
+	was_running = fwd_ctl_pause(app);
 	if (rx)
 		ret = up ? rte_eth_dev_rx_queue_start(port, queue)
 			 : rte_eth_dev_rx_queue_stop(port, queue);
@@ -370,7 +392,7 @@ fwd_ctl_queue_set(struct fwd_app *app, uint16_t port, bool rx, uint16_t queue, b
 	else
 		*mask |= UINT64_C(1) << queue;
 	if (was_running)
-		fwd_ctl_start(app);
+		fwd_ctl_resume(app, true);
 	else
 		apply_port_states(app);
 	return ret;
@@ -420,11 +442,10 @@ fwd_ctl_clear_port_stats(struct fwd_app *app, uint16_t port)
 void
 fwd_ctl_clear_fwd_stats(struct fwd_app *app)
 {
-	bool was_running = app->running;
 	unsigned int i, j;
-
 	/* counters belong to their worker: zero them only while it is stopped */
-	fwd_ctl_stop(app);
+	const bool was_running = fwd_ctl_pause(app);
+
 	for (i = 0; i < app->n_workers; i++) {
 		struct fwd_lcore *lc = app->workers[i];
 
@@ -441,6 +462,5 @@ fwd_ctl_clear_fwd_stats(struct fwd_app *app)
 	fwd_components_clear(app);
 	/* and the slow path's, which the totals show (ttl_exceeded, arp_failed, ...) */
 	fwd_route_clear_stats(app);
-	if (was_running)
-		fwd_ctl_start(app);
+	fwd_ctl_resume(app, was_running);
 }

@@ -51,6 +51,24 @@ int fwd_ctl_set_burst(struct fwd_app *app, unsigned int burst, char *err, size_t
 int fwd_ctl_stop(struct fwd_app *app);
 
 /**
+ * Stop the workers for a change made with them stopped (set burst, set
+ * mode, a port or queue stop or start, a counter clear, trace start, a
+ * generator's change), in the same run: fwd_ctl_resume() goes on with it.
+ *
+ * @return whether forwarding ran (fwd_ctl_resume()'s @p was_running).
+ */
+bool fwd_ctl_pause(struct fwd_app *app);
+
+/**
+ * Start the workers again after fwd_ctl_pause() when @p was_running, in the
+ * run the user started: the ports' counters at its start are kept (what
+ * stop prints counts from the user's start, not from the change), and so is
+ * the rate base (the next rate spans the change). Nothing when forwarding
+ * did not run.
+ */
+void fwd_ctl_resume(struct fwd_app *app, bool was_running);
+
+/**
  * Change the forwarding mode of every worker. Route and pktgen mode need
  * what only a start in that mode sets up (the router; the generators and
  * receive sides): -ENOTSUP otherwise, with the reason in @p err, and the

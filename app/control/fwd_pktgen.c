@@ -218,8 +218,8 @@ fwd_pktgen_rebuild(
 	fwd_telemetry_resume();
 	reap_retired(app);
 out:
-	if (was_running && !app->running)
-		fwd_ctl_start(app);
+	/* a change of the generators mid-run: the user's run goes on (stop's totals span it) */
+	fwd_ctl_resume(app, was_running && !app->running);
 	return ret;
 }
 

@@ -59,14 +59,10 @@ static const char *const exc_descs[] = {
 static void
 with_workers_stopped(struct fwd_app *app, void (*fn)(struct fwd_app *, void *), void *arg)
 {
-	bool was_running = app->running;
+	const bool was_running = fwd_ctl_pause(app);
 
-	fwd_ctl_stop(app);
 	fn(app, arg);
-	if (was_running) {
-		app->run_base_set = true;
-		fwd_ctl_start(app);
-	}
+	fwd_ctl_resume(app, was_running);
 }
 
 struct arm_args {

@@ -7,7 +7,8 @@
  * rt_netlink_parse() (rt_netlink.h), no EAL. Checks what rt_netlink_apply()
  * relies on: a route taken is well formed (length <= 32, no host bits, the
  * table asked for, a known kind, 0 to RT_ECMP_MAX hops with weights 1..256,
- * at least one hop on a unicast add and a gateway on each of several), and
+ * at least one hop on a unicast add and a gateway on each of several), that
+ * an encapsulated route refused (encap) is an add of a well-formed key, and
  * every refusal is a reason of the table, with a name.
  */
 
@@ -62,6 +63,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (why == RT_NL_OK)
 			check(&r);
+		else if (why == RT_NL_ENCAP &&
+			 (r.del || r.table != RT_NL_TABLE_MAIN || r.plen > 32 ||
+				 (r.plen < 32 && (r.prefix & (UINT32_MAX >> r.plen)) != 0)))
+			abort(); /* the syncs name it and withdraw its key: a new route's, well formed */
 		else if ((unsigned int)why >= RT_NL_REASON_MAX ||
 			 strcmp(rt_nl_reason_name(why), "?") == 0)
 			abort();

@@ -26,6 +26,8 @@ netlink-ifname), checked through `show route`, `show netlink` and
   forwarded by, whatever the order; its delete exposes the next (issue 37);
 - owned: the shell's route del/replace of a netlink route refused, route
   flush keeps them and says so (issue 37);
+- encap: encapsulated routes (on the route, on one ECMP hop) refused whole,
+  counted and logged; a plain route replaced by one withdrawn (issue 37);
 - bad_config: a namespace that does not exist stops the start-up with its
   line.
 
@@ -749,6 +751,50 @@ def case_owned(c):
              "the sync's delete and replace")
         n = netlink(sh)
         check_eq(n["refused.not_ours"], 0, "nothing of the sync's refused as not_ours")
+        check_balance(n)
+        sh.quit()
+
+
+ENCAP = ["encap", "ip", "id", "1", "dst", "10.0.0.9"]  # lwtunnel IP-in-IP: built in here
+
+
+def case_encap(c):
+    """Encapsulated routes (lwtunnel; `encap ip` here, as MPLS and SRv6 need
+    modules a kernel may lack) were loaded as plain routes, sent without their
+    tunnel (issue 37.15). Now refused whole, counted (rejected: encap) and
+    logged with prefix and type: on a route, on one nexthop of an ECMP route,
+    in the first dump and as events; a plain route replaced by a tunnelled one
+    is withdrawn."""
+    sm = shell_mod()
+    with Netns() as ns:
+        ns.route("add", "172.16.0.0/16", *ENCAP, "via", "10.0.0.2", "dev", "nl0")
+        ns.route("add", "172.17.0.0/16", "nexthop", "via", "10.0.0.2", "dev", "nl0",
+                 "nexthop", "via", "10.1.0.2", "dev", "nl1", *ENCAP)
+        ns.route("add", "172.18.0.0/16", "via", "10.0.0.2")
+        cfg = nl_config(c, ns)
+        sh = sm.Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]), ["--config", cfg])
+        check_eq(nl_routes(routes(sh)), {"172.18.0.0/16": "via 10.0.0.2 dev 0"},
+                 "after the first dump: the plain route only")
+        check_eq(netlink(sh)["rejected.encap"], 2, "rejected: encap after the first dump")
+        # events: a replace by a tunnelled route withdraws the plain one; an ECMP route with
+        # one tunnelled hop is refused whole
+        ns.route("replace", "172.18.0.0/16", *ENCAP, "via", "10.0.0.2", "dev", "nl0")
+        ns.route("add", "172.19.0.0/16", "nexthop", "via", "10.0.0.2", "dev", "nl0", *ENCAP,
+                 "nexthop", "via", "10.1.0.2", "dev", "nl1")
+        n = poll_netlink(sh, lambda n: n["rejected.encap"] == 4, "the events' encap routes refused")
+        check_eq(nl_routes(routes(sh)), {}, "no netlink route left: none sent plain")
+        log = "".join(sh.log)
+        for p, tail in (("172.16.0.0/16", ""), ("172.17.0.0/16", ""), ("172.19.0.0/16", ""),
+                        ("172.18.0.0/16", ", the one it replaces withdrawn")):
+            want = (r"netlink: %s metric 0: encap ip routes are not supported \(the forwarder "
+                    r"sends plain IPv4\): route not loaded%s\r?\n" % (re.escape(p), re.escape(tail)))
+            check(re.search(want, log) is not None, "no line %r in the log:\n%s" % (want, log[-3000:]))
+        # a delete of a refused route is a delete of nothing; the plain one comes back
+        ns.route("del", "172.16.0.0/16")
+        ns.route("replace", "172.18.0.0/16", "via", "10.1.0.2")
+        poll(sh, has("172.18.0.0/16", "via 10.1.0.2 dev 1"), "the plain route again")
+        n = netlink(sh)
+        check_eq(n["rejected.encap"], 4, "rejected: encap")
         check_balance(n)
         sh.quit()
 

@@ -19,7 +19,9 @@
  * what it remembers of the routes' next-hop objects is bounded by the live
  * table (a reconnect's sweep forgets what it deleted); an object re-sent
  * unchanged moves no route; an add for a connected prefix is counted as
- * exists; a map none of whose names resolves refuses, not ports by gateway.
+ * exists; a map none of whose names resolves refuses, not ports by gateway;
+ * encapsulated routes (inline, in a hop, by their next-hop object) are
+ * refused and withdraw what they replace.
  */
 
 #include <errno.h>
@@ -34,6 +36,7 @@
 
 #include <rte_eal.h>
 
+#include <linux/lwtunnel.h>
 #include <linux/nexthop.h>
 
 #include "fwd_test.h"
@@ -159,6 +162,44 @@ put_multipath(struct nlmsghdr *nlh, const uint32_t *gw, const uint32_t *ifx, con
 		nlh->nlmsg_len += RTNH_ALIGN(sizeof(*h));
 		if (gw[i] != 0)
 			mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(gw[i]));
+		h->rtnh_len = (unsigned short)((char *)mnl_nlmsg_get_payload_tail(nlh) - (char *)h);
+	}
+	mp->nla_len = (uint16_t)((char *)mnl_nlmsg_get_payload_tail(nlh) - (char *)mp);
+}
+
+/* RTA_ENCAP (an MPLS label, nested, as iproute2 puts it) and RTA_ENCAP_TYPE. */
+static void
+put_encap(struct nlmsghdr *nlh, uint16_t type)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, RTA_ENCAP);
+
+	mnl_attr_put_u32(nlh, 1 /* MPLS_IPTUNNEL_DST */, htonl(100 << 12 | 1 << 8 | 64));
+	mnl_attr_nest_end(nlh, nest);
+	mnl_attr_put_u16(nlh, RTA_ENCAP_TYPE, type);
+}
+
+/*
+ * RTA_MULTIPATH of @p n hops via @p gw, hop @p encap_hop (n or more: none)
+ * carrying an encap, as `ip route add P nexthop via A encap ip ... nexthop via B` sends it.
+ */
+static void
+put_multipath_encap(
+	struct nlmsghdr *nlh, const uint32_t *gw, unsigned int n, unsigned int encap_hop)
+{
+	struct nlattr *mp = mnl_nlmsg_get_payload_tail(nlh);
+	unsigned int i;
+
+	mp->nla_type = RTA_MULTIPATH;
+	nlh->nlmsg_len += MNL_ALIGN(sizeof(*mp));
+	for (i = 0; i < n; i++) {
+		struct rtnexthop *h = mnl_nlmsg_get_payload_tail(nlh);
+
+		memset(h, 0, sizeof(*h));
+		h->rtnh_ifindex = IFX0;
+		nlh->nlmsg_len += RTNH_ALIGN(sizeof(*h));
+		mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(gw[i]));
+		if (i == encap_hop)
+			put_encap(nlh, LWTUNNEL_ENCAP_IP);
 		h->rtnh_len = (unsigned short)((char *)mnl_nlmsg_get_payload_tail(nlh) - (char *)h);
 	}
 	mp->nla_len = (uint16_t)((char *)mnl_nlmsg_get_payload_tail(nlh) - (char *)mp);
@@ -494,6 +535,42 @@ test_refusals(void)
 	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_HOP_NO_GW);
 	keep("hop-no-gw.nl", nlh);
 
+	/*
+	 * Encapsulated routes (issue 37.15): on the route, or on one hop of an
+	 * ECMP route (the whole route refused); the route is named all the same.
+	 * A delete of one is a delete; a malformed RTA_ENCAP_TYPE is bad_attr.
+	 */
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	put_encap(nlh, LWTUNNEL_ENCAP_MPLS);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	mnl_attr_put_u32(nlh, RTA_OIF, IFX0);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_ENCAP);
+	CHECK_EQ(r.prefix, IP4(192, 168, 0, 0));
+	CHECK_EQ(r.plen, 16);
+	CHECK_EQ(r.metric, 20);
+	CHECK_EQ(r.encap, LWTUNNEL_ENCAP_MPLS);
+	CHECK_EQ(strcmp(rt_nl_encap_name(r.encap), "mpls"), 0);
+	keep("encap-mpls.nl", nlh);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	put_multipath_encap(nlh, gw17, 3, 1);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_ENCAP);
+	CHECK_EQ(r.encap, LWTUNNEL_ENCAP_IP);
+	CHECK_EQ(strcmp(rt_nl_encap_name(r.encap), "ip"), 0);
+	keep("encap-multipath.nl", nlh);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	put_multipath_encap(nlh, gw17, 3, 3);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OK); /* the same, no hop tunnelled */
+	CHECK_EQ(r.n_hops, 3);
+	nlh = msg(RTM_DELROUTE, 0, RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	put_encap(nlh, LWTUNNEL_ENCAP_SEG6);
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_OK);
+	CHECK(r.del);
+	nlh = msg_new(RTN_UNICAST, IP4(192, 168, 0, 0), 16);
+	mnl_attr_put_u32(nlh, RTA_ENCAP_TYPE, LWTUNNEL_ENCAP_MPLS); /* 4 bytes, not 2 */
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	CHECK_EQ(parse(nlh, nlh->nlmsg_len, &r), RT_NL_BAD_ATTR);
+	CHECK(rt_nl_encap_name(999) == NULL);
+
 	/* every reason of the table was produced above, and each has a name */
 	for (i = 0; i < RT_NL_REASON_MAX; i++) {
 		if (!seen[i])
@@ -787,6 +864,133 @@ test_fpm_refusals(void)
 }
 
 /*
+ * RTM_NEWNEXTHOP: object @p id via @p gw with an encap of @p encap (0: none,
+ * NHA_ENCAP_TYPE else, as `ip nexthop add id N encap ip id 1 dst D via G`
+ * sends it), or a group of @p n members (@p gw unused).
+ */
+static int
+fpm_nexthop_ext(struct rt_fpm *f, uint32_t id, uint32_t gw, uint16_t encap, const uint32_t *members,
+	unsigned int n)
+{
+	struct nlmsghdr *nlh;
+	struct nhmsg *nhm;
+
+	memset(buf_space, 0, sizeof(buf_space));
+	nlh = mnl_nlmsg_put_header(buf);
+	nlh->nlmsg_type = RTM_NEWNEXTHOP;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE | NLM_F_REPLACE;
+	nhm = mnl_nlmsg_put_extra_header(nlh, sizeof(*nhm));
+	nhm->nh_family = n > 0 ? AF_UNSPEC : AF_INET;
+	mnl_attr_put_u32(nlh, NHA_ID, id);
+	if (n > 0) {
+		struct nexthop_grp g[RT_ECMP_MAX];
+		unsigned int i;
+
+		memset(g, 0, sizeof(g));
+		for (i = 0; i < n; i++)
+			g[i].id = members[i];
+		mnl_attr_put(nlh, NHA_GROUP, n * sizeof(g[0]), g);
+	} else {
+		mnl_attr_put_u32(nlh, NHA_GATEWAY, htonl(gw));
+		mnl_attr_put_u32(nlh, NHA_OIF, IFX0);
+	}
+	if (encap != 0) {
+		struct nlattr *nest = mnl_attr_nest_start(nlh, NHA_ENCAP);
+
+		mnl_attr_put_u32(nlh, 2 /* LWTUNNEL_IP_DST */, htonl(IP4(10, 9, 9, 9)));
+		mnl_attr_nest_end(nlh, nest);
+		mnl_attr_put_u16(nlh, NHA_ENCAP_TYPE, encap);
+	}
+	return fpm_send(f, nlh);
+}
+
+/*
+ * Encapsulated routes from zebra (issue 37.15): loaded as plain routes, they
+ * were sent without their tunnel. Refused whole, counted (rejected: encap):
+ * RTA_ENCAP on a route, inside one hop of an inline ECMP route, NHA_ENCAP on
+ * the next-hop object a route names or on one member of its group. A plain
+ * route replaced by an encapsulated one is withdrawn, and so are the routes
+ * of an object replaced in place by a tunnel's.
+ */
+static void
+test_fpm_encap(void)
+{
+	const uint32_t gws[] = {IP4(10, 0, 0, 2), IP4(10, 0, 0, 3), IP4(10, 0, 0, 4)};
+	const uint32_t grp[] = {1, 2};
+	struct rt_table *t = rt_test_table("rt_nl7");
+	struct rt_fpm_stats st;
+	struct nlmsghdr *nlh;
+	struct rt_route rt;
+	struct rt_fpm *f;
+	uint64_t rest = 0;
+	unsigned int i;
+
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	f = rt_fpm_create(&(struct rt_fpm_params){.table = t});
+	CHECK(f != NULL);
+	if (f == NULL) {
+		rt_table_free(t);
+		return;
+	}
+	rt_fpm_session_begin(f);
+	/* inline, on the route: refused */
+	nlh = msg(RTM_NEWROUTE, NLM_F_CREATE | NLM_F_REPLACE, RTN_UNICAST, IP4(172, 16, 0, 0), 16);
+	put_encap(nlh, LWTUNNEL_ENCAP_MPLS);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	CHECK_EQ(fpm_send(f, nlh), 0);
+	CHECK(rt_route_get(t, IP4(172, 16, 0, 0), 16, true, &rt) < 0);
+	/* one hop of three tunnelled: the whole route refused */
+	nlh = msg(RTM_NEWROUTE, NLM_F_CREATE | NLM_F_REPLACE, RTN_UNICAST, IP4(172, 17, 0, 0), 16);
+	put_multipath_encap(nlh, gws, 3, 2);
+	CHECK_EQ(fpm_send(f, nlh), 0);
+	CHECK(rt_route_get(t, IP4(172, 17, 0, 0), 16, true, &rt) < 0);
+	/* a plain route, then zebra's replace of it by a tunnel's: withdrawn */
+	CHECK_EQ(fpm_route(f, IP4(172, 18, 0, 0), 16, 0, IP4(10, 0, 0, 2), 0), 0);
+	CHECK_EQ(gw_of(t, IP4(172, 18, 1, 1), NULL), IP4(10, 0, 0, 2));
+	nlh = msg(RTM_NEWROUTE, NLM_F_CREATE | NLM_F_REPLACE, RTN_UNICAST, IP4(172, 18, 0, 0), 16);
+	put_encap(nlh, LWTUNNEL_ENCAP_IP);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(IP4(10, 0, 0, 2)));
+	CHECK_EQ(fpm_send(f, nlh), 0);
+	CHECK(rt_route_get(t, IP4(172, 18, 0, 0), 16, true, &rt) < 0);
+	CHECK_EQ(rt_route_lookup(t, IP4(172, 18, 1, 1)), RT_NH_MISS);
+
+	/* next-hop objects: 1 plain, 2 a tunnel's, 3 a group of both */
+	CHECK_EQ(fpm_nexthop_ext(f, 1, IP4(10, 0, 0, 2), 0, NULL, 0), 0);
+	CHECK_EQ(fpm_nexthop_ext(f, 2, IP4(10, 0, 0, 3), LWTUNNEL_ENCAP_IP, NULL, 0), 0);
+	CHECK_EQ(fpm_nexthop_ext(f, 3, 0, 0, grp, 2), 0);
+	rt_fpm_stats_get(f, &st);
+	CHECK_EQ(st.nh_applied, 3);
+	CHECK_EQ(fpm_route(f, IP4(172, 19, 0, 0), 16, 2, 0, 0), 0);
+	CHECK(rt_route_get(t, IP4(172, 19, 0, 0), 16, true, &rt) < 0);
+	CHECK_EQ(fpm_route(f, IP4(172, 20, 0, 0), 16, 3, 0, 0), 0);
+	CHECK(rt_route_get(t, IP4(172, 20, 0, 0), 16, true, &rt) < 0);
+	/* routes naming the plain one, which then becomes a tunnel's: withdrawn */
+	for (i = 0; i < 4; i++)
+		CHECK_EQ(fpm_route(f, IP4(172, 21, i, 0), 24, 1, 0, 0), 0);
+	CHECK_EQ(gw_of(t, IP4(172, 21, 3, 1), NULL), IP4(10, 0, 0, 2));
+	CHECK_EQ(rt_fpm_nh_routes(f), 4);
+	CHECK_EQ(fpm_nexthop_ext(f, 1, IP4(10, 0, 0, 2), LWTUNNEL_ENCAP_SEG6, NULL, 0), 0);
+	for (i = 0; i < 4; i++)
+		CHECK(rt_route_get(t, IP4(172, 21, i, 0), 24, true, &rt) < 0);
+	CHECK_EQ(rt_fpm_nh_routes(f), 0);
+
+	rt_fpm_stats_get(f, &st);
+	CHECK_EQ(st.rejected[RT_NL_ENCAP], 5);
+	CHECK_EQ(st.nh_moved, 0);
+	CHECK_EQ(st.applied, 5); /* 172.18 plain, and the four of object 1 */
+	for (i = 0; i < RT_NL_REASON_MAX; i++)
+		rest += st.rejected[i];
+	for (i = 0; i < RT_NLSYNC_REFUSAL_MAX; i++)
+		rest += st.refused[i];
+	CHECK_EQ(st.received, st.applied + rest + st.unresolved);
+	CHECK_EQ(fpm_routes_in(t), 0);
+	rt_fpm_free(f);
+	rt_table_free(t);
+}
+
+/*
  * The mark set and the sweep (rt_syncmarks.h), without a socket: a mark is
  * of a prefix and its length (a marked 10.0.0.0/8 does not shield a stale
  * 10.0.0.0/16, nor the reverse); the sweep deletes exactly the source's
@@ -1041,6 +1245,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_fpm_nh_routes_bounded),
 	FWD_TEST(test_fpm_nexthop_same),
 	FWD_TEST(test_fpm_refusals),
+	FWD_TEST(test_fpm_encap),
 };
 
 int

@@ -1407,6 +1407,40 @@ def case_trace(c):
     sh.quit()
 
 
+def case_restarts_keep_run(c):
+    """The commands that stop and restart the workers mid-run (set burst, set
+    fwd, a queue's stop and start, clear fwd stats, trace start, a port's stop
+    and start) are part of the user's run, as trace start already was (issue
+    37): each took the run's base again, and stop's totals counted from the
+    last of them. Frames loop through two rings from start tx_first to stop;
+    stop's accumulated RX and TX are then every frame of the ports."""
+    sh = Shell(c, c.eal(["--vdev", "net_ring0", "--vdev", "net_ring1"]))
+    out = sh.cmd("start tx_first")
+    check("forwarding started" in out, out)
+    steps = (("set burst 16",), ("set fwd mac",), ("set fwd io",),
+             ("port 0 rxq 0 stop", "port 0 rxq 0 start"), ("port 1 txq 0 stop",),
+             ("clear fwd stats",), ("trace start 4",), ("set burst 32",),
+             ("port stop 0", "port start 0"))
+    for cmds in steps:
+        # frames before each step and after it: each one is mid-run
+        before = port_counter(sh, 1, "rx")
+        wait_for(lambda: port_counter(sh, 1, "rx") > before + 1000,
+                 "frames looping before " + " / ".join(cmds), 30)
+        for cmd in cmds:
+            out = sh.cmd(cmd)
+            check("unknown command" not in out and "usage" not in out.lower(), cmd + ": " + out)
+    out = sh.cmd("stop")
+    m = re.search(r"Accumulated forward statistics for all ports.*\n\s*RX-packets: (\d+) .*\n"
+                  r"\s*TX-packets: (\d+)", out)
+    check(m is not None, out)
+    rx = sum(port_counter(sh, p, "rx") for p in (0, 1))
+    tx = sum(port_counter(sh, p, "tx") for p in (0, 1))
+    check_eq((int(m.group(1)), int(m.group(2))), (rx, tx),
+             "stop's RX and TX vs the ports' (the whole run, over %d restarts)\n%s"
+             % (sum(len(s) for s in steps), out))
+    sh.quit()
+
+
 CASES = {n[5:]: f for n, f in globals().items() if n.startswith("case_")}
 
 

@@ -30,14 +30,13 @@
 
 #include "rt_fpm.h"
 #include "rt_log.h"
+#include "rt_lograte.h"
 #include "rt_syncmarks.h"
 
 #define FPM_MAX_IFNAMES   RTE_MAX_ETHPORTS
 #define FPM_QUIET_MS      500 /* a replay that sent nothing for this long is done */
 #define FPM_SWEEP_STRETCH 10  /* a busy stream postpones the sweep up to 10 x the delay */
 #define FPM_RNH_MIN       256 /* buckets of the prefix -> next-hop id hash, at least */
-#define FPM_LOG_BURST     20  /* connection log lines in a burst, */
-#define FPM_LOG_PER_S     2   /* then this many a second: the rest counted, not written */
 #define FPM_NETNS_LEN     64  /* a name under /run/netns, as the config allows */
 
 #define FPM_NAME(sym, name, desc) name,
@@ -150,9 +149,7 @@ struct rt_fpm {
 	size_t klen;                                /* the candidate's bytes so far */
 	uint8_t kbuf[RT_FPM_FRAME_MAX];             /* up to its first whole frame */
 	struct timespec t_cand;                     /* when the candidate came */
-	struct timespec t_log;                      /* the log's bucket last filled */
-	uint32_t log_tokens;
-	uint64_t log_held; /* lines left out since the last one written */
+	struct rt_lograte log;                      /* its log lines' bucket */
 
 	/* the fpm routes that name a next-hop object: (prefix, length) -> id, chained */
 	struct route_nh **rnh;
@@ -206,45 +203,26 @@ rt_fpm_create(const struct rt_fpm_params *p)
 		f->allow[i] = p->allow[i];
 	f->n_allow = p->n_allow;
 	f->candidate_ms = p->candidate_ms != 0 ? p->candidate_ms : RT_FPM_CANDIDATE_MS_DEFAULT;
-	f->log_tokens = FPM_LOG_BURST;
+	rt_lograte_init(&f->log, "fpm");
 	f->lfd = f->cfd = f->kfd = f->evfd = f->nsfd = -1;
 	return f;
 }
 
-static int64_t ms_since(const struct timespec *t0);
-
 /*
- * May a connection's log line be written? A token bucket (FPM_LOG_BURST,
- * FPM_LOG_PER_S): a peer that connects in a loop must not fill the log, nor
- * block this thread on a terminal nobody reads. A line left out is counted
+ * May a log line be written (a connection's, a refused route's)? The
+ * listener's bucket (rt_lograte.h); a line left out is counted
  * (logs_suppressed), and the next one written says how many were.
  */
 static bool
 log_ok(struct rt_fpm *f)
 {
-	const int64_t ms = ms_since(&f->t_log);
-
-	if (ms >= 1000 / FPM_LOG_PER_S) {
-		const uint64_t add = (uint64_t)ms * FPM_LOG_PER_S / 1000;
-
-		f->log_tokens = (uint32_t)RTE_MIN((uint64_t)FPM_LOG_BURST, f->log_tokens + add);
-		clock_gettime(CLOCK_MONOTONIC, &f->t_log);
-	}
-	if (f->log_tokens == 0) {
-		f->log_held++;
-		ST_INC(f, logs_suppressed);
-		return false;
-	}
-	f->log_tokens--;
-	if (f->log_held > 0) {
-		RT_LOG(WARNING, "fpm: %" PRIu64 " connection log lines left out (rate limit)\n",
-			f->log_held);
-		f->log_held = 0;
-	}
-	return true;
+	if (rt_lograte_ok(&f->log))
+		return true;
+	ST_INC(f, logs_suppressed);
+	return false;
 }
 
-/* A connection's log line, rate-limited (log_ok()). */
+/* A log line of the listener's, rate-limited (log_ok()). */
 #define FPM_LOG(f, level, ...)                      \
 	do {                                        \
 		if (log_ok(f))                      \
@@ -415,6 +393,38 @@ rnh_free(struct rt_fpm *f)
 }
 
 /*
+ * Zebra's route to @p r's prefix is a tunnel's (@p by_object: through its
+ * next-hop object; @p changed: that object was replaced by a tunnel's): the
+ * fpm route held there, if any, is withdrawn, since zebra no longer routes
+ * that way and the forwarder cannot send what it does plain. Said on a
+ * rate-limited line.
+ */
+static void
+encap_withdraw(struct rt_fpm *f, const struct rt_nl_route *r, bool by_object, bool changed)
+{
+	const char *type = rt_nl_encap_name(r->encap);
+	char err[RT_ERR_LEN], a[16], t[16];
+	bool held;
+
+	held = f->t != NULL &&
+	       rt_route_del_from(f->t, RT_SRC_FPM, r->prefix, r->plen, err, sizeof(err)) == 0;
+	rnh_set(f, r->prefix, r->plen, 0);
+	if (type == NULL) {
+		snprintf(t, sizeof(t), "%u", r->encap);
+		type = t;
+	}
+	FPM_LOG(f, WARNING,
+		"fpm: %s/%u: encap %s routes are not supported (the forwarder sends plain IPv4): "
+		"%s%s%s\n",
+		rt_ip_str(r->prefix, a), r->plen, type,
+		changed ? "route withdrawn" : "route not loaded",
+		!changed && held ? ", the one it replaces withdrawn" : "",
+		changed     ? " (its next-hop object became a tunnel's)"
+		: by_object ? " (its next-hop object's encap)"
+			    : "");
+}
+
+/*
  * Object @p id was replaced in place: every fpm route that names it (or a
  * group it is in) takes its new hops, one replace each, as the kernel moves
  * its routes with their nexthop. A rare event: the routes are walked. A
@@ -426,6 +436,7 @@ nexthop_changed(struct rt_fpm *f, uint32_t id)
 	char err[RT_ERR_LEN];
 	struct rt_route old;
 	uint32_t i;
+	int ret;
 
 	for (i = 0; i < f->n_rnh_buckets; i++) {
 		struct route_nh **e = &f->rnh[i];
@@ -446,8 +457,21 @@ nexthop_changed(struct rt_fpm *f, uint32_t id)
 				f->rnh_n--;
 				continue;
 			}
+			if (!rt_nh_depends(f->nh, o->nh_id, id)) {
+				e = &o->next;
+				continue;
+			}
+			ret = rt_nh_resolve(f->nh, &r);
+			if (ret == -ENOTSUP) {
+				/* the object became a tunnel's: its routes must not stay plain */
+				*e = o->next;
+				free(o);
+				f->rnh_n--;
+				encap_withdraw(f, &r, true, true);
+				continue;
+			}
 			e = &o->next;
-			if (!rt_nh_depends(f->nh, o->nh_id, id) || rt_nh_resolve(f->nh, &r) < 0)
+			if (ret < 0)
 				continue;
 			if (rt_netlink_apply_from(
 				    f->t, RT_SRC_FPM, &r, f->map, f->n_map, err, sizeof(err)) == 0)
@@ -491,6 +515,11 @@ route_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 
 	ST_INC(f, received);
 	why = rt_netlink_parse_nh(nlh, nlh->nlmsg_len, RT_NL_TABLE_MAIN, &r);
+	if (why == RT_NL_ENCAP) {
+		ST_INC(f, rejected[why]);
+		encap_withdraw(f, &r, false, false);
+		return;
+	}
 	if (why != RT_NL_OK) {
 		ST_INC(f, rejected[why]);
 		return;
@@ -499,7 +528,14 @@ route_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 		ref = RT_NLSYNC_KERNEL;
 		goto refused;
 	}
-	if (rt_nh_resolve(f->nh, &r) < 0) {
+	ret = rt_nh_resolve(f->nh, &r);
+	if (ret == -ENOTSUP) {
+		/* its next-hop object (or a member of its group) is a tunnel's */
+		ST_INC(f, rejected[RT_NL_ENCAP]);
+		encap_withdraw(f, &r, true, false);
+		return;
+	}
+	if (ret < 0) {
 		ST_INC(f, unresolved);
 		return;
 	}
@@ -892,6 +928,8 @@ fpm_thread(void *arg)
 	}
 	drop_candidate(f, "the listener stops", false);
 	close_client(f, "the listener stops");
+	/* lines left out and not yet said by a later one: said now, at the listener's end */
+	rt_lograte_flush(&f->log);
 	return NULL;
 }
 

@@ -21,7 +21,10 @@
  *   rt_netlink_apply_from() as source RT_SRC_FPM (`proto fpm`): the table's
  *   RCU update path, as the shell's. Routes of protocol kernel are refused
  *   (the router's connected networks come from its ports), as the netlink
- *   sync does;
+ *   sync does. An encapsulated route (RTA_ENCAP on it or a hop, or NHA_ENCAP
+ *   on its next-hop object or a member of its group) is refused whole
+ *   (rejected: encap), logged, and withdraws the fpm route to its prefix;
+ *   so does an object replaced in place by a tunnel's, for its routes;
  * - anything else (neighbours, links, ...): counted (framing.other_msg),
  *   ignored.
  *
@@ -120,7 +123,7 @@ struct rt_fpm_stats {
 	uint64_t refused_peers; /**< connections from peers not allowed, closed at once */
 	uint64_t candidates;    /**< connections held while a session was live */
 	uint64_t candidates_dropped; /**< candidates closed before a valid frame */
-	uint64_t logs_suppressed;    /**< connection log lines left out (rate limit) */
+	uint64_t logs_suppressed;    /**< log lines left out (rate limit, rt_lograte.h) */
 	uint64_t frames;
 	uint64_t received;   /**< route messages */
 	uint64_t applied;    /**< route messages applied */

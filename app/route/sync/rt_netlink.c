@@ -11,6 +11,8 @@
 #include <linux/rtnetlink.h>
 #include <sys/socket.h>
 
+#include <rte_common.h>
+
 #include "rt_netlink.h"
 #include "rt_nhgroup.h"
 
@@ -33,11 +35,22 @@ rt_nl_reason_desc(enum rt_nl_reason why)
 	return (unsigned int)why < RT_NL_REASON_MAX ? reason_desc[why] : "?";
 }
 
+const char *
+rt_nl_encap_name(uint16_t type)
+{
+	/* as iproute2 names them; by number: the oldest uapi headers lack the newest */
+	static const char *const name[] = {"none", "mpls", "ip", "ila", "ip6", "seg6", "bpf",
+		"seg6local", "rpl", "ioam6", "xfrm"};
+
+	return type < RTE_DIM(name) ? name[type] : NULL;
+}
+
 /* What the attribute walk of one message collects. */
 struct walk {
 	struct rt_nl_route *r;
 	enum rt_nl_reason why;
 	bool has_table, has_dst, has_mp;
+	bool encap;       /* RTA_ENCAP / RTA_ENCAP_TYPE on the route or one of its hops */
 	bool allow_nh_id; /* rt_netlink_parse_nh(): RTA_NH_ID is kept, not refused */
 	uint32_t table, dst;
 	struct rt_nl_hop one; /* RTA_GATEWAY / RTA_OIF outside RTA_MULTIPATH */
@@ -53,25 +66,59 @@ get_u32(const struct nlattr *a, uint32_t *v)
 	return true;
 }
 
-/* The attributes of one rtnexthop: its RTA_GATEWAY (others ignored). */
+/*
+ * RTA_ENCAP / RTA_ENCAP_TYPE, on the route or in a hop: the route is
+ * encapsulated (its type kept, the first one seen). False when malformed.
+ */
+static bool
+encap_attr(const struct nlattr *a, struct walk *w)
+{
+	if (mnl_attr_get_type(a) == RTA_ENCAP_TYPE) {
+		if (mnl_attr_get_payload_len(a) != sizeof(uint16_t))
+			return false;
+		if (!w->encap || w->r->encap == 0)
+			w->r->encap = mnl_attr_get_u16(a);
+	}
+	w->encap = true;
+	return true;
+}
+
+/* What the walk of one rtnexthop's attributes collects. */
+struct hop_walk {
+	struct rt_nl_hop h;
+	struct walk *w;
+};
+
+/* The attributes of one rtnexthop: its RTA_GATEWAY and encap (others ignored). */
 static int
 hop_attr(const struct nlattr *a, void *data)
 {
-	struct rt_nl_hop *h = data;
+	struct hop_walk *hw = data;
 	uint32_t v;
 
-	if (mnl_attr_get_type(a) != RTA_GATEWAY)
-		return MNL_CB_OK;
-	if (!get_u32(a, &v))
-		return MNL_CB_ERROR;
-	h->gw = ntohl(v);
+	switch (mnl_attr_get_type(a)) {
+	case RTA_GATEWAY:
+		if (!get_u32(a, &v))
+			return MNL_CB_ERROR;
+		hw->h.gw = ntohl(v);
+		break;
+	case RTA_ENCAP:
+	case RTA_ENCAP_TYPE:
+		/* one hop tunnelled among plain ones: the whole route is refused */
+		if (!encap_attr(a, hw->w))
+			return MNL_CB_ERROR;
+		break;
+	default:
+		break;
+	}
 	return MNL_CB_OK;
 }
 
 /* RTA_MULTIPATH: a packed list of struct rtnexthop, each followed by its attributes. */
 static enum rt_nl_reason
-multipath(struct rt_nl_route *r, const struct nlattr *a)
+multipath(struct walk *w, const struct nlattr *a)
 {
+	struct rt_nl_route *r = w->r;
 	const uint8_t *p = mnl_attr_get_payload(a);
 	size_t left = mnl_attr_get_payload_len(a);
 
@@ -79,18 +126,19 @@ multipath(struct rt_nl_route *r, const struct nlattr *a)
 	while (left >= sizeof(struct rtnexthop)) {
 		const struct rtnexthop *nh = (const struct rtnexthop *)p;
 		size_t step = RTNH_ALIGN(nh->rtnh_len);
-		struct rt_nl_hop h = {.ifindex = (uint32_t)nh->rtnh_ifindex,
-			.weight = (uint16_t)(nh->rtnh_hops + 1)};
+		struct hop_walk hw = {.h = {.ifindex = (uint32_t)nh->rtnh_ifindex,
+					      .weight = (uint16_t)(nh->rtnh_hops + 1)},
+			.w = w};
 
 		if (nh->rtnh_len < sizeof(*nh) || nh->rtnh_len > left)
 			return RT_NL_BAD_ATTR;
 		if (nh->rtnh_len > sizeof(*nh) &&
 			mnl_attr_parse_payload(
-				RTNH_DATA(nh), nh->rtnh_len - sizeof(*nh), hop_attr, &h) < 0)
+				RTNH_DATA(nh), nh->rtnh_len - sizeof(*nh), hop_attr, &hw) < 0)
 			return RT_NL_BAD_ATTR;
 		if (r->n_hops == RT_ECMP_MAX)
 			return RT_NL_TOO_MANY_HOPS;
-		r->hops[r->n_hops++] = h;
+		r->hops[r->n_hops++] = hw.h;
 		if (step >= left)
 			break;
 		p += step;
@@ -142,9 +190,14 @@ route_attr(const struct nlattr *a, void *data)
 		if (!get_u32(a, &w->r->nh_id) || w->r->nh_id == 0)
 			goto bad;
 		break;
+	case RTA_ENCAP:
+	case RTA_ENCAP_TYPE:
+		if (!encap_attr(a, w))
+			goto bad;
+		break;
 	case RTA_MULTIPATH:
 		w->has_mp = true;
-		w->why = multipath(w->r, a);
+		w->why = multipath(w, a);
 		if (w->why != RT_NL_OK)
 			return MNL_CB_ERROR;
 		break;
@@ -211,6 +264,20 @@ parse(const void *buf, size_t len, uint32_t table, bool allow_nh_id, struct rt_n
 		/* fall through */
 	default:
 		return RT_NL_UNSUPPORTED_TYPE;
+	}
+	if (w.encap && !r->del) {
+		/*
+		 * A tunnel's route (lwtunnel: MPLS, IP-in-IP, SRv6, BPF, ...), or one
+		 * hop of it: the forwarder sends plain IPv4, and a tunnel's traffic
+		 * sent untunnelled goes where it must not. The hops are kept as read
+		 * (the caller names the route, and withdraws what it held there).
+		 */
+		if (!w.has_mp && (w.one.gw != 0 || w.one.ifindex != 0)) {
+			w.one.weight = 1;
+			r->hops[0] = w.one;
+			r->n_hops = 1;
+		}
+		return RT_NL_ENCAP;
 	}
 	if (r->nh_id != 0) {
 		/* the next hop object says where; inline hops beside it are not used */

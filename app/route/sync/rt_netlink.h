@@ -20,7 +20,10 @@
  * RTA_METRICS and every other attribute. Refused with a reason
  * (RT_NL_REASONS): RTA_NH_ID (zebra's next-hop objects: configure zebra with
  * `no fpm use-next-hop-groups`), source-specific routes, other tables, other
- * types, more than RT_ECMP_MAX hops, and anything malformed.
+ * types, more than RT_ECMP_MAX hops, encapsulated routes (RTA_ENCAP /
+ * RTA_ENCAP_TYPE on the route or inside any hop of RTA_MULTIPATH: the whole
+ * route, as a route half-forwarded is worse than none), and anything
+ * malformed.
  *
  * Addresses are in host byte order, as in rt_table.h.
  */
@@ -47,7 +50,10 @@
 	X(NH_ID, "nh_id", "next hop given by id (RTA_NH_ID): next-hop objects are not kept")      \
 	X(TOO_MANY_HOPS, "too_many_hops", "more than RT_ECMP_MAX next hops")                      \
 	X(NO_NEXTHOP, "no_nexthop", "a unicast route with neither gateway nor output interface")  \
-	X(HOP_NO_GW, "hop_no_gw", "a multipath hop without a gateway")
+	X(HOP_NO_GW, "hop_no_gw", "a multipath hop without a gateway")                            \
+	X(ENCAP, "encap",                                                                         \
+		"a tunnel's (RTA_ENCAP on it or a hop, NHA_ENCAP on its next hop): "              \
+		"sent plain it would go where it must not")
 
 /** Why a message was refused (RT_NL_OK: it was not). */
 enum rt_nl_reason {
@@ -79,6 +85,7 @@ struct rt_nl_route {
 	uint8_t n_hops;   /**< 0..RT_ECMP_MAX (always 0 on a delete, or with @c nh_id) */
 	uint32_t metric;  /**< RTA_PRIORITY, 0 when absent (as the kernel leaves it out) */
 	uint32_t nh_id;   /**< RTA_NH_ID (rt_netlink_parse_nh() only), 0 = none */
+	uint16_t encap;   /**< RT_NL_ENCAP: the encap type (LWTUNNEL_ENCAP_*, rt_nl_encap_name()) */
 	struct rt_nl_hop hops[RT_ECMP_MAX];
 };
 
@@ -88,6 +95,11 @@ struct rt_nl_route {
  * @p table only (RT_NL_TABLE_MAIN usually). @p r is filled when the message
  * is taken and undefined otherwise. A RTM_NEWROUTE of type unicast has at
  * least one hop; a delete has none (its hops are read for form, not kept: the table keeps one route a prefix).
+ *
+ * RT_NL_ENCAP (a new route only: a delete of an encapsulated route is a
+ * delete like any other) fills @p r all the same, with @c encap, so that the
+ * caller can name the route and withdraw what it held for that key: the
+ * kernel's (or zebra's) route there is now one that cannot be forwarded.
  *
  * @return RT_NL_OK, or why the message is refused.
  */
@@ -110,6 +122,12 @@ const char *rt_nl_reason_name(enum rt_nl_reason why);
 
 /** One line saying what @p why means, "?" when out of range. */
 const char *rt_nl_reason_desc(enum rt_nl_reason why);
+
+/**
+ * The name `ip route` gives encap type @p type (LWTUNNEL_ENCAP_*: "mpls",
+ * "ip", "seg6", ...), or NULL for a type it does not know.
+ */
+const char *rt_nl_encap_name(uint16_t type);
 
 /** A kernel interface that is a port of the table. */
 struct rt_nl_ifmap {

@@ -92,8 +92,17 @@ nh_attr(const struct nlattr *a, void *data)
 		w->has_group = true;
 		break;
 	}
+	case NHA_ENCAP:
+		w->m->encap = true;
+		break;
+	case NHA_ENCAP_TYPE:
+		if (len != sizeof(uint16_t))
+			goto bad;
+		w->m->encap = true;
+		w->m->encap_type = mnl_attr_get_u16(a);
+		break;
 	default:
-		break; /* NHA_GROUP_TYPE, NHA_ENCAP, NHA_FDB, ...: nothing here needs them */
+		break; /* NHA_GROUP_TYPE, NHA_FDB, ...: nothing here needs them */
 	}
 	return MNL_CB_OK;
 bad:
@@ -124,8 +133,8 @@ rt_nh_parse(const void *buf, size_t len, struct rt_nh_msg *m)
 	if (m->del)
 		return RT_NH_OK;
 	if (w.has_group) {
-		/* a group is AF_UNSPEC; its members say what they are */
-		if (w.blackhole || m->gw != 0 || m->oif != 0)
+		/* a group is AF_UNSPEC; its members say what they are (and have the encap) */
+		if (w.blackhole || m->gw != 0 || m->oif != 0 || m->encap)
 			return RT_NH_BAD_ATTR;
 		m->kind = RT_NHO_GROUP;
 		return RT_NH_OK;
@@ -133,6 +142,8 @@ rt_nh_parse(const void *buf, size_t len, struct rt_nh_msg *m)
 	if (w.blackhole) {
 		m->kind = RT_NHO_BLACKHOLE;
 		m->gw = m->oif = 0;
+		m->encap = false; /* nothing leaves: nothing to encapsulate */
+		m->encap_type = 0;
 		return RT_NH_OK;
 	}
 	if (nhm->nh_family != AF_INET || w.gw6)
@@ -312,7 +323,8 @@ rt_nh_table_same(const struct rt_nh_table *t, const struct rt_nh_msg *m)
 {
 	const struct rt_nh_msg *o = lookup(t, m->id);
 
-	if (o == NULL || m->del || o->kind != m->kind || o->gw != m->gw || o->oif != m->oif)
+	if (o == NULL || m->del || o->kind != m->kind || o->gw != m->gw || o->oif != m->oif ||
+		o->encap != m->encap || o->encap_type != m->encap_type)
 		return false;
 	if (m->kind != RT_NHO_GROUP)
 		return true;
@@ -351,6 +363,10 @@ rt_nh_resolve(const struct rt_nh_table *t, struct rt_nl_route *r)
 		r->kind = RT_ROUTE_BLACKHOLE;
 		return 0;
 	case RT_NHO_GATEWAY:
+		if (nh->encap) {
+			r->encap = nh->encap_type;
+			return -ENOTSUP;
+		}
 		r->hops[0] = (struct rt_nl_hop){.gw = nh->gw, .ifindex = nh->oif, .weight = 1};
 		r->n_hops = 1;
 		return 0;
@@ -363,6 +379,12 @@ rt_nh_resolve(const struct rt_nh_table *t, struct rt_nl_route *r)
 		/* a member deleted after its group was made (the kernel drops it from the group) */
 		if (mb == NULL || mb->kind != RT_NHO_GATEWAY)
 			continue;
+		if (mb->encap) {
+			/* one member tunnelled among plain ones: the whole route is refused */
+			r->n_hops = 0;
+			r->encap = mb->encap_type;
+			return -ENOTSUP;
+		}
 		r->hops[r->n_hops++] =
 			(struct rt_nl_hop){.gw = mb->gw, .ifindex = mb->oif, .weight = 1};
 	}

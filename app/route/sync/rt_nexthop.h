@@ -14,9 +14,11 @@
  *
  * Taken: NHA_ID, NHA_GATEWAY (AF_INET: 4 bytes), NHA_OIF, NHA_BLACKHOLE,
  * NHA_GROUP (struct nexthop_grp: members' ids, 1 to RT_ECMP_MAX, each a
- * single next hop already in the table; the weights are read, not kept).
- * Read and ignored: NHA_GROUP_TYPE, NHA_ENCAP, NHA_FDB and the rest. An
- * IPv6 next hop (a gateway of 16 bytes) is refused (nh_not_inet).
+ * single next hop already in the table; the weights are read, not kept),
+ * NHA_ENCAP / NHA_ENCAP_TYPE (a tunnel's next hop: kept, with its type, so
+ * that a route naming it, or a group holding it, is refused as encap and
+ * never sent plain). Read and ignored: NHA_GROUP_TYPE, NHA_FDB and the rest.
+ * An IPv6 next hop (a gateway of 16 bytes) is refused (nh_not_inet).
  */
 
 #include <stdbool.h>
@@ -65,6 +67,8 @@ struct rt_nh_msg {
 	uint32_t gw;                   /**< NHA_GATEWAY, host order, 0 = none */
 	uint32_t oif;                  /**< NHA_OIF, 0 = none */
 	uint32_t members[RT_ECMP_MAX]; /**< a group's ids */
+	bool encap;                    /**< NHA_ENCAP: a tunnel's (RT_NHO_GATEWAY only) */
+	uint16_t encap_type;           /**< NHA_ENCAP_TYPE (LWTUNNEL_ENCAP_*) */
 };
 
 /**
@@ -112,7 +116,7 @@ bool rt_nh_table_has(const struct rt_nh_table *t, uint32_t id);
 
 /**
  * True when @p t holds the object @p m (an add) describes, unchanged: same
- * id, kind, gateway, interface and group members in the same order. Such a
+ * id, kind, gateway, interface, encap and group members in the same order. Such a
  * message (zebra re-sends its objects) changes nothing, and the routes that
  * name it need not be touched.
  */
@@ -130,7 +134,10 @@ bool rt_nh_depends(const struct rt_nh_table *t, uint32_t id, uint32_t changed);
  * blackhole makes the route a blackhole. A route without nh_id, a delete, or
  * a route that is no unicast is left as it is.
  *
- * @return 0, or -ENOENT when the id (or a member of its group) is not in @p t.
+ * @return 0, -ENOENT when the id (or a member of its group) is not in @p t,
+ *   or -ENOTSUP when the object, or a member of its group, is a tunnel's
+ *   (NHA_ENCAP): @c r->encap is then its type, and the route is to be
+ *   refused whole (RT_NL_ENCAP), not sent plain.
  */
 int rt_nh_resolve(const struct rt_nh_table *t, struct rt_nl_route *r);
 

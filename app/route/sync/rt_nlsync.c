@@ -27,6 +27,7 @@
 #include "dpdk_compat.h"
 
 #include "rt_log.h"
+#include "rt_lograte.h"
 #include "rt_nlcands.h"
 #include "rt_nlsync.h"
 #include "rt_syncmarks.h"
@@ -102,6 +103,7 @@ struct rt_nlsync {
 	struct rt_nl_ifmap map[NLSYNC_MAX_IFNAMES];
 	unsigned int n_map;
 
+	struct rt_lograte log;     /* the refused routes' lines (a dump may hold thousands) */
 	struct rt_nlsync_stats st; /* written by the thread only, but running */
 	uint64_t resyncs_at_start; /* st.resyncs when the thread started: rt_nlsync_wait() */
 	struct timespec resync_t0; /* when the resync under way began, for its log line */
@@ -132,6 +134,7 @@ rt_nlsync_create(const struct rt_nlsync_params *p)
 	s->n_ifnames = p->n_ifnames;
 	s->rcvbuf = p->rcvbuf != 0 ? p->rcvbuf : NLSYNC_RCVBUF_DEFAULT;
 	s->evfd = -1;
+	rt_lograte_init(&s->log, "netlink");
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_cond_init(&s->cond, NULL);
 	return s;
@@ -319,6 +322,35 @@ end_resync(struct rt_nlsync *s)
 		__atomic_store_n(&s->st.in_sync, true, __ATOMIC_RELAXED);
 }
 
+/*
+ * The kernel's route of @p r's key (prefix, length, metric) is a tunnel's:
+ * refused, and the route it replaces, if the sync held one there, goes as
+ * if deleted (the next metric, if any, takes its place): what the kernel
+ * routes there now must not be sent plain. Said on a rate-limited line.
+ */
+static void
+encap_withdraw(struct rt_nlsync *s, struct rt_nl_route *r)
+{
+	const char *type = rt_nl_encap_name(r->encap);
+	char err[RT_ERR_LEN], a[16], t[16];
+	bool held;
+
+	r->del = true;
+	r->replace = false;
+	r->n_hops = 0;
+	held = rt_nlcands_apply(&s->cands, s->t, r, s->map, s->n_map, NULL, err, sizeof(err)) == 0;
+	if (type == NULL) {
+		snprintf(t, sizeof(t), "%u", r->encap);
+		type = t;
+	}
+	if (rt_lograte_ok(&s->log))
+		RT_LOG(WARNING,
+			"netlink: %s/%u metric %u: encap %s routes are not supported (the "
+			"forwarder sends plain IPv4): route not loaded%s\n",
+			rt_ip_str(r->prefix, a), r->plen, r->metric, type,
+			held ? ", the one it replaces withdrawn" : "");
+}
+
 static void
 route_msg(struct rt_nlsync *s, const struct nlmsghdr *nlh)
 {
@@ -330,10 +362,14 @@ route_msg(struct rt_nlsync *s, const struct nlmsghdr *nlh)
 
 	ST_INC(s, received);
 	why = rt_netlink_parse(nlh, nlh->nlmsg_len, RT_NL_TABLE_MAIN, &r);
-	if (why != RT_NL_OK) {
+	if (why != RT_NL_OK)
 		__atomic_store_n(&s->st.rejected[why], s->st.rejected[why] + 1, __ATOMIC_RELAXED);
+	if (why == RT_NL_ENCAP) {
+		encap_withdraw(s, &r);
 		return;
 	}
+	if (why != RT_NL_OK)
+		return;
 	if (r.protocol == RTPROT_KERNEL) {
 		ref = RT_NLSYNC_KERNEL;
 		goto refused;
@@ -489,6 +525,7 @@ nlsync_thread(void *arg)
 	if (s->nl != NULL)
 		mnl_socket_close(s->nl);
 	s->nl = NULL;
+	rt_lograte_flush(&s->log); /* lines left out and not yet said */
 	rt_syncmarks_clear(&s->marks);
 	s->marking = false;
 	s->dump_seq = 0;

@@ -19,7 +19,10 @@
  * (the local table: the namespace's own addresses and broadcasts), routes of
  * protocol kernel (the connected routes of the namespace's interfaces: the
  * router's connected networks come from its own [port N] ip), and what
- * rt_netlink.h refuses.
+ * rt_netlink.h refuses. An encapsulated route (encap, rt_netlink.h) is
+ * refused whole, logged (rate-limited, rt_lograte.h), and withdraws the
+ * route the sync held under its key: the kernel routes that key through a
+ * tunnel now, which the forwarder must not do plain.
  *
  * Interfaces to ports: with a map (@c ifnames, the config's
  * `[port N] netlink-ifname`), resolved with if_nametoindex() inside the
