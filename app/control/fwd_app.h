@@ -76,6 +76,8 @@ struct fwd_app {
 	bool run_base_set; /**< tx_first took ports[].run_base: its frames are the next run's */
 	/** --fwd pktgen: workers whose generator has not stopped yet (atomic) */
 	unsigned int pg_sending;
+	/** --fwd pktgen: the workers stop for a pause (fwd_ctl_pause()): generators go on after */
+	volatile bool pg_keep;
 	/* --fwd route (fwd_route.c) */
 	struct rt_table *rt;
 	struct rt_acl *rt_acl; /**< the [filter] rules (fwd_flow.c) */

@@ -1645,7 +1645,7 @@ cmd_pktgen_op_parsed(void *res, struct cmdline *cl, void *data)
 	if (!generating())
 		return;
 	if (strcmp(r->op, "start") == 0) {
-		const bool was_running = fwd_ctl_pause(app);
+		const bool was_running = fwd_ctl_pause_generators_end(app);
 
 		fwd_pktgen_restart(app); /* the whole count again, sequence numbers from 0 */
 		/* generating already: the same run goes on; else this starts one */

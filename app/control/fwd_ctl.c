@@ -42,6 +42,10 @@ apply_port_states(struct fwd_app *app)
 				lc->txb[p].port == p && txq_is_stopped(app, p, lc->txb[p].queue))
 				lc->out_down[p] = FWD_OUT_TXQ_STOPPED;
 		}
+		/* the generator sends on TX buffer 0 */
+		lc->pg_tx_down = lc->n_txb != 0 &&
+				 (!app->ports[lc->txb[0].port].started ||
+					 txq_is_stopped(app, lc->txb[0].port, lc->txb[0].queue));
 		for (j = 0; j < lc->n_rx; j++) {
 			struct fwd_rx_source *src = &lc->rx[j];
 			const struct fwd_txbuf *b = &lc->txb[src->txb_up];
@@ -129,23 +133,38 @@ fwd_ctl_start(struct fwd_app *app)
 	return start(app, false);
 }
 
-int
-fwd_ctl_stop(struct fwd_app *app)
+/* Stop the workers; @p pause: for a change in the user's run (generators go on after). */
+static int
+stop(struct fwd_app *app, bool pause)
 {
 	if (!app->running)
 		return -EALREADY;
+	app->pg_keep = pause;
 	app->fwd_stop = true;
 	rte_eal_mp_wait_lcore();
+	app->pg_keep = false;
 	app->running = false;
 	app->stop_tsc = rte_get_tsc_cycles();
 	app->busy_tsc += app->stop_tsc - app->run_tsc;
 	return 0;
 }
 
+int
+fwd_ctl_stop(struct fwd_app *app)
+{
+	return stop(app, false);
+}
+
 bool
 fwd_ctl_pause(struct fwd_app *app)
 {
-	return fwd_ctl_stop(app) == 0;
+	return stop(app, true) == 0;
+}
+
+bool
+fwd_ctl_pause_generators_end(struct fwd_app *app)
+{
+	return stop(app, false) == 0;
 }
 
 void

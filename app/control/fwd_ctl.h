@@ -52,12 +52,22 @@ int fwd_ctl_stop(struct fwd_app *app);
 
 /**
  * Stop the workers for a change made with them stopped (set burst, set
- * mode, a port or queue stop or start, a counter clear, trace start, a
- * generator's change), in the same run: fwd_ctl_resume() goes on with it.
+ * mode, a port or queue stop or start, a counter clear, trace start), in the
+ * same run: fwd_ctl_resume() goes on with it. Generators pause and go on
+ * after it, where they were (pktgen_lcore_pause()).
  *
  * @return whether forwarding ran (fwd_ctl_resume()'s @p was_running).
  */
 bool fwd_ctl_pause(struct fwd_app *app);
+
+/**
+ * fwd_ctl_pause() for a change of the generators themselves (pktgen start,
+ * a new stream): their runs end as at a stop, every clone reference settled
+ * and what was on its way back received, before the change.
+ *
+ * @return whether forwarding ran (fwd_ctl_resume()'s @p was_running).
+ */
+bool fwd_ctl_pause_generators_end(struct fwd_app *app);
 
 /**
  * Start the workers again after fwd_ctl_pause() when @p was_running, in the

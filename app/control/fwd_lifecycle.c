@@ -147,6 +147,7 @@ setup_workers(struct fwd_app *app, char *err, size_t errlen)
 		lc->idle_sleep = cfg->idle == FWD_IDLE_SLEEP;
 		lc->quit = &app->fwd_stop;
 		lc->pg_sending = &app->pg_sending;
+		lc->pg_keep = &app->pg_keep;
 		lc->n_txb = n_out;
 		for (k = 0; k < n_out; k++) {
 			struct fwd_txbuf *b = &lc->txb[k];

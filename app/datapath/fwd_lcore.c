@@ -226,7 +226,8 @@ poll_loop(struct fwd_lcore *lc, const enum fwd_mode mode, const bool idle)
 
 			/* an empty poll too: the receive side applies a pending reset there */
 			pktgen_rx_burst(lc->pg_rx, pkts, 0);
-			if (!pktgen_lcore_done(lc->pg)) {
+			/* a stopped port or queue: the generator holds until it is back */
+			if (!pktgen_lcore_done(lc->pg) && likely(!lc->pg_tx_down)) {
 				const uint64_t bytes = lc->pg->stats.tx_bytes;
 				const uint16_t sent = pktgen_lcore_poll(lc->pg, b->port, b->queue);
 
@@ -354,7 +355,11 @@ pktgen_settle(struct fwd_lcore *lc)
 	}
 }
 
-/* The generator's references are settled on every stop: mempools come back full. */
+/*
+ * The generator's references are settled on every stop: mempools come back
+ * full. A pause (the workers stopped for a change in the user's run) is no
+ * stop: the run goes on after it, with what it holds.
+ */
 static void
 poll_pktgen(struct fwd_lcore *lc, bool idle)
 {
@@ -362,6 +367,10 @@ poll_pktgen(struct fwd_lcore *lc, bool idle)
 		poll_loop(lc, FWD_MODE_PKTGEN, true);
 	else
 		poll_loop(lc, FWD_MODE_PKTGEN, false);
+	if (*lc->pg_keep) {
+		pktgen_lcore_pause(lc->pg, rte_rdtsc());
+		return;
+	}
 	pktgen_lcore_stop(lc->pg);
 	pktgen_settle(lc);
 }

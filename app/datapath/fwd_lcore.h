@@ -87,7 +87,13 @@ struct fwd_lcore {
 	/** generators replaced by "pktgen set" while a port still held their mbufs */
 	struct pktgen_lcore *pg_retired[FWD_PKTGEN_RETIRED_MAX];
 	uint16_t n_pg_retired;
-	unsigned int *pg_sending;           /**< --fwd pktgen: workers still generating (atomic) */
+	unsigned int *pg_sending; /**< --fwd pktgen: workers still generating (atomic) */
+	/**
+	 * --fwd pktgen: set while the workers stop for a change in the user's run
+	 * (fwd_ctl_pause()): the generator pauses instead of ending its run.
+	 */
+	volatile bool *pg_keep;
+	bool pg_tx_down; /**< --fwd pktgen: the generator's port or TX queue is stopped: hold */
 	struct fwd_trace_buf *trace;        /**< this lcore's trace records, or NULL */
 	uint8_t out_down[RTE_MAX_ETHPORTS]; /**< --fwd route: FWD_OUT_*, not UP: drop */
 	struct fwd_rx_source rx[FWD_MAX_RX_PER_LCORE];

@@ -605,6 +605,13 @@ release_mbufs(struct pktgen_lcore *g)
 }
 
 void
+pktgen_lcore_pause(struct pktgen_lcore *g, uint64_t now)
+{
+	if (!g->done && g->pause_tsc == 0)
+		g->pause_tsc = now != 0 ? now : 1;
+}
+
+void
 pktgen_lcore_stop(struct pktgen_lcore *g)
 {
 	uint16_t i = g->pend_pos, end = (uint16_t)(g->pend_pos + g->n_pend);
@@ -627,6 +634,7 @@ pktgen_lcore_stop(struct pktgen_lcore *g)
 	g->remaining = 0;
 	g->done = true;
 	g->stopped = true;
+	g->pause_tsc = 0;
 	release_mbufs(g);
 }
 

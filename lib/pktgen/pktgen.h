@@ -440,7 +440,8 @@ struct pktgen_lcore {
 	uint64_t win_forgiven;  /**< pace_forgiven when it began */
 	uint64_t last_tsc;
 	uint64_t start_tsc;
-	uint64_t dur_tsc; /**< 0: no duration */
+	uint64_t dur_tsc;   /**< 0: no duration */
+	uint64_t pause_tsc; /**< when pktgen_lcore_pause() paused the run; 0: not paused */
 	bool started;
 	bool done;
 	uint16_t port;
@@ -502,6 +503,45 @@ struct pktgen_lcore *pktgen_lcore_create(const char *name, const struct pktgen_s
  *   The lcore state.
  */
 void pktgen_lcore_stop(struct pktgen_lcore *g);
+
+/**
+ * Pause the run at TSC @p now: its polling lcore stops polling for a while
+ * (the forwarder stops its workers around a change: a burst size, a port or
+ * queue stopped, a trace armed) and the run goes on after. Nothing is
+ * settled: packets a port refused stay to be offered first, the templates
+ * stay built; what the pause lasts counts neither for the duration nor as
+ * pacing credit. A paused run is not done; pktgen_lcore_stop() ends one.
+ *
+ * @param g
+ *   The lcore state.
+ * @param now
+ *   TSC now, in the hz given at creation.
+ */
+void pktgen_lcore_pause(struct pktgen_lcore *g, uint64_t now);
+
+/**
+ * Go on with a paused run at TSC @p now (its first poll after the pause calls
+ * it; nothing when the run is not paused).
+ *
+ * @param g
+ *   The lcore state.
+ * @param now
+ *   TSC now.
+ */
+static inline void
+pktgen_lcore_resume(struct pktgen_lcore *g, uint64_t now)
+{
+	if (likely(g->pause_tsc == 0))
+		return;
+	if (g->started) {
+		/* the pause is neither sending time nor credit */
+		g->start_tsc += now - g->pause_tsc;
+		g->last_tsc = now;
+		/* nor a second of pace_short: a window begins at the next poll */
+		g->win_end = 0;
+	}
+	g->pause_tsc = 0;
+}
 
 /**
  * Build the templates (or the pcap's mbufs) now, from the lcore's fragpool.
@@ -1015,6 +1055,7 @@ pktgen_lcore_poll_at(struct pktgen_lcore *g, uint16_t port, uint16_t queue, uint
 	uint64_t bytes = 0;
 	uint16_t n, units, u, i, sent;
 
+	pktgen_lcore_resume(g, now);
 	if (unlikely(g->n_pend != 0)) {
 		sent = pktgen_tx_pending(g, port, queue);
 		if (g->n_pend == 0 && g->remaining == 0)

@@ -1224,6 +1224,86 @@ test_pacing_behind(void)
 	pktgen_lcore_free(g);
 }
 
+/*
+ * A pause (the forwarder stops its workers for a change in the user's run) is
+ * not the end of the run: the count goes on where it was, the pause earns no
+ * credit (no burst at the resume) and does not use up the duration; a stop
+ * during a pause still ends the run.
+ */
+static void
+test_pause(void)
+{
+	struct pktgen_stream_cfg cfg;
+	struct pktgen_lcore *g;
+	uint64_t t, sent = 0, before;
+	unsigned int i;
+
+	cfg_default(&cfg);
+	set(&cfg, "rate", "1mpps"); /* a packet per fake microsecond */
+	set(&cfg, "burst", "32");
+	set(&cfg, "pace-slack", "40");
+	set(&cfg, "count", "0");
+	set(&cfg, "duration", "0.02"); /* 20 ms: 20000 packets */
+	g = gen(&cfg, 0, 1);
+	CHECK(g != NULL);
+	if (g == NULL)
+		return;
+	for (t = 0; t < 10000000; t += 7000) {
+		sent += pktgen_lcore_poll_at(g, port, 0, t);
+		drain();
+		free_out();
+	}
+	/* paused for a fake second: neither done nor owed a second of packets */
+	pktgen_lcore_pause(g, t);
+	CHECK(!pktgen_lcore_done(g));
+	t += 1000000000;
+	before = sent;
+	for (i = 0; i < 20; i++) {
+		sent += pktgen_lcore_poll_at(g, port, 0, t);
+		drain();
+		free_out();
+	}
+	CHECK(sent - before <= 40);
+	/* the second half of the duration after the pause: 20000 in all, +- a burst */
+	for (; !pktgen_lcore_done(g) && t < 2000000000; t += 7000) {
+		sent += pktgen_lcore_poll_at(g, port, 0, t);
+		drain();
+		free_out();
+	}
+	printf("#   sent %" PRIu64 " over a 20 ms duration with a 1 s pause in it\n", sent);
+	CHECK(sent >= 20000 - 40 && sent <= 20000 + 40);
+	CHECK(pktgen_lcore_done(g));
+	pktgen_lcore_free(g);
+
+	/* a count across two pauses: exactly the count */
+	set(&cfg, "duration", "0");
+	set(&cfg, "rate", "max");
+	set(&cfg, "count", "1000");
+	g = gen(&cfg, 0, 1);
+	CHECK(g != NULL);
+	if (g == NULL)
+		return;
+	for (sent = 0, t = 0, i = 0; !pktgen_lcore_done(g) && i < 1000; i++, t += 1000) {
+		if (i == 3 || i == 9)
+			pktgen_lcore_pause(g, t);
+		sent += pktgen_lcore_poll_at(g, port, 0, t);
+		drain();
+		free_out();
+	}
+	CHECK_EQ(sent, 1000);
+	/* a paused run stopped: done, and nothing held */
+	pktgen_lcore_restart(g);
+	sent = pktgen_lcore_poll_at(g, port, 0, t);
+	drain();
+	free_out();
+	pktgen_lcore_pause(g, t);
+	pktgen_lcore_stop(g);
+	CHECK(pktgen_lcore_done(g));
+	CHECK_EQ(pktgen_lcore_poll_at(g, port, 0, t + 1000), 0);
+	CHECK_EQ(in_use(g), 0);
+	pktgen_lcore_free(g);
+}
+
 /* pace-slack auto is 100 us of traffic, at least 32 packets, at most 4096. */
 static void
 test_pacing_auto_slack(void)
@@ -1772,6 +1852,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_remote_frees),
 	FWD_TEST(test_pacing),
 	FWD_TEST(test_pacing_behind),
+	FWD_TEST(test_pause),
 	FWD_TEST(test_pacing_auto_slack),
 	FWD_TEST(test_pacing_real_clock),
 	FWD_TEST(test_rx_crafted),
