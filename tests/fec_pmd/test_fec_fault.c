@@ -397,6 +397,44 @@ case_rdar_clear(void)
 	check_end();
 }
 
+/*
+ * A ring full of errored frames (rx_crc on 64 in a row, no burst meanwhile):
+ * the uDMA finds no empty BD after the last one and clears RDAR. The burst
+ * that gives all 64 back delivers nothing; it must still write RDAR, or the
+ * uDMA stays stopped on a ring of empty BDs and every later frame is dropped
+ * until the watchdog's re-arm (a period away: watchdog_ms=30000 here, and
+ * the re-arm count must stay 0).
+ */
+static void
+case_rx_errors_full(void)
+{
+	struct rte_mbuf *m[32];
+	unsigned int got;
+
+	CHECK(port_setup() == 0, "port setup");
+	CHECK(arm(FEC_FAULT_RX_CR, 0, NB_DESC, 0, 0) == 0, "armed for a ring of frames");
+	push(NB_DESC);
+	step_all();
+	CHECK(fec_model_faults_injected(model, FEC_FAULT_RX_CR) == NB_DESC, "%lu injected",
+		(unsigned long)fec_model_faults_injected(model, FEC_FAULT_RX_CR));
+	CHECK(!(reg(FEC_RDAR) & FEC_DAR_ACTIVE), "ring full: the uDMA stopped, RDAR %#x",
+		reg(FEC_RDAR));
+	CHECK(rte_eth_rx_burst(port, 0, m, RTE_DIM(m)) == 0, "no frame out of %u errors", NB_DESC);
+	CHECK(xstat("rx_err_crc") == NB_DESC, "rx_err_crc %lu", (unsigned long)xstat("rx_err_crc"));
+	CHECK(reg(FEC_RDAR) & FEC_DAR_ACTIVE, "RDAR written by the burst that gave the BDs back");
+	push(20);
+	step_all();
+	got = rx_drain(NULL, 0);
+	CHECK(got == 20, "%u of the 20 after the errors received", got);
+	CHECK(xstat("rx_rdar_rearms") == 0, "no re-arm by the watchdog: %lu",
+		(unsigned long)xstat("rx_rdar_rearms"));
+	check_accounted(got);
+	CHECK(xstat("restart_eberr") + xstat("restart_mac_off") + xstat("restart_rx_stall") == 0,
+		"no restart");
+	check_inuse("after the errors");
+	check_end();
+}
+
 /* RX uDMA hung (no write-back, frames dropped, BDs left empty): restart. */
 static void
 case_rx_hang(void)
@@ -818,7 +856,10 @@ case_rx_wb_late(void)
  * 5 has E clear but BDU 0 (and its ESC not yet written) until the next model
  * step. The burst takes frames 0 and 1 and stops at it, as at an E BD; a
  * second burst takes nothing; after the step the other 3 come in order. A
- * driver that took the BD half written is a model violation.
+ * driver that took the BD half written is a model violation. The model
+ * leaves BDU as the driver gave the BD back: from round 13 on the BD hit
+ * is one the driver recycled (the 64-BD ring wrapped), and one recycled
+ * with BDU still set reads as done before its write-back.
  */
 static void
 case_rx_bdu_late(void)
@@ -1223,6 +1264,7 @@ static const struct fec_case cases[] = {
 	RX_STATUS("rx_truncated", "rx_err_truncated"),
 	RX_STATUS("rx_no_last", "rx_err_no_last"),
 	RX_STATUS("rx_zero_len", "rx_err_bad_len"),
+	RX_STATUS("rx_crc_only", "rx_err_bad_len"),
 	RX_STATUS("rx_mac_err", "rx_err_mac"),
 	RX_STATUS("rx_phy_err", "rx_err_phy"),
 	RX_STATUS("rx_collision", "rx_err_collision"),
@@ -1251,6 +1293,7 @@ static const struct fec_case cases[] = {
 	{"restart_race", ",mode=thread", .fn = case_restart_race, .lcores = "0@0,1@1,2@0"},
 	{"rx_bdu_late", "", .fn = case_rx_bdu_late},
 	{"tx_wb_late", "", .fn = case_tx_wb_late},
+	{"rx_errors_full", ",watchdog_ms=30000", .fn = case_rx_errors_full},
 };
 
 FEC_CASES_MAIN(cases, .tag = "fecf", .log_level = "*:error", .nb_mbuf = NB_MBUF)

@@ -1131,6 +1131,60 @@ case_tx_multiseg(void)
 	check_clean();
 }
 
+/* The second pool of tx_two_pools: small, so that a wrong count shows. */
+#define TWO_POOLS_NB 64u
+
+/*
+ * TX bursts from two mempools, switching every 3 frames: the reclaim frees
+ * in bulk per pool (tx_free), and every mbuf goes back to its own pool, once.
+ * Four rounds of 48 frames into a 64-BD ring: from the second on, the burst
+ * reclaims the last round's 48, 8 switches in each run of BDs.
+ */
+static void
+case_tx_two_pools(void)
+{
+	struct rte_mempool *pb = rte_pktmbuf_pool_create(
+		"fec_b", TWO_POOLS_NB, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE, (int)rte_socket_id());
+	struct rte_mbuf *m[TWO_POOLS_NB + 1];
+	uint8_t f[FEC_MODEL_FRAME_MAX];
+	unsigned int round, i, k, seq = 0, nb = 0, ok = 0, own = 0;
+	int len;
+
+	CHECK(pb != NULL, "second pool");
+	if (pb == NULL)
+		return;
+	CHECK(port_setup(64, 64) == 0, "port setup");
+	for (round = 0; round < 4; round++) {
+		for (i = 0; i < 48; i++) {
+			m[i] = rte_pktmbuf_alloc((i / 3) % 2 != 0 ? pb : pool);
+			if (m[i] == NULL)
+				break;
+			m[i]->data_len = m[i]->pkt_len =
+				mkframe(rte_pktmbuf_mtod(m[i], uint8_t *), peer_mac, seq + i, 60);
+		}
+		CHECK(i == 48, "round %u: 48 mbufs from the two pools, got %u", round, i);
+		k = rte_eth_tx_burst(port, 0, m, (uint16_t)i);
+		CHECK(k == i, "round %u: %u of %u taken", round, k, i);
+		fec_test_free_all(m + k, i - k);
+		seq += k;
+		step_all();
+		while ((len = fec_model_tx_frame(model, f, sizeof(f))) >= 0) {
+			ok += frame_ok(f, (uint16_t)len, peer_mac, nb, 60);
+			nb++;
+		}
+	}
+	CHECK(nb == 192 && ok == 192, "%u frames on the wire, %u as sent", nb, ok);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	check_no_leak("after stop");
+	/* Each of the second pool's mbufs once, and only its own. */
+	for (k = 0; k < RTE_DIM(m) && (m[k] = rte_pktmbuf_alloc(pb)) != NULL; k++)
+		own += m[k]->pool == pb;
+	CHECK(k == TWO_POOLS_NB && own == k, "%u mbufs in the second pool of %u, %u its own", k,
+		TWO_POOLS_NB, own);
+	fec_test_free_all(m, k);
+	check_clean();
+}
+
 /* pcap wire input: ours (in order), a foreign unicast every 30th, two runts. */
 #define PCAP_OURS    300u
 #define PCAP_FOREIGN 10u
@@ -1716,6 +1770,7 @@ static const struct fec_case cases[] = {
 	{"tx_stall_side", "", .fn = case_tx_stall_side},
 	{"wire_ring", ",mode=thread,wire=ring:fw0", .fn = case_wire_ring},
 	{"tx_multiseg", "", .fn = case_tx_multiseg},
+	{"tx_two_pools", "", .fn = case_tx_two_pools},
 	{"wire_pcap", ",wire=pcap:[%s,%s]", .fn = case_wire_pcap},
 	{"qstop_rx", "", .fn = case_qstop_rx},
 	{"qstop_rx_legacy", ",bd=legacy", .fn = case_qstop_rx},

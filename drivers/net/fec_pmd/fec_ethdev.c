@@ -330,6 +330,26 @@ check_chunk(struct rte_mempool *mp, void *arg, struct rte_mempool_memhdr *memhdr
 		c->bad = 1;
 }
 
+/*
+ * A pool of packet mbufs, as rte_pktmbuf_pool_create() makes them: its private
+ * area holds struct rte_pktmbuf_pool_private (rounded up to a cache line by
+ * the mempool library, so not compared for equality: that compare matched no
+ * pool, and a pool only transmitted from was never mapped nor checked) and an
+ * element is an mbuf, its private area and its data room. Other pools'
+ * objects have no buf_iova to check or rewrite.
+ */
+static bool
+is_pktmbuf_pool(struct rte_mempool *mp)
+{
+	const struct rte_pktmbuf_pool_private *p;
+
+	if (mp->private_data_size < sizeof(*p))
+		return false;
+	p = rte_mempool_get_priv(mp);
+	return mp->elt_size ==
+	       sizeof(struct rte_mbuf) + (uint32_t)p->mbuf_priv_size + p->mbuf_data_room_size;
+}
+
 /* Hardware: every pktmbuf pool the application may transmit from. */
 static void
 check_pool_cb(struct rte_mempool *mp, void *arg)
@@ -337,7 +357,7 @@ check_pool_cb(struct rte_mempool *mp, void *arg)
 	struct fec_priv *fep = arg;
 	struct pool_check c = {0};
 
-	if (mp->private_data_size != sizeof(struct rte_pktmbuf_pool_private))
+	if (!is_pktmbuf_pool(mp))
 		return;
 	rte_mempool_mem_iter(mp, check_chunk, &c);
 	if (c.bad) {
@@ -354,8 +374,7 @@ map_pool_cb(struct rte_mempool *mp, void *arg)
 {
 	struct fec_priv *fep = arg;
 
-	if (mp->private_data_size == sizeof(struct rte_pktmbuf_pool_private) &&
-		fec_model_map_mempool(fep->model, mp) < 0)
+	if (is_pktmbuf_pool(mp) && fec_model_map_mempool(fep->model, mp) < 0)
 		FEC_LOG(WARNING, "%s: pool %s not visible to the model DMA", fep->name, mp->name);
 }
 

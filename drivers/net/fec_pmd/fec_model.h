@@ -433,7 +433,8 @@ uint64_t fec_model_drops(const struct fec_model *m, uint64_t *filtered);
 	X(RX_CE, "rx_collision", RX)              /* enhanced RX BD ESC.CE */              \
 	X(RX_WB_LATE, "rx_wb_late", RX)           /* RXB/RXF before E is cleared */        \
 	X(RX_BDU_LATE, "rx_bdu_late", RX)         /* E cleared before BDU (and ESC) */     \
-	X(TX_WB_LATE, "tx_wb_late", TX)           /* TXB/TXF before R is cleared */
+	X(TX_WB_LATE, "tx_wb_late", TX)           /* TXB/TXF before R is cleared */        \
+	X(RX_CRC_ONLY, "rx_crc_only", RX)         /* RX BD length: the FCS alone */
 
 /** Fault kinds (FEC_MODEL_FAULT_TABLE). */
 enum fec_model_fault_kind {

@@ -505,7 +505,7 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 	uint8_t data[FEC_MODEL_FRAME_MAX + 8];
 	uint32_t esc_err = 0;
 	uint16_t st = 0;
-	bool intr = true, zero_len, late, bdu_late;
+	bool intr = true, zero_len, crc_only, late, bdu_late;
 
 	if (!(fec_model_reg(m, FEC_ECR) & FEC_ECR_ETHEREN) || len < 14)
 		return;
@@ -568,6 +568,8 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		esc_err = 0;
 	/* A write-back with E clear but no length: the MAC counted a good frame. */
 	zero_len = unlikely(m->fault_armed) && fec_model_fault_hit(m, FEC_FAULT_RX_ZERO_LEN);
+	/* The same with the FCS's (and SHIFT16's) bytes only: no data, length 0 after the trim. */
+	crc_only = unlikely(m->fault_armed) && fec_model_fault_hit(m, FEC_FAULT_RX_CRC_ONLY);
 	/* The events before the write-back: E is cleared at the next step. */
 	late = unlikely(m->fault_armed) && m->wb_n == 0 && nbd <= FEC_MODEL_WB_MAX &&
 	       fec_model_fault_hit(m, FEC_FAULT_RX_WB_LATE);
@@ -605,7 +607,9 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 		}
 		memcpy(va, data + done, chunk);
 		done += chunk;
-		bd->datlen = rte_cpu_to_le_16(zero_len ? 0 : last ? total : mrbr);
+		bd->datlen = rte_cpu_to_le_16(zero_len ? 0
+					      : last   ? (crc_only ? shift + 4u : total)
+						       : mrbr);
 		if (ex) {
 			volatile struct fec_bd_ex *bx = bdx_at(m, bus);
 			uint32_t esc = rte_le_to_cpu_32(bx->esc);
@@ -623,8 +627,12 @@ rx_one(struct fec_model *m, const uint8_t *frame, uint16_t len)
 			/* The 1588 counter as the frame came in (fec_model_ptp.c). */
 			bx->ts = rte_cpu_to_le_32(fec_model_ptp_now(m));
 			if (bdu_late) {
-				/* ESC keeps the driver's INT, BDU its 0, until the next step. */
-				bx->bdu = 0;
+				/*
+				 * ESC and BDU keep what the driver left, until the next
+				 * step: the uDMA only ever sets BDU, the driver clears it
+				 * on recycle, so a BD given back with BDU still set reads
+				 * as written back here.
+				 */
 				m->bdu_bus[m->bdu_n] = bus;
 				m->bdu_esc[m->bdu_n++] = esc;
 			} else {
