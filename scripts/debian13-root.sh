@@ -35,7 +35,10 @@ if [ ! -f "$root/.dpdk-forwarder-ready" ]; then
 	fi
 	echo "debian13-root: making $root with debootstrap (a few minutes, once)"
 	rm -rf "$root.new"
-	if ! debootstrap --variant=minbase trixie "$root.new" "$mirror" >"$root.log" 2>&1; then
+	# the .debs kept beside the root: a root made again fetches none of them
+	mkdir -p "$root.debs"
+	if ! debootstrap --variant=minbase --cache-dir="$root.debs" trixie "$root.new" "$mirror" \
+		>"$root.log" 2>&1; then
 		echo "debian13-root: debootstrap trixie from $mirror failed (no network?): $(tail -n 1 "$root.log")" >&2
 		rm -rf "$root.new"
 		exit 3
