@@ -530,6 +530,7 @@ def case_frr(c):
         print("frr: first connection: %r" % {k: v for k, v in n.items() if v})
         # zebra and staticd killed, started again with fewer routes: no stale route
         frr.kill()
+        frr.flush_kernel("rtr")
         poll("zebra gone", lambda: fpm(sh), lambda n: n["state"] == "listening")
         check_eq(fpm_routes(enl.routes(sh)), want, "routes stay while zebra is away")
         start_frr([routes[0], routes[3]])

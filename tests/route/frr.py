@@ -124,6 +124,26 @@ class Frr:
                 p.wait(10)
         self.procs.clear()
 
+    def flush_kernel(self, ns):
+        """Remove from ns's kernel FIB the routes a SIGKILLed zebra left there.
+        The next zebra reads them back as its own and should sweep them, but
+        its sweep can run before they reach its RIB (FRRouting/frr#21824; FRR
+        10 sends them all again over FPM, and they stay): that is zebra's
+        state, not the forwarder's, which a test of the forwarder's own mark
+        and sweep must not depend on."""
+        # zebra's routes use its next-hop objects: deleting those deletes them
+        # (iproute2 6.1's `route flush` refuses routes with an nhid); the rest
+        # (blackholes) by protocol
+        ip = ["ip", "-n", self.nsmap[ns]]
+        subprocess.run(ip + ["nexthop", "flush"], capture_output=True)
+        for proto in ("static", "bgp"):
+            subprocess.run(ip + ["route", "flush", "proto", proto], capture_output=True)
+        left = subprocess.run(ip + ["route", "show", "proto", "static"], capture_output=True,
+                              text=True).stdout + subprocess.run(
+            ip + ["route", "show", "proto", "bgp"], capture_output=True, text=True).stdout
+        if left.strip():
+            raise Fail("zebra's routes in the kernel of %s after the flush:\n%s" % (ns, left))
+
     def stop(self):
         """kill(), and remove the run folders (kept with E2E_KEEP=1)."""
         self.kill()
