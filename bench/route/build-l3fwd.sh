@@ -60,7 +60,7 @@ elif [ -z "${DPDK_ORIG:-}" ]; then
 	(cd "$work" && bash "$apt_wait" source --download-only -qq "dpdk=$version" >/dev/null 2>&1)
 	DPDK_ORIG=$(find "$work" -maxdepth 1 -name 'dpdk_*.orig.tar.*' | head -n 1)
 	if [ -z "$DPDK_ORIG" ]; then
-		log "cannot fetch Debian's DPDK $version source: apt-get install dpdk-doc (its examples), or DPDK_ORIG=dpdk_<version>.orig.tar.xz"
+		log "cannot fetch Debian's DPDK $version source: install dpdk-doc (its examples), or set DPDK_ORIG=dpdk_<version>.orig.tar.xz"
 		exit 1
 	fi
 fi
