@@ -43,6 +43,11 @@ if [ ! -f "$root/.dpdk-forwarder-ready" ]; then
 		rm -rf "$root.new"
 		exit 3
 	fi
+	# dpkg without an fsync a file, and no man-db index rebuilt after each install: the
+	# set-up then installs some 400 packages, most of a first run's time (the root is a
+	# cache: one a crash left broken is removed, and the next run makes it again)
+	echo force-unsafe-io >"$root.new/etc/dpkg/dpkg.cfg.d/dpdk-forwarder-unsafe-io"
+	echo "man-db man-db/auto-update boolean false" | chroot "$root.new" debconf-set-selections
 	rm -rf "$root"
 	mv "$root.new" "$root"
 	touch "$root/.dpdk-forwarder-ready"
