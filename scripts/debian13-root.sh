@@ -90,7 +90,8 @@ if [ -n "$gitdir" ] && [ -d "$gitdir" ]; then
 fi
 cp -L /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 mkdir -p "$root/dev/shm" "$root/run"
+# fd 9 (the lock) closed for the command: a process it leaves behind must not hold it
 env -i HOME=/root TERM="${TERM:-dumb}" LANG=C.UTF-8 \
 	PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 	FWD_IN_DEBIAN13_ROOT=1 \
-	chroot "$root" /bin/bash -c 'cd "$1" && shift && exec "$@"' - "$top" "$@"
+	chroot "$root" /bin/bash -c 'cd "$1" && shift && exec "$@"' - "$top" "$@" 9>&-
