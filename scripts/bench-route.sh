@@ -151,6 +151,8 @@ measure() { # app flows round
 	children+=("$pid")
 	if ! $py "$bench/tstat.py" "bench-route-$tag-$$" 2 30 >/dev/null; then
 		log "$1 did not start, see $OUT/$tag.log"
+		# measure runs in $(...): the caller's cleanup does not know this child
+		kill -KILL "$pid" 2>/dev/null
 		exit 1
 	fi
 	sleep "$WARM"

@@ -35,11 +35,19 @@ if [ ! -f "$root/.dpdk-forwarder-ready" ]; then
 	fi
 	echo "debian13-root: making $root with debootstrap (a few minutes, once)"
 	rm -rf "$root.new"
-	if ! debootstrap --variant=minbase trixie "$root.new" "$mirror" >"$root.log" 2>&1; then
+	# the .debs kept beside the root: a root made again fetches none of them
+	mkdir -p "$root.debs"
+	if ! debootstrap --variant=minbase --cache-dir="$root.debs" trixie "$root.new" "$mirror" \
+		>"$root.log" 2>&1; then
 		echo "debian13-root: debootstrap trixie from $mirror failed (no network?): $(tail -n 1 "$root.log")" >&2
 		rm -rf "$root.new"
 		exit 3
 	fi
+	# dpkg without an fsync a file, and no man-db index rebuilt after each install: the
+	# set-up then installs some 400 packages, most of a first run's time (the root is a
+	# cache: one a crash left broken is removed, and the next run makes it again)
+	echo force-unsafe-io >"$root.new/etc/dpkg/dpkg.cfg.d/dpdk-forwarder-unsafe-io"
+	echo "man-db man-db/auto-update boolean false" | chroot "$root.new" debconf-set-selections
 	rm -rf "$root"
 	mv "$root.new" "$root"
 	touch "$root/.dpdk-forwarder-ready"
@@ -82,7 +90,8 @@ if [ -n "$gitdir" ] && [ -d "$gitdir" ]; then
 fi
 cp -L /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 mkdir -p "$root/dev/shm" "$root/run"
+# fd 9 (the lock) closed for the command: a process it leaves behind must not hold it
 env -i HOME=/root TERM="${TERM:-dumb}" LANG=C.UTF-8 \
 	PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 	FWD_IN_DEBIAN13_ROOT=1 \
-	chroot "$root" /bin/bash -c 'cd "$1" && shift && exec "$@"' - "$top" "$@"
+	chroot "$root" /bin/bash -c 'cd "$1" && shift && exec "$@"' - "$top" "$@" 9>&-

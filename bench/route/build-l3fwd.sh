@@ -14,10 +14,13 @@
 # WORKDIR/l3fwd.orig (the source archive's name). DPDK_ORIG=path uses that
 # dpdk_<version>.orig.tar.* instead of downloading it with apt-get source
 # (a deb-src entry is added if there is none, as scripts/dpdk-sdk-headers.sh
-# does).
+# does). Without DPDK_ORIG, Debian's dpdk-doc of the installed version, when
+# it is installed, is the source instead (it ships examples/ in
+# /usr/share/dpdk/examples): where the source package cannot be fetched
+# (Debian 13's 24.11 answers 404 on some mirrors), `apt-get install dpdk-doc`.
 #
 # Changes made to the scratch copy, and nothing else:
-#  - always: DPDK 22.11's l3fwd asks for RX checksum offload, which net_pcap
+#  - always: l3fwd (22.11 and 24.11) asks for RX checksum offload, which net_pcap
 #    lacks (rte_eth_dev_configure fails with -22), so the request is cleared;
 #  - "full": the lookup tables are sized for a full table, as issue 17's
 #    comparison asks: LPM 2 M rules and 65 536 tbl8 groups, FIB 2 M routes
@@ -32,7 +35,15 @@ py=/usr/bin/python3
 log() { echo "build-l3fwd: $*" >&2; }
 
 version=$(dpkg-query -W -f='${Version}' libdpdk-dev)
-if [ -z "${DPDK_ORIG:-}" ]; then
+examples=/usr/share/dpdk/examples
+docver=$(dpkg-query -W -f='${Version}' dpdk-doc 2>/dev/null || true)
+if [ -z "${DPDK_ORIG:-}" ] && [ "$docver" = "$version" ] && [ -f $examples/l3fwd/main.c ]; then
+	log "l3fwd's source from dpdk-doc $docver ($examples)"
+	top=dpdk-doc-$docver
+	mkdir -p "$work/$top/examples"
+	cp -r $examples/l3fwd $examples/common "$work/$top/examples/"
+	orig=dpdk-doc_$docver
+elif [ -z "${DPDK_ORIG:-}" ]; then
 	sudo=""
 	[ "$(id -u)" -eq 0 ] || sudo="sudo"
 	if ! apt-get source --print-uris "dpdk=$version" 2>/dev/null | grep -q "orig.tar"; then
@@ -48,9 +59,16 @@ if [ -z "${DPDK_ORIG:-}" ]; then
 	log "fetching the source of DPDK $version"
 	(cd "$work" && bash "$apt_wait" source --download-only -qq "dpdk=$version" >/dev/null 2>&1)
 	DPDK_ORIG=$(find "$work" -maxdepth 1 -name 'dpdk_*.orig.tar.*' | head -n 1)
+	if [ -z "$DPDK_ORIG" ]; then
+		log "cannot fetch Debian's DPDK $version source: install dpdk-doc (its examples), or set DPDK_ORIG=dpdk_<version>.orig.tar.xz"
+		exit 1
+	fi
 fi
-top=$(set +o pipefail; tar tf "$DPDK_ORIG" | head -n 1 | cut -d/ -f1)
-tar xf "$DPDK_ORIG" -C "$work" "$top/examples/l3fwd" "$top/examples/common"
+if [ -n "${DPDK_ORIG:-}" ]; then
+	top=$(set +o pipefail; tar tf "$DPDK_ORIG" | head -n 1 | cut -d/ -f1)
+	tar xf "$DPDK_ORIG" -C "$work" "$top/examples/l3fwd" "$top/examples/common"
+	orig=$(basename "$DPDK_ORIG")
+fi
 l3src=$work/$top/examples/l3fwd
 
 # Replace the whole line matching $2 in file $1 by $3; fail if it is not there
@@ -94,4 +112,4 @@ for s in $srcs; do
 done
 bash bench/route/link-static.sh objects "$work/l3fwd" "${objs[@]}"
 echo "${cflags[*]}" >"$work/l3fwd.cflags"
-basename "$DPDK_ORIG" >"$work/l3fwd.orig"
+echo "$orig" >"$work/l3fwd.orig"

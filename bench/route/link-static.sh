@@ -24,6 +24,10 @@ drivers=(librte_net_pcap librte_net_null librte_net_ring librte_bus_vdev librte_
 # would add every driver's, e.g. libsystemd and rdma-core)
 syslibs=(-lpcap -lnuma -lbsd -lelf -lz -ldl -lpthread -lm)
 
+# and ethdev whole: since 23.x its telemetry commands (/ethdev/stats, which
+# bench/route/tstat.py reads) are in an object of their own that nothing calls,
+# registered by a constructor; left out, they answer null
+drivers+=(librte_ethdev)
 whole=(-Wl,--whole-archive)
 for d in "${drivers[@]}"; do
 	whole+=("$libdir/$d.a")

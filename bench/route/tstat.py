@@ -7,7 +7,9 @@ have), so both apps are measured the same way.
 
     tstat.py PREFIX NPORTS [TIMEOUT]
         prints "<monotonic seconds> <sum of opackets> <sum of ipackets>";
-        waits up to TIMEOUT seconds (default 0) for the socket to appear.
+        waits up to TIMEOUT seconds (default 0) for the socket to appear and
+        for the ports to answer (DPDK 24.11's socket is up before its ports:
+        /ethdev/stats of a port not yet probed answers null).
 """
 
 import json
@@ -38,8 +40,15 @@ def main():
     opk = ipk = 0
     t = None
     for p in range(nports):
-        s.send(("/ethdev/stats,%d" % p).encode())
-        st = json.loads(s.recv(65536))["/ethdev/stats"]
+        while True:
+            s.send(("/ethdev/stats,%d" % p).encode())
+            st = json.loads(s.recv(65536))["/ethdev/stats"]
+            if st is not None:
+                break
+            if time.monotonic() >= deadline:
+                print("tstat: port %d has no /ethdev/stats" % p, file=sys.stderr)
+                return 1
+            time.sleep(0.1)
         if t is None:
             t = time.monotonic()
         opk += st["opackets"]

@@ -35,8 +35,8 @@ Needs root, FRR and BIRD 2; skips (77) with a message without them.
     e2e_bgp.py CASE | --list | --check-registered CASE...
 """
 
-import os
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -50,6 +50,7 @@ from fwdtest import Fail, check, check_eq  # noqa: E402
 import e2e_fpm as efpm  # noqa: E402
 import e2e_nlsync as enl  # noqa: E402
 import e2e_twin as etw  # noqa: E402
+import frr  # noqa: E402
 
 N = 10000  # B's prefixes: 100.64.0.0/24, 100.64.1.0/24, ... 100.103.15.0/24
 PFX = ["100.%d.%d.0/24" % (64 + i // 256, i % 256) for i in range(N)]
@@ -120,13 +121,13 @@ class Lab:
     ready once the forwarder's table holds A's and B's routes."""
 
     def __init__(self, c, duration=RUN_S):
-        for d in (os.path.join(etw.FRR, "bgpd"), os.path.join(etw.FRR, "zebra")):
+        for d in (os.path.join(frr.FRR, "bgpd"), os.path.join(frr.FRR, "zebra")):
             if not os.path.exists(d):
                 print("SKIP: %s is not installed (apt-get install frr)" % d)
                 sys.exit(77)
         self.c = c
         self.topo = etw.Topology(fpm=True)
-        self.frr = etw.Frr(self.topo)
+        self.frr = frr.Frr(self.topo.ns, "fwdtw")
         self.run = self.bird = self.tel = None
         try:
             self._up(duration)

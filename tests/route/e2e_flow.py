@@ -310,8 +310,22 @@ def case_flows_telemetry_clear(c):
     check_eq(flows(",bytes")["top0"]["sport"], 1000, "by bytes")
     # clear while forwarding: the workers stop, counters and flows restart from zero
     # long enough that what runs between the clear and the stop counts less
-    before = wait_for(lambda: (s := flows())[lc[0]]["lookups"] > 1000000 and s,
-                      "a million lookups")
+    # (a deadline that follows progress: under ASan on a busy machine a million take
+    # tens of seconds; it fails when the lookups stop growing for 10 s)
+    seen = {"n": -1, "t": time.monotonic()}
+
+    def million():
+        s = flows()
+        n = s[lc[0]]["lookups"]
+        if n > 1000000:
+            return s
+        if n > seen["n"]:
+            seen.update(n=n, t=time.monotonic())
+        elif time.monotonic() - seen["t"] > 10:
+            raise Fail("the lookups stopped at %d, short of a million" % n)
+        return None
+
+    before = wait_for(million, "a million lookups", timeout=600)
     sh.cmd("clear fwd stats")
     sh.cmd("stop")
     st = flows()

@@ -46,13 +46,11 @@ import json
 import os
 import random
 import re
-import shutil
 import signal
 import socket
 import struct
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -62,6 +60,7 @@ import fwdtest as ft  # noqa: E402
 from fwdtest import Fail, check, check_eq  # noqa: E402
 import e2e_route as er  # noqa: E402
 import e2e_nlsync as enl  # noqa: E402
+from frr import FRR, Frr  # noqa: E402
 
 POLL_S = 10  # bounded polling, not a timing assertion
 
@@ -465,7 +464,6 @@ def case_sigterm(c):
     check_eq(ft.load_stats(stats)["mbufs_leaked"], 0, "mbufs leaked")
 
 
-FRR = "/usr/lib/frr"
 FRR_POLL_S = 20  # zebra's connect and replay take seconds: still bounded
 
 
@@ -483,44 +481,17 @@ def case_frr(c):
         print("SKIP: ip netns add is not permitted here (%s): the frr test needs root"
               % p.stderr.strip())
         sys.exit(77)
-    daemons = []
     sh = None
-    # the daemons drop to user frr: their pid files and sockets in a folder it can reach
-    # (the case's own is root's only)
-    run = tempfile.mkdtemp(prefix="fwdfpm-frr-")
-    os.chmod(run, 0o755)
-    shutil.chown(run, "frr", "frr")
+    frr = Frr({"rtr": ns}, "fwdfpm")
 
     def ip(*a):
         q = subprocess.run(["ip", "-n", ns] + list(a), capture_output=True, text=True)
         check(q.returncode == 0, "ip %s: %s" % (" ".join(a), q.stderr))
 
-    def daemon(name, conf_lines, extra=()):
-        conf = os.path.join(run, name + ".conf")
-        with open(conf, "w") as f:
-            f.write("\n".join(["hostname fwdtest"] + conf_lines) + "\n")
-        shutil.chown(conf, "frr", "frr")
-        log = open(os.path.join(run, name + ".log"), "a")
-        d = subprocess.Popen(
-            ["ip", "netns", "exec", ns, os.path.join(FRR, name)] + list(extra) +
-            ["-f", conf, "-i", os.path.join(run, name + ".pid"), "-z",
-             os.path.join(run, "zserv.api"), "--vty_socket", run, "-A", "127.0.0.1", "-P", "0",
-             "-u", "frr", "-g", "frr"], stdout=log, stderr=log)
-        log.close()
-        daemons.append(d)
-        return d
-
     def start_frr(routes):
-        daemon("zebra", ["fpm address 127.0.0.1 port 2620"], ["-M", "dplane_fpm_nl"])
-        # staticd has the static routes (FRR >= 7): it connects to zebra's socket
-        daemon("staticd", ["ip route %s %s" % r for r in routes])
-
-    def stop_frr():
-        for d in daemons:
-            if d.poll() is None:
-                d.send_signal(signal.SIGKILL)
-                d.wait(10)
-        daemons.clear()
+        frr.daemon("rtr", "zebra", ["fpm address 127.0.0.1 port 2620"], ["-M", "dplane_fpm_nl"])
+        # staticd has the static routes (FRR >= 7), entered with vtysh (frr.py)
+        frr.static_routes("rtr", routes)
 
     try:
         ip("link", "set", "lo", "up")
@@ -558,7 +529,8 @@ def case_frr(c):
         check_balance(n)
         print("frr: first connection: %r" % {k: v for k, v in n.items() if v})
         # zebra and staticd killed, started again with fewer routes: no stale route
-        stop_frr()
+        frr.kill()
+        frr.flush_kernel("rtr")
         poll("zebra gone", lambda: fpm(sh), lambda n: n["state"] == "listening")
         check_eq(fpm_routes(enl.routes(sh)), want, "routes stay while zebra is away")
         start_frr([routes[0], routes[3]])
@@ -572,12 +544,10 @@ def case_frr(c):
         sh.quit()
         sh = None
     finally:
-        stop_frr()
+        frr.stop()
         if sh is not None:
             sh.p.terminate(force=True)
         subprocess.run(["ip", "netns", "del", ns], capture_output=True)
-        if os.environ.get("E2E_KEEP") != "1":
-            shutil.rmtree(run, ignore_errors=True)
 
 
 def case_idle_candidate(c):

@@ -44,7 +44,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -53,6 +52,7 @@ sys.path.insert(0, HERE)
 import fwdtest as ft  # noqa: E402
 from fwdtest import Fail, check, check_eq  # noqa: E402
 import e2e_route as er  # noqa: E402
+from frr import FRR, Frr  # noqa: E402
 
 PY = "/usr/bin/python3"
 WAIT_S = 20  # the twin's address must show within this (a bounded poll)
@@ -428,7 +428,6 @@ def case_flood(c):
         check(drops["mcast_dst"] >= 10, "mcast_dst %d: 224.0.0.9 on port 1" % drops["mcast_dst"])
 
 
-FRR = "/usr/lib/frr"
 BGP_WAIT_S = 60  # two bgpd's session, zebra's FPM connect and replay: seconds, bounded
 
 ROUTE_FWD = r"""
@@ -445,54 +444,6 @@ print(n)
 """
 
 
-class Frr:
-    """FRR daemons in the test's namespaces, each namespace with its own run
-    folder (zebra's socket, vty sockets, pid files) that user frr can reach."""
-
-    def __init__(self, topo):
-        self.topo, self.procs, self.dirs = topo, [], {}
-
-    def run_dir(self, ns):
-        if ns not in self.dirs:
-            d = tempfile.mkdtemp(prefix="fwdtw-frr-%s-" % ns)
-            os.chmod(d, 0o755)
-            shutil.chown(d, "frr", "frr")
-            self.dirs[ns] = d
-        return self.dirs[ns]
-
-    def daemon(self, ns, name, conf_lines, extra=()):
-        run = self.run_dir(ns)
-        conf = os.path.join(run, name + ".conf")
-        with open(conf, "w") as f:
-            f.write("\n".join(["hostname fwdtw-%s" % ns] + conf_lines) + "\n")
-        shutil.chown(conf, "frr", "frr")
-        log = open(os.path.join(run, name + ".log"), "a")
-        self.procs.append(subprocess.Popen(
-            ["ip", "netns", "exec", self.topo.ns[ns], os.path.join(FRR, name)] + list(extra) +
-            ["-f", conf, "-i", os.path.join(run, name + ".pid"), "-z",
-             os.path.join(run, "zserv.api"), "--vty_socket", run, "-A", "127.0.0.1", "-P", "0",
-             "-u", "frr", "-g", "frr"], stdout=log, stderr=log))
-        log.close()
-
-    def logs(self):
-        out = []
-        for ns, d in self.dirs.items():
-            for n in sorted(os.listdir(d)):
-                if n.endswith(".log"):
-                    with open(os.path.join(d, n), errors="replace") as f:
-                        out.append("--- %s %s\n%s" % (ns, n, f.read()[-1500:]))
-        return "\n".join(out)
-
-    def stop(self):
-        for p in self.procs:
-            if p.poll() is None:
-                p.send_signal(signal.SIGKILL)
-                p.wait(10)
-        if os.environ.get("E2E_KEEP") != "1":
-            for d in self.dirs.values():
-                shutil.rmtree(d, ignore_errors=True)
-
-
 def case_bgp(c):
     """BGP through the forwarder: bgpd in the peer namespace announces
     172.16.0.0/16 to bgpd in the twin's namespace (a TCP session to the
@@ -503,7 +454,7 @@ def case_bgp(c):
         print("SKIP: %s/bgpd is not installed (apt-get install frr)" % FRR)
         sys.exit(77)
     with Topology(fpm=True) as topo:
-        frr = Frr(topo)
+        frr = Frr(topo.ns, "fwdtw")
         try:
             topo.ip("peer", "addr", "add", "172.16.0.1/16", "dev", "lo")
             cfg = config(c, topo, extra=["fpm-listen = %s:2620" % topo.fpm_addr])
