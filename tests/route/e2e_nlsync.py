@@ -589,25 +589,43 @@ def case_bird(c):
         check_eq(nl["applied"], n + 2, "applied: every BIRD route")
         check_balance(nl)
 
-        # a withdrawal: the first 1 000 routes leave BIRD's config
+        # a withdrawal: the first 1 000 routes leave BIRD's config. Timed by the route count
+        # (telemetry, a few ms a read) and the FIB's, polled side by side: a read of the
+        # whole table through the shell takes longer under load than what it measures.
+        tel = sm.TelClient(c.prefixes[-1])
+        count = lambda: tel.raw("/forwarder/route_summary")["/forwarder/route_summary"]["routes"]
+        n0 = count()
         bird.write(statics[1000:])
         t_conf = time.monotonic()
         bird.ctl("configure")
         for p in pfx[:1000]:
             want.pop(p)
-        while len(kernel_routes(ns)) != n + 2 - 1000:
-            check(time.monotonic() - t_conf < 30, "the withdrawal not in the FIB")
-            time.sleep(0.05)
-        t_fib = time.monotonic()
-        took = poll_routes(sh, want, "the withdrawal", 30)
+        t_fwd = t_fib = None
+        last, t_moved = None, t_conf
+        while t_fwd is None or t_fib is None:
+            now = time.monotonic()
+            if t_fwd is None and count() == n0 - 1000:
+                t_fwd = time.monotonic()
+            if t_fib is None and len(kernel_routes(ns)) == n + 2 - 1000:
+                t_fib = time.monotonic()
+            # fail once nothing moved for 30 s: a busy machine is slow, not broken
+            seen = (count(), t_fib)
+            if seen != last:
+                last, t_moved = seen, now
+            check(now - t_moved < 30, "the withdrawal: %d routes (want %d), FIB %s" % (
+                seen[0], n0 - 1000, "done" if t_fib else "not done"))
+            time.sleep(0.01)
+        tel.close()
+        poll_routes(sh, want, "the withdrawal", 30)
         # The bound is a second on a quiet machine. On a busy one every
         # process is slower alike, so the bound follows BIRD's own time for the
         # same 1 000 deletes in the same moment (configure to the FIB without
         # them): the forwarder may take 3 times that, and a second at least.
         bird_took = t_fib - t_conf
+        took = max(0.0, t_fwd - t_fib)
         bound = max(5.0 if os.environ.get("FWD_SANITIZED") == "1" else 1.0, 3 * bird_took)
         print("bird: withdrawal of 1000 routes: BIRD's FIB %.2f s after configure, the table "
-              "equal to the FIB %.2f s after that (bound %.2f s)" % (bird_took, took, bound))
+              "%.2f s after that (bound %.2f s)" % (bird_took, took, bound))
         check(took <= bound, "the withdrawal took %.2f s after the FIB's (bound %.2f s: "
               "3 times BIRD's %.2f s)" % (took, bound, bird_took))
 
