@@ -780,6 +780,44 @@ def case_telemetry_workers(c):
                                                                                st["mbufs_leaked"]))
 
 
+def case_telemetry_filter(c):
+    """/forwarder/filter (issue 37 item 13: the filter rules' packet counts were in the stats
+    file only): 128 long rules, paged by bytes, each rule<N> as `filter show` prints it, with
+    its packets; a bad start is null, past the end an empty page."""
+    n = 128
+    cfg = c.path("filter.ini")
+    with open(cfg, "w") as f:
+        f.write("[forward]\nfwd = route\n[port 0]\nip = 10.0.0.1/24\n[port 1]\n"
+                "ip = 10.1.0.1/24\n[route]\nroute = 172.16.0.0/16 via 10.1.0.2\n[filter]\n")
+        for i in range(n):
+            # as long as a rule gets (~100 characters): 128 of them overflow one reply
+            f.write("permit = proto sctp src 200.200.%d.128/25 dst 200.201.%d.128/25 "
+                    "sport 60000-65000 dport 60000-65000\n" % (100 + i, 100 + i))
+    eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
+    prefix = c.prefixes[-1]
+    sh = Shell(c, eal, ["--config", cfg])
+    shown = {}
+    for line in sh.cmd("filter show").splitlines():
+        m = re.fullmatch(r"\s*(\d+): (.*) \| (\d+) pkts\s*", line)
+        if m:
+            shown["rule" + m.group(1)] = {"rule": m.group(2), "pkts": int(m.group(3))}
+    check_eq(len(shown), n, "filter show's rules")
+    t = TelClient(prefix)
+    t.connect()
+    rules, metas, biggest = tel_pages(t, "/forwarder/filter", ("rules",))
+    check_eq(metas[0]["rules"], n, "rules")
+    check(len(metas) > 1, "128 long rules fit no single reply")
+    check(biggest < 16384, "a filter reply of %d bytes" % biggest)
+    check_eq(rules, shown, "the rules over all pages, as filter show prints them")
+    for bad in ("-1", "abc", "4294967296"):
+        check_eq(t.raw("/forwarder/filter," + bad), {"/forwarder/filter": None}, "start " + bad)
+    end = t.raw("/forwarder/filter,%d" % (n + 5))["/forwarder/filter"]
+    check_eq(end, {"rules": n, "start": n + 5, "count": 0, "more": 0}, "past the end")
+    t.close()
+    st = sh.quit()
+    check_eq(st["mbufs_leaked"], 0, "mbufs leaked")
+
+
 def case_routes_paging(c):
     """/forwarder/routes answers 128 routes a page and says how many there are
     and where the next page starts (it stopped at 128, silently)."""
