@@ -591,6 +591,7 @@ def tel_pages(t, cmd, head):
         check(data, "no answer to %s,%d" % (cmd, start))
         biggest = max(biggest, len(data))
         page = json.loads(data)[cmd]
+        check(isinstance(page, dict), "%s,%d answered %r" % (cmd, start, page))
         meta = {k: page.pop(k) for k in head + ("start", "count", "more", "next") if k in page}
         check_eq((meta["start"], meta["count"]), (start, len(page)),
                  "%s page at %d: its count is what it holds" % (cmd, start))
