@@ -443,9 +443,11 @@ def run_beside(b, cmds, cwd):
     deadline = time.monotonic() + RUN_SLACK
     up = False
     while not up and fwd.poll() is None and time.monotonic() < deadline:
-        # up: its endpoints answer and (without -i) it forwards
+        # up: its endpoints answer, its set-up is done (they answer "starting" from EAL's
+        # start) and (without -i) it forwards
         ans = telemetry_query(sock, "/forwarder/stats")
-        up = ans is not None and '"state"' in ans and (interactive or '"forwarding"' in ans)
+        up = ans is not None and '"state"' in ans and '"starting"' not in ans and \
+            (interactive or '"forwarding"' in ans)
         if not up:
             time.sleep(0.1)
     if not up:
