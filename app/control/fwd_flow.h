@@ -93,7 +93,7 @@ int fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum r
 /**
  * The /forwarder/filter telemetry answer into the dict @p d: "rules" (how
  * many there are), then each filter rule from the @p start-th, as many as
- * @p pg holds, as "rule<N>" (N its position, as `show filter` numbers it):
+ * @p pg holds, as "rule<N>" (N its position, as `filter show` numbers it):
  * {"rule": its text, "pkts": packets it decided}, the stats file's
  * flows.filter[]; then "start", "count", "more" and "next" (the first rule
  * not sent). Called with the app alive (the telemetry lock held).
