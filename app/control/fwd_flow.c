@@ -459,8 +459,8 @@ fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_fl
 }
 
 int
-fwd_flow_filter_telemetry(const struct fwd_app *app, struct rte_tel_data *d,
-	struct fwd_tel_page *pg, uint32_t start)
+fwd_flow_filter_telemetry(
+	const struct fwd_app *app, struct rte_tel_data *d, struct fwd_tel_page *pg, uint32_t start)
 {
 	struct rt_flow *fl[RTE_MAX_LCORE];
 	unsigned int nt = tables(app, fl);
@@ -484,7 +484,7 @@ fwd_flow_filter_telemetry(const struct fwd_app *app, struct rte_tel_data *d,
 		rt_acl_rule_format(&app->rt_acl->rules[i], text, sizeof(text));
 		pkts = rt_flow_rule_pkts(fl, nt, app->rt_acl, rt_acl_slot(app->rt_acl, i));
 		bytes += fwd_tel_key_bytes("rule") + fwd_tel_str_bytes(text) +
-			fwd_tel_u64_bytes("pkts", pkts);
+			 fwd_tel_u64_bytes("pkts", pkts);
 		if (!fwd_tel_page_take(pg, bytes))
 			break; /* the page ends here: "next" names this rule */
 		one = rte_tel_data_alloc();

@@ -100,8 +100,8 @@ int fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum r
  *
  * @return 0, or -ENODEV when not routing (nothing added).
  */
-int fwd_flow_filter_telemetry(const struct fwd_app *app, struct rte_tel_data *d,
-	struct fwd_tel_page *pg, uint32_t start);
+int fwd_flow_filter_telemetry(
+	const struct fwd_app *app, struct rte_tel_data *d, struct fwd_tel_page *pg, uint32_t start);
 
 /**
  * Zero every worker's flow-stage counters, its flows' packets and bytes and
