@@ -728,8 +728,11 @@ def end_root_session(page, state):
     sess = state.pop("root", None)
     if sess is None:
         return
+    # ps writes a file, not a pipe: the shell forks a pipeline's commands at once, and ps
+    # listed sed's fork before its exec, a "bash" left running (1 run in 3 on a busy box)
     done, out = sess.run("echo \"netns: $(ip netns list | cut -d' ' -f1 | tr '\\n' ' ')\"; "
-                         "ps -eo pid=,comm=,args= | sed 's/^ */running: /'", 30)
+                         "ps -eo pid=,comm=,args= >/run/doctest-ps; "
+                         "sed 's/^ */running: /' /run/doctest-ps; rm -f /run/doctest-ps", 30)
     sess.close()
     # the session's shell is PID 1; ps is the probe itself
     left = [l for l in out.split("\n") if (l.startswith("running: ") and l.split()[1] != "1"
