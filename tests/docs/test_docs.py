@@ -729,7 +729,7 @@ def end_root_session(page, state):
     if sess is None:
         return
     # ps writes a file, not a pipe: the shell forks a pipeline's commands at once, and ps
-    # listed sed's fork before its exec, a "bash" left running (1 run in 3 on a busy box)
+    # listed sed's fork before its exec, a "bash" left running (3 runs in 6 on a busy box)
     done, out = sess.run("echo \"netns: $(ip netns list | cut -d' ' -f1 | tr '\\n' ' ')\"; "
                          "ps -eo pid=,comm=,args= >/run/doctest-ps; "
                          "sed 's/^ */running: /' /run/doctest-ps; rm -f /run/doctest-ps", 30)
