@@ -328,6 +328,8 @@ main(int argc, char **argv)
 		eal_done();
 		return EXIT_FAILURE;
 	}
+	/* the telemetry socket is up: "starting" while the set-up runs, not null */
+	fwd_telemetry_register(app.cfg.mode);
 
 	ret = install_signals();
 	if (ret == 0)

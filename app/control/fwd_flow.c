@@ -457,3 +457,49 @@ fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_fl
 	}
 	return 0;
 }
+
+int
+fwd_flow_filter_telemetry(
+	const struct fwd_app *app, struct rte_tel_data *d, struct fwd_tel_page *pg, uint32_t start)
+{
+	struct rt_flow *fl[RTE_MAX_LCORE];
+	unsigned int nt = tables(app, fl);
+	uint32_t n, i;
+
+	if (app->rt_acl == NULL)
+		return -ENODEV;
+	/*
+	 * A shell's filter add or del runs beside this (main lcore): a rule
+	 * read while it moves is shown as it was or as it is, never past the
+	 * arrays (positions and slots stay below RT_ACL_MAX_RULES).
+	 */
+	n = RTE_MIN(rt_acl_count(app->rt_acl), (uint32_t)RT_ACL_MAX_RULES);
+	rte_tel_data_add_dict_u64(d, "rules", n);
+	for (i = RTE_MIN(start, n); i < n; i++) {
+		struct rte_tel_data *one;
+		char text[160], key[16];
+		uint64_t pkts;
+		size_t bytes = fwd_tel_key_bytes("ruleNNN") + 2; /* the key, { and } */
+
+		rt_acl_rule_format(&app->rt_acl->rules[i], text, sizeof(text));
+		pkts = rt_flow_rule_pkts(fl, nt, app->rt_acl, rt_acl_slot(app->rt_acl, i));
+		bytes += fwd_tel_key_bytes("rule") + fwd_tel_str_bytes(text) +
+			 fwd_tel_u64_bytes("pkts", pkts);
+		if (!fwd_tel_page_take(pg, bytes))
+			break; /* the page ends here: "next" names this rule */
+		one = rte_tel_data_alloc();
+		if (one == NULL)
+			break;
+		rte_tel_data_start_dict(one);
+		rte_tel_data_add_dict_string(one, "rule", text);
+		rte_tel_data_add_dict_u64(one, "pkts", pkts);
+		snprintf(key, sizeof(key), "rule%u", i);
+		rte_tel_data_add_dict_container(d, key, one, 0);
+	}
+	rte_tel_data_add_dict_u64(d, "start", start);
+	rte_tel_data_add_dict_u64(d, "count", i - RTE_MIN(start, n));
+	rte_tel_data_add_dict_u64(d, "more", i < n);
+	if (i < n)
+		rte_tel_data_add_dict_u64(d, "next", i);
+	return 0;
+}

@@ -91,6 +91,19 @@ int fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum r
 	struct fwd_tel_page *pg, uint32_t start);
 
 /**
+ * The /forwarder/filter telemetry answer into the dict @p d: "rules" (how
+ * many there are), then each filter rule from the @p start-th, as many as
+ * @p pg holds, as "rule<N>" (N its position, as `filter show` numbers it):
+ * {"rule": its text, "pkts": packets it decided}, the stats file's
+ * flows.filter[]; then "start", "count", "more" and "next" (the first rule
+ * not sent). Called with the app alive (the telemetry lock held).
+ *
+ * @return 0, or -ENODEV when not routing (nothing added).
+ */
+int fwd_flow_filter_telemetry(
+	const struct fwd_app *app, struct rte_tel_data *d, struct fwd_tel_page *pg, uint32_t start);
+
+/**
  * Zero every worker's flow-stage counters, its flows' packets and bytes and
  * the filter rules' counts ("clear fwd stats"). Workers must be stopped.
  */

@@ -56,6 +56,18 @@ fwd_stats_drop_total(const struct fwd_app *app, enum fwd_drop_reason r)
 	return sum + fwd_route_ctl_drops(app, r);
 }
 
+uint64_t
+fwd_stats_lcore_dropped(const uint64_t drops[FWD_DROP_MAX])
+{
+	uint64_t sum = 0;
+	unsigned int r;
+
+	for (r = 0; r < FWD_DROP_MAX; r++)
+		if (r != FWD_DROP_PKTGEN_RX)
+			sum += drops[r];
+	return sum;
+}
+
 void
 fwd_stats_app_bytes(const struct fwd_app *app, uint16_t p, uint64_t *ibytes, uint64_t *obytes)
 {
@@ -180,10 +192,7 @@ snap_lcore(const struct fwd_lcore *lc, struct lcore_snap *s)
 	s->st.idle_sleeps = v->idle_sleeps;
 	s->st.idle_wakeups = v->idle_wakeups;
 	/* what --fwd pktgen receives is measured, not dropped: shown apart */
-	s->dropped = 0;
-	for (r = 0; r < FWD_DROP_MAX; r++)
-		if (r != FWD_DROP_PKTGEN_RX)
-			s->dropped += s->st.drops[r];
+	s->dropped = fwd_stats_lcore_dropped(s->st.drops);
 	s->measured = s->st.drops[FWD_DROP_PKTGEN_RX];
 	in = s->st.rx_pkts + s->st.slow_tx + s->st.tx_first;
 	out = s->st.tx_pkts + s->dropped + s->measured + s->punted;

@@ -20,6 +20,14 @@
 uint64_t fwd_stats_drop_total(const struct fwd_app *app, enum fwd_drop_reason r);
 
 /**
+ * An lcore's dropped packets: the sum of its @p drops by reason but
+ * pktgen_rx. What --fwd pktgen receives is measured by the generator, not
+ * dropped (the lcore line's "measured"): the console's and telemetry's
+ * "dropped" are this one definition (the stats file keeps every reason).
+ */
+uint64_t fwd_stats_lcore_dropped(const uint64_t drops[FWD_DROP_MAX]);
+
+/**
  * rte_eth_stats_get() of port @p p, with the bytes the forwarder counted in
  * place of the PMD's where it counts none (net_null, net_ring: see
  * fwd_port.app_bytes), less what they were at the last clear of the port's

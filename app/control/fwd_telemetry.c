@@ -43,6 +43,13 @@
  */
 static rte_rwlock_t tel_lock = RTE_RWLOCK_INITIALIZER;
 static struct fwd_app *tel_app;
+/*
+ * Until the app is set up (fwd_telemetry_init()) the endpoints answer
+ * "starting", with the mode asked: the socket is there from EAL's start, and
+ * with 20 workers on 2 CPUs the set-up takes seconds.
+ */
+static bool tel_app_was_up;
+static const char *tel_mode_name = "";
 
 /* a u64 into a worker's dict, its JSON bytes counted in @p bytes */
 static void
@@ -101,14 +108,12 @@ tel_lcore_page(struct rte_tel_data *d, struct fwd_tel_page *pg, uint64_t start, 
 static bool
 tel_stats_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
 {
-	uint64_t lc_drops = 0;
-	unsigned int r;
-
-	for (r = 0; r < FWD_DROP_MAX; r++)
-		lc_drops += lc->stats.drops[r];
 	tel_u64(one, b, "rx_pkts", lc->stats.rx_pkts);
 	tel_u64(one, b, "tx_pkts", lc->stats.tx_pkts);
-	tel_u64(one, b, "dropped", lc_drops);
+	/* as the lcore line says it: a generator's received frames are measured, not dropped */
+	tel_u64(one, b, "dropped", fwd_stats_lcore_dropped(lc->stats.drops));
+	if (lc->pg != NULL)
+		tel_u64(one, b, "measured", lc->stats.drops[FWD_DROP_PKTGEN_RX]);
 	tel_u64(one, b, "rx_bursts", lc->stats.rx_bursts);
 	tel_u64(one, b, "polls", lc->stats.polls);
 	tel_u64(one, b, "idle_sleeps", lc->stats.idle_sleeps);
@@ -119,8 +124,11 @@ tel_stats_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
 	return true;
 }
 
-/* the head of /forwarder/stats: mode, state, ports, link_changes, tx_lost, workers, 4 totals */
-#define TEL_STATS_HEAD (10 + TEL_LCORES_TAIL)
+/*
+ * the head of /forwarder/stats: mode, state, ports, link_changes, tx_lost,
+ * workers, 5 totals (measured in pktgen mode)
+ */
+#define TEL_STATS_HEAD (11 + TEL_LCORES_TAIL)
 
 /*
  * DPDK 22.11 telemetry nests one level only: the per-lcore dicts are top-level
@@ -129,9 +137,9 @@ tel_stats_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
 static int
 tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	uint64_t rx = 0, tx = 0, dropped = 0, start = 0;
+	uint64_t rx = 0, tx = 0, dropped = 0, measured = 0, start = 0;
 	struct fwd_tel_page pg;
-	unsigned int i, r;
+	unsigned int i;
 
 	if (params != NULL && fwd_tel_param_uint(params, UINT32_MAX, &start) < 0)
 		return -EINVAL;
@@ -139,15 +147,17 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_rwlock_read_lock(&tel_lock);
 	if (tel_app == NULL) {
 		rte_rwlock_read_unlock(&tel_lock);
-		rte_tel_data_add_dict_string(d, "state", "exiting");
+		rte_tel_data_add_dict_string(d, "mode", tel_mode_name);
+		rte_tel_data_add_dict_string(d, "state", tel_app_was_up ? "exiting" : "starting");
+		rte_tel_data_add_dict_u64(d, "workers", 0);
 		return 0;
 	}
 	/* the totals over every worker, whichever are on this page */
 	for (i = 0; i < tel_app->n_workers; i++) {
 		const struct fwd_lcore *lc = tel_app->workers[i];
 
-		for (r = 0; r < FWD_DROP_MAX; r++)
-			dropped += lc->stats.drops[r];
+		dropped += fwd_stats_lcore_dropped(lc->stats.drops);
+		measured += lc->stats.drops[FWD_DROP_PKTGEN_RX];
 		rx += lc->stats.rx_pkts;
 		tx += lc->stats.tx_pkts;
 	}
@@ -198,6 +208,8 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_u64(d, "rx_pkts", rx);
 	rte_tel_data_add_dict_u64(d, "tx_pkts", tx);
 	rte_tel_data_add_dict_u64(d, "dropped", dropped);
+	if (tel_app->cfg.mode == FWD_MODE_PKTGEN)
+		rte_tel_data_add_dict_u64(d, "measured", measured);
 	{
 		/* mbufs out of the packet pools (rings, caches, in flight): a leak grows it */
 		uint64_t in_use = 0;
@@ -219,9 +231,13 @@ tel_drops(const char *cmd, const char *params, struct rte_tel_data *d)
 
 	rte_tel_data_start_dict(d);
 	rte_rwlock_read_lock(&tel_lock);
-	/* the router's reasons only when routing */
+	/*
+	 * the router's reasons only when routing; not pktgen_rx, which is no
+	 * drop (the lcores' "measured", as the console's drops line leaves it out)
+	 */
 	for (r = 0; tel_app != NULL && r < FWD_DROP_MAX; r++)
-		if (r < FWD_DROP_ROUTE_FIRST || tel_app->cfg.mode == FWD_MODE_ROUTE)
+		if (r != FWD_DROP_PKTGEN_RX &&
+			(r < FWD_DROP_ROUTE_FIRST || tel_app->cfg.mode == FWD_MODE_ROUTE))
 			rte_tel_data_add_dict_u64(
 				d, fwd_drop_name(r), fwd_stats_drop_total(tel_app, r));
 	rte_rwlock_read_unlock(&tel_lock);
@@ -650,11 +666,33 @@ tel_flows(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+/* the head of a /forwarder/filter page: rules, start, count, more, next */
+#define TEL_FILTER_HEAD 5
+
+/* "/forwarder/filter[,START]": the filter rules and their packet counts, paged */
+static int
+tel_filter(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct fwd_tel_page pg;
+	uint64_t start = 0;
+
+	if (params != NULL && fwd_tel_param_uint(params, UINT32_MAX, &start) < 0)
+		return -EINVAL;
+	rte_tel_data_start_dict(d);
+	fwd_tel_page_init(&pg, cmd, TEL_FILTER_HEAD);
+	rte_rwlock_read_lock(&tel_lock);
+	if (tel_app != NULL)
+		fwd_flow_filter_telemetry(tel_app, d, &pg, (uint32_t)start);
+	rte_rwlock_read_unlock(&tel_lock);
+	return 0;
+}
+
 static bool
 tel_pktgen_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
 {
 	struct pktgen_tx_stats ts;
 	struct pktgen_rx_stats rs;
+	uint64_t hist[PKTGEN_HIST_BUCKETS];
 	unsigned int k;
 
 	if (lc->pg == NULL || lc->pg_rx == NULL)
@@ -665,6 +703,20 @@ tel_pktgen_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
 		tel_u64(one, b, pktgen_tx_stat_names[k], pktgen_tx_stat(&ts, k));
 	for (k = 0; k < PKTGEN_RX_STAT_MAX; k++)
 		tel_u64(one, b, pktgen_rx_stat_names[k], pktgen_rx_stat(&rs, k));
+	/*
+	 * The stats file's lat_hist beside lat_min/avg/max_ns, flat (DPDK 22.11
+	 * nests one level: no array in a worker's dict): lat_hist_0 counts 0 ns,
+	 * lat_hist_<i> [2^(i-1), 2^i) ns, the last everything above; and their
+	 * exact sum, which an exporter's histogram needs.
+	 */
+	pktgen_rx_hist(lc->pg_rx, hist);
+	for (k = 0; k < PKTGEN_HIST_BUCKETS; k++) {
+		char key[16];
+
+		snprintf(key, sizeof(key), "lat_hist_%u", k);
+		tel_u64(one, b, key, hist[k]);
+	}
+	tel_u64(one, b, "lat_sum_ns", pktgen_rx_lat_sum_ns(lc->pg_rx));
 	return true;
 }
 
@@ -942,6 +994,9 @@ static const struct {
 	{"/forwarder/flows", tel_flows,
 		"--fwd route: flow-table counters per lcore, paged, and the top flows (top0..). "
 		"Parameters: [pkts|bytes][,first worker]."},
+	{"/forwarder/filter", tel_filter,
+		"--fwd route: the filter rules (rule<N>: rule, pkts), paged; rules, count, more, "
+		"next. Parameter: the first rule (default 0)."},
 	{"/forwarder/pktgen", tel_pktgen,
 		"--fwd pktgen: generator and receive-side counters per lcore, paged (next). "
 		"Parameter: the first worker (default 0)."},
@@ -987,23 +1042,31 @@ tel_register(const char *name, telemetry_cb fn, const char *help)
 }
 
 void
-fwd_telemetry_init(struct fwd_app *app)
+fwd_telemetry_register(enum fwd_mode mode)
 {
 	static bool registered;
 	const struct fwd_component *c;
 	unsigned int i;
 
-	rte_rwlock_write_lock(&tel_lock);
-	tel_app = app;
-	rte_rwlock_write_unlock(&tel_lock);
 	if (registered)
 		return;
 	registered = true;
+	tel_mode_name = fwd_mode_name(mode);
 	for (i = 0; i < RTE_DIM(tel_cmds); i++)
 		tel_register(tel_cmds[i].name, tel_cmds[i].fn, tel_cmds[i].help);
 	for (c = fwd_component_first(); c != NULL; c = fwd_component_next(c))
 		for (i = 0; i < c->n_tel; i++)
 			tel_register(c->tel[i].name, tel_component, c->tel[i].help);
+}
+
+void
+fwd_telemetry_init(struct fwd_app *app)
+{
+	fwd_telemetry_register(app->cfg.mode);
+	rte_rwlock_write_lock(&tel_lock);
+	tel_app = app;
+	tel_app_was_up = true;
+	rte_rwlock_write_unlock(&tel_lock);
 }
 
 void

@@ -15,6 +15,7 @@
  *   /forwarder/router  the router's slow-path and per-lcore counters (--fwd route)
  *   /forwarder/route_summary  route counts by prefix length, limits, memory
  *   /forwarder/flows   flow-table counters and the top flows (--fwd route)
+ *   /forwarder/filter  the filter rules and their packet counts (--fwd route)
  *   /forwarder/pktgen  generator and receive-side counters (--fwd pktgen)
  * and checked versions of DPDK's /eal/heap_info, /eal/memzone_info and
  * /ethdev/info, which crash on an out-of-range parameter in 22.11; then
@@ -24,7 +25,16 @@
 
 #include "fwd_app.h"
 
-/** Register the endpoints (once) and let them read @p app. */
+/**
+ * Register the endpoints (once), as soon as EAL is up: until
+ * fwd_telemetry_init() they answer state "starting" (/forwarder/stats, with
+ * @p mode and no workers) or nothing, where an unregistered command answers
+ * null. The telemetry socket is there from rte_eal_init(), and the set-up of
+ * many workers takes seconds (2 s for 20 on 2 CPUs).
+ */
+void fwd_telemetry_register(enum fwd_mode mode);
+
+/** Register the endpoints if they are not yet, and let them read @p app. */
 void fwd_telemetry_init(struct fwd_app *app);
 
 /**

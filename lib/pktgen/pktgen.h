@@ -1295,6 +1295,16 @@ int pktgen_rx_flow_stats(const struct pktgen_rx *r, uint32_t flow, struct pktgen
  */
 void pktgen_rx_hist(const struct pktgen_rx *r, uint64_t hist[PKTGEN_HIST_BUCKETS]);
 
+/**
+ * The sum of the latencies the histogram counts, in ns (lat_avg_ns is it
+ * divided by signed_pkts, rounded down): a histogram's exact sum for an
+ * exporter.
+ *
+ * @param r
+ *   The state.
+ */
+uint64_t pktgen_rx_lat_sum_ns(const struct pktgen_rx *r);
+
 /** @internal Find the signature of @p m, or NULL. */
 static __rte_always_inline const struct pktgen_sig *
 pktgen_rx_sig(const struct rte_mbuf *m)

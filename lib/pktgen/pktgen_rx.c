@@ -168,3 +168,9 @@ pktgen_rx_hist(const struct pktgen_rx *r, uint64_t hist[PKTGEN_HIST_BUCKETS])
 {
 	memcpy(hist, r->hist, sizeof(r->hist));
 }
+
+uint64_t
+pktgen_rx_lat_sum_ns(const struct pktgen_rx *r)
+{
+	return r->lat_sum_ns;
+}

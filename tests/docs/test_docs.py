@@ -443,9 +443,11 @@ def run_beside(b, cmds, cwd):
     deadline = time.monotonic() + RUN_SLACK
     up = False
     while not up and fwd.poll() is None and time.monotonic() < deadline:
-        # up: its endpoints answer and (without -i) it forwards
+        # up: its endpoints answer, its set-up is done (they answer "starting" from EAL's
+        # start) and (without -i) it forwards
         ans = telemetry_query(sock, "/forwarder/stats")
-        up = ans is not None and '"state"' in ans and (interactive or '"forwarding"' in ans)
+        up = ans is not None and '"state"' in ans and '"starting"' not in ans and \
+            (interactive or '"forwarding"' in ans)
         if not up:
             time.sleep(0.1)
     if not up:
@@ -730,8 +732,11 @@ def end_root_session(page, state):
     sess = state.pop("root", None)
     if sess is None:
         return
+    # ps writes a file, not a pipe: the shell forks a pipeline's commands at once, and ps
+    # listed sed's fork before its exec, a "bash" left running (3 runs in 6 on a busy box)
     done, out = sess.run("echo \"netns: $(ip netns list | cut -d' ' -f1 | tr '\\n' ' ')\"; "
-                         "ps -eo pid=,comm=,args= | sed 's/^ */running: /'", 30)
+                         "ps -eo pid=,comm=,args= >/run/doctest-ps; "
+                         "sed 's/^ */running: /' /run/doctest-ps; rm -f /run/doctest-ps", 30)
     sess.close()
     # the session's shell is PID 1; ps is the probe itself
     left = [l for l in out.split("\n") if (l.startswith("running: ") and l.split()[1] != "1"
