@@ -107,16 +107,16 @@ start(struct fwd_app *app, bool resume)
 	app->pg_sending = app->n_workers;
 	if (app->start_tsc == 0)
 		app->start_tsc = rte_get_tsc_cycles();
-	if (resume) {
-		/* the same run: its base and its rate base stay; busy time counts from now */
-		app->run_tsc = rte_get_tsc_cycles();
-	} else {
-		/* counters and time restart together: a rate spans this run only */
-		fwd_stats_rate_base(app);
-		app->run_tsc = app->prev_tsc;
-		if (!app->run_base_set)
-			take_run_base(app);
-	}
+	/*
+	 * Counters and time restart together: a rate spans what ran since this
+	 * start only (a change made while stopped, a clear, a port restart, may
+	 * change the rate: shell-rates). A resume is the same run: its base, what
+	 * stop prints, stays.
+	 */
+	fwd_stats_rate_base(app);
+	app->run_tsc = app->prev_tsc;
+	if (!resume && !app->run_base_set)
+		take_run_base(app);
 	app->run_base_set = false;
 	for (i = 0; i < app->n_workers; i++)
 		rte_eal_remote_launch(fwd_lcore_main, app->workers[i], app->workers[i]->lcore_id);

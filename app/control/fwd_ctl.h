@@ -72,9 +72,9 @@ bool fwd_ctl_pause_generators_end(struct fwd_app *app);
 /**
  * Start the workers again after fwd_ctl_pause() when @p was_running, in the
  * run the user started: the ports' counters at its start are kept (what
- * stop prints counts from the user's start, not from the change), and so is
- * the rate base (the next rate spans the change). Nothing when forwarding
- * did not run.
+ * stop prints counts from the user's start, not from the change). The rate
+ * base is taken again, as at any start: the next rate covers what ran since.
+ * Nothing when forwarding did not run.
  */
 void fwd_ctl_resume(struct fwd_app *app, bool was_running);
 
