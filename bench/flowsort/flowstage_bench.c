@@ -150,6 +150,7 @@ route_per_packet(struct rt_flow *f, struct rte_mbuf **pkts, uint16_t n, uint16_t
 	struct rt_burst_ctx b = {.w = &wk,
 		.fl = f,
 		.o = &o,
+		.punts = punts,
 		.defv = __atomic_load_n(wk.default_nh, __ATOMIC_ACQUIRE),
 		.in_port = 0};
 	uint16_t k = rt_flow_input_checks(&b, pkts, n, &kr, NULL, NULL), i, r;

@@ -84,6 +84,7 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 	const struct rt_burst_ctx b = {
 		.w = w,
 		.o = &o,
+		.punts = punts,
 		.defv = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE),
 		.in_port = in_port,
 		.hw_cksum = hw_cksum,
@@ -275,6 +276,7 @@ rt_flow_route_chunk(struct rt_flow *fl, struct rt_worker *w, uint16_t q, uint16_
 		.w = w,
 		.fl = fl,
 		.o = &o,
+		.punts = punts,
 		.now = rte_rdtsc(),
 		.in_port = in_port,
 		.q = q,

@@ -198,7 +198,7 @@ rt_pass1_frame(const struct rt_burst_ctx *b, struct rte_mbuf *m, uint16_t i, uin
 
 	if (unlikely(r != RT_IN_KEEP)) {
 		if (r == RT_IN_DROPPED ||
-			!rt_classify_slow(b->w, b->in_port, m, b->o->punts, &b->o->np, b->defv))
+			!rt_classify_slow(b->w, b->in_port, m, b->punts, &b->o->np, b->defv))
 			return;
 	}
 	dst[*k] = __builtin_bswap32(ip->dst_addr);

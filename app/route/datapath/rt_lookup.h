@@ -60,7 +60,7 @@ rt_lookup_nh(const struct rt_burst_ctx *b, struct rte_mbuf *m, const struct rte_
 {
 	const struct rt_worker *w = b->w;
 	const uint16_t in_port = b->in_port;
-	struct rte_mbuf **punts = b->o->punts;
+	struct rte_mbuf **punts = b->punts;
 	uint16_t *np = &b->o->np;
 	const struct rt_nh *nh;
 	uint8_t type;

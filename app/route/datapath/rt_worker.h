@@ -93,12 +93,18 @@ struct rt_burst_ctx {
 	struct rt_worker *w;
 	struct rt_flow *fl;    /**< the flow stage; NULL for the router alone */
 	struct rt_flow_out *o; /**< where forwarded and punted frames go */
-	uint64_t now;          /**< flow stage: the burst's TSC (entries' last use) */
-	uint32_t defv;         /**< the /0 route's next hop (or RT_NH_MISS), read once a burst */
-	uint32_t gen;          /**< flow stage: the table's generation before any lookup */
-	uint16_t in_port;      /**< the port the burst came in on */
-	uint16_t q;            /**< flow stage: the worker's RX queue number (rt_flow_conf) */
-	bool hw_cksum;         /**< router alone: in_port's rx_cksum, a constant in each copy */
+	/**
+	 * o->punts, the burst's array on the stack: kept here too so that a punt
+	 * stores at a known address instead of loading it from @c o after every
+	 * write into a packet (which may alias it), one load a packet
+	 */
+	struct rte_mbuf **punts;
+	uint64_t now;     /**< flow stage: the burst's TSC (entries' last use) */
+	uint32_t defv;    /**< the /0 route's next hop (or RT_NH_MISS), read once a burst */
+	uint32_t gen;     /**< flow stage: the table's generation before any lookup */
+	uint16_t in_port; /**< the port the burst came in on */
+	uint16_t q;       /**< flow stage: the worker's RX queue number (rt_flow_conf) */
+	bool hw_cksum;    /**< router alone: in_port's rx_cksum, a constant in each copy */
 };
 
 #endif /* RT_WORKER_H */
