@@ -151,6 +151,7 @@ route_per_packet(struct rt_flow *f, struct rte_mbuf **pkts, uint16_t n, uint16_t
 		.fl = f,
 		.o = &o,
 		.punts = punts,
+		.np = &o.np,
 		.defv = __atomic_load_n(wk.default_nh, __ATOMIC_ACQUIRE),
 		.in_port = 0};
 	uint16_t k = rt_flow_input_checks(&b, pkts, n, &kr, NULL, NULL), i, r;

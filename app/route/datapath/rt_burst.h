@@ -80,11 +80,12 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 	uint32_t dst[64] __rte_aligned(16);
 	uint32_t hop[64] __rte_aligned(16);
 	struct rte_mbuf *punts[64];
-	struct rt_flow_out o = {.pkts = pkts, .port = out_port, .n = 0, .punts = punts, .np = 0};
+	uint16_t np = 0;
+	/* the router alone forwards into pkts and out_port itself: no output record */
 	const struct rt_burst_ctx b = {
 		.w = w,
-		.o = &o,
 		.punts = punts,
+		.np = &np,
 		.defv = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE),
 		.in_port = in_port,
 		.hw_cksum = hw_cksum,
@@ -114,7 +115,7 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 		kept++;
 	}
 	/* 5. punt */
-	rt_punt_flush(w, punts, o.np);
+	rt_punt_flush(w, punts, np);
 	w->stats.fwd += kept;
 	return kept;
 }
@@ -277,6 +278,7 @@ rt_flow_route_chunk(struct rt_flow *fl, struct rt_worker *w, uint16_t q, uint16_
 		.fl = fl,
 		.o = &o,
 		.punts = punts,
+		.np = &o.np,
 		.now = rte_rdtsc(),
 		.in_port = in_port,
 		.q = q,

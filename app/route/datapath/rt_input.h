@@ -198,7 +198,7 @@ rt_pass1_frame(const struct rt_burst_ctx *b, struct rte_mbuf *m, uint16_t i, uin
 
 	if (unlikely(r != RT_IN_KEEP)) {
 		if (r == RT_IN_DROPPED ||
-			!rt_classify_slow(b->w, b->in_port, m, b->punts, &b->o->np, b->defv))
+			!rt_classify_slow(b->w, b->in_port, m, b->punts, b->np, b->defv))
 			return;
 	}
 	dst[*k] = __builtin_bswap32(ip->dst_addr);
@@ -212,7 +212,7 @@ rt_pass1_frame(const struct rt_burst_ctx *b, struct rte_mbuf *m, uint16_t i, uin
  * Stage 1 of the router alone: the input checks of @p pkts[0..n) of burst
  * @p b, with a prefetch four frames ahead. Frames for the LPM are compacted
  * at the front of @p pkts, each with its destination in host order in
- * @p dst; the rest are punted to b->o or dropped.
+ * @p dst; the rest are punted (b->punts) or dropped.
  *
  * @return how many go on to the lookup.
  */
@@ -255,7 +255,7 @@ struct rt_flow_runs {
  * flowsort_stream_key() (@p fs, @p st: stage 2 on the way, one compare per
  * packet when flows take turns or come in trains) and @p runs is left as it is.
  * Survivors (unicast IPv4 for the LPM) are compacted at the front of @p pkts;
- * the rest are punted to b->o or dropped.
+ * the rest are punted (b->punts) or dropped.
  *
  * @return how many survived.
  */

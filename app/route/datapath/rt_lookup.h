@@ -49,7 +49,7 @@ rt_lookup_fib(
  * frame @p m of burst @p b (an ECMP group first picks the flow's member:
  * rt_ecmp.h). A frame that is not forwarded (no route, for the router,
  * blackhole, reject, TTL expiring, next hop unresolved, too big for the MTU)
- * is punted (to b->o) or dropped here, untouched.
+ * is punted (to b->punts) or dropped here, untouched.
  *
  * @return the next hop to forward through, with its MAC word in @p l2; NULL
  *   if the frame was punted or dropped.
@@ -61,7 +61,7 @@ rt_lookup_nh(const struct rt_burst_ctx *b, struct rte_mbuf *m, const struct rte_
 	const struct rt_worker *w = b->w;
 	const uint16_t in_port = b->in_port;
 	struct rte_mbuf **punts = b->punts;
-	uint16_t *np = &b->o->np;
+	uint16_t *np = b->np;
 	const struct rt_nh *nh;
 	uint8_t type;
 

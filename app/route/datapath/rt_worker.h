@@ -91,14 +91,17 @@ struct rt_flow;
  */
 struct rt_burst_ctx {
 	struct rt_worker *w;
-	struct rt_flow *fl;    /**< the flow stage; NULL for the router alone */
-	struct rt_flow_out *o; /**< where forwarded and punted frames go */
+	struct rt_flow *fl; /**< the flow stage; NULL for the router alone */
+	/** flow stage: where forwarded frames go; NULL for the router alone */
+	struct rt_flow_out *o;
 	/**
-	 * o->punts, the burst's array on the stack: kept here too so that a punt
-	 * stores at a known address instead of loading it from @c o after every
-	 * write into a packet (which may alias it), one load a packet
+	 * Where a stage punts: the burst's array on the stack and its count
+	 * (the flow stage's are @c o's). Kept here, not read from @c o: a store
+	 * into a packet may alias @c o, and the compiler would load them again
+	 * for every packet.
 	 */
 	struct rte_mbuf **punts;
+	uint16_t *np;
 	uint64_t now;     /**< flow stage: the burst's TSC (entries' last use) */
 	uint32_t defv;    /**< the /0 route's next hop (or RT_NH_MISS), read once a burst */
 	uint32_t gen;     /**< flow stage: the table's generation before any lookup */
