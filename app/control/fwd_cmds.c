@@ -820,11 +820,19 @@ route_set(struct rt_table *t, const char *op, const char *what, uint32_t prefix,
 	enum rt_route_kind kind, uint32_t gw, int port)
 {
 	const bool replace = strcmp(op, "replace") == 0;
+	struct rt4_route_req req = {
+		.prefix = prefix,
+		.plen = plen,
+		.kind = kind,
+		.src = RT_SRC_SHELL,
+		.flags = replace ? RT_ROUTE_F_REPLACE : 0,
+		.n_hops = kind == RT_ROUTE_VIA || kind == RT_ROUTE_DEV ? 1 : 0,
+		.hop[0] = {.gw = gw, .port = port},
+	};
 	char err[256];
 	int ret;
 
-	ret = (replace ? rt_route_replace_from : rt_route_add_from)(
-		t, RT_SRC_SHELL, prefix, plen, kind, gw, port, err, sizeof(err));
+	ret = rt4_route_set(t, &req, err, sizeof(err));
 	if (ret < 0)
 		say("route %s not %s: %s\n", what, replace ? "replaced" : "added", err);
 	else
@@ -934,14 +942,13 @@ static void
 cmd_route_multi_parsed(void *res, struct cmdline *cl, void *data)
 {
 	struct cmd_route_multi_result *r = res;
-	struct rt_hop hops[RT_ECMP_MAX];
+	struct rt4_route_req req = {.kind = RT_ROUTE_VIA, .src = RT_SRC_SHELL};
+	struct rt_hop *hops = req.hop;
 	struct rt_table *t = router();
-	uint32_t prefix;
-	uint8_t plen;
 	char err[256];
 	int n;
 
-	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
+	if (t == NULL || parse_prefix(r->prefix, &req.prefix, &req.plen) < 0)
 		return;
 	if (rt_ip_parse(r->gw, &hops[0].gw) < 0) {
 		say("bad gateway '%s': expected A.B.C.D\n", r->gw);
@@ -953,16 +960,16 @@ cmd_route_multi_parsed(void *res, struct cmdline *cl, void *data)
 	n = parse_hops(r->hops, hops + 1);
 	if (n < 0)
 		return;
+	req.n_hops = (unsigned int)n + 1;
 	if (strcmp(r->op, "replace") == 0) {
-		if (rt_route_replace_multi_from(t, RT_SRC_SHELL, prefix, plen, hops,
-			    (unsigned int)n + 1, err, sizeof(err)) < 0)
+		req.flags = RT_ROUTE_F_REPLACE;
+		if (rt4_route_set(t, &req, err, sizeof(err)) < 0)
 			say("route %s not replaced: %s\n", r->prefix, err);
 		else
 			printf("route %s set\n", r->prefix);
 		return;
 	}
-	if (rt_route_add_multi_from(
-		    t, RT_SRC_SHELL, prefix, plen, hops, (unsigned int)n + 1, err, sizeof(err)) < 0)
+	if (rt4_route_set(t, &req, err, sizeof(err)) < 0)
 		say("route %s not added: %s\n", r->prefix, err);
 	else
 		printf("route %s added\n", r->prefix);
@@ -994,7 +1001,10 @@ cmd_route_del_parsed(void *res, struct cmdline *cl, void *data)
 	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
 		return;
 	/* the shell's own, the config's and files' routes; a sync's only through its sync */
-	if (rt_route_del_from(t, RT_SRC_SHELL, prefix, plen, err, sizeof(err)) < 0)
+	if (rt4_route_del(t,
+		    &(const struct rt4_route_req){
+			    .prefix = prefix, .plen = plen, .src = RT_SRC_SHELL},
+		    err, sizeof(err)) < 0)
 		say("route %s not deleted: %s\n", r->prefix, err);
 	else
 		printf("route %s deleted\n", r->prefix);
@@ -1137,7 +1147,7 @@ cmd_route_flush_parsed(void *res, struct cmdline *cl, void *data)
 
 	if (t == NULL)
 		return;
-	n = rt_route_flush_counted(t, &c);
+	n = rt_route_flush(t, &c);
 	printf("%u routes flushed", n);
 	for (i = 0; i < RT_SRC_MAX; i++)
 		if (c.flushed[i] != 0) {

@@ -147,9 +147,18 @@ route_per_packet(struct rt_flow *f, struct rte_mbuf **pkts, uint16_t n, uint16_t
 	struct rt_flow_tmpl t;
 	uint32_t hs[RT_FLOW_CHUNK];
 	struct rt_flow_out o = {.pkts = pkts, .port = out_port, .n = 0, .punts = punts, .np = 0};
-	uint16_t k = rt_flow_input_checks(&wk, 0, pkts, n, &kr, &o, NULL, NULL), i, r;
-	const uint32_t gen = rt_flow_gen(f);
+	struct rt_burst_ctx b = {.w = &wk,
+		.fl = f,
+		.o = &o,
+		.punts = punts,
+		.np = &o.np,
+		.defv = __atomic_load_n(wk.default_nh, __ATOMIC_ACQUIRE),
+		.in_port = 0};
+	uint16_t k = rt_flow_input_checks(&b, pkts, n, &kr, NULL, NULL), i, r;
 	const uint64_t now = rte_rdtsc();
+
+	b.gen = rt_flow_gen(f);
+	b.now = now;
 
 	/* every packet's key (the runs hold each run's) */
 	for (r = 0; r < kr.n; r++)
@@ -163,8 +172,8 @@ route_per_packet(struct rt_flow *f, struct rte_mbuf **pkts, uint16_t n, uint16_t
 	for (i = 0; i < k; i++)
 		rt_flow_prefetch_entry(f, hs[i]);
 	for (i = 0; i < k; i++) {
-		rt_flow_tmpl_get(f, &wk, &keys[i], hs[i], 0, gen, now, &t);
-		rt_flow_apply_run(f, &wk, &t, 0, pkts, i, 1, &o);
+		rt_flow_tmpl_get(&b, &keys[i], hs[i], &t);
+		rt_flow_apply_run(&b, &t, pkts, i, 1);
 		rt_flow_tmpl_put(f, &t, 1, now);
 	}
 	rt_punt_flush(&wk, punts, o.np);
@@ -288,8 +297,14 @@ setup(void)
 	ret |= rt_iface_set_addr(tbl, 0, IP4(10, 0, 0, 1), 8, err, sizeof(err));
 	ret |= rt_iface_set_addr(tbl, 1, IP4(172, 31, 1, 1), 24, err, sizeof(err));
 	ret |= rt_neigh_static_add(tbl, IP4(172, 31, 1, 2), &mac_gw, err, sizeof(err));
-	ret |= rt_route_add(tbl, IP4(198, 18, 0, 0), 15, RT_ROUTE_VIA, IP4(172, 31, 1, 2), -1, err,
-		sizeof(err));
+	ret |= rt4_route_set(tbl,
+		&(const struct rt4_route_req){.src = RT_SRC_CONFIG,
+			.prefix = IP4(198, 18, 0, 0),
+			.plen = 15,
+			.kind = RT_ROUTE_VIA,
+			.n_hops = 1,
+			.hop[0] = {IP4(172, 31, 1, 2), -1}},
+		err, sizeof(err));
 	for (i = 0; i < RULES; i++) {
 		struct rt_acl_rule r;
 		char text[96];

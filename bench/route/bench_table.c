@@ -31,8 +31,12 @@ bench_table_load(
 	l.errlen = errlen;
 	if (rt_fileload_neigh(&l, neigh_file) != 0 || rt_fileload_routes(&l, routes_file) != 0 ||
 		(rt_route_get(t, 0, 0, true, &def) != 0 &&
-			rt_route_add(t, 0, 0, RT_ROUTE_VIA, BENCH_TABLE_GW0, -1, err, errlen) !=
-				0)) {
+			rt4_route_set(t,
+				&(const struct rt4_route_req){.src = RT_SRC_CONFIG,
+					.kind = RT_ROUTE_VIA,
+					.n_hops = 1,
+					.hop[0] = {BENCH_TABLE_GW0, -1}},
+				err, errlen) != 0)) {
 		rt_table_free(t);
 		return NULL;
 	}

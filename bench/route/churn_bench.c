@@ -164,17 +164,36 @@ gw_other(uint32_t gw, unsigned int k)
 static int
 route_add(uint32_t prefix, uint32_t gw, char *err, size_t errlen)
 {
-	const struct rt_hop hop = {gw, -1};
+	const struct rt4_route_req req = {.src = RT_SRC_CONFIG,
+		.prefix = prefix,
+		.plen = 24,
+		.kind = RT_ROUTE_VIA,
+		.n_hops = 1,
+		.hop[0] = {gw, -1}};
 
-	return rt_route_add_multi_from(tbl, RT_SRC_CONFIG, prefix, 24, &hop, 1, err, errlen);
+	return rt4_route_set(tbl, &req, err, errlen);
 }
 
 static int
 route_replace(uint32_t prefix, uint8_t plen, uint32_t gw, char *err, size_t errlen)
 {
-	const struct rt_hop hop = {gw, -1};
+	const struct rt4_route_req req = {.src = RT_SRC_CONFIG,
+		.prefix = prefix,
+		.plen = plen,
+		.kind = RT_ROUTE_VIA,
+		.flags = RT_ROUTE_F_REPLACE,
+		.n_hops = 1,
+		.hop[0] = {gw, -1}};
 
-	return rt_route_replace_multi_from(tbl, RT_SRC_CONFIG, prefix, plen, &hop, 1, err, errlen);
+	return rt4_route_set(tbl, &req, err, errlen);
+}
+
+static int
+churn_del(uint32_t prefix, char *err, size_t errlen)
+{
+	return rt4_route_del(tbl,
+		&(const struct rt4_route_req){.src = RT_SRC_CONFIG, .prefix = prefix, .plen = 24},
+		err, errlen);
 }
 
 /* Update number n_ops: see the file's comment. */
@@ -211,7 +230,7 @@ churn_one(void)
 		}
 		return ret;
 	}
-	ret = rt_route_del(tbl, cand[(head - live) % n_cand], 24, err, sizeof(err));
+	ret = churn_del(cand[(head - live) % n_cand], err, sizeof(err));
 	if (ret == 0) {
 		live--;
 		n_dels++;
@@ -369,7 +388,7 @@ restore(uint32_t loaded)
 	int bad = 0;
 
 	for (; live > 0; live--)
-		bad |= rt_route_del(tbl, cand[(head - live) % n_cand], 24, err, sizeof(err));
+		bad |= churn_del(cand[(head - live) % n_cand], err, sizeof(err));
 	for (i = 0; i < n_dst_route; i++)
 		if (replaced[i])
 			bad |= route_replace(dst_route[i].prefix, dst_route[i].plen,

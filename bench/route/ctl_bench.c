@@ -74,14 +74,24 @@ op_add(struct rt_table *t, unsigned int i)
 
 	if (rt_route_get(t, key_prefix(i), 24, true, &r) == 0)
 		return 0; /* the full table has it already: a replace is not this figure */
-	return rt_route_add(t, key_prefix(i), 24, RT_ROUTE_VIA, gw0, -1, err, sizeof(err));
+	return rt4_route_set(t,
+		&(const struct rt4_route_req){.src = RT_SRC_CONFIG,
+			.prefix = key_prefix(i),
+			.plen = 24,
+			.kind = RT_ROUTE_VIA,
+			.n_hops = 1,
+			.hop[0] = {gw0, -1}},
+		err, sizeof(err));
 }
 
 static int
 op_del(struct rt_table *t, unsigned int i)
 {
 	char err[RT_ERR_LEN];
-	int ret = rt_route_del(t, key_prefix(i), 24, err, sizeof(err));
+	int ret = rt4_route_del(t,
+		&(const struct rt4_route_req){
+			.src = RT_SRC_CONFIG, .prefix = key_prefix(i), .plen = 24},
+		err, sizeof(err));
 
 	return ret == -ENOENT ? 0 : ret;
 }

@@ -102,14 +102,34 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	ret |= rt_iface_set_addr(tbl, port[0], IP4(10, 0, 0, 1), 24, err, sizeof(err));
 	ret |= rt_iface_set_addr(tbl, port[1], IP4(10, 0, 1, 1), 24, err, sizeof(err));
 	ret |= rt_neigh_static_add(tbl, IP4(10, 0, 1, 2), &gw, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(198, 18, 0, 0), 15, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(203, 0, 113, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3), -1, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(192, 0, 2, 0), 24, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(198, 51, 100, 0), 24, RT_ROUTE_REJECT, 0, -1, err, sizeof(err));
+	ret |= rt4_route_set(tbl,
+		&(const struct rt4_route_req){.src = RT_SRC_CONFIG,
+			.prefix = IP4(198, 18, 0, 0),
+			.plen = 15,
+			.kind = RT_ROUTE_VIA,
+			.n_hops = 1,
+			.hop[0] = {IP4(10, 0, 1, 2), -1}},
+		err, sizeof(err));
+	ret |= rt4_route_set(tbl,
+		&(const struct rt4_route_req){.src = RT_SRC_CONFIG,
+			.prefix = IP4(203, 0, 113, 0),
+			.plen = 24,
+			.kind = RT_ROUTE_VIA,
+			.n_hops = 1,
+			.hop[0] = {IP4(10, 0, 1, 3), -1}},
+		err, sizeof(err));
+	ret |= rt4_route_set(tbl,
+		&(const struct rt4_route_req){.src = RT_SRC_CONFIG,
+			.prefix = IP4(192, 0, 2, 0),
+			.plen = 24,
+			.kind = RT_ROUTE_BLACKHOLE},
+		err, sizeof(err));
+	ret |= rt4_route_set(tbl,
+		&(const struct rt4_route_req){.src = RT_SRC_CONFIG,
+			.prefix = IP4(198, 51, 100, 0),
+			.plen = 24,
+			.kind = RT_ROUTE_REJECT},
+		err, sizeof(err));
 	ret |= rt_iface_set_mtu(tbl, port[1], 576, err, sizeof(err)); /* fragment the big ones */
 	/* the flow stage: a small table (evictions), a filter that denies and permits */
 	acl = rt_acl_create(NULL, SOCKET_ID_ANY);

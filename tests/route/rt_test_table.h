@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <rte_ether.h>
 
@@ -20,6 +21,72 @@
 
 static const struct rte_ether_addr rt_test_mac_p0 = {{0x02, 0, 0, 0, 0, 0x01}};
 static const struct rte_ether_addr rt_test_mac_p1 = {{0x02, 0, 0, 0, 0, 0x02}};
+
+/*
+ * Short forms of rt4_route_set() and rt4_route_del() for the tests, one
+ * request each: a route of @p kind with at most one hop (@p gw, @p port as
+ * struct rt_hop: VIA's gateway and port, -1 from the gateway; DEV's port),
+ * or the @p n hops of @p hops; @p flags RT_ROUTE_F_*.
+ */
+static inline int
+rt_test_set(struct rt_table *t, enum rt_route_src src, uint32_t flags, uint32_t prefix,
+	uint8_t plen, enum rt_route_kind kind, uint32_t gw, int port, char *err, size_t errlen)
+{
+	struct rt4_route_req req = {
+		.prefix = prefix,
+		.plen = plen,
+		.kind = kind,
+		.src = src,
+		.flags = flags,
+		.n_hops = kind == RT_ROUTE_VIA || kind == RT_ROUTE_DEV ? 1 : 0,
+		.hop[0] = {.gw = gw, .port = port},
+	};
+
+	return rt4_route_set(t, &req, err, errlen);
+}
+
+/** rt_test_set() of RT_SRC_CONFIG, no flags: the config file's add. */
+static inline int
+rt_test_add(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_kind kind, uint32_t gw,
+	int port, char *err, size_t errlen)
+{
+	return rt_test_set(t, RT_SRC_CONFIG, 0, prefix, plen, kind, gw, port, err, errlen);
+}
+
+/** A via route through the @p n hops of @p hops (n > RT_ECMP_MAX is passed on: refused). */
+static inline int
+rt_test_set_multi(struct rt_table *t, enum rt_route_src src, uint32_t flags, uint32_t prefix,
+	uint8_t plen, const struct rt_hop *hops, unsigned int n, char *err, size_t errlen)
+{
+	struct rt4_route_req req = {
+		.prefix = prefix,
+		.plen = plen,
+		.kind = RT_ROUTE_VIA,
+		.src = src,
+		.flags = flags,
+		.n_hops = n,
+	};
+
+	memcpy(req.hop, hops, RTE_MIN(n, (unsigned int)RT_ECMP_MAX) * sizeof(hops[0]));
+	return rt4_route_set(t, &req, err, errlen);
+}
+
+/** rt4_route_del() of @p prefix/@p plen by @p src. */
+static inline int
+rt_test_del_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
+	char *err, size_t errlen)
+{
+	return rt4_route_del(t,
+		&(const struct rt4_route_req){.prefix = prefix, .plen = plen, .src = src}, err,
+		errlen);
+}
+
+/** rt_test_del_from() by the config (RT_SRC_CONFIG): any of the operator's routes. */
+static inline int
+rt_test_del(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_t errlen)
+{
+	return rt_test_del_from(t, RT_SRC_CONFIG, prefix, plen, err, errlen);
+}
 
 /**
  * A table made as @p p says (0 sizes: the defaults) with ports 0 and 1

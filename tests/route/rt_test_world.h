@@ -96,13 +96,13 @@ rt_test_world_create(struct rt_test_world *w, const char *eal_name, unsigned int
 		ret |= rt_iface_trust_rx_cksum(w->tbl, 0, true);
 	ret |= rt_neigh_static_add(
 		w->tbl, IP4(10, 0, 1, 2), &rt_test_world_mac_gw, err, sizeof(err));
-	ret |= rt_route_add(w->tbl, IP4(198, 18, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err,
+	ret |= rt_test_add(w->tbl, IP4(198, 18, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err,
 		sizeof(err));
-	ret |= rt_route_add(w->tbl, IP4(203, 0, 113, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3), -1,
-		err, sizeof(err));
-	ret |= rt_route_add(
+	ret |= rt_test_add(w->tbl, IP4(203, 0, 113, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3), -1, err,
+		sizeof(err));
+	ret |= rt_test_add(
 		w->tbl, IP4(192, 0, 2, 0), 24, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err));
-	ret |= rt_route_add(
+	ret |= rt_test_add(
 		w->tbl, IP4(198, 51, 100, 0), 24, RT_ROUTE_REJECT, 0, -1, err, sizeof(err));
 	ret |= rt_worker_init(wk, w->tbl, w->punt, rte_lcore_id(), NULL);
 	if (ret != 0) {

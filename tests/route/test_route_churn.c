@@ -34,6 +34,7 @@
 #include "rt_lookup.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
+#include "rt_test_table.h"
 #include "rt_worker_setup.h"
 
 #define N_PORTS     4
@@ -302,31 +303,31 @@ apply(unsigned int i, const struct st *s)
 	prefix = pfx(i, &plen);
 	switch (s->kind) {
 	case S_NONE:
-		ret = rt_route_del(tbl, prefix, plen, err, sizeof(err));
+		ret = rt_test_del(tbl, prefix, plen, err, sizeof(err));
 		break;
 	case S_BH:
-		ret = rt_route_replace_from(tbl, RT_SRC_CONFIG, prefix, plen, RT_ROUTE_BLACKHOLE, 0,
-			-1, err, sizeof(err));
+		ret = rt_test_set(tbl, RT_SRC_CONFIG, RT_ROUTE_F_REPLACE, prefix, plen,
+			RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err));
 		break;
 	case S_VIA:
 		if (((s->gw[0] >> 8) & 0xff) == 1)
-			return rt_route_replace_from(tbl, RT_SRC_CONFIG, prefix, plen, RT_ROUTE_VIA,
-				s->gw[0], -1, err, sizeof(err));
+			return rt_test_set(tbl, RT_SRC_CONFIG, RT_ROUTE_F_REPLACE, prefix, plen,
+				RT_ROUTE_VIA, s->gw[0], -1, err, sizeof(err));
 		/* as ARP learns a gateway: resolved before the route, held by it alone */
 		nh = rt_nh_neigh_get(tbl, s->gw[0], gw_port(s->gw[0]), false);
 		if (nh == RT_NH_MISS)
 			return -ENOSPC;
 		mac = gw_mac(s->gw[0]);
 		rt_nh_set_mac(tbl, nh, &mac);
-		ret = rt_route_replace_from(tbl, RT_SRC_CONFIG, prefix, plen, RT_ROUTE_VIA,
-			s->gw[0], -1, err, sizeof(err));
+		ret = rt_test_set(tbl, RT_SRC_CONFIG, RT_ROUTE_F_REPLACE, prefix, plen,
+			RT_ROUTE_VIA, s->gw[0], -1, err, sizeof(err));
 		rt_nh_neigh_put(tbl, nh);
 		break;
 	default:
 		for (m = 0; m < s->n; m++)
 			hops[m] = (struct rt_hop){s->gw[m], -1};
-		ret = rt_route_replace_multi_from(
-			tbl, RT_SRC_CONFIG, prefix, plen, hops, s->n, err, sizeof(err));
+		ret = rt_test_set_multi(tbl, RT_SRC_CONFIG, RT_ROUTE_F_REPLACE, prefix, plen, hops,
+			s->n, err, sizeof(err));
 		break;
 	}
 	if (ret != 0 && n_refused++ < 5)
@@ -513,8 +514,7 @@ test_churn(void)
 			continue;
 		if (cur->kind != S_NONE && st.kind != S_NONE) {
 			/*
-			 * A replace: every other one in one step (rt_route_replace_from()),
-			 * the rest as a delete then an add (netlink's old way, and a user's).
+			 * A replace: every other one in one step (rt_test_set()), * the rest as a delete then an add (netlink's old way, RT_ROUTE_F_REPLACE, and a user's).
 			 */
 			if (n_replaces++ & 1)
 				n_replaces1++;

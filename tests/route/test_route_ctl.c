@@ -30,6 +30,7 @@
 #include "rt_neigh.h"
 #include "rt_table.h"
 #include "rt_test_pkt.h"
+#include "rt_test_table.h"
 
 #define POOL_SIZE 4095
 
@@ -1267,12 +1268,11 @@ main(void)
 	ret |= rt_iface_set_addr(tbl, port[0], IP4(10, 0, 0, 1), 24, err, sizeof(err));
 	ret |= rt_iface_set_addr(tbl, port[1], IP4(10, 0, 1, 1), 24, err, sizeof(err));
 	ret |= rt_neigh_static_add(tbl, IP4(10, 0, 1, 2), &mac_gw, err, sizeof(err));
-	ret |= rt_route_add(
+	ret |= rt_test_add(
 		tbl, IP4(198, 18, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err, sizeof(err));
-	ret |= rt_route_add(
+	ret |= rt_test_add(
 		tbl, IP4(203, 0, 113, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3), -1, err, sizeof(err));
-	ret |= rt_route_add(
-		tbl, IP4(198, 51, 100, 0), 24, RT_ROUTE_REJECT, 0, -1, err, sizeof(err));
+	ret |= rt_test_add(tbl, IP4(198, 51, 100, 0), 24, RT_ROUTE_REJECT, 0, -1, err, sizeof(err));
 	cp.table = tbl;
 	cp.pool = pool;
 	cp.tx_queue = 0;

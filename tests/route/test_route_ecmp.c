@@ -134,9 +134,13 @@ test_group_sharing(void)
 	hops_of(h, 3, 1);
 	for (i = 0; i < 3; i++)
 		r[i] = h[2 - i];
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 3, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 3, err, sizeof(err)),
+		0);
 	/* the same set in another order: the same group */
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 19, 0, 0), 16, r, 3, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 19, 0, 0), 16, r, 3, err, sizeof(err)),
+		0);
 	g1 = rt_route_lookup(t, IP4(198, 18, 1, 1));
 	g2 = rt_route_lookup(t, IP4(198, 19, 1, 1));
 	CHECK_EQ(t->nh[g1].type, RT_NH_GROUP);
@@ -149,7 +153,9 @@ test_group_sharing(void)
 	CHECK_EQ(t->nh_info[mem[0]].refcnt, 3); /* static entry, its /32, the group */
 	/* another set: another group */
 	hops_of(h, 2, 3);
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 20, 0, 0), 16, h, 2, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 20, 0, 0), 16, h, 2, err, sizeof(err)),
+		0);
 	g3 = rt_route_lookup(t, IP4(198, 20, 1, 1));
 	CHECK(g3 != g1);
 	CHECK_EQ(t->nh[g3].type, RT_NH_GROUP);
@@ -157,10 +163,12 @@ test_group_sharing(void)
 	CHECK_EQ(nh_in_use(t), before + 2);
 	/* one hop: an ordinary route through the gateway */
 	hops_of(h, 1, 4);
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 21, 0, 0), 16, h, 1, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 21, 0, 0), 16, h, 1, err, sizeof(err)),
+		0);
 	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(198, 21, 0, 1))].type, RT_NH_GW);
 	/* a route deleted: its group stays while another uses it */
-	CHECK_EQ(rt_route_del(t, IP4(198, 18, 0, 0), 16, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_del(t, IP4(198, 18, 0, 0), 16, err, sizeof(err)), 0);
 	CHECK_EQ(t->nh_info[g1].refcnt, 1);
 	CHECK_EQ(t->nh[g1].type, RT_NH_GROUP);
 	CHECK_EQ(rt_route_lookup(t, IP4(198, 19, 0, 1)), g1);
@@ -181,41 +189,58 @@ test_limits_and_duplicates(void)
 	}
 	before = nh_in_use(t);
 	hops_of(h, RT_ECMP_MAX + 1, 1);
-	CHECK_EQ(
-		rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, RT_ECMP_MAX + 1, err, sizeof(err)),
+	CHECK_EQ(rt_test_set_multi(t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, RT_ECMP_MAX + 1,
+			 err, sizeof(err)),
 		-EINVAL);
 	CHECK_CONTAINS(err, "17 next hops");
 	CHECK_CONTAINS(err, "RT_ECMP_MAX");
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 0, err, sizeof(err)), -EINVAL);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 0, err, sizeof(err)),
+		-EINVAL);
 	/* a duplicate, anywhere in the list */
 	h[5].gw = h[2].gw;
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 8, err, sizeof(err)), -EINVAL);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 8, err, sizeof(err)),
+		-EINVAL);
 	CHECK_CONTAINS(err, "10.0.1.13 given twice");
 	/* each hop checked as a gateway is */
 	hops_of(h, 4, 1);
 	h[3].gw = IP4(10, 9, 9, 9);
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)), -EINVAL);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)),
+		-EINVAL);
 	CHECK_CONTAINS(err, "10.9.9.9 is not on any connected network");
 	h[3].gw = IP4(10, 0, 1, 1);
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)), -EINVAL);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)),
+		-EINVAL);
 	CHECK_CONTAINS(err, "router's own address");
 	h[3].gw = gw_ip(4);
 	h[3].port = 0;
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)), -EINVAL);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)),
+		-EINVAL);
 	CHECK_CONTAINS(err, "not port 0's");
 	h[3].port = 1;
-	/* the prefix checks of rt_route_add() */
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 1), 16, h, 4, err, sizeof(err)), -EINVAL);
+	/* the prefix checks of rt_test_add() */
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 1), 16, h, 4, err, sizeof(err)),
+		-EINVAL);
 	CHECK_CONTAINS(err, "host bits");
-	CHECK_EQ(rt_route_add_multi(t, IP4(10, 0, 0, 0), 24, h, 4, err, sizeof(err)), -EEXIST);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(10, 0, 0, 0), 24, h, 4, err, sizeof(err)),
+		-EEXIST);
 	/* nothing refused kept a next hop */
 	CHECK_EQ(nh_in_use(t), before);
 	/* sixteen is the limit, and fine */
 	hops_of(h, RT_ECMP_MAX, 1);
-	CHECK_EQ(
-		rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, RT_ECMP_MAX, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_set_multi(t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, RT_ECMP_MAX, err,
+			 sizeof(err)),
+		0);
 	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(198, 18, 0, 1))].set->n_members, RT_ECMP_MAX);
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 2, err, sizeof(err)), -EEXIST);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 2, err, sizeof(err)),
+		-EEXIST);
 	rt_table_free(t);
 }
 
@@ -236,18 +261,24 @@ test_last_route_frees_group(void)
 	/* many rounds on a table of 64 next hops: a leak would run it out */
 	for (round = 0; round < 40; round++) {
 		hops_of(h, 6, 1 + round % 8);
-		CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 6, err, sizeof(err)), 0);
-		CHECK_EQ(rt_route_add_multi(t, IP4(198, 19, 0, 0), 16, h, 6, err, sizeof(err)), 0);
+		CHECK_EQ(rt_test_set_multi(t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 6, err,
+				 sizeof(err)),
+			0);
+		CHECK_EQ(rt_test_set_multi(t, RT_SRC_CONFIG, 0, IP4(198, 19, 0, 0), 16, h, 6, err,
+				 sizeof(err)),
+			0);
 		/* group + members it made (gateways without a static entry) */
 		CHECK(nh_in_use(t) > before);
-		CHECK_EQ(rt_route_del(t, IP4(198, 18, 0, 0), 16, err, sizeof(err)), 0);
-		CHECK_EQ(rt_route_del(t, IP4(198, 19, 0, 0), 16, err, sizeof(err)), 0);
+		CHECK_EQ(rt_test_del(t, IP4(198, 18, 0, 0), 16, err, sizeof(err)), 0);
+		CHECK_EQ(rt_test_del(t, IP4(198, 19, 0, 0), 16, err, sizeof(err)), 0);
 		CHECK_EQ(nh_in_use(t), before);
 	}
 	/* a flush releases them too */
 	hops_of(h, 4, 1);
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)), 0);
-	CHECK_EQ(rt_route_flush(t), 1);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_flush(t, NULL), 1);
 	CHECK_EQ(nh_in_use(t), before);
 	/* the static neighbours kept theirs */
 	CHECK(rt_nh_neigh_find(t, gw_ip(1)) != RT_NH_MISS);
@@ -272,7 +303,9 @@ test_member_loss_and_return(void)
 		return;
 	}
 	hops_of(h, 4, 1);
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)),
+		0);
 	g = rt_route_lookup(t, IP4(198, 18, 0, 1));
 	CHECK_EQ(t->nh[g].set->n_active, 4);
 	for (i = 0; i < RTE_DIM(before); i++)
@@ -348,7 +381,8 @@ test_spread_and_stickiness(void)
 		uint32_t g;
 
 		hops_of(h, n, 1);
-		CHECK_EQ(rt_route_add_multi(t, prefix, 16, h, n, err, sizeof(err)), 0);
+		CHECK_EQ(rt_test_set_multi(t, RT_SRC_CONFIG, 0, prefix, 16, h, n, err, sizeof(err)),
+			0);
 		g = rt_route_lookup(t, prefix);
 		memset(cnt, 0, sizeof(cnt));
 		for (i = 0; i < N_FLOWS; i++) {
@@ -399,7 +433,9 @@ test_burst_by_flow(void)
 		return;
 	}
 	hops_of(h, 4, 1);
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 4, err, sizeof(err)),
+		0);
 	g = rt_route_lookup(t, IP4(198, 18, 0, 1));
 	for (r = 0; r < 3; r++) {
 		for (i = 0; i < 256; i += 32) {
@@ -473,7 +509,9 @@ test_fragments_together(void)
 		return;
 	}
 	hops_of(h, 8, 1);
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 8, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 8, err, sizeof(err)),
+		0);
 	g = rt_route_lookup(t, IP4(198, 18, 0, 1));
 	for (d = 0; d < 64; d++) {
 		struct pkt_spec s = {0};
@@ -518,7 +556,9 @@ test_slow_path_pick(void)
 		return;
 	}
 	hops_of(h, 3, 1);
-	CHECK_EQ(rt_route_add_multi(t, IP4(198, 18, 0, 0), 16, h, 3, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, 3, err, sizeof(err)),
+		0);
 	g = rt_route_lookup(t, IP4(198, 18, 0, 1));
 	CHECK_EQ(rt_nhgroup_members(t, g, mem, NULL), 3);
 	CHECK_EQ(rt_nhgroup_pick(t, g, 12345, mem[1]), mem[1]);

@@ -796,7 +796,7 @@ test_into_table(void)
 	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(192, 0, 2, 9))].type, RT_NH_BLACKHOLE);
 	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(198, 51, 100, 9))].type, RT_NH_REJECT);
 	CHECK_EQ(t->nh[rt_route_lookup(t, IP4(10, 2, 3, 4))].type, RT_NH_CONNECTED);
-	/* a one-hop "nexthop" route went through rt_route_add_multi as a via */
+	/* a one-hop "nexthop" route went through rt4_route_set() as a via */
 	CHECK_EQ(t->nh_info[rt_route_lookup(t, IP4(10, 4, 1, 1))].ip, IP4(10, 0, 0, 4));
 	/* the ECMP route is one group whose members are the line's two gateways */
 	ecmp = rt_route_lookup(t, IP4(10, 3, 1, 1));
@@ -829,7 +829,7 @@ test_into_table(void)
 
 	/* stop at the first (start-up) */
 	l.max_errors = 0;
-	rt_route_flush(t);
+	rt_route_flush(t, NULL);
 	path = write_file("routes", routes_text, strlen(routes_text));
 	CHECK_EQ(rt_fileload_routes(&l, path), -EINVAL);
 	unlink(path);

@@ -878,14 +878,14 @@ test_invalidate_route(void)
 	CHECK_EQ(one(fl, dst, 9, NULL), 1);
 	CHECK_EQ(one(fl, dst, 9, NULL), 1);
 	CHECK_EQ(fl->stats.hits, 1);
-	CHECK_EQ(rt_route_add(
+	CHECK_EQ(rt_test_add(
 			 tbl, IP4(198, 18, 3, 0), 24, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 		0);
 	/* the very next packet takes the new decision */
 	CHECK_EQ(one(fl, dst, 9, NULL), 0);
 	CHECK_EQ(wk.drops[RT_DROP_BLACKHOLE] - bh, 1);
 	CHECK_EQ(fl->stats.invalidated, 1);
-	CHECK_EQ(rt_route_del(tbl, IP4(198, 18, 3, 0), 24, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_del(tbl, IP4(198, 18, 3, 0), 24, err, sizeof(err)), 0);
 	CHECK_EQ(one(fl, dst, 9, NULL), 1);
 	CHECK_EQ(fl->stats.invalidated, 2);
 	CHECK_EQ(wk.drops[RT_DROP_BLACKHOLE] - bh, 1);

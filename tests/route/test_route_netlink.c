@@ -613,7 +613,7 @@ test_sources(void)
 	CHECK_EQ(rt.nh, nh);
 
 	/* a shell route: netlink neither deletes nor replaces it */
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_SHELL, IP4(172, 17, 0, 0), 16, RT_ROUTE_VIA,
+	CHECK_EQ(rt_test_set(t, RT_SRC_SHELL, 0, IP4(172, 17, 0, 0), 16, RT_ROUTE_VIA,
 			 IP4(10, 0, 1, 2), -1, err, sizeof(err)),
 		0);
 	msg(RTM_DELROUTE, 0, RTN_UNICAST, IP4(172, 17, 0, 0), 16);
@@ -626,15 +626,15 @@ test_sources(void)
 	CHECK_EQ(rt_route_get(t, IP4(172, 17, 0, 0), 16, true, &rt), 0);
 	CHECK_EQ(rt.src, RT_SRC_SHELL);
 	/* and a config route likewise */
-	CHECK_EQ(rt_route_add(
-			 t, IP4(172, 18, 0, 0), 16, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+	CHECK_EQ(
+		rt_test_add(t, IP4(172, 18, 0, 0), 16, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 		0);
 	msg(RTM_DELROUTE, 0, RTN_UNSPEC, IP4(172, 18, 0, 0), 16);
 	CHECK_EQ(apply(t, "delete-static.nl", err), -EPERM);
 	CHECK_EQ(rt_route_lookup(t, IP4(172, 18, 0, 1)), t->nh_blackhole);
-	CHECK_EQ(rt_route_del_from(t, RT_SRC_NETLINK, IP4(172, 18, 0, 0), 16, err, sizeof(err)),
+	CHECK_EQ(rt_test_del_from(t, RT_SRC_NETLINK, IP4(172, 18, 0, 0), 16, err, sizeof(err)),
 		-EPERM);
-	CHECK_EQ(rt_route_del_from(t, RT_SRC_CONFIG, IP4(172, 18, 0, 0), 16, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_del_from(t, RT_SRC_CONFIG, IP4(172, 18, 0, 0), 16, err, sizeof(err)), 0);
 
 	/* no map: a hop's port is the one whose network holds its gateway, its oif unknown */
 	nlh = msg_new(RTN_UNICAST, IP4(172, 19, 0, 0), 16);
@@ -772,7 +772,7 @@ test_fpm_nh_routes_bounded(void)
 
 		CHECK_EQ(fpm_send(f, nlh), 0);
 		CHECK_EQ(rt_fpm_nh_routes(f), n - 1);
-		CHECK_EQ(rt_route_del_from(t, RT_SRC_FPM, IP4(100, 72, 1, 0), 24, err, sizeof(err)),
+		CHECK_EQ(rt_test_del_from(t, RT_SRC_FPM, IP4(100, 72, 1, 0), 24, err, sizeof(err)),
 			0);
 		rt_fpm_session_begin(f);
 		rt_fpm_sweep(f); /* a reconnect that sent nothing: every route swept */
@@ -1016,19 +1016,19 @@ test_syncmarks(void)
 	CHECK_EQ(rt_syncmarks_add(&m, IP4(20, 0, 0, 0), 8), 0); /* twice: one mark */
 	CHECK_EQ(m.n, 1);
 	/* netlink: 20/8 and 20.0/16 (one address, two lengths), 21/8; fpm: 22/8; config: 23/8 */
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(20, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0,
-			 -1, err, sizeof(err)),
-		0);
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(20, 0, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+	CHECK_EQ(rt_test_set(t, RT_SRC_NETLINK, 0, IP4(20, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0, -1,
 			 err, sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(21, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0,
-			 -1, err, sizeof(err)),
-		0);
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_FPM, IP4(22, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0, -1,
+	CHECK_EQ(rt_test_set(t, RT_SRC_NETLINK, 0, IP4(20, 0, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
 			 err, sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_add(t, IP4(23, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+	CHECK_EQ(rt_test_set(t, RT_SRC_NETLINK, 0, IP4(21, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0, -1,
+			 err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_test_set(t, RT_SRC_FPM, 0, IP4(22, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0, -1, err,
+			 sizeof(err)),
+		0);
+	CHECK_EQ(rt_test_add(t, IP4(23, 0, 0, 0), 8, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 		0);
 	/* 20/8 marked (so is 22/8, of another source): 20.0/16 and 21/8 are stale */
 	CHECK_EQ(rt_syncmarks_add(&m, IP4(22, 0, 0, 0), 8), 0);
@@ -1038,7 +1038,7 @@ test_syncmarks(void)
 	CHECK_EQ(rt_route_lookup(t, IP4(22, 0, 1, 1)), t->nh_blackhole);
 	CHECK_EQ(rt_route_lookup(t, IP4(23, 0, 1, 1)), t->nh_blackhole);
 	/* the reverse: the /16 marked shields not the /8 */
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(20, 0, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+	CHECK_EQ(rt_test_set(t, RT_SRC_NETLINK, 0, IP4(20, 0, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
 			 err, sizeof(err)),
 		0);
 	rt_syncmarks_clear(&m);
@@ -1212,14 +1212,14 @@ test_syncmarks_sweep_pages(void)
 	if (t == NULL)
 		return;
 	for (i = 0; i < 2000; i++) {
-		CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(40, 0, 0, 0) + (i << 8), 24,
+		CHECK_EQ(rt_test_set(t, RT_SRC_NETLINK, 0, IP4(40, 0, 0, 0) + (i << 8), 24,
 				 RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 			0);
 		if (i % 2 == 0)
 			CHECK_EQ(rt_syncmarks_add(&m, IP4(40, 0, 0, 0) + (i << 8), 24), 0);
 	}
 	for (i = 0; i < 300; i++)
-		CHECK_EQ(rt_route_add_from(t, RT_SRC_FPM, IP4(41, 0, 0, 0) + (i << 8), 24,
+		CHECK_EQ(rt_test_set(t, RT_SRC_FPM, 0, IP4(41, 0, 0, 0) + (i << 8), 24,
 				 RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 			0);
 	CHECK_EQ(rt_syncmarks_sweep(t, RT_SRC_NETLINK, &m), 1000);

@@ -53,24 +53,24 @@ test_parse(void)
 	uint32_t ip;
 	uint8_t plen;
 
-	CHECK_EQ(rt_ip_parse("10.1.2.3", &ip), 0);
+	CHECK_EQ(rt4_addr_parse("10.1.2.3", &ip), 0);
 	CHECK_EQ(ip, IP4(10, 1, 2, 3));
-	CHECK_EQ(rt_ip_parse("255.255.255.255", &ip), 0);
-	CHECK(rt_ip_parse("256.1.1.1", &ip) < 0);
-	CHECK(rt_ip_parse("1.2.3", &ip) < 0);
-	CHECK(rt_ip_parse("1.2.3.4.5", &ip) < 0);
-	CHECK(rt_ip_parse("1..3.4", &ip) < 0);
-	CHECK(rt_ip_parse("0001.2.3.4", &ip) < 0);
-	CHECK(rt_ip_parse("", &ip) < 0);
-	CHECK_EQ(rt_prefix_parse("10.0.0.0/8", &ip, &plen, true), 0);
+	CHECK_EQ(rt4_addr_parse("255.255.255.255", &ip), 0);
+	CHECK(rt4_addr_parse("256.1.1.1", &ip) < 0);
+	CHECK(rt4_addr_parse("1.2.3", &ip) < 0);
+	CHECK(rt4_addr_parse("1.2.3.4.5", &ip) < 0);
+	CHECK(rt4_addr_parse("1..3.4", &ip) < 0);
+	CHECK(rt4_addr_parse("0001.2.3.4", &ip) < 0);
+	CHECK(rt4_addr_parse("", &ip) < 0);
+	CHECK_EQ(rt4_prefix_parse("10.0.0.0/8", &ip, &plen, true), 0);
 	CHECK_EQ(plen, 8);
-	CHECK_EQ(rt_prefix_parse("0.0.0.0/0", &ip, &plen, true), 0);
+	CHECK_EQ(rt4_prefix_parse("0.0.0.0/0", &ip, &plen, true), 0);
 	CHECK_EQ(plen, 0);
-	CHECK(rt_prefix_parse("10.0.0.0/33", &ip, &plen, true) < 0);
-	CHECK(rt_prefix_parse("10.0.0.0/", &ip, &plen, true) < 0);
-	CHECK(rt_prefix_parse("10.0.0.0/-1", &ip, &plen, true) < 0);
-	CHECK(rt_prefix_parse("10.0.0.1", &ip, &plen, true) < 0);
-	CHECK_EQ(rt_prefix_parse("10.0.0.1", &ip, &plen, false), 0);
+	CHECK(rt4_prefix_parse("10.0.0.0/33", &ip, &plen, true) < 0);
+	CHECK(rt4_prefix_parse("10.0.0.0/", &ip, &plen, true) < 0);
+	CHECK(rt4_prefix_parse("10.0.0.0/-1", &ip, &plen, true) < 0);
+	CHECK(rt4_prefix_parse("10.0.0.1", &ip, &plen, true) < 0);
+	CHECK_EQ(rt4_prefix_parse("10.0.0.1", &ip, &plen, false), 0);
 	CHECK_EQ(plen, 32);
 }
 
@@ -131,39 +131,110 @@ test_route_validation(void)
 		CHECK(0);
 		return;
 	}
-	CHECK_EQ(rt_route_add(t, IP4(10, 1, 2, 3), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err,
+	CHECK_EQ(rt_test_add(t, IP4(10, 1, 2, 3), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err,
 			 sizeof(err)),
 		-EINVAL);
 	CHECK_CONTAINS(err, "host bits");
 	CHECK_CONTAINS(err, "10.1.0.0/16");
-	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 33, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+	CHECK_EQ(rt_test_add(t, IP4(10, 1, 0, 0), 33, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 		-EINVAL);
-	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 9, 0, 2), -1, err,
+	CHECK_EQ(rt_test_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 9, 0, 2), -1, err,
 			 sizeof(err)),
 		-EINVAL);
 	CHECK_CONTAINS(err, "not on any connected network");
-	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 2), 1, err,
+	CHECK_EQ(rt_test_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 2), 1, err,
 			 sizeof(err)),
 		-EINVAL);
 	CHECK_CONTAINS(err, "port 0's network, not port 1's");
-	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 1), -1, err,
+	CHECK_EQ(rt_test_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 1), -1, err,
 			 sizeof(err)),
 		-EINVAL);
-	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 255), -1, err,
+	CHECK_EQ(rt_test_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 255), -1, err,
 			 sizeof(err)),
 		-EINVAL);
-	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_DEV, 0, 7, err, sizeof(err)),
+	CHECK_EQ(rt_test_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_DEV, 0, 7, err, sizeof(err)),
 		-EINVAL);
-	CHECK_EQ(rt_route_add(t, IP4(10, 0, 0, 0), 24, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+	CHECK_EQ(rt_test_add(t, IP4(10, 0, 0, 0), 24, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 		-EEXIST);
 	CHECK_CONTAINS(err, "own network");
-	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 2), 0, err,
+	CHECK_EQ(rt_test_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 0, 2), 0, err,
 			 sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_REJECT, 0, -1, err, sizeof(err)),
+	CHECK_EQ(rt_test_add(t, IP4(10, 1, 0, 0), 16, RT_ROUTE_REJECT, 0, -1, err, sizeof(err)),
 		-EEXIST);
-	CHECK_EQ(rt_route_del(t, IP4(10, 0, 0, 0), 24, err, sizeof(err)), -EPERM);
-	CHECK_EQ(rt_route_del(t, IP4(10, 2, 0, 0), 16, err, sizeof(err)), -ENOENT);
+	CHECK_EQ(rt_test_del(t, IP4(10, 0, 0, 0), 24, err, sizeof(err)), -EPERM);
+	CHECK_EQ(rt_test_del(t, IP4(10, 2, 0, 0), 16, err, sizeof(err)), -ENOENT);
+	rt_table_free(t);
+}
+
+/*
+ * The one request (struct rt4_route_req) of rt4_route_set() and
+ * rt4_route_del(): it names its owner (a request left zero would be the
+ * router's own, RT_SRC_SYSTEM: refused), its hops fit its kind, and one
+ * request both adds and, with RT_ROUTE_F_REPLACE, turns a one-hop route
+ * into an ECMP one, recording its owner.
+ */
+static void
+test_route_request(void)
+{
+	struct rt_table *t = mk_table();
+	struct rt4_route_req req = {
+		.prefix = IP4(10, 7, 0, 0),
+		.plen = 16,
+		.kind = RT_ROUTE_VIA,
+		.n_hops = 1,
+		.hop[0] = {IP4(10, 0, 0, 2), -1},
+	};
+	char err[RT_ERR_LEN];
+	struct rt_route r;
+
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	/* no owner given */
+	CHECK_EQ(rt4_route_set(t, &req, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "kernel");
+	CHECK_EQ(rt_route_get(t, req.prefix, req.plen, true, &r), -ENOENT);
+	req.src = RT_SRC_MAX;
+	CHECK_EQ(rt4_route_set(t, &req, err, sizeof(err)), -EINVAL);
+	/* hops that do not fit the kind */
+	req.src = RT_SRC_SHELL;
+	req.n_hops = 0;
+	CHECK_EQ(rt4_route_set(t, &req, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "0 next hops");
+	req.kind = RT_ROUTE_DEV;
+	req.hop[0] = (struct rt_hop){0, 0};
+	CHECK_EQ(rt4_route_set(t, &req, err, sizeof(err)), -EINVAL);
+	CHECK_CONTAINS(err, "on-link");
+	/* one gateway, then replaced by two in one request */
+	req.kind = RT_ROUTE_VIA;
+	req.n_hops = 1;
+	req.hop[0] = (struct rt_hop){IP4(10, 0, 0, 2), -1};
+	CHECK_EQ(rt4_route_set(t, &req, err, sizeof(err)), 0);
+	CHECK_EQ(rt_route_get(t, req.prefix, req.plen, true, &r), 0);
+	CHECK_EQ(r.src, RT_SRC_SHELL);
+	CHECK_EQ(t->nh[r.nh].type, RT_NH_GW);
+	req.n_hops = 2;
+	req.hop[1] = (struct rt_hop){IP4(10, 0, 1, 2), -1};
+	CHECK_EQ(rt4_route_set(t, &req, err, sizeof(err)), -EEXIST);
+	req.flags = RT_ROUTE_F_REPLACE;
+	req.src = RT_SRC_FILE;
+	CHECK_EQ(rt4_route_set(t, &req, err, sizeof(err)), 0);
+	CHECK_EQ(rt_route_get(t, req.prefix, req.plen, true, &r), 0);
+	CHECK_EQ(r.src, RT_SRC_FILE);
+	CHECK_EQ(t->nh[r.nh].type, RT_NH_GROUP);
+	/* a delete reads the prefix and the owner only; a sync may not take an operator's */
+	req.src = RT_SRC_SYSTEM;
+	CHECK_EQ(rt4_route_del(t, &req, err, sizeof(err)), -EINVAL);
+	req.src = RT_SRC_NETLINK;
+	CHECK_EQ(rt4_route_del(t, &req, err, sizeof(err)), -EPERM);
+	CHECK_EQ(rt4_route_del(t,
+			 &(const struct rt4_route_req){
+				 .prefix = req.prefix, .plen = req.plen, .src = RT_SRC_SHELL},
+			 err, sizeof(err)),
+		0);
+	CHECK_EQ(rt_route_get(t, req.prefix, req.plen, true, &r), -ENOENT);
 	rt_table_free(t);
 }
 
@@ -180,22 +251,21 @@ test_lpm_edges(void)
 	}
 	CHECK_EQ(nh_of(t, IP4(8, 8, 8, 8)), RT_NH_MISS);
 	/* default route */
-	CHECK_EQ(rt_route_add(t, 0, 0, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_add(t, 0, 0, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err, sizeof(err)), 0);
 	a = nh_of(t, IP4(8, 8, 8, 8));
 	CHECK_EQ(t->nh[a].type, RT_NH_GW);
 	CHECK_EQ(t->nh_info[a].ip, IP4(10, 0, 0, 2));
 	CHECK_EQ(nh_of(t, IP4(255, 255, 255, 254)), a);
 	/* nested: /8 /16 /24 /32, each wins in its range */
-	CHECK_EQ(rt_route_add(t, IP4(20, 0, 0, 0), 8, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err,
+	CHECK_EQ(rt_test_add(t, IP4(20, 0, 0, 0), 8, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err,
 			 sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_add(t, IP4(20, 1, 0, 0), 16, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+	CHECK_EQ(rt_test_add(t, IP4(20, 1, 0, 0), 16, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_add(t, IP4(20, 1, 1, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3), -1, err,
+	CHECK_EQ(rt_test_add(t, IP4(20, 1, 1, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3), -1, err,
 			 sizeof(err)),
 		0);
-	CHECK_EQ(
-		rt_route_add(t, IP4(20, 1, 1, 1), 32, RT_ROUTE_REJECT, 0, -1, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_add(t, IP4(20, 1, 1, 1), 32, RT_ROUTE_REJECT, 0, -1, err, sizeof(err)), 0);
 	b = nh_of(t, IP4(20, 9, 9, 9));
 	c = nh_of(t, IP4(20, 1, 1, 2));
 	d = nh_of(t, IP4(20, 1, 1, 1));
@@ -208,25 +278,25 @@ test_lpm_edges(void)
 	CHECK_EQ(t->nh_info[nh_of(t, IP4(20, 1, 1, 255))].ip, IP4(10, 0, 1, 3));
 	CHECK_EQ(nh_of(t, IP4(21, 0, 0, 0)), a);
 	/* delete the middle: the /8 shows through, the /24 and /32 stay */
-	CHECK_EQ(rt_route_del(t, IP4(20, 1, 0, 0), 16, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_del(t, IP4(20, 1, 0, 0), 16, err, sizeof(err)), 0);
 	CHECK_EQ(nh_of(t, IP4(20, 1, 2, 3)), b);
 	CHECK_EQ(nh_of(t, IP4(20, 1, 1, 2)), c);
 	CHECK_EQ(t->nh[nh_of(t, IP4(20, 1, 1, 1))].type, RT_NH_REJECT);
 	/* delete the /32 and re-add it with another next hop */
-	CHECK_EQ(rt_route_del(t, IP4(20, 1, 1, 1), 32, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_del(t, IP4(20, 1, 1, 1), 32, err, sizeof(err)), 0);
 	CHECK_EQ(nh_of(t, IP4(20, 1, 1, 1)), c);
-	CHECK_EQ(rt_route_add(t, IP4(20, 1, 1, 1), 32, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err,
+	CHECK_EQ(rt_test_add(t, IP4(20, 1, 1, 1), 32, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err,
 			 sizeof(err)),
 		0);
 	CHECK_EQ(nh_of(t, IP4(20, 1, 1, 1)), a); /* same gateway, same next hop */
 	/* the default goes: misses again outside 20/8 */
-	CHECK_EQ(rt_route_del(t, 0, 0, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_del(t, 0, 0, err, sizeof(err)), 0);
 	CHECK_EQ(nh_of(t, IP4(8, 8, 8, 8)), RT_NH_MISS);
 	CHECK_EQ(nh_of(t, IP4(20, 1, 1, 1)), a); /* still used by the /32 */
 	CHECK_EQ(t->nh_info[a].refcnt, 1);
-	CHECK_EQ(rt_route_del(t, IP4(20, 1, 1, 1), 32, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_del(t, IP4(20, 1, 1, 1), 32, err, sizeof(err)), 0);
 	CHECK_EQ(t->nh_info[a].refcnt, 0); /* retired */
-	CHECK_EQ(rt_route_add(t, 0, 0, RT_ROUTE_DEV, 0, 1, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_add(t, 0, 0, RT_ROUTE_DEV, 0, 1, err, sizeof(err)), 0);
 	CHECK_EQ(t->nh[nh_of(t, IP4(8, 8, 8, 8))].type, RT_NH_CONNECTED);
 	CHECK_EQ(t->nh[nh_of(t, IP4(8, 8, 8, 8))].port, 1);
 	rt_table_free(t);
@@ -252,7 +322,7 @@ test_neigh_routes(void)
 	CHECK_CONTAINS(err, "network or broadcast address");
 	CHECK_EQ(rt_neigh_static_add(t, IP4(10, 0, 1, 255), &mac_n, err, sizeof(err)), -EINVAL);
 	CHECK_CONTAINS(err, "neighbour 10.0.1.255 is the network or broadcast address");
-	CHECK_EQ(rt_route_add(t, IP4(198, 20, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 1, 255), -1, err,
+	CHECK_EQ(rt_test_add(t, IP4(198, 20, 0, 0), 16, RT_ROUTE_VIA, IP4(10, 0, 1, 255), -1, err,
 			 sizeof(err)),
 		-EINVAL);
 	CHECK_CONTAINS(err, "next hop 10.0.1.255 is the network or broadcast address");
@@ -261,10 +331,10 @@ test_neigh_routes(void)
 	CHECK(t->nh[n].l2 & RT_NH_F_VALID);
 	CHECK(memcmp(&t->nh[n].l2, &mac_n, 6) == 0);
 	/* a static /32 takes over, and its deletion gives the neighbour route back */
-	CHECK_EQ(rt_route_add(t, IP4(10, 0, 1, 9), 32, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+	CHECK_EQ(rt_test_add(t, IP4(10, 0, 1, 9), 32, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 		0);
 	CHECK_EQ(t->nh[nh_of(t, IP4(10, 0, 1, 9))].type, RT_NH_BLACKHOLE);
-	CHECK_EQ(rt_route_del(t, IP4(10, 0, 1, 9), 32, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_del(t, IP4(10, 0, 1, 9), 32, err, sizeof(err)), 0);
 	CHECK_EQ(nh_of(t, IP4(10, 0, 1, 9)), n);
 	/* a dynamic neighbour: its route goes with its last user */
 	v = rt_nh_neigh_get(t, IP4(10, 0, 0, 50), 0, true);
@@ -336,21 +406,21 @@ test_update_while_reading(void)
 		CHECK(0);
 		return;
 	}
-	CHECK_EQ(rt_route_add(rcu_t, IP4(100, 64, 0, 0), 10, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1,
-			 err, sizeof(err)),
+	CHECK_EQ(rt_test_add(rcu_t, IP4(100, 64, 0, 0), 10, RT_ROUTE_VIA, IP4(10, 0, 1, 2), -1, err,
+			 sizeof(err)),
 		0);
 	rcu_stop = 0;
 	rte_eal_remote_launch(reader, NULL, lcore);
 	for (i = 0; i < 3000; i++) {
 		/* /24 and /25 toggles: the /25 needs a tbl8 group, freed through RCU */
-		ret |= rt_route_add(rcu_t, IP4(100, 64, 1, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3),
+		ret |= rt_test_add(rcu_t, IP4(100, 64, 1, 0), 24, RT_ROUTE_VIA, IP4(10, 0, 1, 3),
 			-1, err, sizeof(err));
-		ret |= rt_route_add(rcu_t, IP4(100, 64, 2, 128), 25, RT_ROUTE_VIA,
+		ret |= rt_test_add(rcu_t, IP4(100, 64, 2, 128), 25, RT_ROUTE_VIA,
 			IP4(10, 0, 1, 3 + i % 2), -1, err, sizeof(err));
 		if (i % 64 == 0)
 			rte_pause();
-		ret |= rt_route_del(rcu_t, IP4(100, 64, 1, 0), 24, err, sizeof(err));
-		ret |= rt_route_del(rcu_t, IP4(100, 64, 2, 128), 25, err, sizeof(err));
+		ret |= rt_test_del(rcu_t, IP4(100, 64, 1, 0), 24, err, sizeof(err));
+		ret |= rt_test_del(rcu_t, IP4(100, 64, 2, 128), 25, err, sizeof(err));
 	}
 	rcu_stop = 1;
 	rte_eal_wait_lcore(lcore);
@@ -522,7 +592,7 @@ longest_of(const struct rt_route *all, uint32_t n, uint32_t ip)
 	uint32_t i;
 
 	for (i = 0; i < n; i++)
-		if (((ip ^ all[i].prefix) & rt_mask(all[i].plen)) == 0 &&
+		if (((ip ^ all[i].prefix) & rt4_mask(all[i].plen)) == 0 &&
 			(best == NULL || all[i].plen > best->plen))
 			best = &all[i];
 	return best;
@@ -553,9 +623,8 @@ test_covering_route(void)
 		seed = seed * 1103515245u + 12345u;
 		plen = (uint8_t)(i % 10 == 9 ? 25 + (seed >> 24) % 8 : 1 + (seed >> 24) % 24);
 		seed = seed * 1103515245u + 12345u;
-		ip = (seed ^ (seed << 13)) & rt_mask(plen);
-		added +=
-			rt_route_add(t, ip, plen, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)) == 0;
+		ip = (seed ^ (seed << 13)) & rt4_mask(plen);
+		added += rt_test_add(t, ip, plen, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)) == 0;
 	}
 	CHECK(added > 1000);
 	for (pass = 0; pass < 3; pass++) {
@@ -563,12 +632,12 @@ test_covering_route(void)
 			n = rt_route_list_within(t, 0, 0, 0, all, RTE_DIM(all));
 			for (i = 0; i < n; i += 3)
 				if (all[i].kind == RT_ROUTE_BLACKHOLE)
-					CHECK_EQ(rt_route_del(t, all[i].prefix, all[i].plen, err,
+					CHECK_EQ(rt_test_del(t, all[i].prefix, all[i].plen, err,
 							 sizeof(err)),
 						0);
 		}
 		if (pass == 2)
-			CHECK_EQ(rt_route_add(t, 0, 0, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
+			CHECK_EQ(rt_test_add(t, 0, 0, RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 				0);
 		n = rt_route_list_within(t, 0, 0, 0, all, RTE_DIM(all));
 		for (i = 0; i < 20000; i++) {
@@ -618,16 +687,17 @@ test_summary_next_hops(void)
 	CHECK_EQ(s0.nh_retiring, 0);
 	for (cycle = 0; cycle < 4; cycle++) {
 		for (i = 0; i < 8; i++)
-			CHECK_EQ(rt_route_add(t, IP4(172, 16, i, 0), 24, RT_ROUTE_VIA,
+			CHECK_EQ(rt_test_add(t, IP4(172, 16, i, 0), 24, RT_ROUTE_VIA,
 					 IP4(10, 0, (i & 1), 3 + i), -1, err, sizeof(err)),
 				0);
-		CHECK_EQ(rt_route_add_multi(t, IP4(172, 17, 0, 0), 16, hops, 2, err, sizeof(err)),
+		CHECK_EQ(rt_test_set_multi(t, RT_SRC_CONFIG, 0, IP4(172, 17, 0, 0), 16, hops, 2,
+				 err, sizeof(err)),
 			0);
 		rt_route_summary_get(t, &s);
 		CHECK(s.nh_used > s0.nh_used + 8);
 		for (i = 0; i < 8; i++)
-			CHECK_EQ(rt_route_del(t, IP4(172, 16, i, 0), 24, err, sizeof(err)), 0);
-		CHECK_EQ(rt_route_del(t, IP4(172, 17, 0, 0), 16, err, sizeof(err)), 0);
+			CHECK_EQ(rt_test_del(t, IP4(172, 16, i, 0), 24, err, sizeof(err)), 0);
+		CHECK_EQ(rt_test_del(t, IP4(172, 17, 0, 0), 16, err, sizeof(err)), 0);
 		rt_route_summary_get(t, &s);
 		CHECK_EQ(s.routes, s0.routes);
 		CHECK_EQ(s.nh_used, s0.nh_used);
@@ -659,25 +729,25 @@ test_delete_leaves_no_entry(void)
 	/* cover 0: nothing under the prefixes; 1: the default; 2: the default and a /8 */
 	for (cover = 0; cover < 3; cover++) {
 		if (cover == 1)
-			CHECK_EQ(rt_route_add(t, 0, 0, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err,
+			CHECK_EQ(rt_test_add(t, 0, 0, RT_ROUTE_VIA, IP4(10, 0, 0, 2), -1, err,
 					 sizeof(err)),
 				0);
 		if (cover == 2)
-			CHECK_EQ(rt_route_add(t, IP4(100, 0, 0, 0), 8, RT_ROUTE_VIA,
+			CHECK_EQ(rt_test_add(t, IP4(100, 0, 0, 0), 8, RT_ROUTE_VIA,
 					 IP4(10, 0, 1, 2), -1, err, sizeof(err)),
 				0);
 		under = nh_of(t, IP4(100, 64, 0, 0));
 		CHECK_EQ(under, cover == 0 ? RT_NH_MISS : nh_of(t, IP4(100, 200, 0, 0)));
 		for (i = 0; i < RTE_DIM(lens); i++) {
-			const uint32_t p = IP4(100, 64, 7, 16) & rt_mask(lens[i]);
-			const uint32_t last = p | ~rt_mask(lens[i]);
+			const uint32_t p = IP4(100, 64, 7, 16) & rt4_mask(lens[i]);
+			const uint32_t last = p | ~rt4_mask(lens[i]);
 
-			CHECK_EQ(rt_route_add(
+			CHECK_EQ(rt_test_add(
 					 t, p, lens[i], RT_ROUTE_REJECT, 0, -1, err, sizeof(err)),
 				0);
 			CHECK_EQ(nh_of(t, p), t->nh_reject);
 			CHECK_EQ(nh_of(t, last), t->nh_reject);
-			CHECK_EQ(rt_route_del(t, p, lens[i], err, sizeof(err)), 0);
+			CHECK_EQ(rt_test_del(t, p, lens[i], err, sizeof(err)), 0);
 			if (nh_of(t, p) != under || nh_of(t, last) != under)
 				printf("#   cover %u: /%u left its entry\n", cover, lens[i]);
 			CHECK_EQ(nh_of(t, p), under);
@@ -710,39 +780,39 @@ test_sync_owned(void)
 		CHECK(0);
 		return;
 	}
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_FPM, IP4(172, 16, 0, 0), 16, RT_ROUTE_VIA,
+	CHECK_EQ(rt_test_set(t, RT_SRC_FPM, 0, IP4(172, 16, 0, 0), 16, RT_ROUTE_VIA,
 			 IP4(10, 0, 0, 2), -1, err, sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_NETLINK, IP4(172, 17, 0, 0), 16, RT_ROUTE_BLACKHOLE, 0,
+	CHECK_EQ(rt_test_set(t, RT_SRC_NETLINK, 0, IP4(172, 17, 0, 0), 16, RT_ROUTE_BLACKHOLE, 0,
 			 -1, err, sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_CONFIG, IP4(172, 18, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+	CHECK_EQ(rt_test_set(t, RT_SRC_CONFIG, 0, IP4(172, 18, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
 			 err, sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_FILE, IP4(172, 19, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+	CHECK_EQ(rt_test_set(t, RT_SRC_FILE, 0, IP4(172, 19, 0, 0), 16, RT_ROUTE_REJECT, 0, -1, err,
+			 sizeof(err)),
+		0);
+	CHECK_EQ(rt_test_set(t, RT_SRC_SHELL, 0, IP4(172, 20, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
 			 err, sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_SHELL, IP4(172, 20, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
-			 err, sizeof(err)),
-		0);
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_SHELL, IP4(172, 21, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+	CHECK_EQ(rt_test_set(t, RT_SRC_SHELL, 0, IP4(172, 21, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
 			 err, sizeof(err)),
 		0);
 	fpm_nh = nh_of(t, IP4(172, 16, 0, 1));
 
 	/* the shell: refused, the owner named, counted; the route as it was */
-	CHECK_EQ(rt_route_del_from(t, RT_SRC_SHELL, IP4(172, 16, 0, 0), 16, err, sizeof(err)),
+	CHECK_EQ(rt_test_del_from(t, RT_SRC_SHELL, IP4(172, 16, 0, 0), 16, err, sizeof(err)),
 		-EPERM);
 	CHECK_CONTAINS(err, "route of fpm");
-	CHECK_EQ(rt_route_replace_from(t, RT_SRC_SHELL, IP4(172, 16, 0, 0), 16, RT_ROUTE_BLACKHOLE,
-			 0, -1, err, sizeof(err)),
+	CHECK_EQ(rt_test_set(t, RT_SRC_SHELL, RT_ROUTE_F_REPLACE, IP4(172, 16, 0, 0), 16,
+			 RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 		-EPERM);
 	CHECK_CONTAINS(err, "only its sync");
-	CHECK_EQ(rt_route_replace_multi_from(
-			 t, RT_SRC_SHELL, IP4(172, 16, 0, 0), 16, two, 2, err, sizeof(err)),
+	CHECK_EQ(rt_test_set_multi(t, RT_SRC_SHELL, RT_ROUTE_F_REPLACE, IP4(172, 16, 0, 0), 16, two,
+			 2, err, sizeof(err)),
 		-EPERM);
-	CHECK_EQ(rt_route_replace_from(t, RT_SRC_CONFIG, IP4(172, 17, 0, 0), 16, RT_ROUTE_REJECT, 0,
-			 -1, err, sizeof(err)),
+	CHECK_EQ(rt_test_set(t, RT_SRC_CONFIG, RT_ROUTE_F_REPLACE, IP4(172, 17, 0, 0), 16,
+			 RT_ROUTE_REJECT, 0, -1, err, sizeof(err)),
 		-EPERM);
 	CHECK_CONTAINS(err, "route of netlink");
 	CHECK_EQ(nh_of(t, IP4(172, 16, 0, 1)), fpm_nh);
@@ -752,25 +822,24 @@ test_sync_owned(void)
 	rt_route_summary_get(t, &sum);
 	CHECK_EQ(sum.refused_synced, 4);
 	/* one sync and the other's: refused, not counted here */
-	CHECK_EQ(
-		rt_route_del_from(t, RT_SRC_FPM, IP4(172, 17, 0, 0), 16, err, sizeof(err)), -EPERM);
-	CHECK_EQ(rt_route_replace_from(t, RT_SRC_NETLINK, IP4(172, 16, 0, 0), 16,
+	CHECK_EQ(rt_test_del_from(t, RT_SRC_FPM, IP4(172, 17, 0, 0), 16, err, sizeof(err)), -EPERM);
+	CHECK_EQ(rt_test_set(t, RT_SRC_NETLINK, RT_ROUTE_F_REPLACE, IP4(172, 16, 0, 0), 16,
 			 RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 		-EPERM);
 	rt_route_summary_get(t, &sum);
 	CHECK_EQ(sum.refused_synced, 4);
 	/* the operator's sources share: the shell deletes a config route, replaces a file's */
-	CHECK_EQ(rt_route_del_from(t, RT_SRC_SHELL, IP4(172, 18, 0, 0), 16, err, sizeof(err)), 0);
-	CHECK_EQ(rt_route_replace_from(t, RT_SRC_SHELL, IP4(172, 19, 0, 0), 16, RT_ROUTE_BLACKHOLE,
-			 0, -1, err, sizeof(err)),
+	CHECK_EQ(rt_test_del_from(t, RT_SRC_SHELL, IP4(172, 18, 0, 0), 16, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_set(t, RT_SRC_SHELL, RT_ROUTE_F_REPLACE, IP4(172, 19, 0, 0), 16,
+			 RT_ROUTE_BLACKHOLE, 0, -1, err, sizeof(err)),
 		0);
 	CHECK_EQ(rt_route_get(t, IP4(172, 19, 0, 0), 16, true, &r), 0);
 	CHECK_EQ(r.src, RT_SRC_SHELL);
 	/* a flush: the operator's go, the syncs' stay, each counted by source */
-	CHECK_EQ(rt_route_add_from(t, RT_SRC_CONFIG, IP4(172, 18, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
+	CHECK_EQ(rt_test_set(t, RT_SRC_CONFIG, 0, IP4(172, 18, 0, 0), 16, RT_ROUTE_REJECT, 0, -1,
 			 err, sizeof(err)),
 		0);
-	CHECK_EQ(rt_route_flush_counted(t, &c), 4);
+	CHECK_EQ(rt_route_flush(t, &c), 4);
 	CHECK_EQ(c.flushed[RT_SRC_SHELL], 3);
 	CHECK_EQ(c.flushed[RT_SRC_CONFIG], 1);
 	CHECK_EQ(c.flushed[RT_SRC_FPM] + c.flushed[RT_SRC_NETLINK], 0);
@@ -781,10 +850,10 @@ test_sync_owned(void)
 	CHECK_EQ(nh_of(t, IP4(172, 17, 0, 1)), t->nh_blackhole);
 	CHECK_EQ(nh_of(t, IP4(172, 18, 0, 1)), RT_NH_MISS);
 	CHECK_EQ(nh_of(t, IP4(172, 21, 0, 1)), RT_NH_MISS);
-	CHECK_EQ(rt_route_flush(t), 0);
+	CHECK_EQ(rt_route_flush(t, NULL), 0);
 	/* zebra's delete of its own route is not refused (it was "not_ours" once taken over) */
-	CHECK_EQ(rt_route_del_from(t, RT_SRC_FPM, IP4(172, 16, 0, 0), 16, err, sizeof(err)), 0);
-	CHECK_EQ(rt_route_del_from(t, RT_SRC_NETLINK, IP4(172, 17, 0, 0), 16, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_del_from(t, RT_SRC_FPM, IP4(172, 16, 0, 0), 16, err, sizeof(err)), 0);
+	CHECK_EQ(rt_test_del_from(t, RT_SRC_NETLINK, IP4(172, 17, 0, 0), 16, err, sizeof(err)), 0);
 	CHECK_EQ(nh_of(t, IP4(172, 16, 0, 1)), RT_NH_MISS);
 	rt_table_free(t);
 }
@@ -802,6 +871,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_config_bad),
 	FWD_TEST(test_delete_leaves_no_entry),
 	FWD_TEST(test_sync_owned),
+	FWD_TEST(test_route_request),
 };
 
 int

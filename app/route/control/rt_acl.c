@@ -166,14 +166,14 @@ rt_acl_rule_parse(
 			uint8_t plen;
 			char a[16];
 
-			if (rt_prefix_parse(w[i + 1], &ip, &plen, false) < 0) {
+			if (rt4_prefix_parse(w[i + 1], &ip, &plen, false) < 0) {
 				snprintf(err, errlen, "'%s' is not a prefix (ADDRESS[/LENGTH])",
 					w[i + 1]);
 				return -EINVAL;
 			}
-			if ((ip & ~rt_mask(plen)) != 0) {
+			if ((ip & ~rt4_mask(plen)) != 0) {
 				snprintf(err, errlen, "%s has host bits set (did you mean %s/%u?)",
-					w[i + 1], rt_ip_str(ip & rt_mask(plen), a), plen);
+					w[i + 1], rt4_addr_str(ip & rt4_mask(plen), a), plen);
 				return -EINVAL;
 			}
 			if (f == F_SRC) {
@@ -241,9 +241,9 @@ rt_acl_rule_format(const struct rt_acl_rule *r, char *buf, size_t len)
 			APPEND(" proto %u", r->proto);
 	}
 	if (r->src_plen != 0)
-		APPEND(" src %s/%u", rt_ip_str(r->src, a), r->src_plen);
+		APPEND(" src %s/%u", rt4_addr_str(r->src, a), r->src_plen);
 	if (r->dst_plen != 0)
-		APPEND(" dst %s/%u", rt_ip_str(r->dst, a), r->dst_plen);
+		APPEND(" dst %s/%u", rt4_addr_str(r->dst, a), r->dst_plen);
 	n += fmt_ports(buf + RTE_MIN((size_t)n, len), len - RTE_MIN((size_t)n, len), "sport",
 		r->sport_lo, r->sport_hi);
 	n += fmt_ports(buf + RTE_MIN((size_t)n, len), len - RTE_MIN((size_t)n, len), "dport",
@@ -260,8 +260,8 @@ rt_acl_rule_match(const struct rt_acl_rule *r, const struct rt_acl_input *in)
 	uint16_t sp = rte_be_to_cpu_16(in->sport), dp = rte_be_to_cpu_16(in->dport);
 
 	return (!r->has_proto || r->proto == in->proto) &&
-	       ((src ^ r->src) & rt_mask(r->src_plen)) == 0 &&
-	       ((dst ^ r->dst) & rt_mask(r->dst_plen)) == 0 && sp >= r->sport_lo &&
+	       ((src ^ r->src) & rt4_mask(r->src_plen)) == 0 &&
+	       ((dst ^ r->dst) & rt4_mask(r->dst_plen)) == 0 && sp >= r->sport_lo &&
 	       sp <= r->sport_hi && dp >= r->dport_lo && dp <= r->dport_hi;
 }
 

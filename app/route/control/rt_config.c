@@ -151,7 +151,7 @@ port_of_net(const struct rt_config *cfg, uint32_t ip)
 	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
 		const struct rt_cfg_port *cp = &cfg->ports[p];
 
-		if (cp->has_ip && ((ip ^ cp->ip) & rt_mask(cp->plen)) == 0)
+		if (cp->has_ip && ((ip ^ cp->ip) & rt4_mask(cp->plen)) == 0)
 			return p;
 	}
 	return -1;
@@ -171,9 +171,9 @@ neigh_port(const struct rt_config *cfg, const char *what, uint32_t ip, char *err
 
 	why = net < 0 ? "not on any connected network (the [port N] section with its ip must "
 			"come first)"
-		      : rt_neigh_addr_invalid(ip, cfg->ports[net].ip, cfg->ports[net].plen);
+		      : rt4_neigh_addr_invalid(ip, cfg->ports[net].ip, cfg->ports[net].plen);
 	if (why != NULL) {
-		snprintf(err, errlen, "%s %s is %s", what, rt_ip_str(ip, a), why);
+		snprintf(err, errlen, "%s %s is %s", what, rt4_addr_str(ip, a), why);
 		return -1;
 	}
 	return net;
@@ -268,22 +268,22 @@ parse_port_key(struct rt_config *cfg, int port, const char *key, const char *val
 		snprintf(err, errlen, "port %d: ip given twice", port);
 		return -EINVAL;
 	}
-	if (rt_prefix_parse(value, &ip, &plen, true) < 0 || plen == 0) {
+	if (rt4_prefix_parse(value, &ip, &plen, true) < 0 || plen == 0) {
 		snprintf(err, errlen, "ip '%s' is not ADDRESS/LENGTH (e.g. 10.0.0.1/24)", value);
 		return -EINVAL;
 	}
-	if (rt_ipv4_martian_src(ip) || rt_net_bcast_or_net(ip, plen)) {
-		snprintf(err, errlen, "%s/%u is not a usable interface address", rt_ip_str(ip, a),
-			plen);
+	if (rt_ipv4_martian_src(ip) || rt4_net_bcast_or_net(ip, plen)) {
+		snprintf(err, errlen, "%s/%u is not a usable interface address",
+			rt4_addr_str(ip, a), plen);
 		return -EINVAL;
 	}
 	for (q = 0; q < RTE_MAX_ETHPORTS; q++) {
 		const struct rt_cfg_port *o = &cfg->ports[q];
 
-		if (o->has_ip && ((ip ^ o->ip) & rt_mask(RTE_MIN(plen, o->plen))) == 0) {
+		if (o->has_ip && ((ip ^ o->ip) & rt4_mask(RTE_MIN(plen, o->plen))) == 0) {
 			snprintf(err, errlen, "%s/%u overlaps port %d's network %s/%u",
-				rt_ip_str(ip, a), plen, q, rt_ip_str(o->ip & rt_mask(o->plen), b),
-				o->plen);
+				rt4_addr_str(ip, a), plen, q,
+				rt4_addr_str(o->ip & rt4_mask(o->plen), b), o->plen);
 			return -EINVAL;
 		}
 	}
@@ -376,14 +376,14 @@ parse_hops(struct rt_cfg_route *r, char **w, int n, char *err, size_t errlen)
 			snprintf(err, errlen, "more than %u next hops (RT_ECMP_MAX)", RT_ECMP_MAX);
 			return -EINVAL;
 		}
-		if (rt_ip_parse(w[i + 1], &h->gw) < 0) {
+		if (rt4_addr_parse(w[i + 1], &h->gw) < 0) {
 			snprintf(err, errlen, "bad gateway address '%s'", w[i + 1]);
 			return -EINVAL;
 		}
 		for (k = 0; k < r->n_hops; k++) {
 			if (r->hops[k].gw == h->gw) {
 				snprintf(err, errlen, "next hop %s given twice",
-					rt_ip_str(h->gw, a));
+					rt4_addr_str(h->gw, a));
 				return -EINVAL;
 			}
 		}
@@ -469,7 +469,7 @@ parse_fpm_listen(struct rt_config *cfg, const char *value, char *err, size_t err
 	}
 	memcpy(a, value, alen);
 	a[alen] = '\0';
-	if (rt_ip_parse(a, &cfg->fpm_addr) < 0) {
+	if (rt4_addr_parse(a, &cfg->fpm_addr) < 0) {
 		snprintf(err, errlen,
 			"fpm-listen '%s' is not ADDRESS[:PORT] (an IPv4 address, a port 1..65535)",
 			value);
@@ -504,9 +504,9 @@ parse_fpm_allow(struct rt_config *cfg, const char *value, char *err, size_t errl
 			return -EINVAL;
 		}
 		a = &cfg->fpm_allow[cfg->n_fpm_allow];
-		if (rt_prefix_parse(tok, &a->net, &a->plen, false) < 0)
+		if (rt4_prefix_parse(tok, &a->net, &a->plen, false) < 0)
 			goto bad;
-		if ((a->net & ~rt_mask(a->plen)) != 0) {
+		if ((a->net & ~rt4_mask(a->plen)) != 0) {
 			snprintf(err, errlen, "fpm-allow '%s': host bits set past /%u", tok,
 				a->plen);
 			return -EINVAL;
@@ -593,7 +593,7 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 		r.kind = RT_ROUTE_DEV;
 		for (i = 1; i + 1 < n; i += 2) {
 			if (strcmp(w[i], "via") == 0 && r.kind != RT_ROUTE_VIA) {
-				if (rt_ip_parse(w[i + 1], &r.gw) < 0) {
+				if (rt4_addr_parse(w[i + 1], &r.gw) < 0) {
 					snprintf(err, errlen, "bad gateway address '%s'", w[i + 1]);
 					return -EINVAL;
 				}
@@ -624,23 +624,23 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 			key);
 		return -EINVAL;
 	}
-	if (rt_prefix_parse(w[0], &r.prefix, &r.plen, false) < 0) {
+	if (rt4_prefix_parse(w[0], &r.prefix, &r.plen, false) < 0) {
 		snprintf(err, errlen, "'%s' is not a prefix (ADDRESS/LENGTH)", w[0]);
 		return -EINVAL;
 	}
-	if ((r.prefix & ~rt_mask(r.plen)) != 0) {
+	if ((r.prefix & ~rt4_mask(r.plen)) != 0) {
 		snprintf(err, errlen, "%s has host bits set (did you mean %s/%u?)", w[0],
-			rt_ip_str(r.prefix & rt_mask(r.plen), a), r.plen);
+			rt4_addr_str(r.prefix & rt4_mask(r.plen), a), r.plen);
 		return -EINVAL;
 	}
 	for (i = 0; i < RTE_MAX_ETHPORTS; i++) {
 		const struct rt_cfg_port *cp = &cfg->ports[i];
 
 		if (cp->has_ip &&
-			((r.plen == cp->plen && r.prefix == (cp->ip & rt_mask(cp->plen))) ||
+			((r.plen == cp->plen && r.prefix == (cp->ip & rt4_mask(cp->plen))) ||
 				(r.plen == 32 && r.prefix == cp->ip))) {
 			snprintf(err, errlen, "%s/%u is port %d's own network or address",
-				rt_ip_str(r.prefix, a), r.plen, i);
+				rt4_addr_str(r.prefix, a), r.plen, i);
 			return -EEXIST;
 		}
 	}
@@ -650,7 +650,7 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 			return -EINVAL;
 		if (r.hops[k].port >= 0 && r.hops[k].port != net) {
 			snprintf(err, errlen, "next hop %s is on port %d's network, not port %d's",
-				rt_ip_str(r.hops[k].gw, a), net, r.hops[k].port);
+				rt4_addr_str(r.hops[k].gw, a), net, r.hops[k].port);
 			return -EINVAL;
 		}
 	}
@@ -660,7 +660,7 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 			return -EINVAL;
 		if (r.port >= 0 && r.port != net) {
 			snprintf(err, errlen, "next hop %s is on port %d's network, not port %d's",
-				rt_ip_str(r.gw, a), net, r.port);
+				rt4_addr_str(r.gw, a), net, r.port);
 			return -EINVAL;
 		}
 	} else if (r.kind == RT_ROUTE_DEV && !cfg->ports[r.port].has_ip) {
@@ -677,7 +677,7 @@ parse_route(struct rt_config *cfg, const char *key, const char *value, char *err
 	if (ret != 0) {
 		if (ret > 0)
 			snprintf(err, errlen, "a route to %s/%u is already given",
-				rt_ip_str(r.prefix, a), r.plen);
+				rt4_addr_str(r.prefix, a), r.plen);
 		else
 			snprintf(err, errlen, "out of memory for the routes");
 		return ret > 0 ? -EEXIST : ret;
@@ -695,7 +695,7 @@ parse_neigh(struct rt_config *cfg, const char *key, const char *value, char *err
 	char a[16];
 	int ret;
 
-	if (rt_ip_parse(key, &nb.ip) < 0) {
+	if (rt4_addr_parse(key, &nb.ip) < 0) {
 		snprintf(err, errlen, "expected 'ADDRESS = MAC' in [neigh], got key '%s'", key);
 		return -EINVAL;
 	}
@@ -713,7 +713,8 @@ parse_neigh(struct rt_config *cfg, const char *key, const char *value, char *err
 	ret = seen_add(cfg, SEEN_NEIGH | nb.ip);
 	if (ret != 0) {
 		if (ret > 0)
-			snprintf(err, errlen, "neighbour %s is already given", rt_ip_str(nb.ip, a));
+			snprintf(err, errlen, "neighbour %s is already given",
+				rt4_addr_str(nb.ip, a));
 		else
 			snprintf(err, errlen, "out of memory for the neighbours");
 		return ret > 0 ? -EEXIST : ret;
@@ -761,6 +762,25 @@ rt_config_cfgfile_cb(void *arg, const char *section, const char *key, const char
 	return -EINVAL;
 }
 
+/* The table's request for route line @p r: a config route belongs to RT_SRC_CONFIG. */
+static void
+cfg_route_req(const struct rt_cfg_route *r, struct rt4_route_req *req)
+{
+	*req = (struct rt4_route_req){
+		.prefix = r->prefix,
+		.plen = r->plen,
+		.kind = (enum rt_route_kind)r->kind,
+		.src = RT_SRC_CONFIG,
+	};
+	if (r->n_hops > 1) {
+		req->n_hops = r->n_hops;
+		memcpy(req->hop, r->hops, r->n_hops * sizeof(r->hops[0]));
+	} else if (r->kind == RT_ROUTE_VIA || r->kind == RT_ROUTE_DEV) {
+		req->n_hops = 1;
+		req->hop[0] = (struct rt_hop){.gw = r->gw, .port = r->port};
+	}
+}
+
 int
 rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size_t errlen)
 {
@@ -775,7 +795,7 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 		snprintf(err, errlen,
 			"fpm-listen %s is not a loopback address: give fpm-allow (the peers "
 			"that may connect) or twin-netns (zebra's namespace)",
-			rt_ip_str(cfg->fpm_addr, why));
+			rt4_addr_str(cfg->fpm_addr, why));
 		return -EINVAL;
 	}
 	if (cfg->n_fpm_allow > 0 && !cfg->has_fpm) {
@@ -825,15 +845,11 @@ rt_config_apply(const struct rt_config *cfg, struct rt_table *t, char *err, size
 		}
 	}
 	for (i = 0; i < cfg->n_routes; i++) {
-		const struct rt_cfg_route *r = &cfg->routes[i];
+		struct rt4_route_req req;
 
-		where = r->where;
-		if (r->n_hops > 1)
-			ret = rt_route_add_multi(
-				t, r->prefix, r->plen, r->hops, r->n_hops, why, sizeof(why));
-		else
-			ret = rt_route_add(t, r->prefix, r->plen, (enum rt_route_kind)r->kind,
-				r->gw, r->port, why, sizeof(why));
+		where = cfg->routes[i].where;
+		cfg_route_req(&cfg->routes[i], &req);
+		ret = rt4_route_set(t, &req, why, sizeof(why));
 		if (ret < 0)
 			goto fail;
 	}

@@ -21,11 +21,21 @@ struct ctx {
 int
 rt_fileload_route(struct rt_table *t, const struct rt_rf_route *r, char *err, size_t errlen)
 {
-	if (r->multipath)
-		return rt_route_add_multi_from(
-			t, RT_SRC_FILE, r->prefix, r->plen, r->hops, r->n_hops, err, errlen);
-	return rt_route_add_from(t, RT_SRC_FILE, r->prefix, r->plen, (enum rt_route_kind)r->kind,
-		r->hops[0].gw, r->kind == RT_ROUTE_VIA ? r->hops[0].port : r->port, err, errlen);
+	struct rt4_route_req req = {
+		.prefix = r->prefix,
+		.plen = r->plen,
+		.kind = (enum rt_route_kind)r->kind,
+		.src = RT_SRC_FILE,
+	};
+
+	if (r->kind == RT_ROUTE_VIA) {
+		req.n_hops = r->n_hops;
+		memcpy(req.hop, r->hops, r->n_hops * sizeof(r->hops[0]));
+	} else if (r->kind == RT_ROUTE_DEV) {
+		req.n_hops = 1;
+		req.hop[0] = (struct rt_hop){.gw = 0, .port = r->port};
+	}
+	return rt4_route_set(t, &req, err, errlen);
 }
 
 static int
@@ -47,7 +57,7 @@ take_neigh(void *arg, const struct rt_rf_neigh *n, char *err, size_t errlen)
 		net = rt_iface_lookup_net(c->l->t, n->ip);
 		if (net >= 0 && net != n->port) {
 			snprintf(err, errlen, "neighbour %s is on port %d's network, not port %d's",
-				rt_ip_str(n->ip, a), net, n->port);
+				rt4_addr_str(n->ip, a), net, n->port);
 			return -EINVAL;
 		}
 	}

@@ -13,9 +13,9 @@
  * neigh load (every good line loaded, the bad ones told: a user loading a
  * dump wants the rest of it, and every line to fix).
  *
- * Single-path routes go through rt_route_add(), "nexthop" routes (even of
- * one hop) through rt_route_add_multi(); a neighbour line's dev, when
- * given, must be the port whose network holds the address.
+ * Every route goes through rt4_route_set() (a "nexthop" route of one hop is
+ * a via route); a neighbour line's dev, when given, must be the port whose
+ * network holds the address.
  */
 
 #include <stdio.h>

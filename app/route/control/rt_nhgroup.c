@@ -236,7 +236,7 @@ republish(struct rt_table *t, struct rt_nhgroups *gs, struct rt_nhg *g)
 	__atomic_store_n(&t->nh[g->nh].set, s, __ATOMIC_RELEASE);
 	if (g->set->n_active != s->n_active)
 		RT_LOG(INFO, "ECMP group %u (first member %s): %u of %u members active\n", g->nh,
-			rt_ip_str(t->nh_info[g->member[0]].ip, a), s->n_active, s->n_members);
+			rt4_addr_str(t->nh_info[g->member[0]].ip, a), s->n_active, s->n_members);
 	set_retire(t, gs, g->set);
 	g->set = s;
 }
@@ -282,7 +282,7 @@ rt_nhgroup_get_locked(struct rt_table *t, const struct rt_hop *hops, unsigned in
 		for (j = 0; j < i; j++) {
 			if (hops[j].gw == hops[i].gw) {
 				snprintf(err, errlen, "next hop %s given twice",
-					rt_ip_str(hops[i].gw, a));
+					rt4_addr_str(hops[i].gw, a));
 				rte_errno = EINVAL;
 				return RT_NH_MISS;
 			}

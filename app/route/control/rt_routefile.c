@@ -293,7 +293,7 @@ route_attrs(struct rf *f, char **w, int i, int n)
 					r->kind == RT_ROUTE_BLACKHOLE ? "blackhole" : "reject");
 				return false;
 			}
-			if (rt_ip_parse(w[i + 1], &gw) < 0) {
+			if (rt4_addr_parse(w[i + 1], &gw) < 0) {
 				rf_bad(f, f->lineno, -EINVAL,
 					"bad gateway '" Q "' (expected A.B.C.D)", w[i + 1]);
 				return false;
@@ -423,13 +423,13 @@ route_line(struct rf *f, char **w, int n)
 	if (strcmp(w[i], "default") == 0) {
 		r->prefix = 0;
 		r->plen = 0;
-	} else if (rt_prefix_parse(w[i], &r->prefix, &r->plen, false) < 0) {
+	} else if (rt4_prefix_parse(w[i], &r->prefix, &r->plen, false) < 0) {
 		rf_bad(f, f->lineno, -EINVAL,
 			"'" Q "' is not an IPv4 prefix (A.B.C.D/LEN, A.B.C.D or default)", w[i]);
 		return;
-	} else if ((r->prefix & ~rt_mask(r->plen)) != 0) {
+	} else if ((r->prefix & ~rt4_mask(r->plen)) != 0) {
 		rf_bad(f, f->lineno, -EINVAL, Q " has host bits set (did you mean %s/%u?)", w[i],
-			rt_ip_str(r->prefix & rt_mask(r->plen), a), r->plen);
+			rt4_addr_str(r->prefix & rt4_mask(r->plen), a), r->plen);
 		return;
 	}
 	if (!route_attrs(f, w, i + 1, n))
@@ -471,7 +471,7 @@ neigh_line(struct rf *f, char **w, int n)
 		f->c->skipped++; /* IPv6, from a plain `ip neigh show` */
 		return;
 	}
-	if (rt_ip_parse(w[0], &nb.ip) < 0) {
+	if (rt4_addr_parse(w[0], &nb.ip) < 0) {
 		rf_bad(f, f->lineno, -EINVAL, "'" Q "' is not an IPv4 address", w[0]);
 		return;
 	}

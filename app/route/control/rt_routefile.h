@@ -64,10 +64,10 @@
 struct rt_rf_route {
 	uint32_t prefix;
 	uint8_t plen;
-	uint8_t kind;      /**< enum rt_route_kind: VIA, DEV, BLACKHOLE or REJECT */
-	bool multipath;    /**< VIA from "nexthop" words (rt_route_add_multi()), even one */
-	uint8_t n_hops;    /**< VIA: 1..RT_ECMP_MAX */
-	int port;          /**< DEV: the port; VIA: see hops[].port */
+	uint8_t kind;   /**< enum rt_route_kind: VIA, DEV, BLACKHOLE or REJECT */
+	bool multipath; /**< VIA from "nexthop" words, even one (the table sees a via either way) */
+	uint8_t n_hops; /**< VIA: 1..RT_ECMP_MAX */
+	int port;       /**< DEV: the port; VIA: see hops[].port */
 	unsigned int line; /**< the route's (first) line */
 	struct rt_hop hops[RT_ECMP_MAX];
 };

@@ -15,11 +15,9 @@
 
 #include "rt_drop.h"
 #include "rt_fib_ctl.h"
-#include "rt_ipv4.h"
 #include "rt_log.h"
 #include "rt_nhgroup.h"
 #include "rt_rib.h"
-#include "numparse.h"
 #include "rt_table.h"
 #include "rt_table_priv.h"
 
@@ -51,64 +49,6 @@ const char *
 rt_drop_desc(enum rt_drop_reason r)
 {
 	return (unsigned int)r < RT_DROP_MAX ? drop_descs[r] : "unknown";
-}
-
-const char *
-rt_ip_str(uint32_t ip, char *buf)
-{
-	snprintf(buf, 16, "%u.%u.%u.%u", ip >> 24, (ip >> 16) & 0xff, (ip >> 8) & 0xff, ip & 0xff);
-	return buf;
-}
-
-int
-rt_ip_parse(const char *s, uint32_t *ip)
-{
-	uint32_t v = 0;
-	int i;
-
-	for (i = 0; i < 4; i++) {
-		unsigned int octet = 0, digits = 0;
-
-		while (*s >= '0' && *s <= '9' && digits < 4) {
-			octet = octet * 10 + (unsigned int)(*s++ - '0');
-			digits++;
-		}
-		if (digits == 0 || digits > 3 || octet > 255)
-			return -EINVAL;
-		v = v << 8 | octet;
-		if (i < 3 && *s++ != '.')
-			return -EINVAL;
-	}
-	if (*s != '\0')
-		return -EINVAL;
-	*ip = v;
-	return 0;
-}
-
-int
-rt_prefix_parse(const char *s, uint32_t *ip, uint8_t *plen, bool need_len)
-{
-	char buf[32];
-	const char *slash = strchr(s, '/');
-	size_t n = slash != NULL ? (size_t)(slash - s) : strlen(s);
-	uint64_t len;
-
-	if (n >= sizeof(buf))
-		return -EINVAL;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	if (rt_ip_parse(buf, ip) < 0)
-		return -EINVAL;
-	if (slash == NULL) {
-		if (need_len)
-			return -EINVAL;
-		*plen = 32;
-		return 0;
-	}
-	if (num_u64(slash + 1, 0, 32, &len) < 0)
-		return -EINVAL;
-	*plen = (uint8_t)len;
-	return 0;
 }
 
 /* ---- next hops (lock held) ---- */
@@ -358,8 +298,8 @@ route_rewrite_locked(struct rt_table *t, struct rt_route *r, enum rt_route_kind 
  * when it is the operator's (a sync counts its own as not_ours).
  */
 static int
-not_owner_locked(
-	struct rt_table *t, const struct rt_route *r, unsigned int writer, char *err, size_t errlen)
+not_owner_locked(struct rt_table *t, const struct rt_route *r, enum rt_route_src writer, char *err,
+	size_t errlen)
 {
 	char a[16];
 
@@ -367,10 +307,11 @@ not_owner_locked(
 		snprintf(err, errlen,
 			"%s/%u is a route of %s: only its sync changes it (it goes when the "
 			"routing daemon withdraws it)",
-			rt_ip_str(r->prefix, a), r->plen, rt_route_src_name(r->src));
+			rt4_addr_str(r->prefix, a), r->plen, rt_route_src_name(r->src));
 	else
-		snprintf(err, errlen, "%s/%u is a route of %s, not of %s", rt_ip_str(r->prefix, a),
-			r->plen, rt_route_src_name(r->src), rt_route_src_name(writer));
+		snprintf(err, errlen, "%s/%u is a route of %s, not of %s",
+			rt4_addr_str(r->prefix, a), r->plen, rt_route_src_name(r->src),
+			rt_route_src_name(writer));
 	if (!rt_route_src_synced(writer))
 		t->refused_synced++;
 	return -EPERM;
@@ -392,9 +333,10 @@ prefix_check_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, bool repl
 		snprintf(err, errlen, "prefix length %u > 32", plen);
 		return -EINVAL;
 	}
-	if ((prefix & ~rt_mask(plen)) != 0) {
+	if ((prefix & ~rt4_mask(plen)) != 0) {
 		snprintf(err, errlen, "%s/%u has host bits set (did you mean %s/%u?)",
-			rt_ip_str(prefix, a), plen, rt_ip_str(prefix & rt_mask(plen), b), plen);
+			rt4_addr_str(prefix, a), plen, rt4_addr_str(prefix & rt4_mask(plen), b),
+			plen);
 		return -EINVAL;
 	}
 	r = rt_route_find_locked(t, prefix, plen);
@@ -402,7 +344,7 @@ prefix_check_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, bool repl
 		!rt_route_src_may_change(t->add_src, r->src))
 		return not_owner_locked(t, r, t->add_src, err, errlen);
 	if (r != NULL && r->kind != RT_ROUTE_NEIGH && !(replace && route_is_static(r))) {
-		snprintf(err, errlen, "a route to %s/%u already exists%s", rt_ip_str(prefix, a),
+		snprintf(err, errlen, "a route to %s/%u already exists%s", rt4_addr_str(prefix, a),
 			plen,
 			r->kind == RT_ROUTE_CONNECTED || r->kind == RT_ROUTE_LOCAL
 				? " (the port's own network or address)"
@@ -414,15 +356,15 @@ prefix_check_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, bool repl
 }
 
 /* Why a next hop could not be had: the limit, by its config name. */
-static void
-nh_full_err(const struct rt_table *t, char *err, size_t errlen)
+void
+rt_nh_full_err(const struct rt_table *t, char *err, size_t errlen)
 {
 	snprintf(err, errlen, "no free next hop (max-next-hops %u)", t->max_nh);
 }
 
 /* Why rt_route_insert_locked() failed with @p ret: the limit reached, by its config name. */
-static void
-insert_err(const struct rt_table *t, int ret, char *err, size_t errlen)
+void
+rt_route_insert_err(const struct rt_table *t, int ret, char *err, size_t errlen)
 {
 	if (ret == -ENOSPC && rt_rib_count(t->rib) >= t->max_routes)
 		snprintf(err, errlen, "route table full (max-routes %u)", t->max_routes);
@@ -432,31 +374,6 @@ insert_err(const struct rt_table *t, int ret, char *err, size_t errlen)
 			t->tbl8s);
 	else
 		snprintf(err, errlen, "route not added: %s", rte_strerror(-ret));
-}
-
-static int
-lookup_net(const struct rt_table *t, uint32_t ip)
-{
-	uint16_t p;
-
-	for (p = 0; p < RTE_MAX_ETHPORTS; p++) {
-		const struct rt_port *port = &t->ports[p];
-
-		if (port->ip != 0 && ((ip ^ port->ip) & rt_mask(port->plen)) == 0)
-			return p;
-	}
-	return -1;
-}
-
-static bool
-is_local(const struct rt_table *t, uint32_t ip)
-{
-	uint16_t p;
-
-	for (p = 0; p < RTE_MAX_ETHPORTS; p++)
-		if (t->ports[p].ip != 0 && t->ports[p].ip == ip)
-			return true;
-	return false;
 }
 
 /* ---- the table ---- */
@@ -559,201 +476,6 @@ rt_table_free(struct rt_table *t)
 	rte_errno = e;
 }
 
-int
-rt_iface_enable(struct rt_table *t, uint16_t port, const struct rte_ether_addr *mac)
-{
-	struct rt_port *p;
-
-	if (port >= RTE_MAX_ETHPORTS || mac == NULL)
-		return -EINVAL;
-	pthread_mutex_lock(&t->lock);
-	p = &t->ports[port];
-	p->mac = *mac;
-	p->mac_w = 0;
-	memcpy(&p->mac_w, mac, RTE_ETHER_ADDR_LEN);
-	if (p->mtu == 0)
-		p->mtu = RT_MTU_DEFAULT;
-	p->enabled = 1;
-	pthread_mutex_unlock(&t->lock);
-	return 0;
-}
-
-int
-rt_iface_trust_rx_cksum(struct rt_table *t, uint16_t port, bool on)
-{
-	if (t == NULL || port >= RTE_MAX_ETHPORTS || !t->ports[port].enabled)
-		return -EINVAL;
-	__atomic_store_n(&t->ports[port].rx_cksum, on ? 1 : 0, __ATOMIC_RELAXED);
-	return 0;
-}
-
-int
-rt_iface_set_twin(struct rt_table *t, uint16_t port, bool on)
-{
-	if (t == NULL || port >= RTE_MAX_ETHPORTS || !t->ports[port].enabled)
-		return -EINVAL;
-	__atomic_store_n(&t->ports[port].twin, on ? 1 : 0, __ATOMIC_RELAXED);
-	return 0;
-}
-
-static int
-set_addr_locked(
-	struct rt_table *t, uint16_t port, uint32_t ip, uint8_t plen, char *err, size_t errlen)
-{
-	struct rt_port *p = &t->ports[port];
-	uint32_t mask = rt_mask(plen), net = ip & mask, bcast = net | ~mask;
-	char a[16], b[16];
-	uint32_t nh;
-	uint16_t q;
-	int ret;
-
-	if (!p->enabled) {
-		snprintf(err, errlen, "port %u is not used by the router", port);
-		return -EINVAL;
-	}
-	if (p->ip != 0) {
-		snprintf(err, errlen, "port %u already has address %s/%u", port,
-			rt_ip_str(p->ip, a), p->plen);
-		return -EBUSY;
-	}
-	if (plen == 0 || plen > 32 || rt_ipv4_martian_src(ip)) {
-		snprintf(err, errlen, "%s/%u is not a usable interface address", rt_ip_str(ip, a),
-			plen);
-		return -EINVAL;
-	}
-	if (rt_net_bcast_or_net(ip, plen)) {
-		snprintf(err, errlen, "%s is the network or broadcast address of %s/%u",
-			rt_ip_str(ip, a), rt_ip_str(net, b), plen);
-		return -EINVAL;
-	}
-	for (q = 0; q < RTE_MAX_ETHPORTS; q++) {
-		const struct rt_port *o = &t->ports[q];
-		uint8_t l = RTE_MIN(plen, o->plen);
-
-		if (q == port || o->ip == 0 || ((ip ^ o->ip) & rt_mask(l)) != 0)
-			continue;
-		snprintf(err, errlen, "%s/%u overlaps port %u's network %s/%u", rt_ip_str(ip, a),
-			plen, q, rt_ip_str(o->ip & rt_mask(o->plen), b), o->plen);
-		return -EINVAL;
-	}
-	if ((plen < 32 && rt_route_find_locked(t, net, plen) != NULL) ||
-		rt_route_find_locked(t, ip, 32) != NULL ||
-		(plen <= 30 && rt_route_find_locked(t, bcast, 32) != NULL)) {
-		snprintf(err, errlen, "a route to %s/%u or to the address already exists",
-			rt_ip_str(net, a), plen);
-		return -EEXIST;
-	}
-
-	nh = rt_nh_alloc_locked(t, RT_NH_CONNECTED, port, 0);
-	if (nh == RT_NH_MISS) {
-		nh_full_err(t, err, errlen);
-		return -ENOSPC;
-	}
-	t->nh_info[nh].refcnt = 1; /* the port's own reference */
-	t->nh_connected[port] = nh;
-	ret = rt_route_insert_locked(t, ip, 32, RT_ROUTE_LOCAL, port, 0, t->nh_local);
-	if (ret == 0 && plen < 32)
-		ret = rt_route_insert_locked(t, net, plen, RT_ROUTE_CONNECTED, port, 0, nh);
-	if (ret == 0 && plen <= 30)
-		ret = rt_route_insert_locked(t, bcast, 32, RT_ROUTE_LOCAL, port, 0, t->nh_local);
-	if (ret < 0) {
-		insert_err(t, ret, err, errlen);
-		return ret;
-	}
-	p->plen = plen;
-	p->ip = ip;
-	RT_LOG(INFO, "port %u: %s/%u mtu %u\n", port, rt_ip_str(ip, a), plen, p->mtu);
-	return 0;
-}
-
-int
-rt_iface_set_addr(
-	struct rt_table *t, uint16_t port, uint32_t ip, uint8_t plen, char *err, size_t errlen)
-{
-	int ret;
-
-	if (port >= RTE_MAX_ETHPORTS) {
-		snprintf(err, errlen, "port %u out of range", port);
-		return -EINVAL;
-	}
-	pthread_mutex_lock(&t->lock);
-	ret = set_addr_locked(t, port, ip, plen, err, errlen);
-	pthread_mutex_unlock(&t->lock);
-	return ret;
-}
-
-int
-rt_iface_set_mtu(struct rt_table *t, uint16_t port, uint32_t mtu, char *err, size_t errlen)
-{
-	uint32_t i;
-
-	if (port >= RTE_MAX_ETHPORTS || !t->ports[port].enabled) {
-		snprintf(err, errlen, "port %u is not used by the router", port);
-		return -EINVAL;
-	}
-	if (mtu < RT_MTU_MIN || mtu > RT_MTU_MAX) {
-		snprintf(err, errlen, "MTU %u out of range %u..%u", mtu, RT_MTU_MIN, RT_MTU_MAX);
-		return -EINVAL;
-	}
-	pthread_mutex_lock(&t->lock);
-	__atomic_store_n(&t->ports[port].mtu, (uint16_t)mtu, __ATOMIC_RELAXED);
-	/* and the copies the workers read */
-	for (i = 0; i < t->max_nh; i++)
-		if (t->nh[i].type != RT_NH_FREE && t->nh[i].port == port)
-			__atomic_store_n(&t->nh[i].mtu, (uint16_t)mtu, __ATOMIC_RELAXED);
-	rt_table_gen_bump(t);
-	pthread_mutex_unlock(&t->lock);
-	return 0;
-}
-
-int
-rt_iface_lookup_net(const struct rt_table *t, uint32_t ip)
-{
-	return lookup_net(t, ip);
-}
-
-bool
-rt_iface_is_local(const struct rt_table *t, uint32_t ip)
-{
-	return is_local(t, ip);
-}
-
-bool
-rt_iface_is_subnet_bcast(const struct rt_table *t, uint32_t ip)
-{
-	int net = lookup_net(t, ip);
-
-	return net >= 0 && rt_net_bcast_or_net(ip, t->ports[net].plen);
-}
-
-/*
- * The one check of a gateway or a static neighbour (@p what names it in the
- * message): on a connected network (port @p port's if >= 0), and neither the
- * router's address nor the network's network or broadcast address.
- */
-int
-rt_gw_check_locked(const struct rt_table *t, const char *what, uint32_t ip, int port, int *out_port,
-	char *err, size_t errlen)
-{
-	int net = lookup_net(t, ip);
-	const char *why;
-	char a[16];
-
-	why = net < 0 ? "not on any connected network"
-		      : rt_neigh_addr_invalid(ip, t->ports[net].ip, t->ports[net].plen);
-	if (why != NULL) {
-		snprintf(err, errlen, "%s %s is %s", what, rt_ip_str(ip, a), why);
-		return -EINVAL;
-	}
-	if (port >= 0 && net != port) {
-		snprintf(err, errlen, "%s %s is on port %d's network, not port %d's", what,
-			rt_ip_str(ip, a), net, port);
-		return -EINVAL;
-	}
-	*out_port = net;
-	return 0;
-}
-
 static int
 route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_kind kind,
 	uint32_t gw, int port, bool replace, char *err, size_t errlen)
@@ -796,7 +518,7 @@ route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_rout
 		return -EINVAL;
 	}
 	if (nh == RT_NH_MISS) {
-		nh_full_err(t, err, errlen);
+		rt_nh_full_err(t, err, errlen);
 		return -ENOSPC;
 	}
 	if (old != NULL && old->kind != RT_ROUTE_NEIGH) {
@@ -809,14 +531,14 @@ route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_rout
 	ret = rt_route_insert_locked(t, prefix, plen, kind, (uint16_t)out, gw, nh);
 	if (ret < 0) {
 		nh_free_unused(t, nh);
-		insert_err(t, ret, err, errlen);
+		rt_route_insert_err(t, ret, err, errlen);
 		return ret;
 	}
 	return 0;
 }
 
 const char *
-rt_route_src_name(unsigned int src)
+rt_route_src_name(enum rt_route_src src)
 {
 	static const char *const names[] = {
 #define RT_SRC_NAME(n, s) [RT_SRC_##n] = s,
@@ -824,7 +546,7 @@ rt_route_src_name(unsigned int src)
 #undef RT_SRC_NAME
 	};
 
-	return src < RTE_DIM(names) ? names[src] : "?";
+	return (unsigned int)src < RTE_DIM(names) ? names[src] : "?";
 }
 
 uint32_t
@@ -834,41 +556,6 @@ rt_table_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint32_t)ts.tv_sec;
-}
-
-static int
-route_set(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
-	enum rt_route_kind kind, uint32_t gw, int port, bool replace, char *err, size_t errlen)
-{
-	int ret;
-
-	pthread_mutex_lock(&t->lock);
-	t->add_src = (uint8_t)src;
-	ret = route_add_locked(t, prefix, plen, kind, gw, port, replace, err, errlen);
-	t->add_src = RT_SRC_CONFIG;
-	pthread_mutex_unlock(&t->lock);
-	return ret;
-}
-
-int
-rt_route_add_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
-	enum rt_route_kind kind, uint32_t gw, int port, char *err, size_t errlen)
-{
-	return route_set(t, src, prefix, plen, kind, gw, port, false, err, errlen);
-}
-
-int
-rt_route_replace_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
-	enum rt_route_kind kind, uint32_t gw, int port, char *err, size_t errlen)
-{
-	return route_set(t, src, prefix, plen, kind, gw, port, true, err, errlen);
-}
-
-int
-rt_route_add(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_kind kind,
-	uint32_t gw, int port, char *err, size_t errlen)
-{
-	return rt_route_add_from(t, RT_SRC_CONFIG, prefix, plen, kind, gw, port, err, errlen);
 }
 
 /* Remove static route @p r, uncovering the neighbour route a static /32 had replaced. */
@@ -881,40 +568,8 @@ static_remove(struct rt_table *t, struct rt_route *r)
 
 	rt_route_remove_locked(t, r);
 	nh = plen == 32 ? rt_neigh_find_locked(t, prefix) : RT_NH_MISS;
-	if (nh != RT_NH_MISS && lookup_net(t, prefix) == t->nh[nh].port)
+	if (nh != RT_NH_MISS && rt_iface_lookup_net(t, prefix) == t->nh[nh].port)
 		rt_route_insert_locked(t, prefix, 32, RT_ROUTE_NEIGH, t->nh[nh].port, prefix, nh);
-}
-
-int
-rt_route_del(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_t errlen)
-{
-	return rt_route_del_from(t, -1, prefix, plen, err, errlen);
-}
-
-int
-rt_route_del_from(
-	struct rt_table *t, int src, uint32_t prefix, uint8_t plen, char *err, size_t errlen)
-{
-	char a[16];
-	struct rt_route *r;
-	int ret = 0;
-
-	pthread_mutex_lock(&t->lock);
-	r = rt_route_find_locked(t, prefix, plen);
-	if (r == NULL) {
-		snprintf(err, errlen, "no route to %s/%u", rt_ip_str(prefix, a), plen);
-		ret = -ENOENT;
-	} else if (!route_is_static(r)) {
-		snprintf(err, errlen, "%s/%u is not a static route", rt_ip_str(prefix, a), plen);
-		ret = -EPERM;
-	} else if (src >= 0 && !rt_route_src_may_change((unsigned int)src, r->src)) {
-		/* checked under the lock: another writer cannot slip its route in between */
-		ret = not_owner_locked(t, r, (unsigned int)src, err, errlen);
-	} else {
-		static_remove(t, r);
-	}
-	pthread_mutex_unlock(&t->lock);
-	return ret;
 }
 
 /*
@@ -952,51 +607,98 @@ route_add_multi_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, const 
 	return 0;
 }
 
-int
-rt_route_add_multi(struct rt_table *t, uint32_t prefix, uint8_t plen, const struct rt_hop *hops,
-	unsigned int n_hops, char *err, size_t errlen)
-{
-	return rt_route_add_multi_from(t, RT_SRC_CONFIG, prefix, plen, hops, n_hops, err, errlen);
-}
-
+/*
+ * A request names its owner: a writer's source, not the router's own
+ * (RT_SRC_SYSTEM, the zero a request left unset would carry: its routes
+ * come from ports and neighbours, never from a request).
+ */
 static int
-route_set_multi(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
-	const struct rt_hop *hops, unsigned int n_hops, bool replace, char *err, size_t errlen)
+req_src_check(const struct rt4_route_req *req, char *err, size_t errlen)
 {
-	int ret;
-
-	if (n_hops == 0 || n_hops > RT_ECMP_MAX) {
-		snprintf(err, errlen, "%u next hops: a route has 1 to %u (RT_ECMP_MAX)", n_hops,
-			RT_ECMP_MAX);
+	if (req->src == RT_SRC_SYSTEM || (unsigned int)req->src >= RT_SRC_MAX) {
+		snprintf(err, errlen, "route source %s (%u) may not write routes",
+			rt_route_src_name(req->src), (unsigned int)req->src);
 		return -EINVAL;
 	}
-	if (n_hops == 1)
-		return route_set(t, src, prefix, plen, RT_ROUTE_VIA, hops[0].gw, hops[0].port,
-			replace, err, errlen);
+	return 0;
+}
+
+/* The owner, and the hops @p req's kind takes: VIA 1..RT_ECMP_MAX, DEV 1, the others none. */
+static int
+req_check(const struct rt4_route_req *req, char *err, size_t errlen)
+{
+	if (req->kind == RT_ROUTE_VIA && (req->n_hops == 0 || req->n_hops > RT_ECMP_MAX)) {
+		snprintf(err, errlen, "%u next hops: a route has 1 to %u (RT_ECMP_MAX)",
+			req->n_hops, RT_ECMP_MAX);
+		return -EINVAL;
+	}
+	if (req->kind == RT_ROUTE_DEV && req->n_hops != 1) {
+		snprintf(err, errlen, "%u next hops: an on-link route has one, its port",
+			req->n_hops);
+		return -EINVAL;
+	}
+	return req_src_check(req, err, errlen);
+}
+
+int
+rt4_route_set(struct rt_table *t, const struct rt4_route_req *req, char *err, size_t errlen)
+{
+	const bool replace = (req->flags & RT_ROUTE_F_REPLACE) != 0;
+	const bool multi = req->kind == RT_ROUTE_VIA && req->n_hops > 1;
+	/* DEV: its port; VIA: its one gateway, on its port or found from it */
+	const uint32_t gw = req->kind == RT_ROUTE_VIA ? req->hop[0].gw : 0;
+	const int port =
+		req->kind == RT_ROUTE_VIA || req->kind == RT_ROUTE_DEV ? req->hop[0].port : -1;
+	int ret;
+
+	ret = req_check(req, err, errlen);
+	if (ret < 0)
+		return ret;
 	pthread_mutex_lock(&t->lock);
-	t->add_src = (uint8_t)src;
-	ret = route_add_multi_locked(t, prefix, plen, hops, n_hops, replace, err, errlen);
+	t->add_src = req->src;
+	if (multi)
+		ret = route_add_multi_locked(
+			t, req->prefix, req->plen, req->hop, req->n_hops, replace, err, errlen);
+	else
+		ret = route_add_locked(
+			t, req->prefix, req->plen, req->kind, gw, port, replace, err, errlen);
 	t->add_src = RT_SRC_CONFIG;
 	pthread_mutex_unlock(&t->lock);
 	return ret;
 }
 
 int
-rt_route_add_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
-	const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen)
+rt4_route_del(struct rt_table *t, const struct rt4_route_req *req, char *err, size_t errlen)
 {
-	return route_set_multi(t, src, prefix, plen, hops, n_hops, false, err, errlen);
-}
+	const uint32_t prefix = req->prefix;
+	const uint8_t plen = req->plen;
+	char a[RT4_ADDR_STRLEN];
+	struct rt_route *r;
+	int ret;
 
-int
-rt_route_replace_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix,
-	uint8_t plen, const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen)
-{
-	return route_set_multi(t, src, prefix, plen, hops, n_hops, true, err, errlen);
+	ret = req_src_check(req, err, errlen);
+	if (ret < 0)
+		return ret;
+	pthread_mutex_lock(&t->lock);
+	r = rt_route_find_locked(t, prefix, plen);
+	if (r == NULL) {
+		snprintf(err, errlen, "no route to %s/%u", rt4_addr_str(prefix, a), plen);
+		ret = -ENOENT;
+	} else if (!route_is_static(r)) {
+		snprintf(err, errlen, "%s/%u is not a static route", rt4_addr_str(prefix, a), plen);
+		ret = -EPERM;
+	} else if (!rt_route_src_may_change(req->src, r->src)) {
+		/* checked under the lock: another writer cannot slip its route in between */
+		ret = not_owner_locked(t, r, req->src, err, errlen);
+	} else {
+		static_remove(t, r);
+	}
+	pthread_mutex_unlock(&t->lock);
+	return ret;
 }
 
 uint32_t
-rt_route_flush_counted(struct rt_table *t, struct rt_route_flush_counts *c)
+rt_route_flush(struct rt_table *t, struct rt_route_flush_counts *c)
 {
 	struct rt_route page[256];
 	uint32_t n = 0, start = 0, got, i;
@@ -1030,12 +732,6 @@ rt_route_flush_counted(struct rt_table *t, struct rt_route_flush_counts *c)
 	} while (got == RTE_DIM(page));
 	pthread_mutex_unlock(&t->lock);
 	return n;
-}
-
-uint32_t
-rt_route_flush(struct rt_table *t)
-{
-	return rt_route_flush_counted(t, NULL);
 }
 
 uint32_t
@@ -1097,7 +793,7 @@ route_match_locked(const struct rt_table *t, uint32_t ip)
 	if (e & RT_FIB_EXT)
 		e = rt_fib_tbl8_entry(t->fib, e, ip);
 	depth = (e & RT_FIB_VALID) ? (uint8_t)RT_FIB_DEPTH(e) : 0; /* no entry: the default, /0 */
-	r = rt_rib_find(t->rib, ip & rt_mask(depth), depth);
+	r = rt_rib_find(t->rib, ip & rt4_mask(depth), depth);
 	return r != NULL || depth == 0 ? r : rt_rib_match(t->rib, ip);
 }
 
@@ -1233,14 +929,14 @@ rt_neigh_static_add(
 		goto out;
 	nh = rt_neigh_find_locked(t, ip);
 	if (nh != RT_NH_MISS && t->nh_info[nh].is_static) {
-		snprintf(err, errlen, "neighbour %s is already static", rt_ip_str(ip, a));
+		snprintf(err, errlen, "neighbour %s is already static", rt4_addr_str(ip, a));
 		ret = -EEXIST;
 		goto out;
 	}
 	if (nh == RT_NH_MISS)
 		nh = rt_nh_alloc_locked(t, RT_NH_GW, (uint16_t)port, ip);
 	if (nh == RT_NH_MISS) {
-		nh_full_err(t, err, errlen);
+		rt_nh_full_err(t, err, errlen);
 		ret = -ENOSPC;
 		goto out;
 	}
@@ -1266,7 +962,7 @@ rt_neigh_static_del(struct rt_table *t, uint32_t ip, char *err, size_t errlen)
 	nh = rt_neigh_find_locked(t, ip);
 	if (nh == RT_NH_MISS || !t->nh_info[nh].is_static) {
 		pthread_mutex_unlock(&t->lock);
-		snprintf(err, errlen, "%s is not a static neighbour", rt_ip_str(ip, a));
+		snprintf(err, errlen, "%s is not a static neighbour", rt4_addr_str(ip, a));
 		return -ENOENT;
 	}
 	t->nh_info[nh].is_static = 0;

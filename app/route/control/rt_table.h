@@ -44,6 +44,7 @@
 #include <rte_ether.h>
 #include <rte_rcu_qsbr.h>
 
+#include "rt_addr.h"
 #include "rt_fib.h"
 #include "rt_types.h"
 
@@ -58,7 +59,7 @@ struct rt_route {
 	uint16_t port;  /**< VIA/DEV/CONNECTED/LOCAL/NEIGH: output port */
 	uint32_t gw;    /**< VIA: gateway */
 	uint32_t nh;    /**< next hop index */
-	uint8_t src;    /**< enum rt_route_src */
+	uint8_t src;    /**< the owner, enum rt_route_src (a byte: a table holds millions) */
 	uint32_t since; /**< installed at (rt_table_now() seconds) */
 };
 
@@ -111,7 +112,8 @@ struct rt_table {
 	 */
 	uint32_t gen;
 	struct rt_nhgroups *ecmp; /**< ECMP groups (rt_nhgroup.h), NULL until the first */
-	uint8_t add_src; /**< source of the routes being inserted (lock held), enum rt_route_src */
+	/** owner of the routes being inserted (lock held): rt4_route_set()'s req->src */
+	enum rt_route_src add_src;
 	uint64_t refused_synced; /**< see rt_route_summary (lock held) */
 };
 
@@ -199,37 +201,83 @@ bool rt_iface_is_local(const struct rt_table *t, uint32_t ip);
  */
 bool rt_iface_is_subnet_bcast(const struct rt_table *t, uint32_t ip);
 
-/**
- * Add a static route @p prefix/@p plen of @p kind (RT_ROUTE_VIA with @p gw and
- * optionally @p port (-1 = find it from @p gw), RT_ROUTE_DEV with @p port,
- * RT_ROUTE_BLACKHOLE, RT_ROUTE_REJECT). Safe while workers run.
- *
- * Refused (-EINVAL) : prefix length > 32, host bits set, gateway not on a
- * connected network (or on another port than @p port), gateway is the router
- * or its network/broadcast address, on-link port without an address.
- * -EEXIST: a route to the same prefix exists (incl. a connected one).
- *
- * @return 0 or a negative errno with @p err set to one line.
- */
-int rt_route_add(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_route_kind kind,
-	uint32_t gw, int port, char *err, size_t errlen);
-
-/** One next hop of a multipath route. */
+/** One next hop of a route (struct rt4_route_req). */
 struct rt_hop {
-	uint32_t gw; /**< gateway, on a connected network */
+	uint32_t gw; /**< gateway, on a connected network; 0 for RT_ROUTE_DEV */
 	int port;    /**< output port, or -1: the port whose network holds @c gw */
 };
 
+/** rt4_route_req.flags: replace the prefix's route if there is one (`ip route replace`). */
+#define RT_ROUTE_F_REPLACE (1u << 0)
+
 /**
- * rt_route_add() for a route from @p src (enum rt_route_src): recorded in
- * the route and printed by `show route`. rt_route_add() is this with
- * RT_SRC_CONFIG.
+ * A route to install or delete: what rt4_route_set() and rt4_route_del()
+ * take. The owner (@c src) is who asks, and what the route records: the
+ * shell, the config and route files share their routes, a sync's are its
+ * own (rt_route_src_may_change()). This table has no metric: one route per
+ * prefix. Build it with designated initialisers; what a kind does not use
+ * stays zero.
  */
-int rt_route_add_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
-	enum rt_route_kind kind, uint32_t gw, int port, char *err, size_t errlen);
+struct rt4_route_req {
+	uint32_t prefix;         /**< host order, no host bits */
+	uint8_t plen;            /**< 0..32 */
+	enum rt_route_kind kind; /**< VIA, DEV, BLACKHOLE or REJECT */
+	enum rt_route_src src;   /**< the owner asking (enum rt_route_src) */
+	uint32_t flags;          /**< RT_ROUTE_F_* */
+	/**
+	 * VIA: the gateways, 1..RT_ECMP_MAX (more than one: an ECMP route);
+	 * DEV: 1, the port in hop[0].port; BLACKHOLE, REJECT: 0.
+	 */
+	unsigned int n_hops;
+	struct rt_hop hop[RT_ECMP_MAX];
+};
+
+/**
+ * Install the route @p req, or with RT_ROUTE_F_REPLACE replace the static
+ * route of its prefix in one step (as `ip route replace`): every lookup
+ * entry it owns takes the new next hop with one store, so a worker forwards
+ * by the old route or the new one, never by the covering route in between.
+ * Safe while workers run.
+ *
+ * VIA through one gateway shares that gateway's neighbour next hop with
+ * every route through it; through several it is an ECMP route whose packets
+ * are spread over the hops by flow, and routes through the same set of
+ * gateways share one group (rt_nhgroup.h). Each gateway is checked as
+ * rt_neigh_static_add() checks a neighbour.
+ *
+ * Refused, with nothing changed:
+ * - -EINVAL: prefix length > 32, host bits set, a gateway not on a connected
+ *   network (or on another port than its hop's @c port), the router or a
+ *   network/broadcast address, duplicate gateways, n_hops out of range for
+ *   the kind, on-link port without an address;
+ * - -EEXIST: a route to the prefix exists and is not replaced (no
+ *   RT_ROUTE_F_REPLACE, or it is a connected or local route);
+ * - -EPERM: the route to replace is another owner's that @c src may not
+ *   change (rt_route_src_may_change()), @p err naming the owner; an
+ *   operator's refusal is counted (rt_route_summary.refused_synced);
+ * - -ENOSPC: max-routes, max-next-hops or tbl8-groups reached.
+ *
+ * @return 0 or a negative errno with @p err set to one line.
+ */
+int rt4_route_set(struct rt_table *t, const struct rt4_route_req *req, char *err, size_t errlen);
+
+/**
+ * Delete the static route @p req->prefix/@p req->plen for owner
+ * @p req->src (the rest of @p req is not read). Connected and local routes
+ * go with their port's address, neighbour routes with the neighbour. A route
+ * @c src may not change (rt_route_src_may_change(): another sync's, or a
+ * sync's when the writer is the operator) is left, -EPERM, with @p err
+ * naming its owner; an operator's refusal is counted
+ * (rt_route_summary.refused_synced). Safe while workers run: a more general
+ * route takes over at once, and a static /32 uncovers the neighbour route
+ * it shadowed.
+ *
+ * @return 0, or -ENOENT / -EPERM with @p err set.
+ */
+int rt4_route_del(struct rt_table *t, const struct rt4_route_req *req, char *err, size_t errlen);
 
 /** Name of route source @p src ("static", "shell", "netlink"...), "?" when unknown. */
-const char *rt_route_src_name(unsigned int src);
+const char *rt_route_src_name(enum rt_route_src src);
 
 /**
  * True when routes of source @p src belong to a sync (RT_SRC_NETLINK,
@@ -239,18 +287,18 @@ const char *rt_route_src_name(unsigned int src);
  * file, shell) share their routes: the shell deletes a config route.
  */
 static inline bool
-rt_route_src_synced(unsigned int src)
+rt_route_src_synced(enum rt_route_src src)
 {
 	return src == RT_SRC_NETLINK || src == RT_SRC_FPM;
 }
 
 /**
- * True when a writer of source @p writer (enum rt_route_src) may delete or
- * replace a route of source @p owner: its own, or, between the operator's
- * sources, each other's (see rt_route_src_synced()).
+ * True when a writer of source @p writer may delete or replace a route of
+ * source @p owner: its own, or, between the operator's sources, each
+ * other's (see rt_route_src_synced()).
  */
 static inline bool
-rt_route_src_may_change(unsigned int writer, unsigned int owner)
+rt_route_src_may_change(enum rt_route_src writer, enum rt_route_src owner)
 {
 	return writer == owner || (!rt_route_src_synced(writer) && !rt_route_src_synced(owner));
 }
@@ -258,43 +306,7 @@ rt_route_src_may_change(unsigned int writer, unsigned int owner)
 /** Seconds of a monotonic clock: what struct rt_route.since counts in. */
 uint32_t rt_table_now(void);
 
-/**
- * Add a route @p prefix/@p plen through the @p n_hops gateways @p hops (1 to
- * RT_ECMP_MAX): with one, the same as rt_route_add(RT_ROUTE_VIA); with more,
- * an ECMP route whose packets are spread over the hops by flow. Each hop is
- * checked as rt_route_add() checks a gateway. Safe while workers run.
- *
- * Duplicate gateways and more than RT_ECMP_MAX hops are refused (-EINVAL);
- * routes through the same set of gateways share one group (rt_nhgroup.h).
- *
- * @return 0 or a negative errno with @p err set to one line.
- */
-int rt_route_add_multi(struct rt_table *t, uint32_t prefix, uint8_t plen, const struct rt_hop *hops,
-	unsigned int n_hops, char *err, size_t errlen);
-
-/** rt_route_add_multi() for a route from @p src (see rt_route_add_from()). */
-int rt_route_add_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix,
-	uint8_t plen, const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen);
-
-/**
- * rt_route_add_from(), or when a static route to @p prefix/@p plen exists
- * that @p src may change (rt_route_src_may_change(); else -EPERM, naming its
- * owner), replace it in one step (as `ip route replace`): every lookup entry it owns
- * takes the new next hop with one store, so a worker forwards by the old
- * route or the new one, never by the covering route in between. A
- * connected or local route is not replaced (-EEXIST); a refused replacement
- * leaves the old route as it was. Safe while workers run.
- *
- * @return 0 or a negative errno with @p err set to one line.
- */
-int rt_route_replace_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix, uint8_t plen,
-	enum rt_route_kind kind, uint32_t gw, int port, char *err, size_t errlen);
-
-/** rt_route_add_multi_from(), or replace, as rt_route_replace_from() does. */
-int rt_route_replace_multi_from(struct rt_table *t, enum rt_route_src src, uint32_t prefix,
-	uint8_t plen, const struct rt_hop *hops, unsigned int n_hops, char *err, size_t errlen);
-
-/** What rt_route_flush_counted() did, by route source (enum rt_route_src). */
+/** What rt_route_flush() did, by route source. */
 struct rt_route_flush_counts {
 	uint32_t flushed[RT_SRC_MAX]; /**< deleted: the config's, files', the shell's */
 	uint32_t kept[RT_SRC_MAX];    /**< left: the syncs' (rt_route_src_synced()) */
@@ -304,35 +316,12 @@ struct rt_route_flush_counts {
  * Delete every static route (via, dev, blackhole, reject) of the operator's
  * sources (config, file, shell); not the connected, local and neighbour
  * routes, and not the routes a sync owns (netlink, FPM: rt_route_src_synced()),
- * which change only through their sync. Safe while workers run.
+ * which change only through their sync. Safe while workers run. Says in
+ * @p c (NULL: not) what it deleted and kept, by source.
  *
  * @return the number of routes deleted.
  */
-uint32_t rt_route_flush(struct rt_table *t);
-
-/** rt_route_flush(), saying in @p c (NULL: not) what it deleted and kept, by source. */
-uint32_t rt_route_flush_counted(struct rt_table *t, struct rt_route_flush_counts *c);
-
-/**
- * Delete the static route @p prefix/@p plen (connected and local routes go
- * with their port's address, neighbour routes with the neighbour). Safe while
- * workers run: a more general route takes over at once.
- *
- * @return 0, or -ENOENT / -EPERM with @p err set.
- */
-int rt_route_del(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_t errlen);
-
-/**
- * rt_route_del() by a writer of source @p src (enum rt_route_src); -1: any
- * source (rt_route_del(), the table's own callers). A route the writer may
- * not change (rt_route_src_may_change(): another sync's, or a sync's when the
- * writer is the operator) is left, -EPERM, with @p err naming its owner; an
- * operator's refusal is counted (rt_route_summary.refused_synced).
- *
- * @return 0, or -ENOENT / -EPERM with @p err set.
- */
-int rt_route_del_from(
-	struct rt_table *t, int src, uint32_t prefix, uint8_t plen, char *err, size_t errlen);
+uint32_t rt_route_flush(struct rt_table *t, struct rt_route_flush_counts *c);
 
 /**
  * Longest-prefix match of @p ip (control path).
@@ -445,61 +434,5 @@ int rt_neigh_static_add(struct rt_table *t, uint32_t ip, const struct rte_ether_
  * @return 0, or -ENOENT with @p err set.
  */
 int rt_neigh_static_del(struct rt_table *t, uint32_t ip, char *err, size_t errlen);
-
-/** Format @p ip as a dotted quad into @p buf (16 bytes); returns @p buf. */
-const char *rt_ip_str(uint32_t ip, char *buf);
-
-/**
- * Parse "a.b.c.d" (strictly: four decimal octets) into @p ip.
- *
- * @return 0 or -EINVAL.
- */
-int rt_ip_parse(const char *s, uint32_t *ip);
-
-/**
- * Parse "a.b.c.d/len" (len 0..32) into @p ip and @p plen; a bare address
- * means /32 when @p need_len is false.
- *
- * @return 0 or -EINVAL.
- */
-int rt_prefix_parse(const char *s, uint32_t *ip, uint8_t *plen, bool need_len);
-
-/** Network mask of a prefix length (0..32), host order. */
-static inline uint32_t
-rt_mask(uint8_t plen)
-{
-	return plen == 0 ? 0 : UINT32_MAX << (32 - plen);
-}
-
-/**
- * True when @p ip, on a network of prefix length @p plen, is that network's
- * network (host part all zeros) or broadcast (all ones) address; a /31 or
- * /32 has neither (RFC 3021).
- */
-static inline bool
-rt_net_bcast_or_net(uint32_t ip, uint8_t plen)
-{
-	const uint32_t m = rt_mask(plen);
-
-	return plen <= 30 && ((ip & ~m) == 0 || (ip | m) == UINT32_MAX);
-}
-
-/**
- * Why @p ip may not be a next hop or a neighbour on the network
- * @p net_ip/@p plen (the router's address there is @p own): NULL when it
- * may, else "not on ..."-style text. The one rule for gateways and static
- * neighbours, from the config file (before EAL) and the table alike.
- */
-static inline const char *
-rt_neigh_addr_invalid(uint32_t ip, uint32_t own, uint8_t plen)
-{
-	if (((ip ^ own) & rt_mask(plen)) != 0)
-		return "not on any connected network";
-	if (ip == own)
-		return "the router's own address";
-	if (rt_net_bcast_or_net(ip, plen))
-		return "the network or broadcast address of a connected network";
-	return NULL;
-}
 
 #endif /* RT_TABLE_H */

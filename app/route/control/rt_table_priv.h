@@ -8,7 +8,7 @@
 /**
  * @file
  * The table's internals, for the files that extend it (rt_table.c itself,
- * ECMP groups): next-hop slots, neighbour and route records. Every function
+ * its interfaces in rt_iface.c, ECMP groups): next-hop slots, neighbour and route records. Every function
  * here is called with rt_table::lock held; none takes it.
  */
 
@@ -65,5 +65,14 @@ int rt_route_insert_locked(struct rt_table *t, uint32_t prefix, uint8_t plen,
  * reference is dropped). @p r is invalid afterwards.
  */
 void rt_route_remove_locked(struct rt_table *t, struct rt_route *r);
+
+/** Why a next hop could not be had: the limit, by its config name (max-next-hops). */
+void rt_nh_full_err(const struct rt_table *t, char *err, size_t errlen);
+
+/**
+ * Why rt_route_insert_locked() failed with @p ret: the limit reached, by its
+ * config name (max-routes, tbl8-groups), or the error.
+ */
+void rt_route_insert_err(const struct rt_table *t, int ret, char *err, size_t errlen);
 
 #endif /* RT_TABLE_PRIV_H */

@@ -26,6 +26,11 @@
  * the work on others: a prefetch four frames ahead, LPM lookups four at a
  * time), the second does stages 3 and 4 per group of a flow.
  *
+ * The stages of one burst share its context, struct rt_burst_ctx
+ * (rt_worker.h: the worker, the flow stage, the input port and queue, the
+ * default route, the flow stage's time and generation, and where frames
+ * go), filled here once a burst.
+ *
  * Each frame ends in exactly one of three places: forwarded (left in the
  * burst with its output port), handed to the slow path (an exception, see
  * RT_EXCEPTIONS, on the worker's ring to the control context) or dropped
@@ -75,13 +80,22 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 	uint32_t dst[64] __rte_aligned(16);
 	uint32_t hop[64] __rte_aligned(16);
 	struct rte_mbuf *punts[64];
-	const uint32_t defv = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE);
-	uint16_t i, k, np = 0, kept = 0;
+	uint16_t np = 0;
+	/* the router alone forwards into pkts and out_port itself: no output record */
+	const struct rt_burst_ctx b = {
+		.w = w,
+		.punts = punts,
+		.np = &np,
+		.defv = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE),
+		.in_port = in_port,
+		.hw_cksum = hw_cksum,
+	};
+	uint16_t i, k, kept = 0;
 
 	/* 1. input checks and classification */
-	k = rt_input_burst(w, in_port, pkts, n, hw_cksum, defv, dst, punts, &np);
+	k = rt_input_burst(&b, pkts, n, dst);
 	/* 3. lookup: LPM, four at a time */
-	rt_lookup_fib(w, dst, hop, k, defv);
+	rt_lookup_fib(w, dst, hop, k, b.defv);
 	/* 3 and 4, per frame: next hop, then TTL and MACs (unicast frames only) */
 	for (i = 0; i < k; i++) {
 		struct rte_mbuf *m = pkts[i];
@@ -90,7 +104,7 @@ rt_route_burst_chunk(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pk
 		const struct rt_nh *nh;
 		uint64_t l2;
 
-		nh = rt_lookup_nh(w, in_port, m, ip, hop[i], punts, &np, &l2);
+		nh = rt_lookup_nh(&b, m, ip, hop[i], &l2);
 		if (nh == NULL)
 			continue;
 		rt_rewrite_fwd(eth, ip, nh, l2);
@@ -149,20 +163,20 @@ rt_route_burst(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pkts, ui
 /* ---------------------------------------------------------------- with the flow stage */
 
 /**
- * A group that is one run pkts[first .. first + cnt): lookup, template,
- * packets and counters in one go, everything in registers (trains, and
- * every run when flowsort does not group).
+ * A group of burst @p b, key @p k and table hash @p h, that is one run
+ * pkts[first .. first + cnt): lookup, template, packets and counters in one
+ * go, everything in registers (trains, and every run when flowsort does not
+ * group).
  */
 static __rte_always_inline void
-rt_flow_one_run(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k, uint32_t h,
-	uint16_t in_port, struct rte_mbuf *const *pkts, unsigned int first, unsigned int cnt,
-	uint32_t gen, uint64_t now, struct rt_flow_out *o)
+rt_flow_one_run(const struct rt_burst_ctx *b, const struct flowsort_key *k, uint32_t h,
+	struct rte_mbuf *const *pkts, unsigned int first, unsigned int cnt)
 {
 	struct rt_flow_tmpl t;
 
-	rt_flow_tmpl_get(fl, w, k, h, in_port, gen, now, &t);
-	rt_flow_apply_run(fl, w, &t, in_port, pkts, first, cnt, o);
-	rt_flow_tmpl_put(fl, &t, cnt, now);
+	rt_flow_tmpl_get(b, k, h, &t);
+	rt_flow_apply_run(b, &t, pkts, first, cnt);
+	rt_flow_tmpl_put(b->fl, &t, cnt, b->now);
 }
 
 /**
@@ -172,10 +186,14 @@ rt_flow_one_run(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_k
  * entry and its port; anything else takes rt_flow_one_run().
  */
 static __rte_always_inline void
-rt_flow_one_pkt(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k, uint32_t h,
-	uint16_t in_port, struct rte_mbuf *const *pkts, unsigned int idx, uint32_t gen,
-	uint64_t now, struct rt_flow_out *o)
+rt_flow_one_pkt(const struct rt_burst_ctx *b, const struct flowsort_key *k, uint32_t h,
+	struct rte_mbuf *const *pkts, unsigned int idx)
 {
+	struct rt_flow *fl = b->fl;
+	struct rt_worker *w = b->w;
+	const uint16_t in_port = b->in_port;
+	const uint64_t now = b->now;
+	struct rt_flow_out *o = b->o;
 	struct rte_mbuf *m = pkts[idx];
 	uint8_t *eth = rte_pktmbuf_mtod(m, uint8_t *);
 	struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(eth + RT_L2_LEN);
@@ -186,7 +204,7 @@ rt_flow_one_pkt(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_k
 
 	if (unlikely(k->type != FLOWSORT_KEY_L4 && k->type != FLOWSORT_KEY_L3))
 		goto general;
-	e = rt_flow_lookup(fl, w, k, in_port, h, gen, now);
+	e = rt_flow_lookup(fl, w, k, in_port, h, b->gen, now);
 	if (unlikely(e->action != RT_FLOW_FWD))
 		goto general_found;
 	p = &w->ports[e->out_port];
@@ -214,24 +232,23 @@ general_found:
 	{
 		struct rt_flow_tmpl t = {.e = e, .bytes = 0, .fwd = 0};
 
-		rt_flow_apply_run(fl, w, &t, in_port, pkts, idx, 1, o);
+		rt_flow_apply_run(b, &t, pkts, idx, 1);
 		rt_flow_tmpl_put(fl, &t, 1, now);
 	}
 	return;
 general:
-	rt_flow_one_run(fl, w, k, h, in_port, pkts, idx, 1, gen, now, o);
+	rt_flow_one_run(b, k, h, pkts, idx, 1);
 }
 
 /** A group that is one run: rt_flow_one_pkt() for a run of one, else rt_flow_one_run(). */
 static __rte_always_inline void
-rt_flow_run(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k, uint32_t h,
-	uint16_t in_port, struct rte_mbuf *const *pkts, unsigned int first, unsigned int cnt,
-	uint32_t gen, uint64_t now, struct rt_flow_out *o)
+rt_flow_run(const struct rt_burst_ctx *b, const struct flowsort_key *k, uint32_t h,
+	struct rte_mbuf *const *pkts, unsigned int first, unsigned int cnt)
 {
 	if (cnt == 1)
-		rt_flow_one_pkt(fl, w, k, h, in_port, pkts, first, gen, now, o);
+		rt_flow_one_pkt(b, k, h, pkts, first);
 	else
-		rt_flow_one_run(fl, w, k, h, in_port, pkts, first, cnt, gen, now, o);
+		rt_flow_one_run(b, k, h, pkts, first, cnt);
 }
 
 /**
@@ -255,53 +272,60 @@ rt_flow_route_chunk(struct rt_flow *fl, struct rt_worker *w, uint16_t q, uint16_
 	uint32_t hs[RT_FLOW_CHUNK];
 	/* in arrival order, the output can overwrite pkts[]: it never overtakes the input */
 	struct rt_flow_out o = {.pkts = pkts, .port = out_port, .n = 0, .punts = punts, .np = 0};
-	uint64_t now;
-	uint32_t gen;
+	/* the burst's time, and the start of auto mode's measure: grouping is in stage 1 */
+	struct rt_burst_ctx b = {
+		.w = w,
+		.fl = fl,
+		.o = &o,
+		.punts = punts,
+		.np = &o.np,
+		.now = rte_rdtsc(),
+		.in_port = in_port,
+		.q = q,
+	};
 	unsigned int k, nb, r, first;
 
-	/* the burst's time, and the start of auto mode's measure: grouping is in stage 1 */
-	now = rte_rdtsc();
+	b.defv = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE);
 	if (!flowsort_stream_begin(fl->fs, fl->fq[q], n, &st)) {
 		/* 1. input checks and classification, flow keys and runs of equal keys */
-		k = rt_flow_input_checks(w, in_port, pkts, n, &kr, &o, NULL, NULL);
+		k = rt_flow_input_checks(&b, pkts, n, &kr, NULL, NULL);
 		if (k == 0)
 			goto flush;
 		/* generation before any lookup: a change after this makes what we install stale */
-		gen = rt_flow_gen(fl);
+		b.gen = rt_flow_gen(fl);
 		/* 2. not grouped: each run its own group (runs of equal keys share a lookup) */
-		rt_group_runs(fl, w, in_port, &kr, k, hs);
+		rt_group_runs(&b, &kr, k, hs);
 		/* 3 and 4, run by run */
 		for (r = 0; r < kr.n; r++)
-			rt_flow_run(fl, w, &kr.key[r], hs[r], in_port, pkts, kr.start[r],
-				kr.start[r + 1] - kr.start[r], gen, now, &o);
+			rt_flow_run(&b, &kr.key[r], hs[r], pkts, kr.start[r],
+				kr.start[r + 1] - kr.start[r]);
 		goto timed;
 	}
 	/* 1 and 2. input checks and classification, flow keys, each packet's group */
-	k = rt_flow_input_checks(w, in_port, pkts, n, &kr, &o, fl->fs, &st);
+	k = rt_flow_input_checks(&b, pkts, n, &kr, fl->fs, &st);
 	if (k == 0)
 		goto flush;
-	gen = rt_flow_gen(fl);
-	nb = rt_group_end(fl, w, q, in_port, &st, k, hs);
+	b.gen = rt_flow_gen(fl);
+	nb = rt_group_end(&b, &st, k, hs);
 	runs = fl->fs->runs;
 	if (fl->fs->in_order) {
 		/* every group contiguous (trains, or every packet new): as ungrouped, one pass */
 		for (r = 0, first = 0; r < nb; first += runs[r].count, r++)
-			rt_flow_run(fl, w, &runs[r].key, hs[r], in_port, pkts, first, runs[r].count,
-				gen, now, &o);
+			rt_flow_run(&b, &runs[r].key, hs[r], pkts, first, runs[r].count);
 	} else {
 		/* 3. lookup: per group, one lookup and one template */
 		for (r = 0; r < nb; r++)
-			rt_flow_tmpl_get(fl, w, &runs[r].key, hs[r], in_port, gen, now, &tm[r]);
+			rt_flow_tmpl_get(&b, &runs[r].key, hs[r], &tm[r]);
 		/* 4. rewrite, per packet in arrival order: nothing is reordered, not even across flows */
-		rt_flow_apply_groups(fl, w, tm, nb, fl->fs->group_of, in_port, pkts, k, &o);
+		rt_flow_apply_groups(&b, tm, nb, fl->fs->group_of, pkts, k);
 		/* 3. per group: one counter update */
 		for (r = 0; r < nb; r++)
-			rt_flow_tmpl_put(fl, &tm[r], runs[r].count, now);
+			rt_flow_tmpl_put(fl, &tm[r], runs[r].count, b.now);
 	}
 timed:
 	/* auto mode's measure: input checks, grouping and per-flow work, one burst in several */
 	if (unlikely(flowsort_queue_timed(fl->fq[q])))
-		flowsort_queue_cost(fl->fq[q], rte_rdtsc() - now, (uint16_t)k);
+		flowsort_queue_cost(fl->fq[q], rte_rdtsc() - b.now, (uint16_t)k);
 flush:
 	/* 5. punt */
 	rt_punt_flush(w, punts, o.np);

@@ -41,17 +41,20 @@ rt_group_prefetch_lookup(const struct rt_flow *fl, const struct rt_worker *w,
 }
 
 /**
- * End the grouping of a burst whose @p k survivors' keys went to
+ * End the grouping of burst @p b whose @p k survivors' keys went to
  * flowsort_stream_key() (rt_flow_input_checks() with flowsort's stream @p st),
- * on queue @p q: on return @p hs holds each group's table hash (its bucket
- * and entry prefetched), fl->fs->group_of each packet's group.
+ * on its queue b->q: on return @p hs holds each group's table hash (its
+ * bucket and entry prefetched), fl->fs->group_of each packet's group.
  *
  * @return the number of groups (flowsort's runs, fl->fs->runs).
  */
 static __rte_always_inline unsigned int
-rt_group_end(struct rt_flow *fl, const struct rt_worker *w, uint16_t q, uint16_t in_port,
-	const struct flowsort_stream *st, unsigned int k, uint32_t *hs)
+rt_group_end(const struct rt_burst_ctx *b, const struct flowsort_stream *st, unsigned int k,
+	uint32_t *hs)
 {
+	struct rt_flow *fl = b->fl;
+	const struct rt_worker *w = b->w;
+	const uint16_t q = b->q, in_port = b->in_port;
 	const struct flowsort_run *runs = fl->fs->runs;
 	unsigned int nb, r;
 
@@ -68,14 +71,17 @@ rt_group_end(struct rt_flow *fl, const struct rt_worker *w, uint16_t q, uint16_t
 }
 
 /**
- * A burst flowsort does not group: every run of equal keys of the @p kr
- * runs of its @p k survivors is its own group. On return @p hs holds each
- * run's table hash (its bucket and entry prefetched).
+ * Burst @p b, which flowsort does not group: every run of equal keys of the
+ * @p kr runs of its @p k survivors is its own group. On return @p hs holds
+ * each run's table hash (its bucket and entry prefetched).
  */
 static __rte_always_inline void
-rt_group_runs(struct rt_flow *fl, const struct rt_worker *w, uint16_t in_port,
-	const struct rt_flow_runs *kr, unsigned int k, uint32_t *hs)
+rt_group_runs(
+	const struct rt_burst_ctx *b, const struct rt_flow_runs *kr, unsigned int k, uint32_t *hs)
 {
+	struct rt_flow *fl = b->fl;
+	const struct rt_worker *w = b->w;
+	const uint16_t in_port = b->in_port;
 	unsigned int r;
 
 	fl->stats.ungrouped_pkts += k;

@@ -184,21 +184,21 @@ rt_input_fast(
 }
 
 /*
- * The input checks of rt_input_burst() for frame @p m, the burst's @p i th: input
- * checks; a frame for the LPM goes to kept[*k] with its destination in host
- * order in dst[*k].
+ * The input checks of rt_input_burst() for frame @p m, the burst's @p i th
+ * (@p mac_w: the input port's MAC word): a frame for the LPM goes to
+ * kept[*k] with its destination in host order in dst[*k].
  */
 static __rte_always_inline void
-rt_pass1_frame(struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m, uint16_t i,
-	uint64_t mac_w, const bool hw_cksum, uint32_t defv, struct rte_mbuf **kept, uint32_t *dst,
-	uint16_t *k, struct rte_mbuf **punts, uint16_t *np)
+rt_pass1_frame(const struct rt_burst_ctx *b, struct rte_mbuf *m, uint16_t i, uint64_t mac_w,
+	struct rte_mbuf **kept, uint32_t *dst, uint16_t *k)
 {
 	const uint8_t *f = rte_pktmbuf_mtod(m, const uint8_t *);
 	const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(f + RT_L2_LEN);
-	enum rt_input r = rt_input_fast(m, f, mac_w, hw_cksum, w->drops);
+	enum rt_input r = rt_input_fast(m, f, mac_w, b->hw_cksum, b->w->drops);
 
 	if (unlikely(r != RT_IN_KEEP)) {
-		if (r == RT_IN_DROPPED || !rt_classify_slow(w, in_port, m, punts, np, defv))
+		if (r == RT_IN_DROPPED ||
+			!rt_classify_slow(b->w, b->in_port, m, b->punts, b->np, b->defv))
 			return;
 	}
 	dst[*k] = __builtin_bswap32(ip->dst_addr);
@@ -209,18 +209,17 @@ rt_pass1_frame(struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m, uint16
 }
 
 /**
- * Stage 1 of the router alone: the input checks of @p pkts[0..n) received
- * on @p in_port, with a prefetch four frames ahead. Frames for the LPM are
- * compacted at the front of @p pkts, each with its destination in host
- * order in @p dst; the rest are punted to @p punts or dropped.
+ * Stage 1 of the router alone: the input checks of @p pkts[0..n) of burst
+ * @p b, with a prefetch four frames ahead. Frames for the LPM are compacted
+ * at the front of @p pkts, each with its destination in host order in
+ * @p dst; the rest are punted (b->punts) or dropped.
  *
  * @return how many go on to the lookup.
  */
 static __rte_always_inline uint16_t
-rt_input_burst(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pkts, uint16_t n,
-	const bool hw_cksum, uint32_t defv, uint32_t *dst, struct rte_mbuf **punts, uint16_t *np)
+rt_input_burst(const struct rt_burst_ctx *b, struct rte_mbuf **pkts, uint16_t n, uint32_t *dst)
 {
-	const uint64_t mac_w = w->ports[in_port].mac_w;
+	const uint64_t mac_w = b->w->ports[b->in_port].mac_w;
 	uint16_t i, k = 0;
 
 	/*
@@ -233,12 +232,10 @@ rt_input_burst(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pkts, ui
 	/* two loops, so that only the first tests for a frame four ahead */
 	for (i = 0; i + 4 < n; i++) {
 		rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 4], void *));
-		rt_pass1_frame(
-			w, in_port, pkts[i], i, mac_w, hw_cksum, defv, pkts, dst, &k, punts, np);
+		rt_pass1_frame(b, pkts[i], i, mac_w, pkts, dst, &k);
 	}
 	for (; i < n; i++)
-		rt_pass1_frame(
-			w, in_port, pkts[i], i, mac_w, hw_cksum, defv, pkts, dst, &k, punts, np);
+		rt_pass1_frame(b, pkts[i], i, mac_w, pkts, dst, &k);
 	return k;
 }
 
@@ -257,18 +254,21 @@ struct rt_flow_runs {
  * the runs of equal keys (the previous-key hint). Grouped, the key goes to
  * flowsort_stream_key() (@p fs, @p st: stage 2 on the way, one compare per
  * packet when flows take turns or come in trains) and @p runs is left as it is.
- * Survivors (unicast IPv4 for the LPM) are compacted at the front of @p pkts.
+ * Survivors (unicast IPv4 for the LPM) are compacted at the front of @p pkts;
+ * the rest are punted (b->punts) or dropped.
  *
  * @return how many survived.
  */
 static __rte_always_inline uint16_t
-rt_flow_input_checks(struct rt_worker *w, uint16_t in_port, struct rte_mbuf **pkts, uint16_t n,
-	struct rt_flow_runs *runs, struct rt_flow_out *o, struct flowsort_ctx *fs,
-	struct flowsort_stream *st)
+rt_flow_input_checks(const struct rt_burst_ctx *b, struct rte_mbuf **pkts, uint16_t n,
+	struct rt_flow_runs *runs, struct flowsort_ctx *fs, struct flowsort_stream *st)
 {
+	struct rt_worker *w = b->w;
+	const uint16_t in_port = b->in_port;
+	struct rt_flow_out *o = b->o;
 	const uint64_t mac_w = w->ports[in_port].mac_w;
 	const bool hw_cksum = w->ports[in_port].rx_cksum;
-	const uint32_t defv = __atomic_load_n(w->default_nh, __ATOMIC_ACQUIRE);
+	const uint32_t defv = b->defv;
 	uint64_t *drops = w->drops;
 	/* type 0 is no key type: the first survivor always starts a run */
 	struct flowsort_key prev = {.w = {0, 0}};

@@ -46,18 +46,22 @@ rt_lookup_fib(
 
 /**
  * Stage 3 of the router alone, second half: what next hop @p h does with the
- * frame @p m (an ECMP group first picks the flow's member: rt_ecmp.h). A frame that is not forwarded (no route, for the router,
+ * frame @p m of burst @p b (an ECMP group first picks the flow's member:
+ * rt_ecmp.h). A frame that is not forwarded (no route, for the router,
  * blackhole, reject, TTL expiring, next hop unresolved, too big for the MTU)
- * is punted or dropped here, untouched.
+ * is punted (to b->punts) or dropped here, untouched.
  *
  * @return the next hop to forward through, with its MAC word in @p l2; NULL
  *   if the frame was punted or dropped.
  */
 static __rte_always_inline const struct rt_nh *
-rt_lookup_nh(struct rt_worker *w, uint16_t in_port, struct rte_mbuf *m,
-	const struct rte_ipv4_hdr *ip, uint32_t h, struct rte_mbuf **punts, uint16_t *np,
-	uint64_t *l2)
+rt_lookup_nh(const struct rt_burst_ctx *b, struct rte_mbuf *m, const struct rte_ipv4_hdr *ip,
+	uint32_t h, uint64_t *l2)
 {
+	const struct rt_worker *w = b->w;
+	const uint16_t in_port = b->in_port;
+	struct rte_mbuf **punts = b->punts;
+	uint16_t *np = b->np;
 	const struct rt_nh *nh;
 	uint8_t type;
 
@@ -108,14 +112,16 @@ gw:
 }
 
 /**
- * Per group with table hash @p h: the one lookup (a miss decides and
- * installs), and the rewrite template of a forward: destination and source
- * MAC as one 8- and one 4-byte store, the output port and its MTU.
+ * Per group of burst @p b with key @p k and table hash @p h: the one lookup
+ * (a miss decides and installs), and the rewrite template of a forward:
+ * destination and source MAC as one 8- and one 4-byte store, the output
+ * port and its MTU.
  */
 static __rte_always_inline void
-rt_flow_tmpl_get(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_key *k, uint32_t h,
-	uint16_t in_port, uint32_t gen, uint64_t now, struct rt_flow_tmpl *t)
+rt_flow_tmpl_get(const struct rt_burst_ctx *b, const struct flowsort_key *k, uint32_t h,
+	struct rt_flow_tmpl *t)
 {
+	struct rt_worker *w = b->w;
 	struct rt_flow_entry *e;
 
 	t->bytes = 0;
@@ -124,7 +130,7 @@ rt_flow_tmpl_get(struct rt_flow *fl, struct rt_worker *w, const struct flowsort_
 		t->e = NULL;
 		return;
 	}
-	e = rt_flow_lookup(fl, w, k, in_port, h, gen, now);
+	e = rt_flow_lookup(b->fl, w, k, b->in_port, h, b->gen, b->now);
 	t->e = e;
 	if (likely(e->action == RT_FLOW_FWD)) {
 		const uint16_t port = e->out_port;

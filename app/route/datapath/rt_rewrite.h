@@ -182,14 +182,18 @@ rt_flow_uncached(struct rt_flow *fl, struct rt_worker *w, uint16_t in_port, stru
 }
 
 /**
- * Per packet of a run pkts[first .. first + cnt) of group @p t: for a cached
- * forward only the TTL and MTU tests, the TTL decrement with its checksum
- * update and two stores of the MAC header.
+ * Per packet of a run pkts[first .. first + cnt) of group @p t of burst
+ * @p b: for a cached forward only the TTL and MTU tests, the TTL decrement
+ * with its checksum update and two stores of the MAC header.
  */
 static __rte_always_inline void
-rt_flow_apply_run(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmpl *t, uint16_t in_port,
-	struct rte_mbuf *const *pkts, unsigned int first, unsigned int cnt, struct rt_flow_out *o)
+rt_flow_apply_run(const struct rt_burst_ctx *b, struct rt_flow_tmpl *t,
+	struct rte_mbuf *const *pkts, unsigned int first, unsigned int cnt)
 {
+	struct rt_flow *fl = b->fl;
+	struct rt_worker *w = b->w;
+	const uint16_t in_port = b->in_port;
+	struct rt_flow_out *o = b->o;
 	unsigned int j;
 
 	if (likely(t->fwd)) {
@@ -239,10 +243,12 @@ rt_flow_apply_run(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmpl *
  * forward, tests no group's kind per packet.
  */
 static __rte_always_inline void
-rt_flow_apply_groups_loop(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmpl *tm,
-	const uint16_t *pg, uint16_t in_port, struct rte_mbuf *const *pkts, unsigned int k,
-	struct rt_flow_out *o, const bool all_fwd)
+rt_flow_apply_groups_loop(const struct rt_burst_ctx *b, struct rt_flow_tmpl *tm, const uint16_t *pg,
+	struct rte_mbuf *const *pkts, unsigned int k, const bool all_fwd)
 {
+	struct rt_worker *w = b->w;
+	const uint16_t in_port = b->in_port;
+	struct rt_flow_out *o = b->o;
 	struct rte_mbuf **out = o->pkts;
 	uint16_t *out_port = o->port;
 	unsigned int i, n = o->n;
@@ -256,7 +262,7 @@ rt_flow_apply_groups_loop(struct rt_flow *fl, struct rt_worker *w, struct rt_flo
 
 		if (!all_fwd && unlikely(!t->fwd)) {
 			o->n = (uint16_t)n;
-			rt_flow_apply_run(fl, w, t, in_port, pkts, i, 1, o);
+			rt_flow_apply_run(b, t, pkts, i, 1);
 			n = o->n;
 			continue;
 		}
@@ -278,24 +284,24 @@ rt_flow_apply_groups_loop(struct rt_flow *fl, struct rt_worker *w, struct rt_flo
 }
 
 /**
- * Packets of interleaved groups, in arrival order: packet i belongs to group
- * pg[i] of the @p nb of @p tm. Per packet, the template is read from tm[]
- * (L1) rather than kept in registers; the per-run set-up of
- * rt_flow_apply_run() would cost more when runs are one packet long.
+ * Packets of interleaved groups of burst @p b, in arrival order: packet i of
+ * the @p k of @p pkts belongs to group pg[i] of the @p nb of @p tm. Per
+ * packet, the template is read from tm[] (L1) rather than kept in
+ * registers; the per-run set-up of rt_flow_apply_run() would cost more when
+ * runs are one packet long.
  */
 static __rte_always_inline void
-rt_flow_apply_groups(struct rt_flow *fl, struct rt_worker *w, struct rt_flow_tmpl *tm,
-	unsigned int nb, const uint16_t *pg, uint16_t in_port, struct rte_mbuf *const *pkts,
-	unsigned int k, struct rt_flow_out *o)
+rt_flow_apply_groups(const struct rt_burst_ctx *b, struct rt_flow_tmpl *tm, unsigned int nb,
+	const uint16_t *pg, struct rte_mbuf *const *pkts, unsigned int k)
 {
 	unsigned int r, all_fwd = 1;
 
 	for (r = 0; r < nb; r++)
 		all_fwd &= tm[r].fwd;
 	if (likely(all_fwd))
-		rt_flow_apply_groups_loop(fl, w, tm, pg, in_port, pkts, k, o, true);
+		rt_flow_apply_groups_loop(b, tm, pg, pkts, k, true);
 	else
-		rt_flow_apply_groups_loop(fl, w, tm, pg, in_port, pkts, k, o, false);
+		rt_flow_apply_groups_loop(b, tm, pg, pkts, k, false);
 }
 
 #endif /* RT_REWRITE_H */

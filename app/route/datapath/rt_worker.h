@@ -13,6 +13,7 @@
  * up by the control path (control/rt_worker_setup.h).
  */
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <rte_common.h>
@@ -75,6 +76,38 @@ struct rt_flow_out {
 	uint16_t n;
 	struct rte_mbuf **punts; /**< for the slow path, in arrival order */
 	uint16_t np;
+};
+
+struct rt_flow;
+
+/**
+ * One burst as its stages see it: who routes it, where it came from, where
+ * its frames go. rt_burst.h fills one on the stack per burst and hands the
+ * stages a pointer to it instead of the nine to eleven arguments each took.
+ * The stages are inlined, so the compiler keeps its fields in registers as
+ * it kept those arguments; the few functions that are not inlined (rare
+ * paths: rt_classify_slow(), rt_flow_apply_other(), rt_flow_uncached()) take
+ * the fields they need, so the context's address never leaves the burst.
+ */
+struct rt_burst_ctx {
+	struct rt_worker *w;
+	struct rt_flow *fl; /**< the flow stage; NULL for the router alone */
+	/** flow stage: where forwarded frames go; NULL for the router alone */
+	struct rt_flow_out *o;
+	/**
+	 * Where a stage punts: the burst's array on the stack and its count
+	 * (the flow stage's are @c o's). Kept here, not read from @c o: a store
+	 * into a packet may alias @c o, and the compiler would load them again
+	 * for every packet.
+	 */
+	struct rte_mbuf **punts;
+	uint16_t *np;
+	uint64_t now;     /**< flow stage: the burst's TSC (entries' last use) */
+	uint32_t defv;    /**< the /0 route's next hop (or RT_NH_MISS), read once a burst */
+	uint32_t gen;     /**< flow stage: the table's generation before any lookup */
+	uint16_t in_port; /**< the port the burst came in on */
+	uint16_t q;       /**< flow stage: the worker's RX queue number (rt_flow_conf) */
+	bool hw_cksum;    /**< router alone: in_port's rx_cksum, a constant in each copy */
 };
 
 #endif /* RT_WORKER_H */

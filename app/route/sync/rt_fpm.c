@@ -402,12 +402,12 @@ rnh_free(struct rt_fpm *f)
 static void
 encap_withdraw(struct rt_fpm *f, const struct rt_nl_route *r, bool by_object, bool changed)
 {
+	const struct rt4_route_req del = {.prefix = r->prefix, .plen = r->plen, .src = RT_SRC_FPM};
 	const char *type = rt_nl_encap_name(r->encap);
 	char err[RT_ERR_LEN], a[16], t[16];
 	bool held;
 
-	held = f->t != NULL &&
-	       rt_route_del_from(f->t, RT_SRC_FPM, r->prefix, r->plen, err, sizeof(err)) == 0;
+	held = f->t != NULL && rt4_route_del(f->t, &del, err, sizeof(err)) == 0;
 	rnh_set(f, r->prefix, r->plen, 0);
 	if (type == NULL) {
 		snprintf(t, sizeof(t), "%u", r->encap);

@@ -243,7 +243,7 @@ parse(const void *buf, size_t len, uint32_t table, bool allow_nh_id, struct rt_n
 		return RT_NL_OTHER_TABLE;
 	/* a /0 carries no RTA_DST; any other length without one means 0.0.0.0/len */
 	r->prefix = w.has_dst ? w.dst : 0;
-	if (r->plen < 32 && (r->prefix & ~rt_mask(r->plen)) != 0)
+	if (r->plen < 32 && (r->prefix & ~rt4_mask(r->plen)) != 0)
 		return RT_NL_HOST_BITS;
 	switch (rtm->rtm_type) {
 	case RTN_UNICAST:
@@ -384,23 +384,27 @@ to_hops(const struct rt_nl_route *r, const struct rt_nl_ifmap *map, unsigned int
 	return 0;
 }
 
-/* Add, or with @p replace add or replace in one step (rt_route_replace_from()). */
+/* Add, or with @p replace add or replace in one step (RT_ROUTE_F_REPLACE). */
 static int
 add(struct rt_table *t, enum rt_route_src src, const struct rt_nl_route *r,
 	const struct rt_hop *hops, bool replace, char *err, size_t errlen)
 {
-	int (*one)(struct rt_table *, enum rt_route_src, uint32_t, uint8_t, enum rt_route_kind,
-		uint32_t, int, char *, size_t) =
-		replace ? rt_route_replace_from : rt_route_add_from;
+	struct rt4_route_req req = {
+		.prefix = r->prefix,
+		.plen = r->plen,
+		.kind = r->kind,
+		.src = src,
+		.flags = replace ? RT_ROUTE_F_REPLACE : 0,
+	};
 
-	if (r->kind != RT_ROUTE_VIA)
-		return one(t, src, r->prefix, r->plen, r->kind, 0, -1, err, errlen);
-	if (r->n_hops == 1 && hops[0].gw == 0)
-		return one(t, src, r->prefix, r->plen, RT_ROUTE_DEV, 0, hops[0].port, err, errlen);
-	return replace ? rt_route_replace_multi_from(
-				 t, src, r->prefix, r->plen, hops, r->n_hops, err, errlen)
-		       : rt_route_add_multi_from(
-				 t, src, r->prefix, r->plen, hops, r->n_hops, err, errlen);
+	if (r->kind == RT_ROUTE_VIA) {
+		/* one hop without a gateway: on-link out of its port */
+		if (r->n_hops == 1 && hops[0].gw == 0)
+			req.kind = RT_ROUTE_DEV;
+		req.n_hops = r->n_hops;
+		memcpy(req.hop, hops, r->n_hops * sizeof(hops[0]));
+	}
+	return rt4_route_set(t, &req, err, errlen);
 }
 
 /* True when hop @p h (port -1: from its gateway) is the next hop @p gw on @p port. */
@@ -453,7 +457,10 @@ rt_netlink_apply_from(struct rt_table *t, enum rt_route_src src, const struct rt
 	int ret;
 
 	if (r->del)
-		return rt_route_del_from(t, (int)src, r->prefix, r->plen, err, errlen);
+		return rt4_route_del(t,
+			&(const struct rt4_route_req){
+				.prefix = r->prefix, .plen = r->plen, .src = src},
+			err, errlen);
 	ret = to_hops(r, map, n_map, hops, err, errlen);
 	if (ret < 0)
 		return ret;
@@ -464,12 +471,12 @@ rt_netlink_apply_from(struct rt_table *t, enum rt_route_src src, const struct rt
 		snprintf(err, errlen,
 			"%s/%u is the port's own network or address: not a route "
 			"to replace",
-			rt_ip_str(r->prefix, a), r->plen);
+			rt4_addr_str(r->prefix, a), r->plen);
 		return -EPERM;
 	}
 	if (old.src != src) {
 		/* the config's, a file's or the shell's: not this source's to replace */
-		snprintf(err, errlen, "a route to %s/%u of %s exists", rt_ip_str(r->prefix, a),
+		snprintf(err, errlen, "a route to %s/%u of %s exists", rt4_addr_str(r->prefix, a),
 			r->plen, rt_route_src_name(old.src));
 		return -EEXIST;
 	}

@@ -139,10 +139,10 @@ struct rt_nl_ifmap {
  * Apply route @p r (from rt_netlink_parse()) to @p t as routes of source
  * @p src (RT_SRC_NETLINK, RT_SRC_FPM), the interfaces named in it mapped to
  * ports through the @p n_map entries of @p map: a delete through
- * rt_route_del_from() (of a route of @p src only), a blackhole/unreachable/
+ * rt4_route_del() (of a route of @p src only), a blackhole/unreachable/
  * prohibit, one hop (via GW, or dev PORT when the hop has no gateway) or more
  * (weights are not kept: the table spreads flows evenly) through
- * rt_route_add_from() / rt_route_add_multi_from().
+ * rt4_route_set().
  *
  * A hop's interface: with a map, its port, and an interface that is not in
  * the map is refused; with no map (@p n_map 0), the port whose connected
@@ -153,7 +153,7 @@ struct rt_nl_ifmap {
  *
  * With @c replace, an existing route of @p src to the prefix is replaced: not
  * at all when it is the same (same kind, gateways and ports), else replaced
- * in one step (rt_route_replace_from(): workers see the old route or the new,
+ * in one step (RT_ROUTE_F_REPLACE: workers see the old route or the new,
  * never the covering one), and a refused replacement leaves the old. A route
  * of another source is not replaced. Safe while workers run.
  *

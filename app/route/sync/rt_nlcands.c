@@ -129,7 +129,10 @@ install(struct rt_table *t, const struct rt_nlcand *e, const struct rt_nl_ifmap 
 static int
 withdraw(struct rt_table *t, uint32_t prefix, uint8_t plen, char *err, size_t errlen)
 {
-	return rt_route_del_from(t, RT_SRC_NETLINK, prefix, plen, err, errlen);
+	return rt4_route_del(t,
+		&(const struct rt4_route_req){
+			.prefix = prefix, .plen = plen, .src = RT_SRC_NETLINK},
+		err, errlen);
 }
 
 /*
@@ -148,7 +151,7 @@ expose_next(struct rt_nlcands *c, struct rt_table *t, uint32_t prefix, uint8_t p
 		if (install(t, next, map, n_map, err, errlen) == 0)
 			return 0;
 		RT_LOG(DEBUG, "netlink: %s/%u metric %u refused (%s): the prefix has no route\n",
-			rt_ip_str(prefix, a), plen, next->metric, err);
+			rt4_addr_str(prefix, a), plen, next->metric, err);
 	}
 	return withdraw(t, prefix, plen, err, errlen);
 }
@@ -211,7 +214,7 @@ take_del(struct rt_nlcands *c, struct rt_table *t, const struct rt_nl_route *r,
 	if (l == NULL) {
 		if (lowest(c, r->prefix, r->plen) == NULL)
 			return rt_netlink_apply_from(t, RT_SRC_NETLINK, r, map, n_map, err, errlen);
-		snprintf(err, errlen, "no route to %s/%u of metric %u", rt_ip_str(r->prefix, a),
+		snprintf(err, errlen, "no route to %s/%u of metric %u", rt4_addr_str(r->prefix, a),
 			r->plen, r->metric);
 		return -ENOENT;
 	}

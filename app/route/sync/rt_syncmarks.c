@@ -108,8 +108,10 @@ rt_syncmarks_sweep(struct rt_table *t, enum rt_route_src src, const struct rt_sy
 		start += got;
 	} while (got == RTE_DIM(page));
 	for (i = 0; i < n_stale; i++)
-		if (rt_route_del_from(
-			    t, (int)src, stale[i].prefix, stale[i].plen, err, sizeof(err)) == 0)
+		if (rt4_route_del(t,
+			    &(const struct rt4_route_req){
+				    .prefix = stale[i].prefix, .plen = stale[i].plen, .src = src},
+			    err, sizeof(err)) == 0)
 			swept++;
 	free(stale);
 	return swept;
