@@ -460,6 +460,8 @@ def route_netlink(c):
     check_eq(value(samples, "dpdk_forwarder_netlink_refused_total", reason="no_port"), 1,
              "the route on nl2 (no port's twin) refused")
     check_eq(value(samples, "dpdk_forwarder_netlink_resyncs_total"), 1, "one dump at start")
+    check_eq(types.get("dpdk_forwarder_netlink_messages_superseded_total"), "counter",
+             "superseded's type (a quiet FIB: none)")
 
 
 @case

@@ -1234,7 +1234,146 @@ test_syncmarks_sweep_pages(void)
 	rt_table_free(t);
 }
 
+/* A datagram of route messages, as the sync's socket reads one. */
+struct dgram {
+	uint64_t space[8192 / 8];
+	size_t len;
+};
+
+/*
+ * Append a route message to @p d: (@p dst/16, @p metric) via @p gw on
+ * port 0's interface, or its delete; a dump part when @p seq is not 0
+ * (NLM_F_MULTI, the dump's port id and sequence), an event otherwise.
+ */
+static void
+dg_route(struct dgram *d, bool del, uint32_t dst, uint32_t gw, uint32_t metric, uint32_t seq)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header((char *)d->space + d->len);
+	struct rtmsg *rtm;
+
+	nlh->nlmsg_type = del ? RTM_DELROUTE : RTM_NEWROUTE;
+	nlh->nlmsg_flags = seq != 0 ? NLM_F_MULTI : 0;
+	nlh->nlmsg_seq = seq;
+	nlh->nlmsg_pid = seq != 0 ? 77 : 0;
+	rtm = mnl_nlmsg_put_extra_header(nlh, sizeof(*rtm));
+	rtm->rtm_family = AF_INET;
+	rtm->rtm_dst_len = 16;
+	rtm->rtm_table = RT_TABLE_MAIN;
+	rtm->rtm_protocol = RTPROT_BOOT;
+	rtm->rtm_type = RTN_UNICAST;
+	mnl_attr_put_u32(nlh, RTA_DST, htonl(dst));
+	if (metric != 0)
+		mnl_attr_put_u32(nlh, RTA_PRIORITY, metric);
+	mnl_attr_put_u32(nlh, RTA_GATEWAY, htonl(gw));
+	d->len += NLMSG_ALIGN(nlh->nlmsg_len);
+}
+
+/* Append the dump's end (NLMSG_DONE of port id 77, sequence @p seq). */
+static void
+dg_done(struct dgram *d, uint32_t seq)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header((char *)d->space + d->len);
+
+	nlh->nlmsg_type = NLMSG_DONE;
+	nlh->nlmsg_flags = NLM_F_MULTI;
+	nlh->nlmsg_seq = seq;
+	nlh->nlmsg_pid = 77;
+	mnl_nlmsg_put_extra_header(nlh, sizeof(int));
+	d->len += NLMSG_ALIGN(nlh->nlmsg_len);
+}
+
+static void
+dg_replay(struct rt_nlsync *s, struct dgram *d)
+{
+	CHECK_EQ(rt_nlsync_replay(s, d->space, d->len), 0);
+	d->len = 0;
+}
+
+/*
+ * A kernel that dumps its FIB without the RTNL (Linux 6.9 on) may fill a dump
+ * part before a change and queue it after the change's event. The sync's
+ * thread path (rt_nlsync_replay) given such orders: a route whose delete was
+ * heard does not come back from the stale part, a replace heard is not undone
+ * by it, a key of another metric is not confused with it, and the set is
+ * emptied at the resync's end (a later dump is believed again).
+ */
+static void
+test_nlsync_dump_race(void)
+{
+	const uint32_t a = IP4(172, 16, 0, 0), b = IP4(172, 17, 0, 0), c = IP4(172, 18, 0, 0),
+		       e = IP4(172, 19, 0, 0), gw = IP4(10, 0, 0, 2), gw2 = IP4(10, 0, 0, 3),
+		       gw3 = IP4(10, 0, 1, 2);
+	struct rt_table *t = rt_test_table("rt_nl6");
+	static struct dgram d;
+	struct rt_nlsync_stats st;
+	struct rt_nlsync *s;
+
+	CHECK(t != NULL);
+	if (t == NULL)
+		return;
+	s = rt_nlsync_create(&(struct rt_nlsync_params){.table = t});
+	CHECK(s != NULL);
+	if (s == NULL) {
+		rt_table_free(t);
+		return;
+	}
+	/* the first resync: a, b and e (metric 20) */
+	CHECK_EQ(rt_nlsync_replay_begin(s, 77, 1), 0);
+	dg_route(&d, false, a, gw, 0, 1);
+	dg_route(&d, false, b, gw, 0, 1);
+	dg_route(&d, false, e, gw, 20, 1);
+	dg_done(&d, 1);
+	dg_replay(s, &d);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), gw);
+	CHECK_EQ(gw_of(t, IP4(172, 17, 1, 1), NULL), gw);
+	CHECK_EQ(strcmp(rt_nlsync_state(s), "stopped"), 0); /* no thread: the state says so */
+
+	/* the next: a deleted, b replaced, e given a metric 10 too, all heard first; then the
+	 * stale dump part with a, b as it was, e's 20, and c */
+	CHECK_EQ(rt_nlsync_replay_begin(s, 77, 2), 0);
+	dg_route(&d, true, a, gw, 0, 0);
+	dg_route(&d, false, b, gw2, 0, 0);
+	dg_route(&d, false, e, gw3, 10, 0);
+	dg_replay(s, &d);
+	dg_route(&d, false, a, gw, 0, 2);
+	dg_route(&d, false, b, gw, 0, 2);
+	dg_route(&d, false, c, gw, 0, 2);
+	dg_route(&d, false, e, gw, 20, 2);
+	dg_replay(s, &d);
+	dg_done(&d, 2);
+	dg_replay(s, &d);
+	CHECK_EQ(rt_route_lookup(t, IP4(172, 16, 1, 1)), RT_NH_MISS); /* not back */
+	CHECK_EQ(gw_of(t, IP4(172, 17, 1, 1), NULL), gw2);            /* not undone */
+	CHECK_EQ(gw_of(t, IP4(172, 18, 1, 1), NULL), gw);
+	CHECK_EQ(gw_of(t, IP4(172, 19, 1, 1), NULL), gw3); /* 10 heard, 20 dumped: 10 */
+	rt_nlsync_stats_get(s, &st);
+	CHECK_EQ(st.superseded, 2); /* a's and b's; e's 20 is another key */
+	CHECK_EQ(st.resyncs, 2);
+	CHECK_EQ(st.swept, 0);
+	CHECK_EQ(st.received, st.applied + st.superseded);
+
+	/* e's 10 goes as an event between resyncs; the one after believes its dump again,
+	 * and sweeps what it does not see (c) */
+	dg_route(&d, true, e, gw3, 10, 0);
+	dg_replay(s, &d);
+	CHECK_EQ(gw_of(t, IP4(172, 19, 1, 1), NULL), gw); /* the 20 exposed */
+	CHECK_EQ(rt_nlsync_replay_begin(s, 77, 3), 0);
+	dg_route(&d, false, b, gw3, 0, 3);
+	dg_route(&d, false, e, gw, 20, 3);
+	dg_done(&d, 3);
+	dg_replay(s, &d);
+	CHECK_EQ(gw_of(t, IP4(172, 17, 1, 1), NULL), gw3);
+	CHECK_EQ(rt_route_lookup(t, IP4(172, 18, 1, 1)), RT_NH_MISS);
+	rt_nlsync_stats_get(s, &st);
+	CHECK_EQ(st.superseded, 2);
+	CHECK_EQ(st.resyncs, 3);
+	CHECK_EQ(st.swept, 1);
+	rt_nlsync_free(s);
+	rt_table_free(t);
+}
+
 static const struct fwd_test_case cases[] = {
+	FWD_TEST(test_nlsync_dump_race),
 	FWD_TEST(test_routes_applied),
 	FWD_TEST(test_replace),
 	FWD_TEST(test_refusals),

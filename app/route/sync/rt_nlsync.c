@@ -29,6 +29,7 @@
 #include "rt_log.h"
 #include "rt_lograte.h"
 #include "rt_nlcands.h"
+#include "rt_nlfresh.h"
 #include "rt_nlsync.h"
 #include "rt_syncmarks.h"
 
@@ -99,6 +100,7 @@ struct rt_nlsync {
 	bool resync_pending;
 	bool marking; /* a resync is under way: applied routes are marked */
 	struct rt_syncmarks marks;
+	struct rt_nlfresh fresh; /* the keys an event spoke of in the resync under way */
 	struct rt_nlcands cands; /* the kernel's routes by metric: kept across stop and start */
 	struct rt_nl_ifmap map[NLSYNC_MAX_IFNAMES];
 	unsigned int n_map;
@@ -253,20 +255,28 @@ start_dump(struct rt_nlsync *s)
 	return 0;
 }
 
+/* A resync begins (or goes on after a dump that must be done again): new marks, names. */
+static void
+begin_marking(struct rt_nlsync *s)
+{
+	s->resync_pending = false;
+	if (!s->marking) {
+		rt_syncmarks_clear(&s->marks);
+		rt_nlfresh_clear(&s->fresh);
+		rt_nlcands_begin(&s->cands);
+		s->marking = true;
+		clock_gettime(CLOCK_MONOTONIC, &s->resync_t0);
+	}
+	resolve_ifnames(s);
+}
+
 /* A resync begins: new marks, the interface names looked up again, the dump asked. */
 static void
 begin_resync(struct rt_nlsync *s)
 {
 	int ret;
 
-	s->resync_pending = false;
-	if (!s->marking) {
-		rt_syncmarks_clear(&s->marks);
-		rt_nlcands_begin(&s->cands);
-		s->marking = true;
-		clock_gettime(CLOCK_MONOTONIC, &s->resync_t0);
-	}
-	resolve_ifnames(s);
+	begin_marking(s);
 	ret = start_dump(s);
 	if (ret < 0) {
 		RT_LOG(WARNING, "netlink: cannot ask for a dump: %s\n", strerror(-ret));
@@ -302,8 +312,12 @@ end_resync(struct rt_nlsync *s)
 	uint64_t swept;
 
 	s->dump_seq = 0;
-	if (s->dump_intr) {
-		/* the FIB changed under the dump, which may have skipped a route: no sweep */
+	if (s->dump_intr || s->fresh.overflow) {
+		/*
+		 * The FIB changed under the dump, which may have skipped a route,
+		 * or a key an event spoke of may have taken the dump's stale word:
+		 * no sweep, all of it again (the marks and keys kept).
+		 */
 		s->resync_pending = true;
 		return;
 	}
@@ -317,6 +331,7 @@ end_resync(struct rt_nlsync *s)
 	__atomic_store_n(&s->st.last_marked, s->marks.n, __ATOMIC_RELAXED);
 	s->marking = false;
 	rt_syncmarks_clear(&s->marks);
+	rt_nlfresh_clear(&s->fresh);
 	ST_INC(s, resyncs);
 	if (!s->resync_pending)
 		__atomic_store_n(&s->st.in_sync, true, __ATOMIC_RELAXED);
@@ -351,8 +366,25 @@ encap_withdraw(struct rt_nlsync *s, struct rt_nl_route *r)
 			held ? ", the one it replaces withdrawn" : "");
 }
 
+/*
+ * During a resync, whether the dump's message @p r is to be left out: an
+ * event spoke of its key earlier in the resync, and the events have the last
+ * word (rt_nlfresh.h). An event's key is noted.
+ */
+static bool
+superseded(struct rt_nlsync *s, const struct rt_nl_route *r, bool dumped)
+{
+	if (!s->marking)
+		return false;
+	if (dumped)
+		return rt_nlfresh_has(&s->fresh, r->prefix, r->plen, r->metric);
+	rt_nlfresh_add(&s->fresh, r->prefix, r->plen, r->metric); /* overflow: resync again */
+	return false;
+}
+
+/* One route message; @p dumped: a part of our dump, not an event. */
 static void
-route_msg(struct rt_nlsync *s, const struct nlmsghdr *nlh)
+route_msg(struct rt_nlsync *s, const struct nlmsghdr *nlh, bool dumped)
 {
 	char err[RT_ERR_LEN], a[16];
 	enum rt_nl_reason why;
@@ -362,6 +394,10 @@ route_msg(struct rt_nlsync *s, const struct nlmsghdr *nlh)
 
 	ST_INC(s, received);
 	why = rt_netlink_parse(nlh, nlh->nlmsg_len, RT_NL_TABLE_MAIN, &r);
+	if ((why == RT_NL_OK || why == RT_NL_ENCAP) && superseded(s, &r, dumped)) {
+		ST_INC(s, superseded);
+		return;
+	}
 	if (why != RT_NL_OK)
 		__atomic_store_n(&s->st.rejected[why], s->st.rejected[why] + 1, __ATOMIC_RELAXED);
 	if (why == RT_NL_ENCAP) {
@@ -423,7 +459,7 @@ datagram(struct rt_nlsync *s, const void *buf, size_t len)
 			break;
 		case RTM_NEWROUTE:
 		case RTM_DELROUTE:
-			route_msg(s, nlh);
+			route_msg(s, nlh, ours);
 			break;
 		default:
 			break; /* NLMSG_NOOP, and nothing else joined */
@@ -527,11 +563,33 @@ nlsync_thread(void *arg)
 	s->nl = NULL;
 	rt_lograte_flush(&s->log); /* lines left out and not yet said */
 	rt_syncmarks_clear(&s->marks);
+	rt_nlfresh_clear(&s->fresh);
 	s->marking = false;
 	s->dump_seq = 0;
 	__atomic_store_n(&s->st.in_sync, false, __ATOMIC_RELAXED);
 	__atomic_store_n(&s->st.running, false, __ATOMIC_RELAXED);
 	return NULL;
+}
+
+int
+rt_nlsync_replay_begin(struct rt_nlsync *s, uint32_t portid, uint32_t seq)
+{
+	if (s->running)
+		return -EBUSY;
+	begin_marking(s);
+	s->portid = portid;
+	s->dump_seq = seq != 0 ? seq : 1;
+	s->dump_intr = false;
+	return 0;
+}
+
+int
+rt_nlsync_replay(struct rt_nlsync *s, const void *buf, size_t len)
+{
+	if (s->running)
+		return -EBUSY;
+	datagram(s, buf, len);
+	return 0;
 }
 
 int
@@ -646,6 +704,7 @@ rt_nlsync_stats_get(const struct rt_nlsync *s, struct rt_nlsync_stats *st)
 	st->swept = __atomic_load_n(&s->st.swept, __ATOMIC_RELAXED);
 	st->overruns = __atomic_load_n(&s->st.overruns, __ATOMIC_RELAXED);
 	st->last_marked = __atomic_load_n(&s->st.last_marked, __ATOMIC_RELAXED);
+	st->superseded = __atomic_load_n(&s->st.superseded, __ATOMIC_RELAXED);
 	st->running = __atomic_load_n(&s->st.running, __ATOMIC_RELAXED);
 	st->in_sync = __atomic_load_n(&s->st.in_sync, __ATOMIC_RELAXED);
 }
@@ -685,6 +744,7 @@ rt_nlsync_counters(const struct rt_nlsync *s, struct rt_nlsync_counter *c, unsig
 	rt_sync_counter_put(c, max, &n, NULL, "swept", st.swept);
 	rt_sync_counter_put(c, max, &n, NULL, "overruns", st.overruns);
 	rt_sync_counter_put(c, max, &n, NULL, "last_marked", st.last_marked);
+	rt_sync_counter_put(c, max, &n, NULL, "superseded", st.superseded);
 	rt_nlsync_counters_reasons(c, max, &n, st.rejected, st.refused);
 	return n;
 }

@@ -84,8 +84,10 @@ enum rt_nlsync_refusal rt_nlsync_refusal_of(int err);
 
 /**
  * The counters. Every route message received is applied, rejected (by
- * rt_netlink_parse()) or refused (by the rules above or the table):
- * received = applied + sum(rejected) + sum(refused).
+ * rt_netlink_parse()) or refused (by the rules above or the table), or
+ * it is a dump's word on a route an event already spoke of in that resync
+ * (superseded: rt_nlfresh.h):
+ * received = applied + sum(rejected) + sum(refused) + superseded.
  */
 struct rt_nlsync_stats {
 	uint64_t received; /**< RTM_NEWROUTE / RTM_DELROUTE messages, dumped or events */
@@ -96,9 +98,28 @@ struct rt_nlsync_stats {
 	uint64_t swept;       /**< stale netlink routes the sweeps deleted */
 	uint64_t overruns;    /**< ENOBUFS: events lost, a resync follows */
 	uint64_t last_marked; /**< routes marked by the last complete resync */
+	uint64_t superseded;  /**< dumped routes left out: an event of theirs came first */
 	bool running;         /**< the thread runs */
 	bool in_sync;         /**< a dump completed since the thread started, no overrun since */
 };
+
+/**
+ * The thread's path for what it reads, without a socket (tests, the fuzzer;
+ * a sync not started): a resync begins as if a dump had been asked with
+ * sequence @p seq (0 is taken as 1) from port id @p portid.
+ *
+ * @return 0, or -EBUSY while the thread runs.
+ */
+int rt_nlsync_replay_begin(struct rt_nlsync *s, uint32_t portid, uint32_t seq);
+
+/**
+ * One datagram as recv() gives it to the thread (a sync not started): events,
+ * and the parts of the dump rt_nlsync_replay_begin() began (its port id and
+ * sequence), whose NLMSG_DONE ends the resync (the sweep, in_sync).
+ *
+ * @return 0, or -EBUSY while the thread runs.
+ */
+int rt_nlsync_replay(struct rt_nlsync *s, const void *buf, size_t len);
 
 /** Copy the counters into @p st (any thread; each a single aligned read). */
 void rt_nlsync_stats_get(const struct rt_nlsync *s, struct rt_nlsync_stats *st);
