@@ -27,9 +27,7 @@
 #include "fwd_ctl.h"
 #include "fwd_escape.h"
 #include "fwd_flow.h"
-#include "fwd_fpm.h"
 #include "fwd_lifecycle.h"
-#include "fwd_nlsync.h"
 #include "fwd_twin.h"
 #include "fwd_pktgen.h"
 #include "fwd_port.h"
@@ -1268,43 +1266,6 @@ static cmdline_parse_inst_t cmd_show_route_longer = {
 		(void *)&cmd_show_route_longer_tok, (void *)&cmd_show_route_longer_arg, NULL},
 };
 
-/* ---- netlink start|stop|resync, show netlink ---- */
-
-static void
-cmd_netlink_op_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_three_result *r = res;
-
-	if (router() != NULL)
-		fwd_nlsync_op(app, r->b, stdout);
-}
-
-static void
-cmd_show_netlink_parsed(void *res, struct cmdline *cl, void *data)
-{
-	if (router() != NULL)
-		fwd_nlsync_show(app, stdout);
-}
-
-static cmdline_parse_token_string_t cmd_netlink_tok =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, a, "netlink");
-static cmdline_parse_token_string_t cmd_netlink_ops =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "start#stop#resync");
-static cmdline_parse_inst_t cmd_netlink_op = {
-	.f = cmd_netlink_op_parsed,
-	.help_str = "netlink start|stop|resync: the sync of [route] netlink-netns; stop keeps its "
-		    "routes, start and resync dump the FIB and sweep the stale ones",
-	.tokens = {(void *)&cmd_netlink_tok, (void *)&cmd_netlink_ops, NULL},
-};
-static cmdline_parse_token_string_t cmd_show_what_netlink =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "netlink");
-static cmdline_parse_inst_t cmd_show_netlink = {
-	.f = cmd_show_netlink_parsed,
-	.help_str = "show netlink: the netlink route sync: state, messages received, applied, "
-		    "rejected and refused by reason, resyncs, routes swept",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_netlink, NULL},
-};
-
 static void
 cmd_show_twin_parsed(void *res, struct cmdline *cl, void *data)
 {
@@ -1319,23 +1280,6 @@ static cmdline_parse_inst_t cmd_show_twin = {
 	.help_str = "show twin: the ports' kernel twins (interface, namespace, DPDK port, "
 		    "punt-rate) and their counters",
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_twin, NULL},
-};
-
-static void
-cmd_show_fpm_parsed(void *res, struct cmdline *cl, void *data)
-{
-	if (router() != NULL)
-		fwd_fpm_show(app, stdout);
-}
-
-static cmdline_parse_token_string_t cmd_show_what_fpm =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "fpm");
-static cmdline_parse_inst_t cmd_show_fpm = {
-	.f = cmd_show_fpm_parsed,
-	.help_str = "show fpm: the FPM listener (routes from FRR zebra): state, connects, "
-		    "messages received, applied, rejected and refused by reason, next hops, "
-		    "resyncs, routes swept",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_fpm, NULL},
 };
 
 struct cmd_neigh_result {
@@ -1744,10 +1688,7 @@ static cmdline_parse_ctx_t fwd_cmds_core[] = {
 	&cmd_show_route,
 	&cmd_show_route_one,
 	&cmd_show_route_longer,
-	&cmd_netlink_op,
-	&cmd_show_netlink,
 	&cmd_show_twin,
-	&cmd_show_fpm,
 	&cmd_neigh_add_inst,
 	&cmd_neigh_del_inst,
 	&cmd_neigh_show_inst,

@@ -478,8 +478,7 @@ fwd_ctl_clear_fwd_stats(struct fwd_app *app)
 	}
 	/* the flow tables' counters and every flow's packets and bytes */
 	fwd_flow_stats_reset(app);
+	/* the router's slow path among them, which the totals show (ttl_exceeded, ...) */
 	fwd_components_clear(app);
-	/* and the slow path's, which the totals show (ttl_exceeded, arp_failed, ...) */
-	fwd_route_clear_stats(app);
 	fwd_ctl_resume(app, was_running);
 }

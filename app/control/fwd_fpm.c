@@ -6,14 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cmdline_parse.h>
+#include <cmdline_parse_string.h>
 #include <rte_errno.h>
 
-#include "fwd_fpm.h"
+#include "fwd_component.h"
 #include "fwd_nlsync.h"
+#include "fwd_route.h"
 #include "rt_fpm_ctl.h"
 #include "rt_table.h"
 
-int
+/*
+ * Start the FPM listener of the config's fpm-listen (nothing without one),
+ * in the twins' namespace when there is one: zebra runs beside bgpd.
+ */
+static int
 fwd_fpm_setup(struct fwd_app *app, char *err, size_t errlen)
 {
 	const struct rt_config *cfg = &app->cfg.route;
@@ -48,7 +55,8 @@ fwd_fpm_setup(struct fwd_app *app, char *err, size_t errlen)
 	return ret;
 }
 
-void
+/* Stop and free the listener (its routes stay), its final counters kept for the stats file. */
+static void
 fwd_fpm_release(struct fwd_app *app)
 {
 	struct rt_nlsync_counter c[RT_FPM_COUNTERS_MAX];
@@ -69,7 +77,8 @@ fwd_fpm_release(struct fwd_app *app)
 	app->rt_fpm = NULL;
 }
 
-void
+/* The shell's show fpm: address, state, counters by reason. */
+static void
 fwd_fpm_show(const struct fwd_app *app, FILE *f)
 {
 	struct rt_nlsync_counter c[RT_FPM_COUNTERS_MAX];
@@ -85,3 +94,105 @@ fwd_fpm_show(const struct fwd_app *app, FILE *f)
 	n = RTE_MIN(rt_fpm_counters(app->rt_fpm, c, RTE_DIM(c)), (unsigned int)RTE_DIM(c));
 	fwd_sync_counters_print(f, c, n);
 }
+
+/* ---- the component: show fpm, /forwarder/fpm ---- */
+
+struct cmd_fpm_result {
+	cmdline_fixed_string_t a;
+	cmdline_fixed_string_t b;
+};
+
+static void
+cmd_show_fpm_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct fwd_app *app = data;
+
+	RTE_SET_USED(res);
+	RTE_SET_USED(cl);
+	if (app->rt == NULL)
+		printf("not routing: start the forwarder with --fwd route\n");
+	else
+		fwd_fpm_show(app, stdout);
+}
+
+static cmdline_parse_token_string_t cmd_show_tok =
+	TOKEN_STRING_INITIALIZER(struct cmd_fpm_result, a, "show");
+static cmdline_parse_token_string_t cmd_show_what_fpm =
+	TOKEN_STRING_INITIALIZER(struct cmd_fpm_result, b, "fpm");
+static cmdline_parse_inst_t cmd_show_fpm = {
+	.f = cmd_show_fpm_parsed,
+	.help_str = "show fpm: the FPM listener (routes from FRR zebra): state, connects, "
+		    "messages received, applied, rejected and refused by reason, next hops, "
+		    "resyncs, routes swept",
+	.tokens = {(void *)&cmd_show_tok, (void *)&cmd_show_what_fpm, NULL},
+};
+
+static cmdline_parse_ctx_t fpm_cmds[] = {
+	(cmdline_parse_inst_t *)&cmd_show_fpm,
+	NULL,
+};
+
+/* "/forwarder/fpm": what "show fpm" prints; framing, rejected, refused, nh_rejected are dicts */
+static int
+tel_fpm(struct fwd_app *app, const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rt_nlsync_counter c[RT_FPM_COUNTERS_MAX];
+	char where[32];
+	unsigned int n;
+
+	RTE_SET_USED(cmd);
+	if (params != NULL && *params != '\0')
+		return -EINVAL;
+	rte_tel_data_start_dict(d);
+	if (app->rt_fpm == NULL) {
+		rte_tel_data_add_dict_string(d, "state", "none");
+		return 0;
+	}
+	rte_tel_data_add_dict_string(d, "listen", rt_fpm_where(app->rt_fpm, where, sizeof(where)));
+	rte_tel_data_add_dict_string(d, "state", rt_fpm_state(app->rt_fpm));
+	n = rt_fpm_counters(app->rt_fpm, c, RTE_DIM(c));
+	fwd_sync_counters_tel(d, c, RTE_MIN(n, (unsigned int)RTE_DIM(c)));
+	return 0;
+}
+
+static const struct fwd_tel_endpoint fpm_tel[] = {
+	{"/forwarder/fpm", tel_fpm,
+		"--fwd route: FPM (routes from FRR zebra): state, connects, received, applied, "
+		"refusals by reason, swept. No parameters."},
+};
+
+static void
+fpm_release(struct fwd_app *app, int *missing)
+{
+	RTE_SET_USED(missing); /* it holds no mbuf */
+	fwd_fpm_release(app);
+}
+
+static void
+fpm_free(struct fwd_app *app)
+{
+	fwd_fpm_release(app);
+	free(app->rt_fpm_kept);
+	app->rt_fpm_kept = NULL;
+}
+
+static void
+fpm_json(const struct fwd_app *app, FILE *f)
+{
+	fwd_sync_kept_json(f, "fpm", "listen", app->rt_fpm_kept);
+}
+
+static struct fwd_component fpm_component = {
+	.name = "fpm",
+	/* after the router (its table, the twins' namespace), released before it */
+	.order = FWD_ROUTE_ORDER + 20,
+	.setup = fwd_fpm_setup,
+	.release = fpm_release,
+	.free = fpm_free,
+	.json = fpm_json,
+	.cmds = fpm_cmds,
+	.tel = fpm_tel,
+	.n_tel = RTE_DIM(fpm_tel),
+};
+
+FWD_COMPONENT_REGISTER(fpm_component)

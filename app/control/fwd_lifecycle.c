@@ -332,12 +332,12 @@ fwd_app_setup(struct fwd_app *app, char *err, size_t errlen)
 		for (k = 0; k < lc->n_rx; k++)
 			lc->rx[k].count_bytes = app->ports[lc->rx[k].port].app_bytes;
 	}
-	if (cfg->mode == FWD_MODE_ROUTE)
-		ret = fwd_route_setup(app, err, errlen);
-	else if (cfg->mode == FWD_MODE_PKTGEN)
+	if (cfg->mode == FWD_MODE_PKTGEN) {
 		ret = fwd_pktgen_setup(app, err, errlen);
-	if (ret < 0)
-		return ret;
+		if (ret < 0)
+			return ret;
+	}
+	/* the router and its syncs among them (fwd_route.c, fwd_nlsync.c, fwd_fpm.c) */
 	return fwd_components_setup(app, err, errlen);
 }
 
@@ -427,12 +427,11 @@ release_ports_and_check_pools(struct fwd_app *app)
 		fwd_port_stop(&app->ports[p]);
 	for (p = 0; p < app->nb_ports; p++)
 		fwd_port_close(&app->ports[p]);
-	/* the router holds packets (ARP hold queues, punt rings): give them back first */
-	fwd_route_release(app);
+	/* the components hold packets (the router's ARP hold queues, punt rings): back first */
+	fwd_components_release(app, &missing);
 	fwd_twin_check(app, &missing);
 	/* the generators' pools are their own: settled on stop, checked when freed */
 	fwd_pktgen_check(app, &missing);
-	fwd_components_release(app, &missing);
 	if (app->rt_fp_in_use != 0) {
 		fwd_err("mbuf leak: %" PRIu64
 			" fragments of the router's fragpool did not come back",
@@ -461,7 +460,6 @@ free_all(struct fwd_app *app)
 	unsigned int i;
 	uint16_t p;
 
-	fwd_route_free(app);
 	fwd_pktgen_free(app);
 	fwd_components_free(app);
 	for (i = 0; i < app->n_workers; i++)

@@ -7,42 +7,21 @@
 
 /**
  * @file
- * The app's side of the netlink route sync (route/sync/rt_nlsync.h): started
- * at set-up when the config has `[route] netlink-netns`, stopped before the
- * table goes, and the shell's `netlink start|stop|resync` and `show netlink`.
+ * The app's side of the route syncs (route/sync/): the netlink sync
+ * (fwd_nlsync.c: `[route] netlink-netns`, the shell's `netlink
+ * start|stop|resync` and `show netlink`, /forwarder/netlink) and the FPM
+ * listener (fwd_fpm.c: `fpm-listen`, `show fpm`, /forwarder/fpm), each a
+ * component of its own (fwd_component.h) ordered after the router's, and
+ * what they share, below.
  */
 
 #include <stdio.h>
 
+#include <rte_telemetry.h>
+
 #include "fwd_app.h"
 #include "rt_fpm_ctl.h"
 #include "rt_nlsync_ctl.h"
-
-/**
- * Start the sync of the config's netlink-netns with its [port N]
- * netlink-ifname map (nothing when the config has none), after the table
- * has its ports, routes and files.
- *
- * @return 0, or a negative errno with @p err set.
- */
-int fwd_nlsync_setup(struct fwd_app *app, char *err, size_t errlen);
-
-/**
- * Stop and free the sync (the table's routes stay; NULL sync is fine), its
- * final counters kept in app->rt_nlsync_kept for the stats file.
- */
-void fwd_nlsync_release(struct fwd_app *app);
-
-/**
- * The shell's `netlink start`, `netlink stop` and `netlink resync`
- * (@p op), reporting on @p out.
- *
- * @return 0 or a negative errno (said on @p out).
- */
-int fwd_nlsync_op(struct fwd_app *app, const char *op, FILE *out);
-
-/** The shell's `show netlink`: state, namespace, counters by reason. */
-void fwd_nlsync_show(const struct fwd_app *app, FILE *f);
 
 /**
  * The config's [port N] netlink-ifname map into @p names (RTE_MAX_ETHPORTS
@@ -76,12 +55,28 @@ struct fwd_sync_kept {
 
 /**
  * A copy of @p n counters @p c (up to FWD_SYNC_COUNTERS_MAX), @p where and
- * @p state, for fwd_nlsync_release() and fwd_fpm_release().
+ * @p state, for a sync's release.
  *
  * @return the copy (free() it), or NULL when out of memory (the stats file
  *   then lacks the sync's counters, nothing else does).
  */
 struct fwd_sync_kept *fwd_sync_keep(
 	const char *where, const char *state, const struct rt_nlsync_counter *c, unsigned int n);
+
+/**
+ * A sync's counters into the telemetry dict @p d: the plain ones as they are,
+ * each group's (in a row) in one nested dict, as telemetry nests one level.
+ */
+void fwd_sync_counters_tel(struct rte_tel_data *d, const struct rt_nlsync_counter *c,
+	unsigned int n);
+
+/**
+ * The stats file's member @p key of a sync kept at its release (nothing when
+ * @p k is NULL), in the shape of its telemetry endpoint: @p where_key (its
+ * namespace or address), the state, the plain counters, then each group of
+ * reasons as one object; a comma and a newline after it.
+ */
+void fwd_sync_kept_json(
+	FILE *f, const char *key, const char *where_key, const struct fwd_sync_kept *k);
 
 #endif /* FWD_NLSYNC_H */

@@ -21,8 +21,7 @@
 #include "fragpool.h"
 #include "fwd_flow.h"
 #include "fwd_log.h"
-#include "fwd_fpm.h"
-#include "fwd_nlsync.h"
+#include "fwd_component.h"
 #include "fwd_route.h"
 #include "fwd_twin.h"
 #include "rt_control.h"
@@ -176,7 +175,16 @@ nomem_why(const struct fwd_app *app, int socket, char *out, size_t len)
 		app->cfg.mbuf_size, st.heap_freesz_bytes / 1048576.0);
 }
 
-int
+/*
+ * Create the table, enable every port with its MAC, apply the [port N],
+ * [route] and [neigh] sections, create the slow path, the workers' routing
+ * contexts, and start the control thread. The slow path has no TX queue of
+ * its own (single-queue NICs, one TX queue per worker): its frames go on a
+ * ring that the first worker sends from. Call after the ports have started.
+ *
+ * @return 0, or a negative errno with @p err set to one line.
+ */
+static int
 fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 {
 	int socket = (int)rte_socket_id();
@@ -291,11 +299,7 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	}
 	/* the control thread starts polling as soon as it sees this */
 	__atomic_store_n(&app->rt_ctl, ctl, __ATOMIC_RELEASE);
-	/* last: their routes go through gateways on the ports' networks, set up above */
-	ret = fwd_nlsync_setup(app, err, errlen);
-	if (ret < 0)
-		return ret;
-	return fwd_fpm_setup(app, err, errlen);
+	return 0;
 }
 
 /*
@@ -317,14 +321,19 @@ drain_tx_ring(struct fwd_app *app)
 	}
 }
 
-void
+/*
+ * Free what the first worker did not send for the slow path, take the workers
+ * out of the table, stop the control thread (which keeps the final counters,
+ * frees the slow path with the packets it holds, and settles its fragpool:
+ * app->rt_fp_in_use), free the table. Call after the ports are closed, before
+ * the pool check.
+ */
+static void
 fwd_route_release(struct fwd_app *app)
 {
 	unsigned int i;
 
-	/* no writer left on the table but the app itself */
-	fwd_fpm_release(app);
-	fwd_nlsync_release(app);
+	/* the syncs, writers of the table, were released before (components after this one) */
 	for (i = 0; i < app->n_workers; i++) {
 		struct fwd_lcore *lc = app->workers[i];
 
@@ -358,7 +367,8 @@ fwd_route_release(struct fwd_app *app)
 	}
 }
 
-void
+/* Release (if not done) and free the workers' routing contexts. */
+static void
 fwd_route_free(struct fwd_app *app)
 {
 	unsigned int i;
@@ -371,9 +381,6 @@ fwd_route_free(struct fwd_app *app)
 	}
 	rte_free(app->rt_ctl_final);
 	app->rt_ctl_final = NULL;
-	free(app->rt_nlsync_kept);
-	free(app->rt_fpm_kept);
-	app->rt_nlsync_kept = app->rt_fpm_kept = NULL;
 }
 
 /* Live counters while the slow path runs, the kept copy after release, or NULL. */
@@ -403,7 +410,13 @@ fwd_route_ctl_counter(const struct fwd_app *app, enum rt_ctl_counter c)
 	return cs != NULL && (unsigned int)c < RT_CTL_MAX ? cs->c[c] : 0;
 }
 
-void
+/*
+ * Zero the slow path's counters (not what it holds), with the workers
+ * stopped: once the slow path has taken what they punted, the control
+ * thread, which owns the counters, is asked and this waits until it has done
+ * it. What is still in flight then is noted (rt_control_stats' carried_*).
+ */
+static void
 fwd_route_clear_stats(struct fwd_app *app)
 {
 	struct rt_control *ctl = app->rt_ctl;
@@ -456,7 +469,11 @@ fwd_route_punted(const struct fwd_lcore *lc)
 	return n;
 }
 
-void
+/*
+ * Print the router's non-drop counters (forwarded, punted, slow path) and
+ * what is in flight through the slow path (on its rings, held for ARP).
+ */
+static void
 fwd_route_print(const struct fwd_app *app, FILE *f)
 {
 	const struct rt_control_stats *cs = ctl_stats(app);
@@ -488,7 +505,8 @@ fwd_route_print(const struct fwd_app *app, FILE *f)
 	fwd_flow_print(app, f);
 }
 
-void
+/* Write the "route" member of the stats file (with a trailing comma). */
+static void
 fwd_route_json(const struct fwd_app *app, FILE *f)
 {
 	const struct rt_control_stats *cs = ctl_stats(app);
@@ -663,3 +681,38 @@ fwd_route_show_summary(struct fwd_app *app, FILE *f)
 	fprintf(f, "refused: %" PRIu64 " deletes and replaces of a sync's routes (netlink, fpm)\n",
 		s.refused_synced);
 }
+
+/* The component's set-up: the router in --fwd route only. */
+static int
+route_setup(struct fwd_app *app, char *err, size_t errlen)
+{
+	return app->cfg.mode == FWD_MODE_ROUTE ? fwd_route_setup(app, err, errlen) : 0;
+}
+
+/* It holds packets (ARP hold queues, punt rings): given back before the pool check. */
+static void
+route_release(struct fwd_app *app, int *missing)
+{
+	RTE_SET_USED(missing); /* its fragpool's are app->rt_fp_in_use, checked by the app */
+	fwd_route_release(app);
+}
+
+static void
+route_stats_print(struct fwd_app *app, FILE *f, bool final)
+{
+	RTE_SET_USED(final);
+	fwd_route_print(app, f);
+}
+
+static struct fwd_component route_component = {
+	.name = "route",
+	.order = FWD_ROUTE_ORDER,
+	.setup = route_setup,
+	.release = route_release,
+	.free = fwd_route_free,
+	.clear = fwd_route_clear_stats,
+	.print = route_stats_print,
+	.json = fwd_route_json,
+};
+
+FWD_COMPONENT_REGISTER(route_component)

@@ -10,7 +10,8 @@
  * The app's side of --fwd route: it builds the router (app/route/) from the
  * configuration, gives every worker its routing context, runs the slow path
  * on a control thread with its own TX queue on every port, and reports the
- * router's counters.
+ * router's counters: the "route" component (fwd_route.c), set up in --fwd
+ * route only.
  */
 
 #include <stdbool.h>
@@ -20,35 +21,11 @@
 #include "rt_control.h"
 
 /**
- * Create the table, enable every port with its MAC, apply the [port N],
- * [route] and [neigh] sections, create the slow path, the workers' routing
- * contexts, and start the control thread. The slow path has no TX queue of
- * its own (single-queue NICs, one TX queue per worker): its frames go on a
- * ring that the first worker sends from. Call after the ports have started.
- *
- * @return 0, or a negative errno with @p err set to one line.
+ * The router's place among the components (fwd_component.h): it is set up
+ * after the ports have started; the route syncs come after it (they write
+ * into its table) and so are released before the table goes.
  */
-int fwd_route_setup(struct fwd_app *app, char *err, size_t errlen);
-
-/**
- * Free what the first worker did not send for the slow path, take the workers
- * out of the table, stop the control thread (which keeps the final counters,
- * frees the slow path with the packets it holds, and settles its fragpool:
- * app->rt_fp_in_use), free the table. Call after the ports are closed, before
- * the pool check.
- */
-void fwd_route_release(struct fwd_app *app);
-
-/** Release (if not done) and free the workers' routing contexts. */
-void fwd_route_free(struct fwd_app *app);
-
-/**
- * Zero the slow path's counters (not what it holds), with the workers
- * stopped: once the slow path has taken what they punted, the control
- * thread, which owns the counters, is asked and this waits until it has done
- * it. What is still in flight then is noted (rt_control_stats' carried_*).
- */
-void fwd_route_clear_stats(struct fwd_app *app);
+#define FWD_ROUTE_ORDER 100
 
 /** Drops of reason @p r decided by the slow path (0 for non-router reasons). */
 uint64_t fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r);
@@ -58,15 +35,6 @@ uint64_t fwd_route_ctl_counter(const struct fwd_app *app, enum rt_ctl_counter c)
 
 /** Frames lcore @p lc handed to the slow path (every exception); 0 outside route mode. */
 uint64_t fwd_route_punted(const struct fwd_lcore *lc);
-
-/**
- * Print the router's non-drop counters (forwarded, punted, slow path) and
- * what is in flight through the slow path (on its rings, held for ARP).
- */
-void fwd_route_print(const struct fwd_app *app, FILE *f);
-
-/** Write the "route" member of the stats file (with a trailing comma). */
-void fwd_route_json(const struct fwd_app *app, FILE *f);
 
 /** Bad lines route load / neigh load print at most (the rest are counted). */
 #define FWD_ROUTE_LOAD_MAX_ERRORS 10

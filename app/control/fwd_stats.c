@@ -15,7 +15,6 @@
 
 #include "fwd_component.h"
 #include "fwd_log.h"
-#include "fwd_nlsync.h"
 #include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
@@ -402,7 +401,6 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 		fprintf(f, "\n");
 	}
 
-	fwd_route_print(app, f);
 	fwd_pktgen_print(app, f);
 	fwd_components_print(app, f, final);
 	/* the lcores' dropped and the slow path's sum to these */
@@ -426,9 +424,8 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 	free(snap);
 }
 
-/* Port and xstat names come from drivers; keep the JSON valid whatever they hold. */
-static void
-json_string(FILE *f, const char *s)
+void
+fwd_stats_json_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s != '\0'; s++) {
@@ -444,39 +441,6 @@ json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-/*
- * "netlink" / "fpm": a route sync's counters kept at its release, in the
- * shape of its telemetry endpoint (/forwarder/netlink, /forwarder/fpm): the
- * plain counters, then each group of reasons as one object.
- */
-static void
-json_sync(FILE *f, const char *key, const char *where_key, const struct fwd_sync_kept *k)
-{
-	const char *group = NULL;
-	unsigned int i;
-
-	if (k == NULL)
-		return;
-	fprintf(f, "  \"%s\": {\"%s\": ", key, where_key);
-	json_string(f, k->where);
-	fprintf(f, ", \"state\": \"%s\"", k->state);
-	for (i = 0; i < k->n; i++) {
-		const char *sep = ", ";
-
-		if (k->c[i].group != group) {
-			if (group != NULL)
-				fprintf(f, "}");
-			group = k->c[i].group;
-			if (group != NULL) {
-				fprintf(f, ", \"%s\": {", group);
-				sep = "";
-			}
-		}
-		fprintf(f, "%s\"%s\": %" PRIu64, sep, k->c[i].name, k->c[i].value);
-	}
-	fprintf(f, "%s},\n", group != NULL ? "}" : "");
-}
-
 static void
 json_ports(const struct fwd_app *app, FILE *f)
 {
@@ -489,7 +453,7 @@ json_ports(const struct fwd_app *app, FILE *f)
 		const struct rte_eth_stats *s = &port->stats;
 
 		fprintf(f, "%s\n    {\"port\": %u, \"name\": ", p ? "," : "", port->id);
-		json_string(f, port->name);
+		fwd_stats_json_string(f, port->name);
 		fprintf(f,
 			", \"mac\": \"" RTE_ETHER_ADDR_PRT_FMT "\", \"out_port\": %u"
 			", \"rx_queues\": %u, \"tx_queues\": %u, \"rss\": %s"
@@ -508,7 +472,7 @@ json_ports(const struct fwd_app *app, FILE *f)
 			fprintf(f, ", \"xstats\": {");
 			for (i = 0; i < port->n_xstats; i++) {
 				fprintf(f, "%s", i ? ", " : "");
-				json_string(f, port->xstat_names[i].name);
+				fwd_stats_json_string(f, port->xstat_names[i].name);
 				fprintf(f, ": %" PRIu64, port->xstat_values[i]);
 			}
 			fprintf(f, "}");
@@ -565,7 +529,7 @@ json_pools(const struct fwd_app *app, FILE *f)
 		if (mp == NULL)
 			continue;
 		fprintf(f, "%s\n    {\"name\": ", n++ ? "," : "");
-		json_string(f, mp->name);
+		fwd_stats_json_string(f, mp->name);
 		fprintf(f, ", \"socket\": %u, \"size\": %u, \"available\": %u, \"data_room\": %u}",
 			s, mp->size, rte_mempool_avail_count(mp), rte_pktmbuf_data_room_size(mp));
 	}
@@ -760,9 +724,6 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, siz
 	json_ports(app, f);
 	json_lcores(app, snap, f);
 	json_pools(app, f);
-	fwd_route_json(app, f);
-	json_sync(f, "netlink", "netns", app->rt_nlsync_kept);
-	json_sync(f, "fpm", "listen", app->rt_fpm_kept);
 	fwd_pktgen_json(app, f);
 	fwd_components_json(app, f);
 	fprintf(f, "  \"mbufs_leaked\": %d,\n  \"drops\": {", app->leak);

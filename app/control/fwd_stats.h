@@ -89,4 +89,11 @@ int fwd_stats_file_check(const char *path, char *err, size_t errlen);
  */
 int fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, size_t errlen);
 
+/**
+ * Write @p s to @p f as a JSON string, quoted and escaped: names come from
+ * drivers, namespaces and configs, and the stats file stays valid whatever
+ * they hold (a component's json hook uses it too).
+ */
+void fwd_stats_json_string(FILE *f, const char *s);
+
 #endif /* FWD_STATS_H */

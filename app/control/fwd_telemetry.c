@@ -27,8 +27,6 @@
 #include "fwd_stats.h"
 #include "fwd_tel_page.h"
 #include "rt_nhgroup.h"
-#include "rt_fpm_ctl.h"
-#include "rt_nlsync_ctl.h"
 #include "rt_control.h"
 #include "rt_exception.h"
 #include "rt_table.h"
@@ -457,64 +455,6 @@ tel_route_summary(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-/*
- * A sync's counters (rt_nlsync_counters() / rt_fpm_counters()) into @p d:
- * the plain ones as they are, a group's (in a row) in one nested dict, as
- * telemetry nests one level.
- */
-static void
-tel_sync_counters(struct rte_tel_data *d, const struct rt_nlsync_counter *c, unsigned int n)
-{
-	struct rte_tel_data *sub = NULL;
-	const char *group = NULL;
-	unsigned int i;
-
-	for (i = 0; i <= n; i++) {
-		if (sub != NULL && (i == n || c[i].group != group)) {
-			rte_tel_data_add_dict_container(d, group, sub, 0);
-			sub = NULL;
-		}
-		if (i == n)
-			break;
-		if (c[i].group == NULL) {
-			rte_tel_data_add_dict_u64(d, c[i].name, c[i].value);
-			continue;
-		}
-		if (sub == NULL) {
-			sub = rte_tel_data_alloc();
-			if (sub == NULL)
-				return;
-			rte_tel_data_start_dict(sub);
-			group = c[i].group;
-		}
-		rte_tel_data_add_dict_u64(sub, c[i].name, c[i].value);
-	}
-}
-
-/* "/forwarder/netlink": what "show netlink" prints; rejected and refused are dicts by reason */
-static int
-tel_netlink(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	struct rt_nlsync_counter c[RT_NLSYNC_COUNTERS_MAX];
-	unsigned int n;
-
-	if (params != NULL && *params != '\0')
-		return -EINVAL;
-	rte_tel_data_start_dict(d);
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app == NULL || tel_app->rt_nlsync == NULL) {
-		rte_rwlock_read_unlock(&tel_lock);
-		rte_tel_data_add_dict_string(d, "state", "none");
-		return 0;
-	}
-	rte_tel_data_add_dict_string(d, "netns", rt_nlsync_netns(tel_app->rt_nlsync));
-	rte_tel_data_add_dict_string(d, "state", rt_nlsync_state(tel_app->rt_nlsync));
-	n = rt_nlsync_counters(tel_app->rt_nlsync, c, RTE_DIM(c));
-	rte_rwlock_read_unlock(&tel_lock);
-	tel_sync_counters(d, c, RTE_MIN(n, (unsigned int)RTE_DIM(c)));
-	return 0;
-}
-
 /* "/forwarder/twins": what "show twin" prints; port<N>: the twin of router port N */
 static int
 tel_twins(const char *cmd, const char *params, struct rte_tel_data *d)
@@ -603,32 +543,6 @@ tel_router(const char *cmd, const char *params, struct rte_tel_data *d)
 			fwd_route_ctl_counter(tel_app, (enum rt_ctl_counter)e));
 	tel_lcore_page(d, &pg, start, tel_router_fill);
 	rte_rwlock_read_unlock(&tel_lock);
-	return 0;
-}
-
-/* "/forwarder/fpm": what "show fpm" prints; framing, rejected, refused, nh_rejected are dicts */
-static int
-tel_fpm(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	struct rt_nlsync_counter c[RT_FPM_COUNTERS_MAX];
-	char where[32];
-	unsigned int n;
-
-	if (params != NULL && *params != '\0')
-		return -EINVAL;
-	rte_tel_data_start_dict(d);
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app == NULL || tel_app->rt_fpm == NULL) {
-		rte_rwlock_read_unlock(&tel_lock);
-		rte_tel_data_add_dict_string(d, "state", "none");
-		return 0;
-	}
-	rte_tel_data_add_dict_string(
-		d, "listen", rt_fpm_where(tel_app->rt_fpm, where, sizeof(where)));
-	rte_tel_data_add_dict_string(d, "state", rt_fpm_state(tel_app->rt_fpm));
-	n = rt_fpm_counters(tel_app->rt_fpm, c, RTE_DIM(c));
-	rte_rwlock_read_unlock(&tel_lock);
-	tel_sync_counters(d, c, RTE_MIN(n, (unsigned int)RTE_DIM(c)));
 	return 0;
 }
 
@@ -979,12 +893,6 @@ static const struct {
 	{"/forwarder/route_summary", tel_route_summary,
 		"--fwd route: route counts (by_prefix_length: /0../32), limits and memory. No "
 		"parameters."},
-	{"/forwarder/netlink", tel_netlink,
-		"--fwd route: the netlink route sync: state, received, applied, rejected and "
-		"refused by reason, resyncs, swept. No parameters."},
-	{"/forwarder/fpm", tel_fpm,
-		"--fwd route: FPM (routes from FRR zebra): state, connects, received, applied, "
-		"refusals by reason, swept. No parameters."},
 	{"/forwarder/router", tel_router,
 		"--fwd route: slow-path counters (ICMP, ARP, fragments, twins), per lcore "
 		"forwarded, punted_<why>. Parameter: first worker."},
