@@ -892,7 +892,22 @@ def case_encap(c):
         n = netlink(sh)
         check_eq(n["rejected.encap"], 4, "rejected: encap")
         check_balance(n)
-        sh.quit()
+        # a flood of them: the lines are rate-limited (20, then 2 a second), each left out
+        # counted (logs_suppressed) and said in a line of how many
+        flood = 200
+        ns.batch(["route add 172.%d.%d.0/24 %s via 10.0.0.2 dev nl0" % (
+            20 + i // 256, i % 256, " ".join(ENCAP)) for i in range(flood)])
+        n = poll_netlink(sh, lambda n: n["rejected.encap"] == 4 + flood, "the flood refused")
+        check(n["logs_suppressed"] >= flood - 20 - 2 * 60,
+              "logs_suppressed %d for %d lines at once" % (n["logs_suppressed"], flood))
+        check_eq(nl_routes(routes(sh)).get("172.20.0.0/24"), None, "a flooded route loaded")
+        st = sh.quit()
+        log = "".join(sh.log)
+        said = len(re.findall(r"encap ip routes are not supported", log))
+        check_eq(said + n["logs_suppressed"], 4 + flood, "lines said + left out = refusals")
+        left = sum(int(x) for x in re.findall(r"netlink: (\d+) log lines left out", log))
+        check_eq(left, n["logs_suppressed"], "the lines left out, said at the next line or at stop")
+        check_eq(st["netlink"]["logs_suppressed"], n["logs_suppressed"], "the stats file's")
 
 
 CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}

@@ -125,7 +125,7 @@ rt_sync_counter_group(struct rt_nlsync_counter *c, unsigned int max, unsigned in
 
 /**
  * The counters, in a fixed order: received, applied, resyncs, swept,
- * overruns, last_marked, superseded, then the "rejected" reasons (rt_netlink_parse()'s)
+ * overruns, last_marked, superseded, logs_suppressed, then the "rejected" reasons (rt_netlink_parse()'s)
  * and the "refused" ones, into @p c (up to @p max).
  *
  * @return how many there are.

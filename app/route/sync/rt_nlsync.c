@@ -358,7 +358,9 @@ encap_withdraw(struct rt_nlsync *s, struct rt_nl_route *r)
 		snprintf(t, sizeof(t), "%u", r->encap);
 		type = t;
 	}
-	if (rt_lograte_ok(&s->log))
+	if (!rt_lograte_ok(&s->log))
+		ST_INC(s, logs_suppressed);
+	else
 		RT_LOG(WARNING,
 			"netlink: %s/%u metric %u: encap %s routes are not supported (the "
 			"forwarder sends plain IPv4): route not loaded%s\n",
@@ -705,6 +707,7 @@ rt_nlsync_stats_get(const struct rt_nlsync *s, struct rt_nlsync_stats *st)
 	st->overruns = __atomic_load_n(&s->st.overruns, __ATOMIC_RELAXED);
 	st->last_marked = __atomic_load_n(&s->st.last_marked, __ATOMIC_RELAXED);
 	st->superseded = __atomic_load_n(&s->st.superseded, __ATOMIC_RELAXED);
+	st->logs_suppressed = __atomic_load_n(&s->st.logs_suppressed, __ATOMIC_RELAXED);
 	st->running = __atomic_load_n(&s->st.running, __ATOMIC_RELAXED);
 	st->in_sync = __atomic_load_n(&s->st.in_sync, __ATOMIC_RELAXED);
 }
@@ -745,6 +748,7 @@ rt_nlsync_counters(const struct rt_nlsync *s, struct rt_nlsync_counter *c, unsig
 	rt_sync_counter_put(c, max, &n, NULL, "overruns", st.overruns);
 	rt_sync_counter_put(c, max, &n, NULL, "last_marked", st.last_marked);
 	rt_sync_counter_put(c, max, &n, NULL, "superseded", st.superseded);
+	rt_sync_counter_put(c, max, &n, NULL, "logs_suppressed", st.logs_suppressed);
 	rt_nlsync_counters_reasons(c, max, &n, st.rejected, st.refused);
 	return n;
 }

@@ -99,6 +99,7 @@ struct rt_nlsync_stats {
 	uint64_t overruns;    /**< ENOBUFS: events lost, a resync follows */
 	uint64_t last_marked; /**< routes marked by the last complete resync */
 	uint64_t superseded;  /**< dumped routes left out: an event of theirs came first */
+	uint64_t logs_suppressed; /**< log lines left out by the rate limit (rt_lograte.h) */
 	bool running;         /**< the thread runs */
 	bool in_sync;         /**< a dump completed since the thread started, no overrun since */
 };
