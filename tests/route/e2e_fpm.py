@@ -68,7 +68,10 @@ RTM_NEWROUTE, RTM_DELROUTE, RTM_NEWNEIGH = 24, 25, 28
 RTM_NEWNEXTHOP, RTM_DELNEXTHOP = 104, 105
 NLM_F_REQUEST, NLM_F_REPLACE, NLM_F_CREATE = 0x1, 0x100, 0x400
 RTA_DST, RTA_OIF, RTA_GATEWAY, RTA_PRIORITY, RTA_MULTIPATH, RTA_NH_ID = 1, 4, 5, 6, 9, 30
-NHA_ID, NHA_GROUP, NHA_BLACKHOLE, NHA_OIF, NHA_GATEWAY = 1, 2, 4, 5, 6
+RTA_ENCAP_TYPE, RTA_ENCAP = 21, 22
+NHA_ID, NHA_GROUP, NHA_BLACKHOLE, NHA_OIF, NHA_GATEWAY, NHA_ENCAP_TYPE, NHA_ENCAP = 1, 2, 4, 5, 6, 7, 8
+LWTUNNEL_ENCAP_MPLS, LWTUNNEL_ENCAP_IP, LWTUNNEL_ENCAP_SEG6 = 1, 2, 5
+NLA_F_NESTED = 0x8000
 RTN_UNICAST, RTN_BLACKHOLE = 1, 6
 RTPROT_KERNEL, RTPROT_STATIC, RTPROT_BGP = 2, 4, 186
 AF_INET, AF_INET6 = 2, 10
@@ -87,9 +90,18 @@ def nlmsg(t, body, flags=NLM_F_REQUEST):
     return struct.pack("=IHHII", 16 + len(body), t, flags, 0, 0) + body
 
 
+def encap(etype, attr_type, type_attr):
+    """An lwtunnel encap as zebra puts it: the nested @attr_type (an MPLS label
+    for MPLS, a destination for IP) and @type_attr of type @etype."""
+    inner = attr(1, struct.pack("!I", 100 << 12 | 1 << 8 | 64) if etype == LWTUNNEL_ENCAP_MPLS
+                 else attr(1, struct.pack("=Q", 1)) + attr(3, ip4("10.0.0.9")))
+    return attr(attr_type | NLA_F_NESTED, inner) + attr(type_attr, struct.pack("=H", etype))
+
+
 def route(prefix, nh_id=None, gw=None, oif=None, hops=None, rtype=RTN_UNICAST,
-          proto=RTPROT_BGP, delete=False):
-    """RTM_NEWROUTE (with NLM_F_REPLACE, as zebra sends them) or RTM_DELROUTE."""
+          proto=RTPROT_BGP, delete=False, encap_type=None, encap_hop=None):
+    """RTM_NEWROUTE (with NLM_F_REPLACE, as zebra sends them) or RTM_DELROUTE;
+    @encap_type: a tunnel on the route (or on hop @encap_hop of @hops)."""
     net, plen = prefix.split("/")
     body = struct.pack("=BBBBBBBBI", AF_INET, int(plen), 0, 0, 254, proto, 0, rtype, 0)
     body += attr(RTA_DST, ip4(net)) + attr(RTA_PRIORITY, struct.pack("=I", 20))
@@ -99,10 +111,14 @@ def route(prefix, nh_id=None, gw=None, oif=None, hops=None, rtype=RTN_UNICAST,
         body += attr(RTA_GATEWAY, ip4(gw))
     if oif is not None:
         body += attr(RTA_OIF, struct.pack("=I", oif))
+    if encap_type is not None and encap_hop is None:
+        body += encap(encap_type, RTA_ENCAP, RTA_ENCAP_TYPE)
     if hops is not None:
         mp = b""
-        for h in hops:
+        for i, h in enumerate(hops):
             a = attr(RTA_GATEWAY, ip4(h))
+            if encap_type is not None and i == encap_hop:
+                a += encap(encap_type, RTA_ENCAP, RTA_ENCAP_TYPE)
             mp += struct.pack("=HBBi", 8 + len(a), 0, 0, 0) + a
         body += attr(RTA_MULTIPATH, mp)
     if delete:
@@ -111,7 +127,7 @@ def route(prefix, nh_id=None, gw=None, oif=None, hops=None, rtype=RTN_UNICAST,
 
 
 def nexthop(nh_id, gw=None, oif=None, group=None, blackhole=False, family=AF_INET,
-            delete=False):
+            delete=False, encap_type=None):
     body = struct.pack("=BBBBI", AF_INET if group is None else 0, 0, RTPROT_BGP, 0, 0)
     if family != AF_INET:
         body = struct.pack("=BBBBI", family, 0, RTPROT_BGP, 0, 0)
@@ -122,6 +138,8 @@ def nexthop(nh_id, gw=None, oif=None, group=None, blackhole=False, family=AF_INE
         body += attr(NHA_OIF, struct.pack("=I", oif))
     if blackhole:
         body += attr(NHA_BLACKHOLE, b"")
+    if encap_type is not None:
+        body += encap(encap_type, NHA_ENCAP, NHA_ENCAP_TYPE)
     if group is not None:
         body += attr(NHA_GROUP, b"".join(struct.pack("=IBBH", m, 0, 0, 0) for m in group))
     return nlmsg(RTM_DELNEXTHOP if delete else RTM_NEWNEXTHOP, body,
@@ -762,6 +780,46 @@ sys.stdin.readline()
         run.p.send_signal(signal.SIGINT)
         st, _ = tw.finish(run, sfile)
         check_eq(st["fpm"]["refused"]["no_port"], 1, "stats file: refused no_port")
+
+
+def case_encap(c):
+    """Encapsulated routes from zebra (MPLS, IP, SRv6 lwtunnels) were loaded as
+    plain routes (issue 37.15): now refused whole and counted (rejected:
+    encap), logged with prefix and type: on a route, on one hop of an ECMP
+    route, through a next-hop object; a plain route replaced by a tunnel's,
+    and the routes of an object that becomes a tunnel's, are withdrawn: the
+    table holds no fpm route at the end."""
+    sm = enl.shell_mod()
+    port = free_port()
+    cfg = fpm_config(c, port)
+    sh = sm.Shell(c, c.eal(["--vdev", "net_null0", "--vdev", "net_null1"]), ["--config", cfg])
+    z = Client(port)
+    z.send(route("172.16.0.0/16", gw="10.0.0.2", encap_type=LWTUNNEL_ENCAP_MPLS),
+           route("172.17.0.0/16", hops=["10.0.0.2", "10.1.0.2", "10.0.0.3"],
+                 encap_type=LWTUNNEL_ENCAP_IP, encap_hop=2),
+           route("172.18.0.0/16", gw="10.0.0.2"),
+           nexthop(1, gw="10.1.0.2"), nexthop(2, gw="10.1.0.3", encap_type=LWTUNNEL_ENCAP_IP),
+           route("172.19.0.0/16", nh_id=2))
+    z.send(*[route("172.21.%d.0/24" % i, nh_id=1) for i in range(4)])
+    poll("the plain routes", lambda: fpm_routes(enl.routes(sh)),
+         lambda r: len(r) == 5 and "172.18.0.0/16" in r)
+    # zebra replaces the plain route by a tunnel's, and object 1 becomes a tunnel's
+    z.send(route("172.18.0.0/16", gw="10.0.0.2", encap_type=LWTUNNEL_ENCAP_SEG6),
+           nexthop(1, gw="10.1.0.2", encap_type=LWTUNNEL_ENCAP_MPLS))
+    n = poll("the withdrawals", lambda: fpm(sh), lambda n: n["rejected.encap"] == 4 and
+             fpm_routes(enl.routes(sh)) == {})
+    check_eq(n["applied"], 5, "applied: 172.18 plain and the four routes of object 1")
+    check_balance(n)
+    log = "".join(sh.log)
+    for p, t in (("172.16.0.0/16", "mpls"), ("172.17.0.0/16", "ip"), ("172.19.0.0/16", "ip"),
+                 ("172.18.0.0/16", "seg6")):
+        check(re.search(r"fpm: %s: encap %s routes are not supported" % (re.escape(p), t), log)
+              is not None, "no line for %s (%s):\n%s" % (p, t, log[-2000:]))
+    for i in range(4):
+        check(re.search(r"fpm: 172\.21\.%d\.0/24: encap mpls routes are not supported .*route "
+                        r"withdrawn \(its next-hop object became a tunnel's\)" % i, log) is not None,
+              "no withdrawal line for 172.21.%d.0/24:\n%s" % (i, log[-2000:]))
+    sh.quit()
 
 
 def case_bad_config(c):
