@@ -36,16 +36,17 @@
  */
 extern cmdline_parse_ctx_t fwd_route_cmds[];
 
-/** How many telemetry endpoints the router has (fwd_route_tel[]). */
+/**
+ * How many telemetry endpoints the router has (fwd_route_tel[]): counted
+ * here for the component in fwd_route.c, checked where they are defined.
+ */
 #define FWD_ROUTE_N_TEL 3
 
 /**
  * The router's telemetry endpoints (fwd_route_tel.c): /forwarder/routes,
- * /forwarder/route_summary and /forwarder/router. Sized here so that the
- * component in fwd_route.c can count them; a definition of another size
- * does not compile.
+ * /forwarder/route_summary and /forwarder/router.
  */
-extern const struct fwd_tel_endpoint fwd_route_tel[FWD_ROUTE_N_TEL];
+extern const struct fwd_tel_endpoint fwd_route_tel[];
 
 /** Drops of reason @p r decided by the slow path (0 for non-router reasons). */
 uint64_t fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r);

@@ -12,6 +12,7 @@
  * answer an empty dict.
  */
 
+#include <assert.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -253,3 +254,5 @@ const struct fwd_tel_endpoint fwd_route_tel[] = {
 		"--fwd route: slow-path counters (ICMP, ARP, fragments, twins), per lcore "
 		"forwarded, punted_<why>. Parameter: first worker."},
 };
+/* the count fwd_route.c registers: a list that grew or shrank must say so */
+static_assert(RTE_DIM(fwd_route_tel) == FWD_ROUTE_N_TEL, "FWD_ROUTE_N_TEL is not the count");
