@@ -26,44 +26,43 @@
 #include "fwd_component.h"
 #include "fwd_ctl.h"
 #include "fwd_escape.h"
-#include "fwd_flow.h"
 #include "fwd_lifecycle.h"
 #include "fwd_twin.h"
 #include "fwd_pktgen.h"
 #include "fwd_port.h"
-#include "fwd_route.h"
 #include "fwd_stats.h"
-#include "rt_table.h"
 
 static struct fwd_app *app;
 
-#define ALL_PORTS RTE_MAX_ETHPORTS
-
-/* output that quotes what was typed: a byte that is not printable goes out as \xNN */
-#define say(...) fwd_fprintf_escaped(stdout, __VA_ARGS__)
-
-/* "<port>|all" -> a port id or ALL_PORTS; prints why not and returns -1. */
-static int
-port_arg(const char *s, uint16_t *port)
+int
+fwd_cmds_port_arg(const struct fwd_app *a, const char *s, uint16_t *port)
 {
 	uint64_t v;
 
 	if (strcmp(s, "all") == 0) {
-		*port = ALL_PORTS;
+		*port = FWD_CMDS_ALL_PORTS;
 		return 0;
 	}
-	if (num_u64(s, 0, app->nb_ports - 1, &v) < 0) {
-		say("bad port '%s': expected a port number from 0 to %u, or all\n", s,
-			app->nb_ports - 1);
-		return -1;
+	if (num_u64(s, 0, a->nb_ports - 1, &v) < 0) {
+		fwd_cmds_say("bad port '%s': expected a port number from 0 to %u, or all\n", s,
+			a->nb_ports - 1);
+		return -EINVAL;
 	}
 	*port = (uint16_t)v;
 	return 0;
 }
 
-#define FOREACH_SELECTED_PORT(p, sel)              \
-	for ((p) = (sel) == ALL_PORTS ? 0 : (sel); \
-		(p) < app->nb_ports && ((sel) == ALL_PORTS || (p) == (sel)); (p)++)
+struct rt_table *
+fwd_cmds_router(const struct fwd_app *a)
+{
+	if (a->rt == NULL)
+		printf("not routing: start the forwarder with --fwd route\n");
+	return a->rt;
+}
+
+#define FOREACH_SELECTED_PORT(p, sel)                       \
+	for ((p) = (sel) == FWD_CMDS_ALL_PORTS ? 0 : (sel); \
+		(p) < app->nb_ports && ((sel) == FWD_CMDS_ALL_PORTS || (p) == (sel)); (p)++)
 
 /* ---- start / stop / quit / help ---- */
 
@@ -206,7 +205,8 @@ cmd_sleep_parsed(void *res, struct cmdline *cl, void *data)
 	double secs;
 
 	if (num_secs(r->secs, 3600, &secs) < 0) {
-		say("bad seconds '%s': expected a number of seconds from 0 to 3600\n", r->secs);
+		fwd_cmds_say(
+			"bad seconds '%s': expected a number of seconds from 0 to 3600\n", r->secs);
 		return;
 	}
 	fflush(stdout); /* what came before shows now, not after the wait */
@@ -367,7 +367,7 @@ cmd_show_port_summary_parsed(void *res, struct cmdline *cl, void *data)
 	struct cmd_show_port_result *r = res;
 	uint16_t sel, p;
 
-	if (port_arg(r->which, &sel) < 0)
+	if (fwd_cmds_port_arg(app, r->which, &sel) < 0)
 		return;
 	printf("Number of available ports: %u\n", app->nb_ports);
 	printf("%-4s %-17s %-16s %-12s %-8s %s\n", "Port", "MAC Address", "Name", "Driver",
@@ -400,7 +400,7 @@ cmd_show_port_parsed(void *res, struct cmdline *cl, void *data)
 	struct cmd_show_port_result *r = res;
 	uint16_t sel, p;
 
-	if (port_arg(r->which, &sel) < 0)
+	if (fwd_cmds_port_arg(app, r->which, &sel) < 0)
 		return;
 	FOREACH_SELECTED_PORT(p, sel)
 	{
@@ -445,7 +445,7 @@ cmd_clear_port_parsed(void *res, struct cmdline *cl, void *data)
 	struct cmd_show_port_result *r = res;
 	uint16_t sel;
 
-	if (port_arg(r->which, &sel) < 0)
+	if (fwd_cmds_port_arg(app, r->which, &sel) < 0)
 		return;
 	fwd_ctl_clear_port_stats(app, sel);
 	printf("port stats cleared\n");
@@ -472,10 +472,10 @@ cmd_port_startstop_parsed(void *res, struct cmdline *cl, void *data)
 	char err[256];
 	uint16_t sel;
 
-	if (port_arg(r->which, &sel) < 0)
+	if (fwd_cmds_port_arg(app, r->which, &sel) < 0)
 		return;
 	if (fwd_ctl_port_set(app, sel, up, err, sizeof(err)) < 0)
-		say("%s\n", err);
+		fwd_cmds_say("%s\n", err);
 	else
 		printf("port %s %s\n", r->which, up ? "started" : "stopped");
 }
@@ -512,18 +512,18 @@ cmd_port_queue_parsed(void *res, struct cmdline *cl, void *data)
 	uint64_t q;
 	uint16_t sel;
 
-	if (port_arg(r->which, &sel) < 0)
+	if (fwd_cmds_port_arg(app, r->which, &sel) < 0)
 		return;
-	if (sel == ALL_PORTS) {
-		say("%s %s takes one port, not all\n", r->dir, r->what);
+	if (sel == FWD_CMDS_ALL_PORTS) {
+		fwd_cmds_say("%s %s takes one port, not all\n", r->dir, r->what);
 		return;
 	}
 	if (num_u64(r->queue, 0, UINT16_MAX, &q) < 0) {
-		say("bad queue '%s': expected a queue number\n", r->queue);
+		fwd_cmds_say("bad queue '%s': expected a queue number\n", r->queue);
 		return;
 	}
 	if (fwd_ctl_queue_set(app, sel, rx, (uint16_t)q, up, err, sizeof(err)) < 0)
-		say("%s\n", err);
+		fwd_cmds_say("%s\n", err);
 	else
 		printf("port %u %s %u %s\n", sel, r->dir, (unsigned int)q,
 			up ? "started" : "stopped");
@@ -564,10 +564,10 @@ cmd_promisc_parsed(void *res, struct cmdline *cl, void *data)
 	char err[256];
 	uint16_t sel;
 
-	if (port_arg(r->which, &sel) < 0)
+	if (fwd_cmds_port_arg(app, r->which, &sel) < 0)
 		return;
 	if (fwd_ctl_promisc(app, sel, strcmp(r->onoff, "on") == 0, err, sizeof(err)) < 0)
-		say("%s\n", err);
+		fwd_cmds_say("%s\n", err);
 	else
 		printf("promiscuous mode %s on port %s\n", r->onoff, r->which);
 }
@@ -692,7 +692,7 @@ cmd_set_num_parsed(void *res, struct cmdline *cl, void *data)
 	uint64_t n;
 
 	if (num_u64(r->n, 0, UINT32_MAX, &n) < 0) {
-		say("set %s: '%s' is not a number\n", r->what, r->n);
+		fwd_cmds_say("set %s: '%s' is not a number\n", r->what, r->n);
 		return;
 	}
 	if (strcmp(r->what, "burst") == 0) {
@@ -762,514 +762,12 @@ static cmdline_parse_inst_t cmd_show_drops = {
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_drops, NULL},
 };
 
-/* ---- route add|del, show route, neigh add|del|show ---- */
-
-struct cmd_route_result {
-	cmdline_fixed_string_t route;
-	cmdline_fixed_string_t op;
-	cmdline_fixed_string_t prefix;
-	cmdline_fixed_string_t how;
-	cmdline_fixed_string_t arg;
-	cmdline_fixed_string_t dev;
-	cmdline_fixed_string_t port;
-};
-
-/* The router's table, or NULL after saying why there is none. */
-static struct rt_table *
-router(void)
-{
-	if (app->rt == NULL)
-		printf("not routing: start the forwarder with --fwd route\n");
-	return app->rt;
-}
-
-static int
-parse_prefix(const char *s, uint32_t *ip, uint8_t *plen)
-{
-	if (rt_prefix_parse(s, ip, plen, false) < 0) {
-		say("bad prefix '%s': expected A.B.C.D/LEN\n", s);
-		return -1;
-	}
-	return 0;
-}
-
-static int
-parse_out_port(const char *s, int *port)
-{
-	uint16_t p = 0; /* port_arg() sets it on success: for gcc, which cannot tell */
-
-	if (port_arg(s, &p) < 0)
-		return -1;
-	if (p == ALL_PORTS) {
-		printf("a route goes out of one port, not all\n");
-		return -1;
-	}
-	*port = p;
-	return 0;
-}
-
-/*
- * "route add" or "route replace" (as `ip route replace`: an add, or the
- * prefix's static route replaced in one step) of a one-path route; says
- * what became of it.
- */
-static void
-route_set(struct rt_table *t, const char *op, const char *what, uint32_t prefix, uint8_t plen,
-	enum rt_route_kind kind, uint32_t gw, int port)
-{
-	const bool replace = strcmp(op, "replace") == 0;
-	struct rt4_route_req req = {
-		.prefix = prefix,
-		.plen = plen,
-		.kind = kind,
-		.src = RT_SRC_SHELL,
-		.flags = replace ? RT_ROUTE_F_REPLACE : 0,
-		.n_hops = kind == RT_ROUTE_VIA || kind == RT_ROUTE_DEV ? 1 : 0,
-		.hop[0] = {.gw = gw, .port = port},
-	};
-	char err[256];
-	int ret;
-
-	ret = rt4_route_set(t, &req, err, sizeof(err));
-	if (ret < 0)
-		say("route %s not %s: %s\n", what, replace ? "replaced" : "added", err);
-	else
-		printf("route %s %s\n", what, replace ? "set" : "added");
-}
-
-static void
-route_add(struct cmd_route_result *r, bool with_dev)
-{
-	struct rt_table *t = router();
-	enum rt_route_kind kind;
-	uint32_t prefix, gw = 0;
-	uint8_t plen;
-	int port = -1;
-
-	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
-		return;
-	if (strcmp(r->how, "via") == 0) {
-		kind = RT_ROUTE_VIA;
-		if (rt_ip_parse(r->arg, &gw) < 0) {
-			say("bad gateway '%s': expected A.B.C.D\n", r->arg);
-			return;
-		}
-		if (with_dev && parse_out_port(r->port, &port) < 0)
-			return;
-	} else {
-		kind = RT_ROUTE_DEV;
-		if (parse_out_port(r->arg, &port) < 0)
-			return;
-	}
-	route_set(t, r->op, r->prefix, prefix, plen, kind, gw, port);
-}
-
-static void
-cmd_route_via_parsed(void *res, struct cmdline *cl, void *data)
-{
-	route_add(res, false);
-}
-
-static void
-cmd_route_via_dev_parsed(void *res, struct cmdline *cl, void *data)
-{
-	route_add(res, true);
-}
-
-/* "route add P via A [dev N] via B [dev N] ...": the hops after the first "via". */
-struct cmd_route_multi_result {
-	cmdline_fixed_string_t route;
-	cmdline_fixed_string_t op;
-	cmdline_fixed_string_t prefix;
-	cmdline_fixed_string_t via;
-	cmdline_fixed_string_t gw;   /* the first hop's gateway */
-	cmdline_fixed_string_t dev;  /* "dev", when the first hop names its port */
-	cmdline_fixed_string_t port; /* and the port */
-	cmdline_fixed_string_t via2;
-	cmdline_multi_string_t hops; /* the second hop and those after it */
-};
-
-/*
- * Parse "A [dev N] [via B [dev N]] ..." (the hops after the first) into
- * @p hops; returns how many, or -1 (said why).
- */
-static int
-parse_hops(char *s, struct rt_hop *hops)
-{
-	char *save = NULL, *tok;
-	int n = 0;
-
-	for (tok = strtok_r(s, " \t", &save); tok != NULL; tok = strtok_r(NULL, " \t", &save)) {
-		if (n >= RT_ECMP_MAX - 1) {
-			say("more than %u next hops: a route has at most %u (RT_ECMP_MAX)\n",
-				RT_ECMP_MAX, RT_ECMP_MAX);
-			return -1;
-		}
-		if (rt_ip_parse(tok, &hops[n].gw) < 0) {
-			say("bad gateway '%s': expected A.B.C.D\n", tok);
-			return -1;
-		}
-		hops[n].port = -1;
-		tok = strtok_r(NULL, " \t", &save);
-		if (tok != NULL && strcmp(tok, "dev") == 0) {
-			tok = strtok_r(NULL, " \t", &save);
-			if (tok == NULL) {
-				say("'dev' needs a port\n");
-				return -1;
-			}
-			if (parse_out_port(tok, &hops[n].port) < 0)
-				return -1;
-			tok = strtok_r(NULL, " \t", &save);
-		}
-		n++;
-		if (tok == NULL)
-			break;
-		if (strcmp(tok, "via") != 0) {
-			say("expected 'via GATEWAY' or 'dev PORT', not '%s'\n", tok);
-			return -1;
-		}
-	}
-	if (n == 0 || tok != NULL) {
-		say("'via' needs a gateway\n");
-		return -1;
-	}
-	return n;
-}
-
-static void
-cmd_route_multi_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_route_multi_result *r = res;
-	struct rt4_route_req req = {.kind = RT_ROUTE_VIA, .src = RT_SRC_SHELL};
-	struct rt_hop *hops = req.hop;
-	struct rt_table *t = router();
-	char err[256];
-	int n;
-
-	if (t == NULL || parse_prefix(r->prefix, &req.prefix, &req.plen) < 0)
-		return;
-	if (rt_ip_parse(r->gw, &hops[0].gw) < 0) {
-		say("bad gateway '%s': expected A.B.C.D\n", r->gw);
-		return;
-	}
-	hops[0].port = -1;
-	if (r->dev[0] != '\0' && parse_out_port(r->port, &hops[0].port) < 0)
-		return;
-	n = parse_hops(r->hops, hops + 1);
-	if (n < 0)
-		return;
-	req.n_hops = (unsigned int)n + 1;
-	if (strcmp(r->op, "replace") == 0) {
-		req.flags = RT_ROUTE_F_REPLACE;
-		if (rt4_route_set(t, &req, err, sizeof(err)) < 0)
-			say("route %s not replaced: %s\n", r->prefix, err);
-		else
-			printf("route %s set\n", r->prefix);
-		return;
-	}
-	if (rt4_route_set(t, &req, err, sizeof(err)) < 0)
-		say("route %s not added: %s\n", r->prefix, err);
-	else
-		printf("route %s added\n", r->prefix);
-}
-
-static void
-cmd_route_special_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_route_result *r = res;
-	struct rt_table *t = router();
-	uint32_t prefix;
-	uint8_t plen;
-
-	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
-		return;
-	route_set(t, r->op, r->prefix, prefix, plen,
-		strcmp(r->how, "blackhole") == 0 ? RT_ROUTE_BLACKHOLE : RT_ROUTE_REJECT, 0, -1);
-}
-
-static void
-cmd_route_del_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_route_result *r = res;
-	struct rt_table *t = router();
-	uint32_t prefix;
-	uint8_t plen;
-	char err[256];
-
-	if (t == NULL || parse_prefix(r->prefix, &prefix, &plen) < 0)
-		return;
-	/* the shell's own, the config's and files' routes; a sync's only through its sync */
-	if (rt4_route_del(t,
-		    &(const struct rt4_route_req){
-			    .prefix = prefix, .plen = plen, .src = RT_SRC_SHELL},
-		    err, sizeof(err)) < 0)
-		say("route %s not deleted: %s\n", r->prefix, err);
-	else
-		printf("route %s deleted\n", r->prefix);
-}
-
-static void
-cmd_show_route_parsed(void *res, struct cmdline *cl, void *data)
-{
-	fwd_route_show(app, stdout);
-}
-
-static cmdline_parse_token_string_t cmd_route_route =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_result, route, "route");
-static cmdline_parse_token_string_t cmd_route_add_tok =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_result, op, "add#replace");
-static cmdline_parse_token_string_t cmd_route_del_tok =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_result, op, "del");
-static cmdline_parse_token_string_t cmd_route_prefix =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_result, prefix, NULL);
-static cmdline_parse_token_string_t cmd_route_via =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_result, how, "via");
-static cmdline_parse_token_string_t cmd_route_how_dev =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_result, how, "dev");
-static cmdline_parse_token_string_t cmd_route_special =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_result, how, "blackhole#reject");
-static cmdline_parse_token_string_t cmd_route_arg =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_result, arg, NULL);
-static cmdline_parse_token_string_t cmd_route_dev =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_result, dev, "dev");
-static cmdline_parse_token_string_t cmd_route_port =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_result, port, NULL);
-
-static cmdline_parse_inst_t cmd_route_add_via = {
-	.f = cmd_route_via_parsed,
-	.help_str =
-		"route add|replace <prefix> via <gateway>: static route through a neighbour (replace: "
-		"add, or swap the prefix's route in one step)",
-	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
-		(void *)&cmd_route_via, (void *)&cmd_route_arg, NULL},
-};
-static cmdline_parse_inst_t cmd_route_add_via_dev = {
-	.f = cmd_route_via_dev_parsed,
-	.help_str =
-		"route add|replace <prefix> via <gateway> dev <port>: the same, naming the port",
-	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
-		(void *)&cmd_route_via, (void *)&cmd_route_arg, (void *)&cmd_route_dev,
-		(void *)&cmd_route_port, NULL},
-};
-static cmdline_parse_inst_t cmd_route_add_dev = {
-	.f = cmd_route_via_parsed,
-	.help_str =
-		"route add|replace <prefix> dev <port>: on-link route out of a port (ARP per host)",
-	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
-		(void *)&cmd_route_how_dev, (void *)&cmd_route_arg, NULL},
-};
-static cmdline_parse_inst_t cmd_route_add_special = {
-	.f = cmd_route_special_parsed,
-	.help_str =
-		"route add|replace <prefix> blackhole|reject: drop silently, or with ICMP unreachable",
-	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_add_tok, (void *)&cmd_route_prefix,
-		(void *)&cmd_route_special, NULL},
-};
-static cmdline_parse_token_string_t cmd_route_multi_route =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, route, "route");
-static cmdline_parse_token_string_t cmd_route_multi_add =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, op, "add#replace");
-static cmdline_parse_token_string_t cmd_route_multi_prefix =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, prefix, NULL);
-static cmdline_parse_token_string_t cmd_route_multi_via =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, via, "via");
-static cmdline_parse_token_string_t cmd_route_multi_gw =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, gw, NULL);
-static cmdline_parse_token_string_t cmd_route_multi_dev =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, dev, "dev");
-static cmdline_parse_token_string_t cmd_route_multi_port =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, port, NULL);
-static cmdline_parse_token_string_t cmd_route_multi_via2 =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, via2, "via");
-static cmdline_parse_token_string_t cmd_route_multi_hops =
-	TOKEN_STRING_INITIALIZER(struct cmd_route_multi_result, hops, TOKEN_STRING_MULTI);
-/* a second "via" is what tells these from the one-hop forms (rte_cmdline refuses two matches) */
-static cmdline_parse_inst_t cmd_route_add_multi = {
-	.f = cmd_route_multi_parsed,
-	.help_str =
-		"route add|replace <prefix> via <gateway> [dev <port>] via <gateway> ...: ECMP, 2 to 16 "
-		"gateways",
-	.tokens = {(void *)&cmd_route_multi_route, (void *)&cmd_route_multi_add,
-		(void *)&cmd_route_multi_prefix, (void *)&cmd_route_multi_via,
-		(void *)&cmd_route_multi_gw, (void *)&cmd_route_multi_via2,
-		(void *)&cmd_route_multi_hops, NULL},
-};
-static cmdline_parse_inst_t cmd_route_add_multi_dev = {
-	.f = cmd_route_multi_parsed,
-	.help_str =
-		"route add|replace <prefix> via <gateway> dev <port> via <gateway> ...: the same, "
-		"naming the first hop's port",
-	.tokens = {(void *)&cmd_route_multi_route, (void *)&cmd_route_multi_add,
-		(void *)&cmd_route_multi_prefix, (void *)&cmd_route_multi_via,
-		(void *)&cmd_route_multi_gw, (void *)&cmd_route_multi_dev,
-		(void *)&cmd_route_multi_port, (void *)&cmd_route_multi_via2,
-		(void *)&cmd_route_multi_hops, NULL},
-};
-static cmdline_parse_inst_t cmd_route_del = {
-	.f = cmd_route_del_parsed,
-	.help_str = "route del <prefix>: delete a static route (a shorter prefix takes over); "
-		    "not one of netlink or fpm (only their sync changes it)",
-	.tokens = {(void *)&cmd_route_route, (void *)&cmd_route_del_tok, (void *)&cmd_route_prefix,
-		NULL},
-};
-
-/* route load PATH, neigh load PATH, route flush */
-struct cmd_rtfile_result {
-	cmdline_fixed_string_t what;
-	cmdline_fixed_string_t op;
-	cmdline_fixed_string_t path;
-};
-
-static void
-cmd_rtfile_load_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_rtfile_result *r = res;
-
-	if (router() != NULL)
-		fwd_route_load_file(app, r->path, strcmp(r->what, "neigh") == 0, stdout);
-}
-
-/*
- * "route flush": the operator's routes go, the syncs' stay (only their sync
- * changes them); says what it touched and what it kept, by source:
- * "12 routes flushed (static 10, shell 2); kept 106 fpm, 3 netlink (owned by their sync)".
- */
-static void
-cmd_route_flush_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct rt_route_flush_counts c;
-	struct rt_table *t = router();
-	const char *sep = " (";
-	uint32_t n, kept = 0;
-	unsigned int i;
-
-	if (t == NULL)
-		return;
-	n = rt_route_flush(t, &c);
-	printf("%u routes flushed", n);
-	for (i = 0; i < RT_SRC_MAX; i++)
-		if (c.flushed[i] != 0) {
-			printf("%s%s %u", sep, rt_route_src_name(i), c.flushed[i]);
-			sep = ", ";
-		}
-	printf("%s", n != 0 ? ")" : "");
-	sep = "; kept ";
-	for (i = 0; i < RT_SRC_MAX; i++)
-		if (c.kept[i] != 0) {
-			printf("%s%u %s", sep, c.kept[i], rt_route_src_name(i));
-			sep = ", ";
-			kept += c.kept[i];
-		}
-	printf("%s\n", kept != 0 ? " (owned by their sync)" : "");
-}
-
-static cmdline_parse_token_string_t cmd_rtfile_route =
-	TOKEN_STRING_INITIALIZER(struct cmd_rtfile_result, what, "route");
-static cmdline_parse_token_string_t cmd_rtfile_neigh =
-	TOKEN_STRING_INITIALIZER(struct cmd_rtfile_result, what, "neigh");
-static cmdline_parse_token_string_t cmd_rtfile_load =
-	TOKEN_STRING_INITIALIZER(struct cmd_rtfile_result, op, "load");
-static cmdline_parse_token_string_t cmd_rtfile_flush =
-	TOKEN_STRING_INITIALIZER(struct cmd_rtfile_result, op, "flush");
-static cmdline_parse_token_string_t cmd_rtfile_path =
-	TOKEN_STRING_INITIALIZER(struct cmd_rtfile_result, path, NULL);
-
-static cmdline_parse_inst_t cmd_route_load = {
-	.f = cmd_rtfile_load_parsed,
-	.help_str = "route load <file>: add the routes of a file of `ip -4 route show` lines; "
-		    "the good lines are loaded, the first 10 bad ones shown (file:line) and all "
-		    "counted",
-	.tokens = {(void *)&cmd_rtfile_route, (void *)&cmd_rtfile_load, (void *)&cmd_rtfile_path,
-		NULL},
-};
-static cmdline_parse_inst_t cmd_route_flush = {
-	.f = cmd_route_flush_parsed,
-	.help_str = "route flush: delete every static route (via, dev, blackhole, reject) of the "
-		    "config, files and the shell; not the connected ones, nor those of netlink and "
-		    "fpm (only their sync changes them)",
-	.tokens = {(void *)&cmd_rtfile_route, (void *)&cmd_rtfile_flush, NULL},
-};
-static cmdline_parse_inst_t cmd_neigh_load = {
-	.f = cmd_rtfile_load_parsed,
-	.help_str = "neigh load <file>: add static neighbours from a file of `ip -4 neigh show` "
-		    "lines, as route load does",
-	.tokens = {(void *)&cmd_rtfile_neigh, (void *)&cmd_rtfile_load, (void *)&cmd_rtfile_path,
-		NULL},
-};
-
-static cmdline_parse_token_string_t cmd_show_what_route =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "route");
-static cmdline_parse_inst_t cmd_show_route = {
-	.f = cmd_show_route_parsed,
-	.help_str = "show route: the routing table (connected, static, neighbour /32s)",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_route, NULL},
-};
-
-/* show route summary | show route PREFIX|ADDRESS | show route longer PREFIX */
-static void
-cmd_show_route_arg_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_three_result *r = res;
-	uint32_t prefix;
-	uint8_t plen;
-
-	if (router() == NULL)
-		return;
-	if (strcmp(r->c, "summary") == 0) {
-		fwd_route_show_summary(app, stdout);
-		return;
-	}
-	if (rt_prefix_parse(r->c, &prefix, &plen, false) < 0) {
-		say("bad argument '%s': expected summary, A.B.C.D or A.B.C.D/LEN\n", r->c);
-		return;
-	}
-	/* with a length, that route; a bare address, the route it takes */
-	fwd_route_show_one(app, stdout, prefix, plen, strchr(r->c, '/') != NULL);
-}
-
-static void
-cmd_show_route_longer_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_three_result *r = res;
-	uint32_t prefix;
-	uint8_t plen;
-	char a[16];
-
-	if (router() == NULL || parse_prefix(r->d, &prefix, &plen) < 0)
-		return;
-	if ((prefix & ~rt_mask(plen)) != 0) {
-		say("bad prefix '%s': host bits set\n", r->d);
-		return;
-	}
-	/* an empty answer would look like a command that did nothing */
-	if (fwd_route_show_within(app, stdout, prefix, plen) == 0)
-		printf("no route within %s/%u\n", rt_ip_str(prefix, a), plen);
-}
-
-static cmdline_parse_token_string_t cmd_show_route_arg =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, c, NULL);
-static cmdline_parse_token_string_t cmd_show_route_longer_tok =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, c, "longer");
-static cmdline_parse_token_string_t cmd_show_route_longer_arg =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, d, NULL);
-static cmdline_parse_inst_t cmd_show_route_one = {
-	.f = cmd_show_route_arg_parsed,
-	.help_str = "show route summary|<address>|<prefix>: counts and memory; the route an "
-		    "address takes; one route",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_route,
-		(void *)&cmd_show_route_arg, NULL},
-};
-static cmdline_parse_inst_t cmd_show_route_longer = {
-	.f = cmd_show_route_longer_parsed,
-	.help_str = "show route longer <prefix>: the routes inside a prefix, in order",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_route,
-		(void *)&cmd_show_route_longer_tok, (void *)&cmd_show_route_longer_arg, NULL},
-};
+/* ---- show twin ---- */
 
 static void
 cmd_show_twin_parsed(void *res, struct cmdline *cl, void *data)
 {
-	if (router() != NULL)
+	if (fwd_cmds_router(app) != NULL)
 		fwd_twin_show(app, stdout);
 }
 
@@ -1280,266 +778,6 @@ static cmdline_parse_inst_t cmd_show_twin = {
 	.help_str = "show twin: the ports' kernel twins (interface, namespace, DPDK port, "
 		    "punt-rate) and their counters",
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_twin, NULL},
-};
-
-struct cmd_neigh_result {
-	cmdline_fixed_string_t neigh;
-	cmdline_fixed_string_t op;
-	cmdline_fixed_string_t ip;
-	cmdline_fixed_string_t mac;
-};
-
-static void
-cmd_neigh_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_neigh_result *r = res;
-	struct rt_table *t = router();
-	struct rte_ether_addr mac;
-	uint32_t ip;
-	char err[256];
-	int ret;
-
-	if (t == NULL)
-		return;
-	if (rt_ip_parse(r->ip, &ip) < 0) {
-		say("bad address '%s': expected A.B.C.D\n", r->ip);
-		return;
-	}
-	if (strcmp(r->op, "del") == 0) {
-		ret = rt_neigh_static_del(t, ip, err, sizeof(err));
-	} else if (rte_ether_unformat_addr(r->mac, &mac) < 0) {
-		say("bad MAC '%s': expected xx:xx:xx:xx:xx:xx\n", r->mac);
-		return;
-	} else {
-		ret = rt_neigh_static_add(t, ip, &mac, err, sizeof(err));
-	}
-	if (ret < 0)
-		say("neighbour %s not %s: %s\n", r->ip,
-			strcmp(r->op, "del") == 0 ? "deleted" : "added", err);
-	else
-		printf("neighbour %s %s\n", r->ip, strcmp(r->op, "del") == 0 ? "deleted" : "added");
-}
-
-static void
-cmd_neigh_show_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct rt_table *t = router();
-	uint32_t i, n = 0;
-	char a[16];
-
-	if (t == NULL)
-		return;
-	for (i = 0; i < t->max_nh; i++) {
-		const struct rt_nh *nh = &t->nh[i];
-		const struct rt_nh_info *ni = &t->nh_info[i];
-		uint64_t l2 = __atomic_load_n(&nh->l2, __ATOMIC_ACQUIRE);
-
-		if (nh->type != RT_NH_GW || ni->refcnt == 0)
-			continue;
-		printf("%-15s dev %u ", rt_ip_str(ni->ip, a), nh->port);
-		if (l2 & RT_NH_F_VALID) {
-			struct rte_ether_addr mac;
-
-			memcpy(&mac, &l2, sizeof(mac));
-			printf(RTE_ETHER_ADDR_PRT_FMT, RTE_ETHER_ADDR_BYTES(&mac));
-		} else {
-			printf("(unresolved)");
-		}
-		printf("%s\n", ni->is_static ? " static" : "");
-		n++;
-	}
-	if (n == 0)
-		printf("no neighbours\n");
-}
-
-static cmdline_parse_token_string_t cmd_neigh_neigh =
-	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, neigh, "neigh");
-static cmdline_parse_token_string_t cmd_neigh_add =
-	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, op, "add");
-static cmdline_parse_token_string_t cmd_neigh_del =
-	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, op, "del");
-static cmdline_parse_token_string_t cmd_neigh_show =
-	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, op, "show");
-static cmdline_parse_token_string_t cmd_neigh_ip =
-	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, ip, NULL);
-static cmdline_parse_token_string_t cmd_neigh_mac =
-	TOKEN_STRING_INITIALIZER(struct cmd_neigh_result, mac, NULL);
-
-static cmdline_parse_inst_t cmd_neigh_add_inst = {
-	.f = cmd_neigh_parsed,
-	.help_str = "neigh add <ip> <mac>: static ARP entry (never aged, never changed by ARP)",
-	.tokens = {(void *)&cmd_neigh_neigh, (void *)&cmd_neigh_add, (void *)&cmd_neigh_ip,
-		(void *)&cmd_neigh_mac, NULL},
-};
-static cmdline_parse_inst_t cmd_neigh_del_inst = {
-	.f = cmd_neigh_parsed,
-	.help_str = "neigh del <ip>: remove a static ARP entry (ARP resolves it again if needed)",
-	.tokens = {(void *)&cmd_neigh_neigh, (void *)&cmd_neigh_del, (void *)&cmd_neigh_ip, NULL},
-};
-static cmdline_parse_inst_t cmd_neigh_show_inst = {
-	.f = cmd_neigh_show_parsed,
-	.help_str = "neigh show: neighbours, their MACs and whether they are static",
-	.tokens = {(void *)&cmd_neigh_neigh, (void *)&cmd_neigh_show, NULL},
-};
-
-/* ---- show flows, filter add|del|show ---- */
-
-struct cmd_flows_result {
-	cmdline_fixed_string_t show;
-	cmdline_fixed_string_t flows;
-	cmdline_fixed_string_t top;
-	cmdline_fixed_string_t n;
-	cmdline_fixed_string_t by;
-};
-
-static void
-cmd_show_flows_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_flows_result *r = res;
-	uint64_t n = 10;
-
-	if (r->n[0] != '\0') {
-		if (num_u64(r->n, 1, 256, &n) < 0) {
-			say("bad count '%s': expected 1 to 256\n", r->n);
-			return;
-		}
-	}
-	fwd_flow_show(app, stdout, (unsigned int)n,
-		strcmp(r->by, "bytes") == 0 ? RT_FLOW_BY_BYTES : RT_FLOW_BY_PKTS);
-}
-
-static cmdline_parse_token_string_t cmd_flows_flows =
-	TOKEN_STRING_INITIALIZER(struct cmd_flows_result, flows, "flows");
-static cmdline_parse_token_string_t cmd_flows_top =
-	TOKEN_STRING_INITIALIZER(struct cmd_flows_result, top, "top");
-static cmdline_parse_token_string_t cmd_flows_n =
-	TOKEN_STRING_INITIALIZER(struct cmd_flows_result, n, NULL);
-static cmdline_parse_token_string_t cmd_flows_by =
-	TOKEN_STRING_INITIALIZER(struct cmd_flows_result, by, "pkts#bytes");
-static cmdline_parse_inst_t cmd_show_flows = {
-	.f = cmd_show_flows_parsed,
-	.help_str = "show flows: the 10 biggest flows by packets, over all workers",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_flows_flows, NULL},
-};
-static cmdline_parse_inst_t cmd_show_flows_top = {
-	.f = cmd_show_flows_parsed,
-	.help_str = "show flows top <n>: the n biggest flows by packets",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_flows_flows, (void *)&cmd_flows_top,
-		(void *)&cmd_flows_n, NULL},
-};
-static cmdline_parse_inst_t cmd_show_flows_top_by = {
-	.f = cmd_show_flows_parsed,
-	.help_str = "show flows top <n> pkts|bytes: the n biggest flows by packets or bytes",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_flows_flows, (void *)&cmd_flows_top,
-		(void *)&cmd_flows_n, (void *)&cmd_flows_by, NULL},
-};
-
-struct cmd_filter_result {
-	cmdline_fixed_string_t filter;
-	cmdline_fixed_string_t op;
-	cmdline_fixed_string_t arg;
-	cmdline_fixed_string_t match;
-};
-
-static void
-cmd_filter_add_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_filter_result *r = res;
-	char err[256];
-
-	if (fwd_flow_filter_add(app, r->arg, r->match, UINT32_MAX, err, sizeof(err)) < 0)
-		say("filter rule not added: %s\n", err);
-	else
-		printf("filter rule %u added\n", rt_acl_count(app->rt_acl) - 1);
-}
-
-static void
-cmd_filter_del_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_filter_result *r = res;
-	uint64_t n;
-	char err[256];
-
-	if (num_u64(r->arg, 0, RT_ACL_MAX_RULES - 1, &n) < 0) {
-		say("bad rule number '%s': see filter show\n", r->arg);
-		return;
-	}
-	if (fwd_flow_filter_del(app, (uint32_t)n, err, sizeof(err)) < 0)
-		say("filter rule not deleted: %s\n", err);
-	else
-		printf("filter rule %" PRIu64 " deleted\n", n);
-}
-
-static void
-cmd_filter_show_parsed(void *res, struct cmdline *cl, void *data)
-{
-	fwd_flow_filter_show(app, stdout);
-}
-
-static cmdline_parse_token_string_t cmd_filter_filter =
-	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, filter, "filter");
-static cmdline_parse_token_string_t cmd_filter_add =
-	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, op, "add");
-static cmdline_parse_token_string_t cmd_filter_del =
-	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, op, "del");
-static cmdline_parse_token_string_t cmd_filter_show =
-	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, op, "show");
-static cmdline_parse_token_string_t cmd_filter_action =
-	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, arg, "permit#deny");
-static cmdline_parse_token_string_t cmd_filter_n =
-	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, arg, NULL);
-static cmdline_parse_token_string_t cmd_filter_match =
-	TOKEN_STRING_INITIALIZER(struct cmd_filter_result, match, TOKEN_STRING_MULTI);
-static cmdline_parse_inst_t cmd_filter_add_inst = {
-	.f = cmd_filter_add_parsed,
-	.help_str =
-		"filter add permit|deny <match>: append a rule ('any', or proto/src/dst/sport/dport as in [filter])",
-	.tokens = {(void *)&cmd_filter_filter, (void *)&cmd_filter_add, (void *)&cmd_filter_action,
-		(void *)&cmd_filter_match, NULL},
-};
-static cmdline_parse_inst_t cmd_filter_del_inst = {
-	.f = cmd_filter_del_parsed,
-	.help_str = "filter del <n>: delete rule n (numbers as in filter show)",
-	.tokens = {(void *)&cmd_filter_filter, (void *)&cmd_filter_del, (void *)&cmd_filter_n,
-		NULL},
-};
-struct cmd_set_flowsort_result {
-	cmdline_fixed_string_t set;
-	cmdline_fixed_string_t flowsort;
-	cmdline_fixed_string_t mode;
-};
-
-static void
-cmd_set_flowsort_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_set_flowsort_result *r = res;
-	enum flowsort_mode m;
-	char err[256];
-
-	if (rt_flow_mode_parse(r->mode, &m, err, sizeof(err)) < 0 ||
-		fwd_flow_set_mode(app, m, err, sizeof(err)) < 0)
-		say("flowsort not changed: %s\n", err);
-	else
-		printf("flowsort %s\n", r->mode);
-}
-
-static cmdline_parse_token_string_t cmd_set_flowsort_set =
-	TOKEN_STRING_INITIALIZER(struct cmd_set_flowsort_result, set, "set");
-static cmdline_parse_token_string_t cmd_set_flowsort_flowsort =
-	TOKEN_STRING_INITIALIZER(struct cmd_set_flowsort_result, flowsort, "flowsort");
-static cmdline_parse_token_string_t cmd_set_flowsort_mode =
-	TOKEN_STRING_INITIALIZER(struct cmd_set_flowsort_result, mode, "on#off#auto");
-static cmdline_parse_inst_t cmd_set_flowsort = {
-	.f = cmd_set_flowsort_parsed,
-	.help_str =
-		"set flowsort on|off|auto: group bursts by flow in front of the flow table (while stopped)",
-	.tokens = {(void *)&cmd_set_flowsort_set, (void *)&cmd_set_flowsort_flowsort,
-		(void *)&cmd_set_flowsort_mode, NULL},
-};
-static cmdline_parse_inst_t cmd_filter_show_inst = {
-	.f = cmd_filter_show_parsed,
-	.help_str = "filter show: the rules in order (first match wins) with their packet counts",
-	.tokens = {(void *)&cmd_filter_filter, (void *)&cmd_filter_show, NULL},
 };
 
 /* ---- pktgen set|start|stop|clear, show pktgen ---- */
@@ -1573,21 +811,21 @@ cmd_pktgen_set_parsed(void *res, struct cmdline *cl, void *data)
 		return;
 	ret = pktgen_stream_set(&app->cfg.pktgen, r->key, r->value, err, sizeof(err));
 	if (ret == -ENOENT) {
-		say("unknown key '%s'; the keys:\n", r->key);
+		fwd_cmds_say("unknown key '%s'; the keys:\n", r->key);
 		pktgen_stream_help(stdout);
 		return;
 	}
 	if (ret < 0) {
-		say("%s\n", err);
+		fwd_cmds_say("%s\n", err);
 		return;
 	}
 	/* the generators are built from the stream: new ones replace them */
 	ret = fwd_pktgen_rebuild(app, &saved, err, sizeof(err));
 	if (ret < 0) {
-		say("%s; keeping the previous stream\n", err);
+		fwd_cmds_say("%s; keeping the previous stream\n", err);
 		app->cfg.pktgen = saved;
 	} else {
-		say("pktgen %s = %s\n", r->key, r->value);
+		fwd_cmds_say("pktgen %s = %s\n", r->key, r->value);
 	}
 }
 
@@ -1676,30 +914,7 @@ static cmdline_parse_ctx_t fwd_cmds_core[] = {
 	&cmd_show_config_fwd,
 	&cmd_show_lcores,
 	&cmd_show_drops,
-	&cmd_route_add_via,
-	&cmd_route_add_via_dev,
-	&cmd_route_add_dev,
-	&cmd_route_add_special,
-	&cmd_route_add_multi,
-	&cmd_route_add_multi_dev,
-	&cmd_route_del,
-	&cmd_route_load,
-	&cmd_route_flush,
-	&cmd_show_route,
-	&cmd_show_route_one,
-	&cmd_show_route_longer,
 	&cmd_show_twin,
-	&cmd_neigh_add_inst,
-	&cmd_neigh_del_inst,
-	&cmd_neigh_show_inst,
-	&cmd_neigh_load,
-	&cmd_show_flows,
-	&cmd_show_flows_top,
-	&cmd_show_flows_top_by,
-	&cmd_filter_add_inst,
-	&cmd_filter_del_inst,
-	&cmd_filter_show_inst,
-	&cmd_set_flowsort,
 	&cmd_pktgen_set_inst,
 	&cmd_pktgen_op_inst,
 	&cmd_show_pktgen,

@@ -11,7 +11,6 @@
 
 #include "fwd_ctl.h"
 #include "fwd_component.h"
-#include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_pktgen.h"
 #include "fwd_port.h"
@@ -476,9 +475,10 @@ fwd_ctl_clear_fwd_stats(struct fwd_app *app)
 		for (j = 0; j < lc->n_txb; j++)
 			lc->txb[j].tx_pkts = 0;
 	}
-	/* the flow tables' counters and every flow's packets and bytes */
-	fwd_flow_stats_reset(app);
-	/* the router's slow path among them, which the totals show (ttl_exceeded, ...) */
+	/*
+	 * the router's slow path among them, which the totals show (ttl_exceeded,
+	 * ...), and the flow tables' counters and every flow's packets and bytes
+	 */
 	fwd_components_clear(app);
 	fwd_ctl_resume(app, was_running);
 }

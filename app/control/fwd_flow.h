@@ -19,6 +19,12 @@
 #include "fwd_app.h"
 #include "rt_flow_ctl.h"
 
+/**
+ * The flow stage's place among the components (fwd_component.h): after the
+ * router (FWD_ROUTE_ORDER), whose set-up builds it, before the route syncs.
+ */
+#define FWD_FLOW_ORDER 105
+
 /** Flows listed by fwd_flow_print() and put in the stats file. */
 #define FWD_FLOW_TOP_STATS 10
 

@@ -713,6 +713,9 @@ static struct fwd_component route_component = {
 	.clear = fwd_route_clear_stats,
 	.print = route_stats_print,
 	.json = fwd_route_json,
+	.cmds = fwd_route_cmds,
+	.tel = fwd_route_tel,
+	.n_tel = FWD_ROUTE_N_TEL,
 };
 
 FWD_COMPONENT_REGISTER(route_component)

@@ -17,7 +17,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include <cmdline_parse.h>
+
 #include "fwd_app.h"
+#include "fwd_component.h"
 #include "rt_control.h"
 
 /**
@@ -26,6 +29,24 @@
  * into its table) and so are released before the table goes.
  */
 #define FWD_ROUTE_ORDER 100
+
+/**
+ * The router's shell commands (fwd_route_cmds.c), NULL-terminated: route
+ * add|replace|del|load|flush, show route ..., neigh add|del|show|load.
+ */
+extern cmdline_parse_ctx_t fwd_route_cmds[];
+
+/**
+ * How many telemetry endpoints the router has (fwd_route_tel[]): counted
+ * here for the component in fwd_route.c, checked where they are defined.
+ */
+#define FWD_ROUTE_N_TEL 3
+
+/**
+ * The router's telemetry endpoints (fwd_route_tel.c): /forwarder/routes,
+ * /forwarder/route_summary and /forwarder/router.
+ */
+extern const struct fwd_tel_endpoint fwd_route_tel[];
 
 /** Drops of reason @p r decided by the slow path (0 for non-router reasons). */
 uint64_t fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r);

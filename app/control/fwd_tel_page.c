@@ -3,10 +3,13 @@
  */
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
+#include <rte_common.h>
 #include <rte_telemetry.h>
 
+#include "fwd_app.h"
 #include "fwd_tel_page.h"
 
 void
@@ -78,4 +81,45 @@ fwd_tel_param_uint(const char *params, uint64_t max, uint64_t *v)
 	}
 	*v = x;
 	return 0;
+}
+
+void
+fwd_tel_u64(struct rte_tel_data *d, size_t *bytes, const char *key, uint64_t v)
+{
+	rte_tel_data_add_dict_u64(d, key, v);
+	*bytes += fwd_tel_u64_bytes(key, v);
+}
+
+void
+fwd_tel_lcore_page(const struct fwd_app *app, struct rte_tel_data *d, struct fwd_tel_page *pg,
+	uint64_t start, fwd_tel_lcore_fill fill)
+{
+	unsigned int i, count = 0;
+
+	for (i = (unsigned int)RTE_MIN(start, (uint64_t)app->n_workers); i < app->n_workers; i++) {
+		const struct fwd_lcore *lc = app->workers[i];
+		struct rte_tel_data *one = rte_tel_data_alloc();
+		size_t bytes = fwd_tel_key_bytes("lcoreNNNN") + 2; /* the key, { and } */
+		char key[32];
+
+		if (one == NULL)
+			break;
+		rte_tel_data_start_dict(one);
+		if (!fill(one, lc, &bytes)) {
+			rte_tel_data_free(one);
+			continue;
+		}
+		if (!fwd_tel_page_take(pg, bytes)) {
+			rte_tel_data_free(one);
+			break; /* the page ends here: "next" names this worker */
+		}
+		snprintf(key, sizeof(key), "lcore%u", lc->lcore_id);
+		rte_tel_data_add_dict_container(d, key, one, 0);
+		count++;
+	}
+	rte_tel_data_add_dict_u64(d, "start", start);
+	rte_tel_data_add_dict_u64(d, "count", count);
+	rte_tel_data_add_dict_u64(d, "more", i < app->n_workers);
+	if (i < app->n_workers)
+		rte_tel_data_add_dict_u64(d, "next", i);
 }

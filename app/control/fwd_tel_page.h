@@ -19,6 +19,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct fwd_app;
+struct fwd_lcore;
+struct rte_tel_data;
+
 /** The reply buffer of DPDK 22.11's telemetry (MAX_OUTPUT_LEN in telemetry.c, not exported). */
 #define FWD_TEL_REPLY_MAX 16384
 
@@ -64,5 +68,29 @@ bool fwd_tel_page_take(struct fwd_tel_page *pg, size_t bytes);
  * ULONG_MAX and "7x" as 7). 0 and @p v set, or -EINVAL.
  */
 int fwd_tel_param_uint(const char *params, uint64_t max, uint64_t *v);
+
+/** Add the u64 @p v under @p key to the dict @p d, its JSON bytes added to @p bytes. */
+void fwd_tel_u64(struct rte_tel_data *d, size_t *bytes, const char *key, uint64_t v);
+
+/**
+ * Fill the dict @p one with worker @p lc's counters (by fwd_tel_u64(), so
+ * that @p bytes counts them); false: this worker has none (not listed).
+ */
+typedef bool (*fwd_tel_lcore_fill)(
+	struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *bytes);
+
+/** The head entries fwd_tel_lcore_page() adds after the workers: start, count, more, next. */
+#define FWD_TEL_LCORES_TAIL 4
+
+/**
+ * A per-worker endpoint's page: the dicts "lcore<N>" that @p fill makes of
+ * @p app's workers from index @p start, as many as @p pg holds, then
+ * "start", "count" (workers on this page), "more" and "next" (the index of
+ * the first worker not on it). With 127 workers the dicts of one reply
+ * overflow 16 KiB: a client pages by "next". @p app must stay live
+ * meanwhile (the telemetry lock held).
+ */
+void fwd_tel_lcore_page(const struct fwd_app *app, struct rte_tel_data *d, struct fwd_tel_page *pg,
+	uint64_t start, fwd_tel_lcore_fill fill);
 
 #endif /* FWD_TEL_PAGE_H */

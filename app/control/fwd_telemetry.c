@@ -21,15 +21,11 @@
 #include "dpdk_compat.h"
 
 #include "fwd_component.h"
-#include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
 #include "fwd_tel_page.h"
-#include "rt_nhgroup.h"
 #include "rt_control.h"
-#include "rt_exception.h"
-#include "rt_table.h"
 #include "rt_worker_setup.h"
 #include "fwd_telemetry.h"
 
@@ -49,76 +45,22 @@ static struct fwd_app *tel_app;
 static bool tel_app_was_up;
 static const char *tel_mode_name = "";
 
-/* a u64 into a worker's dict, its JSON bytes counted in @p bytes */
-static void
-tel_u64(struct rte_tel_data *one, size_t *bytes, const char *key, uint64_t v)
-{
-	rte_tel_data_add_dict_u64(one, key, v);
-	*bytes += fwd_tel_u64_bytes(key, v);
-}
-
-/* Fill @p one with worker @p lc's counters (tel_u64); false: this worker has none. */
-typedef bool (*tel_lcore_fill)(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *bytes);
-
-/* the page tail of a per-lcore endpoint: start, count, more, next */
-#define TEL_LCORES_TAIL 4
-
-/*
- * The per-worker dicts "lcore<N>" of the workers from index @p start, as many
- * as @p pg holds, then "start", "count" (workers on this page), "more" and
- * "next" (the index of the first worker not on it). With 127 workers the
- * dicts of one reply overflow 16 KiB: a client pages by "next". Under tel_lock.
- */
-static void
-tel_lcore_page(struct rte_tel_data *d, struct fwd_tel_page *pg, uint64_t start, tel_lcore_fill fill)
-{
-	unsigned int i, count = 0;
-
-	for (i = (unsigned int)RTE_MIN(start, (uint64_t)tel_app->n_workers); i < tel_app->n_workers;
-		i++) {
-		const struct fwd_lcore *lc = tel_app->workers[i];
-		struct rte_tel_data *one = rte_tel_data_alloc();
-		size_t bytes = fwd_tel_key_bytes("lcoreNNNN") + 2; /* the key, { and } */
-		char key[32];
-
-		if (one == NULL)
-			break;
-		rte_tel_data_start_dict(one);
-		if (!fill(one, lc, &bytes)) {
-			rte_tel_data_free(one);
-			continue;
-		}
-		if (!fwd_tel_page_take(pg, bytes)) {
-			rte_tel_data_free(one);
-			break; /* the page ends here: "next" names this worker */
-		}
-		snprintf(key, sizeof(key), "lcore%u", lc->lcore_id);
-		rte_tel_data_add_dict_container(d, key, one, 0);
-		count++;
-	}
-	rte_tel_data_add_dict_u64(d, "start", start);
-	rte_tel_data_add_dict_u64(d, "count", count);
-	rte_tel_data_add_dict_u64(d, "more", i < tel_app->n_workers);
-	if (i < tel_app->n_workers)
-		rte_tel_data_add_dict_u64(d, "next", i);
-}
-
 static bool
 tel_stats_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
 {
-	tel_u64(one, b, "rx_pkts", lc->stats.rx_pkts);
-	tel_u64(one, b, "tx_pkts", lc->stats.tx_pkts);
+	fwd_tel_u64(one, b, "rx_pkts", lc->stats.rx_pkts);
+	fwd_tel_u64(one, b, "tx_pkts", lc->stats.tx_pkts);
 	/* as the lcore line says it: a generator's received frames are measured, not dropped */
-	tel_u64(one, b, "dropped", fwd_stats_lcore_dropped(lc->stats.drops));
+	fwd_tel_u64(one, b, "dropped", fwd_stats_lcore_dropped(lc->stats.drops));
 	if (lc->pg != NULL)
-		tel_u64(one, b, "measured", lc->stats.drops[FWD_DROP_PKTGEN_RX]);
-	tel_u64(one, b, "rx_bursts", lc->stats.rx_bursts);
-	tel_u64(one, b, "polls", lc->stats.polls);
-	tel_u64(one, b, "idle_sleeps", lc->stats.idle_sleeps);
-	tel_u64(one, b, "idle_wakeups", lc->stats.idle_wakeups);
-	tel_u64(one, b, "punted", fwd_route_punted(lc));
-	tel_u64(one, b, "slow_tx", lc->stats.slow_tx);
-	tel_u64(one, b, "tx_first", lc->stats.tx_first);
+		fwd_tel_u64(one, b, "measured", lc->stats.drops[FWD_DROP_PKTGEN_RX]);
+	fwd_tel_u64(one, b, "rx_bursts", lc->stats.rx_bursts);
+	fwd_tel_u64(one, b, "polls", lc->stats.polls);
+	fwd_tel_u64(one, b, "idle_sleeps", lc->stats.idle_sleeps);
+	fwd_tel_u64(one, b, "idle_wakeups", lc->stats.idle_wakeups);
+	fwd_tel_u64(one, b, "punted", fwd_route_punted(lc));
+	fwd_tel_u64(one, b, "slow_tx", lc->stats.slow_tx);
+	fwd_tel_u64(one, b, "tx_first", lc->stats.tx_first);
 	return true;
 }
 
@@ -126,7 +68,7 @@ tel_stats_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
  * the head of /forwarder/stats: mode, state, ports, link_changes, tx_lost,
  * workers, 5 totals (measured in pktgen mode)
  */
-#define TEL_STATS_HEAD (11 + TEL_LCORES_TAIL)
+#define TEL_STATS_HEAD (11 + FWD_TEL_LCORES_TAIL)
 
 /*
  * DPDK 22.11 telemetry nests one level only: the per-lcore dicts are top-level
@@ -174,7 +116,7 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 				char key[8];
 
 				snprintf(key, sizeof(key), "%u", tel_app->ports[i].id);
-				tel_u64(lch, &bytes, key, tel_app->ports[i].link_changes);
+				fwd_tel_u64(lch, &bytes, key, tel_app->ports[i].link_changes);
 			}
 			fwd_tel_page_take(&pg, bytes); /* counted in the head's room otherwise */
 			rte_tel_data_add_dict_container(d, "link_changes", lch, 0);
@@ -194,7 +136,7 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 				if (fwd_stats_port_get(tel_app, tel_app->ports[i].id, &es) != 0)
 					continue;
 				snprintf(key, sizeof(key), "%u", tel_app->ports[i].id);
-				tel_u64(lost, &bytes, key,
+				fwd_tel_u64(lost, &bytes, key,
 					fwd_stats_port_tx_lost(tel_app, tel_app->ports[i].id, &es));
 			}
 			fwd_tel_page_take(&pg, bytes);
@@ -217,7 +159,7 @@ tel_stats(const char *cmd, const char *params, struct rte_tel_data *d)
 				in_use += rte_mempool_in_use_count(tel_app->pools[i]);
 		rte_tel_data_add_dict_u64(d, "mbufs_in_use", in_use);
 	}
-	tel_lcore_page(d, &pg, start, tel_stats_fill);
+	fwd_tel_lcore_page(tel_app, d, &pg, start, tel_stats_fill);
 	rte_rwlock_read_unlock(&tel_lock);
 	return 0;
 }
@@ -270,191 +212,6 @@ tel_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-/*
- * Routes a page holds at most: the routes fetched per request. A page is
- * also cut by bytes (fwd_tel_page.h): 128 plain routes fit in a reply, 128
- * 16-hop ECMP routes do not.
- */
-#define TEL_ROUTES_PAGE 128
-
-/* the head of a /forwarder/routes page: total, start, count, more, next */
-#define TEL_ROUTES_HEAD 5
-
-/*
- * An ECMP route (next hop @p nh a group) as an array: its members, "via A
- * dev N active" or "... inactive" (neighbour unresolved: out of the set),
- * then @p origin ("proto SRC age SECONDS"), added to @p d under @p prefix
- * when it fits @p pg.
- *
- * @return 1 added, 0 when @p nh is no group (nothing added), -ENOSPC when
- *   the page has no room for it (nothing added), -ENOMEM.
- */
-static int
-tel_route_multipath(struct rte_tel_data *d, struct fwd_tel_page *pg, const char *prefix,
-	uint32_t nh, const char *origin)
-{
-	uint32_t mem[RT_ECMP_MAX];
-	uint8_t act[RT_ECMP_MAX];
-	struct rte_tel_data *arr;
-	unsigned int k, n;
-	size_t bytes;
-
-	rte_rwlock_read_lock(&tel_lock);
-	n = tel_app != NULL && tel_app->rt != NULL ? rt_nhgroup_members(tel_app->rt, nh, mem, act)
-						   : 0;
-	if (n == 0) {
-		rte_rwlock_read_unlock(&tel_lock);
-		return 0;
-	}
-	arr = rte_tel_data_alloc();
-	if (arr == NULL) {
-		rte_rwlock_read_unlock(&tel_lock);
-		return -ENOMEM;
-	}
-	rte_tel_data_start_array(arr, RTE_TEL_STRING_VAL);
-	bytes = fwd_tel_key_bytes(prefix) + 2; /* [ and ] */
-	for (k = 0; k < n; k++) {
-		char a[16], val[64];
-
-		snprintf(val, sizeof(val), "via %s dev %u %s",
-			rt_ip_str(tel_app->rt->nh_info[mem[k]].ip, a), tel_app->rt->nh[mem[k]].port,
-			act[k] ? "active" : "inactive");
-		rte_tel_data_add_array_string(arr, val);
-		bytes += fwd_tel_str_bytes(val);
-	}
-	rte_rwlock_read_unlock(&tel_lock);
-	/* where the group came from, last, so the hops stay the array's head */
-	rte_tel_data_add_array_string(arr, origin);
-	bytes += fwd_tel_str_bytes(origin);
-	if (!fwd_tel_page_take(pg, bytes)) {
-		rte_tel_data_free(arr);
-		return -ENOSPC;
-	}
-	rte_tel_data_add_dict_container(d, prefix, arr, 0);
-	return 1;
-}
-
-/*
- * "/forwarder/routes[,START]": the routes from the START-th, as many as the
- * reply holds (at most TEL_ROUTES_PAGE), then "count" (how many were sent)
- * and "next" (the first that was not), so paging by "next" gets every route.
- */
-static int
-tel_routes(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	struct rt_route routes[TEL_ROUTES_PAGE];
-	struct fwd_tel_page pg;
-	uint64_t start = 0;
-	uint32_t total, n, i;
-
-	if (params != NULL && fwd_tel_param_uint(params, UINT32_MAX, &start) < 0)
-		return -EINVAL;
-	rte_tel_data_start_dict(d);
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app == NULL || tel_app->rt == NULL) {
-		rte_rwlock_read_unlock(&tel_lock);
-		return 0;
-	}
-	total = rt_route_list_at(tel_app->rt, (uint32_t)start, routes, RTE_DIM(routes));
-	rte_rwlock_read_unlock(&tel_lock);
-	n = start < total ? RTE_MIN(total - (uint32_t)start, RTE_DIM(routes)) : 0;
-	fwd_tel_page_init(&pg, cmd, TEL_ROUTES_HEAD);
-	for (i = 0; i < n; i++) {
-		char prefix[24], a[16], val[48], origin[48], line[96];
-		int ret;
-
-		snprintf(prefix, sizeof(prefix), "%s/%u", rt_ip_str(routes[i].prefix, a),
-			routes[i].plen);
-		/* telemetry keys allow [a-zA-Z0-9_/]: 10.0.0.0/24 -> 10_0_0_0/24 */
-		for (char *c = prefix; *c != '\0'; c++)
-			if (*c == '.')
-				*c = '_';
-		/* as show route prints it, the age in seconds: where and since when */
-		snprintf(origin, sizeof(origin), "proto %s age %u",
-			rt_route_src_name(routes[i].src), rt_table_now() - routes[i].since);
-		if (routes[i].kind == RT_ROUTE_VIA) {
-			ret = tel_route_multipath(d, &pg, prefix, routes[i].nh, origin);
-			if (ret > 0)
-				continue;
-			if (ret < 0)
-				break; /* the page ends here: "next" names this route */
-		}
-		if (routes[i].kind == RT_ROUTE_VIA)
-			snprintf(val, sizeof(val), "via %s dev %u", rt_ip_str(routes[i].gw, a),
-				routes[i].port);
-		else if (routes[i].kind == RT_ROUTE_BLACKHOLE)
-			snprintf(val, sizeof(val), "blackhole");
-		else if (routes[i].kind == RT_ROUTE_REJECT)
-			snprintf(val, sizeof(val), "reject");
-		else
-			snprintf(val, sizeof(val), "dev %u", routes[i].port);
-		snprintf(line, sizeof(line), "%s %s", val, origin);
-		if (!fwd_tel_page_take(&pg, fwd_tel_key_bytes(prefix) + fwd_tel_str_bytes(line)))
-			break;
-		rte_tel_data_add_dict_string(d, prefix, line);
-	}
-	/* the head last: only now is it known how many fitted */
-	rte_tel_data_add_dict_u64(d, "total", total);
-	rte_tel_data_add_dict_u64(d, "start", start);
-	rte_tel_data_add_dict_u64(d, "count", i);
-	rte_tel_data_add_dict_u64(d, "more", start + i < total);
-	if (start + i < total)
-		rte_tel_data_add_dict_u64(d, "next", start + i);
-	return 0;
-}
-
-/* the routes of each kind, as "kind_<name>" keys */
-static const char *const route_kind_keys[] = {
-	[RT_ROUTE_CONNECTED] = "kind_connected",
-	[RT_ROUTE_LOCAL] = "kind_local",
-	[RT_ROUTE_VIA] = "kind_via",
-	[RT_ROUTE_DEV] = "kind_dev",
-	[RT_ROUTE_BLACKHOLE] = "kind_blackhole",
-	[RT_ROUTE_REJECT] = "kind_reject",
-	[RT_ROUTE_NEIGH] = "kind_neighbour",
-};
-
-/* "/forwarder/route_summary": what "show route summary" prints: counts, limits, memory */
-static int
-tel_route_summary(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	struct rt_route_summary s;
-	struct rte_tel_data *plens;
-	unsigned int i;
-
-	if (params != NULL && *params != '\0')
-		return -EINVAL;
-	rte_tel_data_start_dict(d);
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app == NULL || tel_app->rt == NULL) {
-		rte_rwlock_read_unlock(&tel_lock);
-		return 0;
-	}
-	rt_route_summary_get(tel_app->rt, &s);
-	rte_rwlock_read_unlock(&tel_lock);
-	rte_tel_data_add_dict_u64(d, "routes", s.routes);
-	rte_tel_data_add_dict_u64(d, "max_routes", s.max_routes);
-	rte_tel_data_add_dict_u64(d, "next_hops", s.nh_used);
-	rte_tel_data_add_dict_u64(d, "max_next_hops", s.nh_max);
-	rte_tel_data_add_dict_u64(d, "neighbours", s.neighbours);
-	rte_tel_data_add_dict_u64(d, "tbl8_groups_used", s.tbl8_used);
-	rte_tel_data_add_dict_u64(d, "tbl8_groups", s.tbl8_max);
-	rte_tel_data_add_dict_u64(d, "mem_lookup_bytes", s.mem_lookup);
-	rte_tel_data_add_dict_u64(d, "mem_next_hops_bytes", s.mem_nh);
-	rte_tel_data_add_dict_u64(d, "mem_records_bytes", s.mem_records);
-	/* one u64 per prefix length, 0..32: 33 numbers however big the table */
-	plens = rte_tel_data_alloc();
-	if (plens == NULL)
-		return 0;
-	rte_tel_data_start_array(plens, RTE_TEL_U64_VAL);
-	for (i = 0; i <= 32; i++)
-		rte_tel_data_add_array_u64(plens, s.by_plen[i]);
-	rte_tel_data_add_dict_container(d, "by_prefix_length", plens, 0);
-	for (i = 0; i < RTE_DIM(route_kind_keys); i++)
-		rte_tel_data_add_dict_u64(d, route_kind_keys[i], s.by_kind[i]);
-	return 0;
-}
-
 /* "/forwarder/twins": what "show twin" prints; port<N>: the twin of router port N */
 static int
 tel_twins(const char *cmd, const char *params, struct rte_tel_data *d)
@@ -497,110 +254,6 @@ tel_twins(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-static const char *const tel_punt_keys[] = {
-#define TEL_PUNT_KEY(sym, name, desc) "punted_" name,
-	RT_EXCEPTIONS(TEL_PUNT_KEY)
-#undef TEL_PUNT_KEY
-};
-
-static bool
-tel_router_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
-{
-	unsigned int e;
-
-	if (lc->rt == NULL)
-		return false;
-	tel_u64(one, b, "forwarded", lc->rt->stats.fwd);
-	for (e = 0; e < RT_EXC_MAX; e++)
-		tel_u64(one, b, tel_punt_keys[e], lc->rt->stats.punts[e]);
-	return true;
-}
-
-/*
- * "/forwarder/router[,START]": the router's own counters, as the stats
- * file's "route" has them: the slow path's (icmp_errors, echo_replies,
- * arp_*, fragmented, to_twin...) and, per worker from the START-th
- * (lcore<N>), packets forwarded and punted by exception (punted_<exception>).
- */
-static int
-tel_router(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	struct fwd_tel_page pg;
-	uint64_t start = 0;
-	unsigned int e;
-
-	if (params != NULL && fwd_tel_param_uint(params, UINT32_MAX, &start) < 0)
-		return -EINVAL;
-	rte_tel_data_start_dict(d);
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app == NULL || tel_app->cfg.mode != FWD_MODE_ROUTE) {
-		rte_rwlock_read_unlock(&tel_lock);
-		return 0;
-	}
-	fwd_tel_page_init(&pg, cmd, RT_CTL_MAX + TEL_LCORES_TAIL);
-	for (e = 0; e < RT_CTL_MAX; e++)
-		rte_tel_data_add_dict_u64(d, rt_ctl_counter_name((enum rt_ctl_counter)e),
-			fwd_route_ctl_counter(tel_app, (enum rt_ctl_counter)e));
-	tel_lcore_page(d, &pg, start, tel_router_fill);
-	rte_rwlock_read_unlock(&tel_lock);
-	return 0;
-}
-
-/*
- * "/forwarder/flows[,ORDER][,START]": flow-table counters per worker from the
- * START-th, paged, and (first page) the top flows by packets or bytes (ORDER)
- */
-static int
-tel_flows(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	enum rt_flow_order by = RT_FLOW_BY_PKTS;
-	struct fwd_tel_page pg;
-	uint64_t start = 0;
-
-	if (params != NULL && *params != '\0') {
-		const char *num = params;
-
-		if (strncmp(params, "bytes", 5) == 0 || strncmp(params, "pkts", 4) == 0) {
-			by = params[0] == 'b' ? RT_FLOW_BY_BYTES : RT_FLOW_BY_PKTS;
-			num = params + (by == RT_FLOW_BY_BYTES ? 5 : 4);
-			if (*num != '\0' && *num++ != ',')
-				return -EINVAL;
-		}
-		if (*num != '\0' || num == params)
-			if (fwd_tel_param_uint(num, UINT32_MAX, &start) < 0)
-				return -EINVAL;
-	}
-	rte_tel_data_start_dict(d);
-	/* flowsort, flows, flows_shown and the page tail */
-	fwd_tel_page_init(&pg, cmd, 3 + TEL_LCORES_TAIL);
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app != NULL)
-		fwd_flow_telemetry(tel_app, d, by, &pg, (uint32_t)start);
-	rte_rwlock_read_unlock(&tel_lock);
-	return 0;
-}
-
-/* the head of a /forwarder/filter page: rules, start, count, more, next */
-#define TEL_FILTER_HEAD 5
-
-/* "/forwarder/filter[,START]": the filter rules and their packet counts, paged */
-static int
-tel_filter(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	struct fwd_tel_page pg;
-	uint64_t start = 0;
-
-	if (params != NULL && fwd_tel_param_uint(params, UINT32_MAX, &start) < 0)
-		return -EINVAL;
-	rte_tel_data_start_dict(d);
-	fwd_tel_page_init(&pg, cmd, TEL_FILTER_HEAD);
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app != NULL)
-		fwd_flow_filter_telemetry(tel_app, d, &pg, (uint32_t)start);
-	rte_rwlock_read_unlock(&tel_lock);
-	return 0;
-}
-
 static bool
 tel_pktgen_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
 {
@@ -614,9 +267,9 @@ tel_pktgen_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
 	pktgen_lcore_stats(lc->pg, &ts);
 	pktgen_rx_stats(lc->pg_rx, &rs);
 	for (k = 0; k < PKTGEN_TX_STAT_MAX; k++)
-		tel_u64(one, b, pktgen_tx_stat_names[k], pktgen_tx_stat(&ts, k));
+		fwd_tel_u64(one, b, pktgen_tx_stat_names[k], pktgen_tx_stat(&ts, k));
 	for (k = 0; k < PKTGEN_RX_STAT_MAX; k++)
-		tel_u64(one, b, pktgen_rx_stat_names[k], pktgen_rx_stat(&rs, k));
+		fwd_tel_u64(one, b, pktgen_rx_stat_names[k], pktgen_rx_stat(&rs, k));
 	/*
 	 * The stats file's lat_hist beside lat_min/avg/max_ns, flat (DPDK 22.11
 	 * nests one level: no array in a worker's dict): lat_hist_0 counts 0 ns,
@@ -628,9 +281,9 @@ tel_pktgen_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
 		char key[16];
 
 		snprintf(key, sizeof(key), "lat_hist_%u", k);
-		tel_u64(one, b, key, hist[k]);
+		fwd_tel_u64(one, b, key, hist[k]);
 	}
-	tel_u64(one, b, "lat_sum_ns", pktgen_rx_lat_sum_ns(lc->pg_rx));
+	fwd_tel_u64(one, b, "lat_sum_ns", pktgen_rx_lat_sum_ns(lc->pg_rx));
 	return true;
 }
 
@@ -646,8 +299,8 @@ tel_pktgen(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_start_dict(d);
 	rte_rwlock_read_lock(&tel_lock);
 	if (tel_app != NULL && tel_app->cfg.mode == FWD_MODE_PKTGEN) {
-		fwd_tel_page_init(&pg, cmd, TEL_LCORES_TAIL);
-		tel_lcore_page(d, &pg, start, tel_pktgen_fill);
+		fwd_tel_page_init(&pg, cmd, FWD_TEL_LCORES_TAIL);
+		fwd_tel_lcore_page(tel_app, d, &pg, start, tel_pktgen_fill);
 	}
 	rte_rwlock_read_unlock(&tel_lock);
 	return 0;
@@ -887,24 +540,9 @@ static const struct {
 	{"/forwarder/drops", tel_drops, "Dropped packets by reason. No parameters."},
 	{"/forwarder/lcores", tel_lcores,
 		"RX queues (port/queue) polled by each worker lcore. No parameters."},
-	{"/forwarder/routes", tel_routes,
-		"--fwd route: routes (dots as _), as many as a reply holds; total, count, more, "
-		"next. Parameter: the first route (default 0)."},
-	{"/forwarder/route_summary", tel_route_summary,
-		"--fwd route: route counts (by_prefix_length: /0../32), limits and memory. No "
-		"parameters."},
-	{"/forwarder/router", tel_router,
-		"--fwd route: slow-path counters (ICMP, ARP, fragments, twins), per lcore "
-		"forwarded, punted_<why>. Parameter: first worker."},
 	{"/forwarder/twins", tel_twins,
 		"--fwd route: the kernel twins (port<N>: ifname, netns, twin_port, punt_rate), "
 		"to_twin, from_twin, punt_rate. No parameters."},
-	{"/forwarder/flows", tel_flows,
-		"--fwd route: flow-table counters per lcore, paged, and the top flows (top0..). "
-		"Parameters: [pkts|bytes][,first worker]."},
-	{"/forwarder/filter", tel_filter,
-		"--fwd route: the filter rules (rule<N>: rule, pkts), paged; rules, count, more, "
-		"next. Parameter: the first rule (default 0)."},
 	{"/forwarder/pktgen", tel_pktgen,
 		"--fwd pktgen: generator and receive-side counters per lcore, paged (next). "
 		"Parameter: the first worker (default 0)."},

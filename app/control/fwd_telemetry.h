@@ -11,15 +11,12 @@
  *   /forwarder/stats   mode, state, totals and per-lcore counters
  *   /forwarder/drops   drop totals by reason
  *   /forwarder/lcores  which lcore polls which (port, queue)
- *   /forwarder/routes  the routing table (--fwd route), a page what a reply holds
- *   /forwarder/router  the router's slow-path and per-lcore counters (--fwd route)
- *   /forwarder/route_summary  route counts by prefix length, limits, memory
- *   /forwarder/flows   flow-table counters and the top flows (--fwd route)
- *   /forwarder/filter  the filter rules and their packet counts (--fwd route)
  *   /forwarder/pktgen  generator and receive-side counters (--fwd pktgen)
  * and checked versions of DPDK's /eal/heap_info, /eal/memzone_info and
  * /ethdev/info, which crash on an out-of-range parameter in 22.11; then
- * every component's own (fwd_component.h: /forwarder/trace, ...).
+ * every component's own (fwd_component.h: the router's /forwarder/routes,
+ * /forwarder/route_summary and /forwarder/router, the flow stage's
+ * /forwarder/flows and /forwarder/filter, /forwarder/trace, ...).
  * Read them with dpdk-telemetry.py (-f FILE_PREFIX) or the v2 socket.
  */
 
