@@ -67,8 +67,8 @@ struct fwd_sync_kept *fwd_sync_keep(
  * A sync's counters into the telemetry dict @p d: the plain ones as they are,
  * each group's (in a row) in one nested dict, as telemetry nests one level.
  */
-void fwd_sync_counters_tel(struct rte_tel_data *d, const struct rt_nlsync_counter *c,
-	unsigned int n);
+void fwd_sync_counters_tel(
+	struct rte_tel_data *d, const struct rt_nlsync_counter *c, unsigned int n);
 
 /**
  * The stats file's member @p key of a sync kept at its release (nothing when

@@ -94,14 +94,14 @@ struct rt_nlsync_stats {
 	uint64_t applied;
 	uint64_t rejected[RT_NL_REASON_MAX]; /**< by enum rt_nl_reason ([RT_NL_OK] stays 0) */
 	uint64_t refused[RT_NLSYNC_REFUSAL_MAX];
-	uint64_t resyncs;     /**< complete dumps, each followed by a sweep */
-	uint64_t swept;       /**< stale netlink routes the sweeps deleted */
-	uint64_t overruns;    /**< ENOBUFS: events lost, a resync follows */
-	uint64_t last_marked; /**< routes marked by the last complete resync */
-	uint64_t superseded;  /**< dumped routes left out: an event of theirs came first */
+	uint64_t resyncs;         /**< complete dumps, each followed by a sweep */
+	uint64_t swept;           /**< stale netlink routes the sweeps deleted */
+	uint64_t overruns;        /**< ENOBUFS: events lost, a resync follows */
+	uint64_t last_marked;     /**< routes marked by the last complete resync */
+	uint64_t superseded;      /**< dumped routes left out: an event of theirs came first */
 	uint64_t logs_suppressed; /**< log lines left out by the rate limit (rt_lograte.h) */
-	bool running;         /**< the thread runs */
-	bool in_sync;         /**< a dump completed since the thread started, no overrun since */
+	bool running;             /**< the thread runs */
+	bool in_sync; /**< a dump completed since the thread started, no overrun since */
 };
 
 /**
