@@ -205,6 +205,69 @@ class Topology:
         self.delete()
 
 
+DIAG_CHARS = 1500  # each command's share of a failure's message (head and tail)
+
+
+def _cut(text, n=DIAG_CHARS):
+    text = text.rstrip()
+    return text if len(text) <= n else "%s\n[... %d chars ...]\n%s" % (
+        text[:n // 2], len(text) - n, text[-n // 2:])
+
+
+def diagnose(topo, tel=None):
+    """What a failure on a port's path says, bounded (about 25 kB): the
+    forwarder's twins, drops, slow-path and port counters (@tel: a function
+    of a telemetry command, None without), and each namespace's kernel view of
+    the wires -- addresses, neighbours, link counters, TCP sockets (rtr: the
+    twins; peer; far; dp: the forwarder's TAPs and veths and port 0's bridge)."""
+    out = []
+    if tel is not None:
+        def nonzero(d):
+            return {k: v for k, v in d.items() if v and not isinstance(v, (list, dict))}
+        for cmd, f in (("/forwarder/twins", None), ("/forwarder/drops", nonzero),
+                       ("/forwarder/router", nonzero)):
+            try:
+                d = tel(cmd)
+                out.append("%s: %s" % (cmd, _cut(json.dumps(f(d) if f else d), 800)))
+            except Exception as e:  # the forwarder gone: say so, go on
+                out.append("%s: %r" % (cmd, e))
+        for port in range(4):
+            try:
+                d = tel("/ethdev/stats,%d" % port)
+                if d is None:  # no such port (no twin of port 1)
+                    continue
+                out.append("/ethdev/stats,%d: %s" % (port, json.dumps(
+                    {k: v for k, v in d.items() if not isinstance(v, list)})))
+            except Exception as e:
+                out.append("/ethdev/stats,%d: %r" % (port, e))
+    cmds = []
+    for ns in ("rtr", "peer", "far"):
+        cmds += [(ns, ["ip", "addr"]), (ns, ["ip", "neigh"]), (ns, ["ip", "-s", "-j", "link"]),
+                 (ns, ["ss", "-tan"])]
+    cmds += [("dp", ["ip", "-s", "-j", "link"])]
+    cmds += [("dp", ["bridge", "fdb", "show", "br", "br0"])]
+    for ns, argv in cmds:
+        if ns not in topo.ns or not topo.created:
+            continue
+        p = subprocess.run(["ip", "netns", "exec", topo.ns[ns]] + argv, capture_output=True,
+                           text=True, timeout=30)
+        text = p.stdout
+        if "-j" in argv and p.returncode == 0:
+            text = "\n".join(_link_line(d) for d in json.loads(p.stdout))
+        out.append("--- %s in %s\n%s" % (" ".join(argv), ns, _cut(text + p.stderr)))
+    return "\n".join(out)
+
+
+def _link_line(d):
+    """One line of `ip -s -j link`'s device @d: name, flags, MAC, master, counters."""
+    st = d.get("stats64", {})
+    rx, tx = st.get("rx", {}), st.get("tx", {})
+    return "%s <%s> %s%s rx %s pkts %s dropped %s errors, tx %s pkts %s dropped %s errors" % (
+        d.get("ifname"), ",".join(d.get("flags", [])), d.get("address"),
+        " master " + d["master"] if "master" in d else "", rx.get("packets"), rx.get("dropped"),
+        rx.get("errors"), tx.get("packets"), tx.get("dropped"), tx.get("errors"))
+
+
 def config(c, topo, rate=None, extra=(), port1=(), twin1=None):
     """Port 0 with twin rtr0 (@rate its punt-rate), port 1 (its keys @port1)
     with twin @twin1 or none, the twins in topo's rtr namespace; @extra: [route] lines."""
@@ -241,8 +304,8 @@ def start(c, topo, cfg, duration):
             check("inet6" not in p.stdout, "twin rtr0 without IPv6:\n%s" % p.stdout)
             break
         if run.p.poll() is not None or time.monotonic() > deadline:
-            raise Fail("no twin rtr0 with 10.0.0.1/24 in %s within %d s\n%s" %
-                       (topo.ns["rtr"], WAIT_S, run.describe()))
+            raise Fail("no twin rtr0 with 10.0.0.1/24 in %s within %d s\n%s\n%s" %
+                       (topo.ns["rtr"], WAIT_S, run.describe(), diagnose(topo)))
         time.sleep(0.2)
     time.sleep(1)  # the workers start after the set-up that made the twin
     return run, sfile
@@ -293,7 +356,7 @@ def telemetry(prefix, cmd):
     s.send(cmd.encode())
     out = json.loads(s.recv(65536))
     s.close()
-    return out[cmd]
+    return out[cmd.split(",")[0]]  # the reply is keyed by the command without its parameters
 
 
 def case_tcp(c):
@@ -477,8 +540,9 @@ def case_bgp(c):
             sender.kill()
             sender.wait()
             if got == 0:
-                raise Fail("nothing from the far end reached 172.16.0.1 in %d s\n%s\n%s" %
-                           (BGP_WAIT_S, run.describe(), frr.logs()))
+                raise Fail("nothing from the far end reached 172.16.0.1 in %d s\n%s\n%s\n%s" %
+                           (BGP_WAIT_S, run.describe(), diagnose(
+                               topo, lambda cmd: telemetry(c.prefixes[-1], cmd)), frr.logs()))
             routes = telemetry(c.prefixes[-1], "/forwarder/routes")
             r = routes.get("172_16_0_0/16")
             check(isinstance(r, str) and r.startswith("via 10.0.0.2 dev 0 proto fpm"),
