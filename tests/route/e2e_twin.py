@@ -493,12 +493,20 @@ def case_flood(c):
         mc_got = int(mc.communicate(timeout=30)[0].split()[-1])
         st, _ = finish(run, sfile)
         sp, drops = st["route"]["slow_path"], st["drops"]
-        check(drops["punt_rate"] > 20000 // 2,
-              "punt_rate %d of a 20000 flood at punt-rate %d" % (drops["punt_rate"], rate))
         # the bucket: rate per second and a burst of max(rate / 10, 32); the
         # whole run's to_twin (the flood, the multicast, the twin's ARP copies)
         bound = rate * (secs + 1) + 32 + 10 + 10
         check(sp["to_twin"] <= bound, "to_twin %d within punt-rate (%d)" % (sp["to_twin"], bound))
+        # every flood frame is accounted for: to the twin (within the bucket), dropped
+        # as punt_rate (the excess), on the way there (punt_full, twin_tx_full), or
+        # before the router (dp's kernel could not queue it to the forwarder: on a
+        # busy machine over half of the flood, seen; not the router's doing)
+        seen = drops["punt_rate"] + drops["punt_full"] + drops["twin_tx_full"] + sp["to_twin"]
+        check(drops["punt_rate"] > 0 and seen + lost_before >= 20000,
+              "a 20000 flood at punt-rate %d: punt_rate %d, punt_full %d, twin_tx_full %d, "
+              "to_twin %d, %d lost before the router" % (
+                  rate, drops["punt_rate"], drops["punt_full"], drops["twin_tx_full"],
+                  sp["to_twin"], lost_before))
         check(0 < twin_got <= sp["to_twin"], "the twin's socket got %d of to_twin %d" %
               (twin_got, sp["to_twin"]))
         # the flood shares the port's RX queue with them and nothing after: every
