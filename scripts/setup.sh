@@ -24,6 +24,7 @@ pkgs=(
 	iputils-ping traceroute            # route-twin-e2e-ping, -traceroute: the real tools through the router
 	iproute2 procps                    # ip netns, ps: the route tests (a minimal install has neither)
 	ethtool                            # the user guide's traffic through the router: veth checksum offload off
+	strace                             # route-twin-e2e-slow-start: holds the forwarder inside its ports' start
 	python3-matplotlib                 # bench/plot.py (the benchmark plots in docs/img)
 	python3-prometheus-client prometheus # tools/dpdk-forwarder-exporter, promtool for its test
 	clang-format                       # the lint target

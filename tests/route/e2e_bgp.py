@@ -248,6 +248,12 @@ class Lab:
             out.append("--- vtysh in %s\n%s%s" % (ns, p.stdout[-2000:], p.stderr[-500:]))
         return "\n".join(out)
 
+    def diagnose(self):
+        """The ports' paths, for a failure's message: e2e_twin.diagnose() (the
+        forwarder's twins, drops and port counters; the namespaces' addresses,
+        neighbours, links and TCP sockets)."""
+        return etw.diagnose(self.topo, self.get if self.tel is not None else None)
+
     def kernel_count(self):
         """The router's kernel FIB: how many routes zebra installed from BGP."""
         out = self.topo.ip("rtr", "-4", "route", "show", "proto", "bgp")
@@ -291,10 +297,10 @@ class Lab:
                 missing = sorted(set(want) - set(r))[:5]
                 wrong = sorted(p for p in set(r) & set(want) if r[p] != want[p])[:5]
                 raise Fail("%s: no progress for %d s (after %.0f s): %d fpm routes, want %d; "
-                           "extra %r, missing %r, different %r\n%s\n%s\n%s\n%s" % (
+                           "extra %r, missing %r, different %r\n%s\n%s\n%s\n%s\n%s" % (
                                what, limit, time.monotonic() - t0, len(r), len(want), extra,
                                missing, wrong, self.fpm(), self.run.describe(),
-                               self.bgp_summary(), self.frr.logs()))
+                               self.bgp_summary(), self.diagnose(), self.frr.logs()))
             time.sleep(0.2)
 
     def wait_count(self, n, limit, what):
@@ -305,8 +311,8 @@ class Lab:
         while self.count() != n:
             if stalled():
                 raise Fail("%s: %d routes, want %d, no progress for %d s (after %.0f s)\n%s\n%s"
-                           % (what, self.count(), n, limit, time.monotonic() - t0, self.fpm(),
-                              self.bgp_summary()))
+                           "\n%s" % (what, self.count(), n, limit, time.monotonic() - t0,
+                                     self.fpm(), self.bgp_summary(), self.diagnose()))
             time.sleep(0.01)
         return time.monotonic() - t0
 
@@ -450,9 +456,9 @@ def case_withdraw(c):
                 kernel = time.monotonic() - t0
             if stalled():
                 raise Fail("the withdrawal: %d routes in the forwarder, want %d; %d in the "
-                           "router's kernel, want %d; no progress for 10 s\n%s\n%s" % (
+                           "router's kernel, want %d; no progress for 10 s\n%s\n%s\n%s" % (
                                lab.count(), lab.base + len(keep) + 1, lab.kernel_count(),
-                               len(keep) + 1, lab.fpm(), lab.bgp_summary()))
+                               len(keep) + 1, lab.fpm(), lab.bgp_summary(), lab.diagnose()))
             time.sleep(0.01)
         print("withdraw: 5000 of B's prefixes out of the forwarder %.2f s after birdc configure, "
               "out of the router's kernel after %.2f s" % (fwd, kernel))

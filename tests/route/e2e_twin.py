@@ -5,7 +5,7 @@
 exception path"): the router's port 0 has a kernel twin, a TAP the
 forwarder makes in a namespace of the test's own (twin-netns); port 1 has
 none. The forwarder runs in a namespace of its own; its ports are net_tap
-devices there, each bridged with a veth whose other end is in a peer
+devices there, each joined by tc to a veth whose other end is in a peer
 namespace (port 0's network, 10.0.0.0/24) or a far one (port 1's,
 10.1.0.0/24), so real kernels talk through the router (tcp: net_af_packet on
 the veths instead, the other kind of kernel-facing port):
@@ -28,6 +28,10 @@ the veths instead, the other kind of kernel-facing port):
 - traceroute: traceroute -n from the peer to the far host, UDP and -I: hop
   1 the router (time exceeded from the slow path), hop 2 the far host;
 - show: the shell's show twin;
+- restart: port 0 stopped and started from the shell (net_tap gives its TAP
+  the port's MAC again): the wire to it and the twin's TCP work after;
+- slow_start: the forwarder held inside its ports' start (strace delays its
+  ioctls): pings to the router and through it pass;
 - bad_config: bad twin lines stop the start-up with their file:line.
 
 Every run leaks no mbuf and keeps the slow path's balance. Needs root
@@ -75,8 +79,8 @@ class Topology:
     the test was started in). A veth from dp to peer (port 0's network,
     10.0.0.2 on the peer's eth0) and one to far (port 1's, 10.1.0.2).
     @ports "tap": the forwarder's ports are net_tap devices it makes in dp
-    (tap0, tap1), each bridged there with its veth once it exists
-    (bridge_taps()); "af_packet": net_af_packet on the veths' dp ends (v0, v1).
+    (tap0, tap1), each joined there to its veth once it exists
+    (wire_taps()); "af_packet": net_af_packet on the veths' dp ends (v0, v1).
     @fpm: a veth from dp (self.fpm_addr, the forwarder's FPM listener) to rtr
     (zebra). Deleted at exit: the namespaces take their devices with them."""
 
@@ -97,7 +101,7 @@ class Topology:
             for k in ("rtr", "far", "dp"):
                 self.sh("ip", "netns", "add", self.ns[k])
                 self.created.append(self.ns[k])
-            # the router is IPv4's alone: no IPv6 from dp's kernel (taps, bridges) on the wire
+            # the router is IPv4's alone: no IPv6 from dp's kernel (taps, veths) on the wire
             self.exec("dp", "sysctl", "-qw", "net.ipv6.conf.all.disable_ipv6=1",
                       "net.ipv6.conf.default.disable_ipv6=1")
             self.ip("dp", "link", "set", "lo", "up")
@@ -138,9 +142,18 @@ class Topology:
             return json.loads(self.ip("dp", "-j", "link", "show", "v%d" % port))[0]["address"]
         return self.TAP_MAC[port]
 
-    def bridge_taps(self, run):
+    def wire_taps(self, run):
         """net_tap: once the forwarder (Running @run) has started tap0 and tap1
-        in dp, bridge each with its veth there (no-op for af_packet)."""
+        in dp, join each to its veth there (no-op for af_packet): tc redirects
+        every frame each way (u32 matching all, mirred), so that neither dp's
+        kernel nor any MAC decides where a frame goes. Not a bridge: net_tap gives
+        its netdev the port's MAC at every port start (rte_eth_dev_start()
+        restores it after the link is up), and a bridge keeps the frames for a
+        MAC of its ports for dp's kernel: a port start after the bridge had
+        changed the netdev's MAC -- a restart, or the first start racing the
+        change on a busy machine -- left the port deaf to every unicast frame
+        for the router, for good (route-bgp-e2e-routes, 2026-12: A's session
+        stuck in Connect for 8 minutes)."""
         if self.ports != "tap":
             return
         deadline = time.monotonic() + WAIT_S
@@ -153,16 +166,19 @@ class Topology:
                     raise Fail("no %s up in %s within %d s\n%s" %
                                (tap, self.ns["dp"], WAIT_S, run.describe()))
                 time.sleep(0.1)
-            # net_tap gives its netdev the port's MAC (again at the port's start): a
-            # bridge port's own MAC is the bridge's (frames to it would stop in dp's
-            # kernel), so the started netdev and the bridge get others
-            self.ip("dp", "link", "set", tap, "address", "02:00:0a:ff:%02x:01" % i)
-            br = "br%d" % i
-            self.ip("dp", "link", "add", br, "address", "02:00:0a:fe:%02x:01" % i, "type",
-                    "bridge")
-            self.ip("dp", "link", "set", tap, "master", br)
-            self.ip("dp", "link", "set", "v%d" % i, "master", br)
-            self.ip("dp", "link", "set", br, "up")
+            for a, b in ((tap, "v%d" % i), ("v%d" % i, tap)):
+                self.tc("qdisc", "add", "dev", a, "handle", "ffff:", "ingress")
+                self.tc("filter", "add", "dev", a, "parent", "ffff:", "protocol", "all", "u32",
+                        "match", "u32", "0", "0", "action", "mirred", "egress", "redirect",
+                        "dev", b)
+
+    def tc(self, *args):
+        """tc in dp; a qdisc net_tap made already (its rte_flow's ingress) is kept."""
+        p = subprocess.run(["tc", "-n", self.ns["dp"]] + list(args), capture_output=True,
+                           text=True)
+        exists = "File exists" in p.stderr or "Exclusivity flag on" in p.stderr  # EEXIST
+        check(p.returncode == 0 or (args[0] == "qdisc" and exists),
+              "tc -n %s %s: %s" % (self.ns["dp"], " ".join(args), p.stderr))
 
     def tap_tx_dropped(self, port):
         """Frames dp's kernel could not queue to the forwarder on tap@port (its
@@ -205,6 +221,70 @@ class Topology:
         self.delete()
 
 
+DIAG_CHARS = 1500  # each command's share of a failure's message (head and tail)
+
+
+def _cut(text, n=DIAG_CHARS):
+    text = text.rstrip()
+    return text if len(text) <= n else "%s\n[... %d chars ...]\n%s" % (
+        text[:n // 2], len(text) - n, text[-n // 2:])
+
+
+def diagnose(topo, tel=None):
+    """What a failure on a port's path says, bounded (about 25 kB): the
+    forwarder's twins, drops, slow-path and port counters (@tel: a function
+    of a telemetry command, None without), and each namespace's kernel view of
+    the wires -- addresses, neighbours, link counters, TCP sockets (rtr: the
+    twins; peer; far; dp: the forwarder's TAPs and veths and what tc redirected
+    to port 0 and from it)."""
+    out = []
+    if tel is not None:
+        def nonzero(d):
+            return {k: v for k, v in d.items() if v and not isinstance(v, (list, dict))}
+        for cmd, f in (("/forwarder/twins", None), ("/forwarder/drops", nonzero),
+                       ("/forwarder/router", nonzero)):
+            try:
+                d = tel(cmd)
+                out.append("%s: %s" % (cmd, _cut(json.dumps(f(d) if f else d), 800)))
+            except Exception as e:  # the forwarder gone: say so, go on
+                out.append("%s: %r" % (cmd, e))
+        for port in range(4):
+            try:
+                d = tel("/ethdev/stats,%d" % port)
+                if d is None:  # no such port (no twin of port 1)
+                    continue
+                out.append("/ethdev/stats,%d: %s" % (port, json.dumps(
+                    {k: v for k, v in d.items() if not isinstance(v, list)})))
+            except Exception as e:
+                out.append("/ethdev/stats,%d: %r" % (port, e))
+    cmds = []
+    for ns in ("rtr", "peer", "far"):
+        cmds += [(ns, ["ip", "addr"]), (ns, ["ip", "neigh"]), (ns, ["ip", "-s", "-j", "link"]),
+                 (ns, ["ss", "-tan"])]
+    cmds += [("dp", ["ip", "-s", "-j", "link"])]
+    cmds += [("dp", ["tc", "-s", "filter", "show", "dev", d, "ingress"]) for d in ("v0", "tap0")]
+    for ns, argv in cmds:
+        if ns not in topo.ns or not topo.created:
+            continue
+        p = subprocess.run(["ip", "netns", "exec", topo.ns[ns]] + argv, capture_output=True,
+                           text=True, timeout=30)
+        text = p.stdout
+        if "-j" in argv and p.returncode == 0:
+            text = "\n".join(_link_line(d) for d in json.loads(p.stdout))
+        out.append("--- %s in %s\n%s" % (" ".join(argv), ns, _cut(text + p.stderr)))
+    return "\n".join(out)
+
+
+def _link_line(d):
+    """One line of `ip -s -j link`'s device @d: name, flags, MAC, master, counters."""
+    st = d.get("stats64", {})
+    rx, tx = st.get("rx", {}), st.get("tx", {})
+    return "%s <%s> %s%s rx %s pkts %s dropped %s errors, tx %s pkts %s dropped %s errors" % (
+        d.get("ifname"), ",".join(d.get("flags", [])), d.get("address"),
+        " master " + d["master"] if "master" in d else "", rx.get("packets"), rx.get("dropped"),
+        rx.get("errors"), tx.get("packets"), tx.get("dropped"), tx.get("errors"))
+
+
 def config(c, topo, rate=None, extra=(), port1=(), twin1=None):
     """Port 0 with twin rtr0 (@rate its punt-rate), port 1 (its keys @port1)
     with twin @twin1 or none, the twins in topo's rtr namespace; @extra: [route] lines."""
@@ -224,12 +304,12 @@ def config(c, topo, rate=None, extra=(), port1=(), twin1=None):
 def start(c, topo, cfg, duration):
     """The forwarder on the topology's ports, in its namespace, running;
     returns (Running, stats path) once the twin is up with the port's address
-    and MAC (and net_tap's ports bridged)."""
+    and MAC (and net_tap's ports wired)."""
     sfile = c.path("stats.json")
     c.wrap = ["ip", "netns", "exec", topo.ns["dp"]]
     run = c.start(c.eal(topo.vdevs(), mem=512),
                   ["--config", cfg, "--duration", str(duration), "--stats-file", sfile])
-    topo.bridge_taps(run)
+    topo.wire_taps(run)
     mac = topo.port_mac(0)
     deadline = time.monotonic() + WAIT_S
     while True:
@@ -241,8 +321,8 @@ def start(c, topo, cfg, duration):
             check("inet6" not in p.stdout, "twin rtr0 without IPv6:\n%s" % p.stdout)
             break
         if run.p.poll() is not None or time.monotonic() > deadline:
-            raise Fail("no twin rtr0 with 10.0.0.1/24 in %s within %d s\n%s" %
-                       (topo.ns["rtr"], WAIT_S, run.describe()))
+            raise Fail("no twin rtr0 with 10.0.0.1/24 in %s within %d s\n%s\n%s" %
+                       (topo.ns["rtr"], WAIT_S, run.describe(), diagnose(topo)))
         time.sleep(0.2)
     time.sleep(1)  # the workers start after the set-up that made the twin
     return run, sfile
@@ -284,6 +364,12 @@ print(c.recv(100).decode())
 """
 
 
+def enl_shell():
+    """tests/shell/run.py (e2e_nlsync's loader: e2e_nlsync imports this module)."""
+    import e2e_nlsync as enl
+    return enl.shell_mod()
+
+
 def telemetry(prefix, cmd):
     """One telemetry request to the forwarder of EAL file prefix @prefix."""
     s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -293,7 +379,7 @@ def telemetry(prefix, cmd):
     s.send(cmd.encode())
     out = json.loads(s.recv(65536))
     s.close()
-    return out[cmd]
+    return out[cmd.split(",")[0]]  # the reply is keyed by the command without its parameters
 
 
 def case_tcp(c):
@@ -407,12 +493,20 @@ def case_flood(c):
         mc_got = int(mc.communicate(timeout=30)[0].split()[-1])
         st, _ = finish(run, sfile)
         sp, drops = st["route"]["slow_path"], st["drops"]
-        check(drops["punt_rate"] > 20000 // 2,
-              "punt_rate %d of a 20000 flood at punt-rate %d" % (drops["punt_rate"], rate))
         # the bucket: rate per second and a burst of max(rate / 10, 32); the
         # whole run's to_twin (the flood, the multicast, the twin's ARP copies)
         bound = rate * (secs + 1) + 32 + 10 + 10
         check(sp["to_twin"] <= bound, "to_twin %d within punt-rate (%d)" % (sp["to_twin"], bound))
+        # every flood frame is accounted for: to the twin (within the bucket), dropped
+        # as punt_rate (the excess), on the way there (punt_full, twin_tx_full), or
+        # before the router (dp's kernel could not queue it to the forwarder: on a
+        # busy machine over half of the flood, seen; not the router's doing)
+        seen = drops["punt_rate"] + drops["punt_full"] + drops["twin_tx_full"] + sp["to_twin"]
+        check(drops["punt_rate"] > 0 and seen + lost_before >= 20000,
+              "a 20000 flood at punt-rate %d: punt_rate %d, punt_full %d, twin_tx_full %d, "
+              "to_twin %d, %d lost before the router" % (
+                  rate, drops["punt_rate"], drops["punt_full"], drops["twin_tx_full"],
+                  sp["to_twin"], lost_before))
         check(0 < twin_got <= sp["to_twin"], "the twin's socket got %d of to_twin %d" %
               (twin_got, sp["to_twin"]))
         # the flood shares the port's RX queue with them and nothing after: every
@@ -477,8 +571,9 @@ def case_bgp(c):
             sender.kill()
             sender.wait()
             if got == 0:
-                raise Fail("nothing from the far end reached 172.16.0.1 in %d s\n%s\n%s" %
-                           (BGP_WAIT_S, run.describe(), frr.logs()))
+                raise Fail("nothing from the far end reached 172.16.0.1 in %d s\n%s\n%s\n%s" %
+                           (BGP_WAIT_S, run.describe(), diagnose(
+                               topo, lambda cmd: telemetry(c.prefixes[-1], cmd)), frr.logs()))
             routes = telemetry(c.prefixes[-1], "/forwarder/routes")
             r = routes.get("172_16_0_0/16")
             check(isinstance(r, str) and r.startswith("via 10.0.0.2 dev 0 proto fpm"),
@@ -599,11 +694,10 @@ def case_traceroute(c):
 def case_show(c):
     """The shell's show twin: the twin (port, interface, namespace, DPDK port
     after the router's, punt-rate) and its counters; none for port 1."""
-    import e2e_nlsync as enl
     with Topology() as topo:
         c.wrap = ["ip", "netns", "exec", topo.ns["dp"]]
-        sh = enl.shell_mod().Shell(c, c.eal(topo.vdevs(), mem=512),
-                                   ["--config", config(c, topo, rate=300)])
+        sh = enl_shell().Shell(c, c.eal(topo.vdevs(), mem=512),
+                               ["--config", config(c, topo, rate=300)])
         try:
             out = sh.cmd("show twin")
             check("port 0: twin rtr0 in namespace %s, port 2, punt-rate 300" % topo.ns["rtr"]
@@ -614,6 +708,97 @@ def case_show(c):
         finally:
             st = sh.quit()
         check(st is not None and st["mbufs_leaked"] == 0, "mbufs leaked after the shell")
+
+
+class _ShellRun:
+    """A shell session as wire_taps() sees a Running: alive, and its log."""
+
+    def __init__(self, sh):
+        self.sh = sh
+        self.p = self
+
+    def poll(self):
+        return None if self.sh.p.isalive() else self.sh.p.exitstatus
+
+    def describe(self):
+        return "".join(self.sh.log)[-3000:]
+
+
+def ping_through(topo, what):
+    """The peer pings the far host through the router: the first reply within
+    as many tries as a loaded machine needs (a try is 2 s; ARP comes first)."""
+    for _ in range(10):
+        rc, out = tool(topo, "peer", "ping", "-n", "-c", "1", "-W", "2", "10.1.0.2")
+        if rc == 0:
+            return
+    raise Fail("%s: no reply from 10.1.0.2 through the router in 10 tries:\n%s\n%s" %
+               (what, out, diagnose(topo)))
+
+
+def case_restart(c):
+    """Port 0 stopped and started again from the shell: net_tap gives its TAP
+    the port's own MAC again at the start, and port 0's wire (the peer's pings
+    through the router, a TCP connection to the twin) works as before. A
+    bridge in dp would keep every unicast frame for the router from then on
+    (the start-up race that kept route-bgp-e2e-routes' A in Connect)."""
+    need_tool("ping")
+    with Topology() as topo:
+        c.wrap = ["ip", "netns", "exec", topo.ns["dp"]]
+        sh = enl_shell().Shell(c, c.eal(topo.vdevs(), mem=512), ["--config", config(c, topo)])
+        try:
+            topo.wire_taps(_ShellRun(sh))
+            check("forwarding started" in sh.cmd("start"), "start")
+            ping_through(topo, "before the restart")
+            check("port 0 stopped" in sh.cmd("port stop 0"), "port stop 0")
+            check("port 0 started" in sh.cmd("port start 0"), "port start 0")
+            # (DPDK 22.11's ethdev gives it the port's MAC: what this case is about)
+            tap = json.loads(topo.ip("dp", "-j", "link", "show", "tap0"))[0]["address"]
+            print("restart: tap0's MAC after the port's start %s, the port's %s" %
+                  (tap, topo.port_mac(0)))
+            ping_through(topo, "after the restart")
+            srv = topo.popen("rtr", SERVER)
+            check_eq(srv.stdout.readline().strip(), "listening", "server in the twin's namespace")
+            got = topo.run("peer", CLIENT).strip()
+            srv.communicate(timeout=20)
+            check_eq(got, "pong:ping", "the peer's answer from the twin after the restart")
+        finally:
+            st = sh.quit()
+        check(st is not None and st["mbufs_leaked"] == 0, "mbufs leaked after the shell")
+
+
+SLOW_IOCTL_US = 200000  # slow_start: each of the forwarder's first ioctls held this long
+
+
+def case_slow_start(c):
+    """The forwarder descheduled inside its ports' start, where the first run
+    of route-bgp-e2e-routes on a busy box was: each of its first 40 ioctls is
+    held 0.2 s on its way back (strace), so that the test sees tap0 up and
+    wires it before ethdev gives tap0 the port's MAC again. The peer's pings
+    to the router (the slow path answers) and through it pass all the same.
+    Skips without strace."""
+    need_tool("ping")
+    need_tool("strace")
+    with Topology() as topo:
+        start_ = c.start
+
+        def held(eal, app):
+            # LeakSanitizer cannot run under ptrace: no leak check here (the other
+            # cases have it), the mbuf check at exit stays
+            asan = os.environ.get("ASAN_OPTIONS", "")
+            c.wrap = c.wrap + ["env", "ASAN_OPTIONS=%s%sdetect_leaks=0" % (
+                asan, ":" if asan else ""), "strace", "-f", "-qq", "-o", "/dev/null", "-e",
+                "trace=ioctl", "-e", "inject=ioctl:delay_exit=%d:when=1..40" % SLOW_IOCTL_US]
+            return start_(eal, app)
+        c.start = held
+        run, sfile = start(c, topo, config(c, topo), 60)
+        for dst in ("10.0.0.1", "10.1.0.2"):
+            rc, out = tool(topo, "peer", "ping", "-n", "-c", "3", "-i", "0.2", "-W", "2", dst)
+            check_eq(rc, 0, "ping %s after a slow start:\n%s\n%s" % (
+                dst, out, diagnose(topo, lambda cmd: telemetry(c.prefixes[-1], cmd))))
+        # the forwarder is strace's child (a SIGINT to strace would only detach it)
+        with open("/proc/%d/task/%d/children" % (run.p.pid, run.p.pid)) as f:
+            os.kill(int(f.read().split()[0]), signal.SIGINT)
+        finish(run, sfile)
 
 
 def case_bad_config(c):
