@@ -10,6 +10,8 @@
 #include <rte_malloc.h>
 
 #include "fec_ethdev.h"
+#include "fec_rx.h"
+#include "fec_tx.h"
 
 #define FEC_POLL_US 1000 /* MDIO and graceful-stop timeouts */
 

@@ -18,7 +18,8 @@
 #include <rte_byteorder.h>
 #include <rte_mbuf.h>
 
-#include "fec_ethdev.h"
+#include "fec_rx.h"
+#include "fec_tx.h"
 
 void
 fec_rx_sg_drop(struct fec_rxq *rxq)

@@ -10,7 +10,7 @@
 
 #include <errno.h>
 
-#include "fec_ethdev.h"
+#include "fec_rx.h"
 
 bool
 fec_rx_scatter_asked(const struct rte_eth_dev *dev)

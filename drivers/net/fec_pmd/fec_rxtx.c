@@ -13,7 +13,8 @@
 #include <rte_ether.h>
 #include <rte_mbuf.h>
 
-#include "fec_ethdev.h"
+#include "fec_rx.h"
+#include "fec_tx.h"
 #include "fec_rx_ts.h"
 
 /*

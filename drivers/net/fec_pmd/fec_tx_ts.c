@@ -15,7 +15,7 @@
 
 #include <rte_byteorder.h>
 
-#include "fec_ethdev.h"
+#include "fec_tx.h"
 
 void
 fec_tx_ts_conf(const struct rte_eth_dev *dev, struct fec_txq *txq)

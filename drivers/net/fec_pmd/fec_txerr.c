@@ -12,7 +12,7 @@
 
 #include <rte_byteorder.h>
 
-#include "fec_ethdev.h"
+#include "fec_tx.h"
 
 static const uint16_t fec_tx_err_bits[FEC_TX_ERR_NB] = {
 #define X(k, name, bits) [FEC_TX_ERR_##k] = (bits),

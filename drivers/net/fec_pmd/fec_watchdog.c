@@ -22,6 +22,7 @@
 #include <rte_pause.h>
 
 #include "fec_ethdev.h"
+#include "fec_tx.h"
 
 static const char *const fec_restart_names[FEC_RESTART_NB] = {
 #define X(k, name) [FEC_RESTART_##k] = name,
