@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "fec_ethdev.h"
-#include "fec_tx.h"
 
 /* Linux's values (FEC_ENET_RSEM_V, _RSFL_V, _RAEM_V, _RAFL_V, _OPD_V). */
 #define FEC_FC_RSEM 0x84u

@@ -39,7 +39,6 @@
 
 #include "fec_backend.h"
 #include "fec_ethdev.h"
-#include "fec_tx.h"
 
 static void
 uio_irq_close(struct fec_priv *fep)

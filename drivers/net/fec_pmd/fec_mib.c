@@ -11,7 +11,6 @@
 #include <rte_alarm.h>
 
 #include "fec_ethdev.h"
-#include "fec_tx.h"
 
 static const uint32_t fec_mib_offs[FEC_MIB_NB] = {
 #define X(n, o) (o),

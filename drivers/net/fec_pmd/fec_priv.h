@@ -94,7 +94,7 @@ enum fec_rx_err {
  * TX errors read from the last BD of each completed frame, as Linux's
  * fec_enet_tx_queue counts them (legacy status bits, which the MAC writes
  * with both BD formats; **RM?**): reason, xstat name, status bits. Only with
- * stats=sw (fec_txerr.c): with the MIB, oerrors comes from its counters of
+ * stats=sw (fec_tx_ts.c): with the MIB, oerrors comes from its counters of
  * the same frames (ieee_t_macerr, ieee_t_lcol, ieee_t_excol).
  */
 #define FEC_TX_ERR_TABLE(X)                          \

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "fec_ethdev.h"
-#include "fec_tx.h"
 
 static const uint16_t fec_dump_regs[] = {FEC_EIR, FEC_EIMR, FEC_RDAR, FEC_TDAR, FEC_ECR, FEC_MMFR,
 	FEC_MSCR, FEC_MIBC, FEC_RCR, FEC_TCR, FEC_PALR, FEC_PAUR, FEC_OPD, FEC_IAUR, FEC_IALR,
