@@ -127,8 +127,12 @@ fec_intr_setup(struct rte_eth_dev *dev)
 	if (dev->intr_handle != NULL && rte_intr_max_intr_get(dev->intr_handle) == nb + 1)
 		return 0;
 	fec_intr_free(dev);
-	if (!fep->intr_uio)
+	if (!fep->intr_uio) {
+		/* The devargs check refuses intr=lines on UIO, which has no lines. */
+		if (fep->be->line_fd == NULL)
+			return -ENOTSUP;
 		return handle_setup(dev, nb, fep->be->line_fd, sizeof(uint64_t));
+	}
 	ret = fep->be->irq_open(fep);
 	if (ret < 0) {
 		FEC_LOG(ERR, "%s: cannot open %s for its interrupt: %s", fep->name,

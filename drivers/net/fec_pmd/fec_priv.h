@@ -334,7 +334,7 @@ struct fec_priv {
 	uint32_t mib_last[FEC_MIB_NB];
 	uint64_t mib[FEC_MIB_NB];
 	int uio_fd;
-	char uio_dev[32];                /**< /dev/uioN */
+	char uio_dev[32]; /**< /dev/uioN (model: its emulation, as logs name it) */
 	const struct rte_memzone *bd_mz; /**< BD area of the stock UIO layout */
 	void *uio_regs_map, *uio_bd_map;
 	size_t uio_regs_len, uio_bd_len;
@@ -478,9 +478,10 @@ fec_q_started_set(struct fec_qsync *s, bool *started, bool on)
 }
 
 /**
- * Register write: through the backend's handler chosen at probe, so no access
- * tests which backend the port has (an indirect call, like the branch it
- * replaced; on hardware the handler is one store, fec_uio.c).
+ * Register write, through the handler the port's backend set at probe: no
+ * access asks which backend the port has. On hardware the handler is one
+ * store (fec_uio.c); on the model, its write handler, which sees the side
+ * effects (W1C, doorbells) plain memory cannot.
  *
  * @param fep
  *   Device.
