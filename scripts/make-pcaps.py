@@ -37,7 +37,7 @@ def udp(dst_mac, src_ip, dst_ip, sport=1024, dport=9):
                  / UDP(sport=sport, dport=dport) / Raw(b"\x00" * 18))
 
 
-# the FEC model's MAC when no mac= is given (drivers/net/fec_pmd/fec_ethdev.c)
+# the FEC model's MAC when no mac= is given (drivers/net/fec_pmd/fec_probe.c)
 FEC_MAC = "02:00:00:fe:c0:00"
 
 

@@ -22,7 +22,7 @@ measure() { # name fn [legacy]
 	callgrind_annotate --inclusive=yes --threshold=100 "$out/cg" 2>/dev/null |
 		awk -v pk=$((bursts * burst)) -v name="$what${extra:+ ($extra)} [$fn]" '
 		/PROGRAM TOTALS/ { gsub(",", "", $1); total = $1 }
-		/fec_model_write32/ { gsub(",", "", $1); model = $1 }
+		/fec_model_reg_write/ { gsub(",", "", $1); model = $1 }
 		END { printf "%-40s %6.1f Ir/pkt  (total %d, model %d, %d pkts)\n",
 			name, (total - model) / pk, total, model, pk }'
 }

@@ -25,6 +25,7 @@
 #include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_ethdev.h"
+#include "fec_tx.h"
 #include "fec_model.h"
 #include "fec_regs.h"
 

@@ -26,6 +26,7 @@
 #include "fec_cases.h"
 #include "fec_check.h"
 #include "fec_ethdev.h"
+#include "fec_rx.h"
 #include "fec_model.h"
 #include "fec_regs.h"
 

@@ -37,43 +37,16 @@
 
 #include <rte_interrupts.h>
 
+#include "fec_backend.h"
 #include "fec_ethdev.h"
-
-/* One more open of the UIO device (or of the model's emulation of it). */
-static int
-uio_irq_open(struct fec_priv *fep)
-{
-	int fd;
-
-	if (fep->model != NULL)
-		return fec_model_uio_open(fep->model);
-	fd = open(fep->uio_dev, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-	return fd < 0 ? -errno : fd;
-}
 
 static void
 uio_irq_close(struct fec_priv *fep)
 {
 	if (fep->intr_uio_fd < 0)
 		return;
-	if (fep->model != NULL)
-		fec_model_uio_close(fep->model, fep->intr_uio_fd);
-	else
-		close(fep->intr_uio_fd);
+	fep->be->irq_close(fep, fep->intr_uio_fd);
 	fep->intr_uio_fd = -1;
-}
-
-/* uio_pdrv_genirq's irqcontrol: 1 enables the IRQ its handler disabled. */
-static int
-uio_irq_enable(struct fec_priv *fep)
-{
-	int32_t one = 1;
-
-	if (fep->model != NULL) {
-		fec_model_uio_irqcontrol(fep->model, true);
-		return 0;
-	}
-	return write(fep->intr_uio_fd, &one, sizeof(one)) == sizeof(one) ? 0 : -errno;
 }
 
 /*
@@ -86,7 +59,7 @@ uio_irq_drain(struct fec_priv *fep)
 {
 	uint64_t count;
 
-	if (read(fep->intr_uio_fd, &count, fep->model != NULL ? 8 : 4) < 0)
+	if (read(fep->intr_uio_fd, &count, fep->be->irq_counter_size) < 0)
 		return;
 }
 
@@ -132,12 +105,6 @@ fail:
 }
 
 static int
-line_fd(struct fec_priv *fep, uint16_t q)
-{
-	return fec_model_irq_fd(fep->model, q);
-}
-
-static int
 uio_fd(struct fec_priv *fep, uint16_t q)
 {
 	RTE_SET_USED(q);
@@ -160,16 +127,20 @@ fec_intr_setup(struct rte_eth_dev *dev)
 	if (dev->intr_handle != NULL && rte_intr_max_intr_get(dev->intr_handle) == nb + 1)
 		return 0;
 	fec_intr_free(dev);
-	if (!fep->intr_uio)
-		return handle_setup(dev, nb, line_fd, sizeof(uint64_t));
-	ret = uio_irq_open(fep);
+	if (!fep->intr_uio) {
+		/* The devargs check refuses intr=lines on UIO, which has no lines. */
+		if (fep->be->line_fd == NULL)
+			return -ENOTSUP;
+		return handle_setup(dev, nb, fep->be->line_fd, sizeof(uint64_t));
+	}
+	ret = fep->be->irq_open(fep);
 	if (ret < 0) {
 		FEC_LOG(ERR, "%s: cannot open %s for its interrupt: %s", fep->name,
-			fep->model != NULL ? "the model's UIO line" : fep->uio_dev, strerror(-ret));
+			fep->uio_dev, strerror(-ret));
 		return ret;
 	}
 	fep->intr_uio_fd = ret;
-	ret = handle_setup(dev, 1, uio_fd, fep->model != NULL ? sizeof(uint64_t) : sizeof(int32_t));
+	ret = handle_setup(dev, 1, uio_fd, fep->be->irq_counter_size);
 	if (ret < 0)
 		uio_irq_close(fep);
 	else if (nb > 1)
@@ -230,7 +201,7 @@ fec_rx_intr_enable(struct rte_eth_dev *dev, uint16_t qid)
 		 * now, once (the other order interrupts at the unmask if the IRQ was
 		 * still on, and again when it is enabled with RXF still pending).
 		 */
-		ret = uio_irq_enable(fep);
+		ret = fep->be->irq_enable(fep);
 		if (ret == 0)
 			eimr_update(fep, fec_eir_rxf(qid), 0);
 		return ret;

@@ -18,6 +18,8 @@
 #include <rte_time.h>
 
 #include "fec_ethdev.h"
+#include "fec_rx.h"
+#include "fec_tx.h"
 
 /* ATCR while running: enabled, the counter wraps at ATPER (Linux's PERIOD_RST). */
 #define FEC_PTP_ATCR (FEC_ATCR_EN | FEC_ATCR_PEREN)

@@ -22,7 +22,10 @@
 
 #include <rte_cycles.h>
 
+#include "fec_backend.h"
 #include "fec_ethdev.h"
+#include "fec_rx.h"
+#include "fec_tx.h"
 
 /* How long a TX stop waits for the ring to drain (frames of 1518 bytes at 10 Mb/s: ~1.2 ms each). */
 #define FEC_TX_DRAIN_US 20000
@@ -41,10 +44,7 @@ bd_at(volatile uint8_t *base, uint8_t shift, unsigned int i)
 static void
 fec_wait_tick(const struct fec_priv *fep)
 {
-	if (fep->model != NULL)
-		fec_model_step(fep->model, 1);
-	else
-		rte_delay_us(1);
+	fep->be->wait_tick(fep);
 }
 
 /* A BD the MAC wrote (a frame or part of one); a parked BD has neither. */

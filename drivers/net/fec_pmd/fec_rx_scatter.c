@@ -10,15 +10,20 @@
  * L of the previous frame went missing, or a frame longer than FTRL allows)
  * is dropped, counted, its segments freed. A separate burst from fec_rxtx.c's,
  * chosen at dev_start, so that the single-BD loop stays as it is.
+ *
+ * Control, at the end: whether dev_start picks fec_rx_burst_scatter, and the
+ * configurations refused without it (a frame of the MTU longer than the
+ * smallest RX buffer), as other PMDs refuse them.
  */
 
+#include <errno.h>
 #include <stddef.h>
 
 #include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
 #include <rte_mbuf.h>
 
-#include "fec_ethdev.h"
+#include "fec_rx.h"
 
 void
 fec_rx_sg_drop(struct fec_rxq *rxq)
@@ -191,4 +196,31 @@ fec_rx_burst_scatter(void *q, struct rte_mbuf **pkts, uint16_t n)
 		fec_wr32(rxq->fep, rxq->rdar, 0);
 	fec_q_leave(&rxq->sync);
 	return (uint16_t)nb;
+}
+
+/* Control of scattered RX (dev_start, mtu_set). */
+
+bool
+fec_rx_scatter_asked(const struct rte_eth_dev *dev)
+{
+	return (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_SCATTER) != 0;
+}
+
+int
+fec_rx_scatter_conf(struct rte_eth_dev *dev)
+{
+	struct fec_priv *fep = dev->data->dev_private;
+	uint32_t frame =
+		(uint32_t)dev->data->mtu + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN + RTE_ETHER_CRC_LEN;
+
+	fep->scatter = fec_rx_scatter_asked(dev);
+	dev->data->scattered_rx = fep->scatter;
+	if (!fep->scatter && frame > fep->rx_frame_max) {
+		FEC_LOG(ERR,
+			"%s: MTU %u needs %u-byte frames, RX buffers hold %u: enable "
+			"RTE_ETH_RX_OFFLOAD_SCATTER or use larger mbufs",
+			fep->name, dev->data->mtu, frame, fep->rx_frame_max);
+		return -EINVAL;
+	}
+	return 0;
 }

@@ -18,6 +18,7 @@
 #include <rte_mbuf_dyn.h>
 
 #include "fec_ethdev.h"
+#include "fec_rx.h"
 #include "fec_rx_ts.h"
 
 void

@@ -17,7 +17,7 @@
 #include <rte_mbuf.h>
 #include <rte_mbuf_dyn.h>
 
-#include "fec_ethdev.h"
+#include "fec_rx.h"
 
 /**
  * A PTP frame (ether type 0x88F7, untagged or behind one VLAN tag, as the

@@ -11,7 +11,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 
-#include "fec_ethdev.h"
+#include "fec_rx.h"
 
 uint32_t fec_rx_desc_tab[FEC_RX_DESC_TAB];
 uint8_t fec_rx_proto_cls[256] = {[IPPROTO_TCP] = 1u << 6, [IPPROTO_UDP] = 2u << 6};

@@ -13,7 +13,8 @@
 #include <rte_ether.h>
 #include <rte_mbuf.h>
 
-#include "fec_ethdev.h"
+#include "fec_rx.h"
+#include "fec_tx.h"
 #include "fec_rx_ts.h"
 
 /*
@@ -279,7 +280,7 @@ fec_rx_burst(void *q, struct rte_mbuf **pkts, uint16_t n)
 
 	/*
 	 * The gate: started (a stopped queue gives no BD back to the MAC,
-	 * fec_queue.c) and no restart running (fec_ethdev.h, fec_q_enter).
+	 * fec_queue.c) and no restart running (fec_priv.h, fec_q_enter).
 	 * Descriptor flags are a separate instance: no per-frame test without
 	 * them.
 	 */
@@ -429,7 +430,7 @@ tx_kick(const struct fec_txq *txq)
 	 * while a store still sits in the write buffer, the uDMA may find R
 	 * clear, go idle, and the skipped write was the one doorbell the BDs
 	 * had (rte_io_wmb orders stores only; Linux has wmb(), a dsb, here).
-	 * The model goes idle with the mirror image (fec_model_doorbell.c).
+	 * The model goes idle with the mirror image (model/fec_model_doorbell.c).
 	 */
 	rte_io_mb();
 	reg = fep->regs + tdar;

@@ -21,7 +21,7 @@
 #include <rte_tcp.h>
 #include <rte_udp.h>
 
-#include "fec_ethdev.h"
+#include "fec_tx.h"
 
 /* Flags that only describe the frame (IPV4/IPV6) or ask for what the MAC does. */
 #define FEC_TX_OL_OK \

@@ -21,10 +21,14 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <rte_cycles.h>
 #include <rte_eal.h>
+#include <rte_io.h>
+#include <rte_mbuf.h>
 #include <rte_memzone.h>
 #include <rte_string_fns.h>
 
+#include "fec_backend.h"
 #include "fec_ethdev.h"
 
 #define UIO_SYS "/sys/class/uio"
@@ -228,4 +232,132 @@ fec_uio_unmap(struct fec_priv *fep)
 	if (fep->uio_fd >= 0)
 		close(fep->uio_fd);
 	fep->uio_fd = -1;
+}
+
+struct pool_check {
+	int bad;
+};
+
+static void
+check_chunk(struct rte_mempool *mp, void *arg, struct rte_mempool_memhdr *memhdr, unsigned int i)
+{
+	struct pool_check *c = arg;
+
+	RTE_SET_USED(mp);
+	RTE_SET_USED(i);
+	if (memhdr->iova == RTE_BAD_IOVA || memhdr->iova + memhdr->len > (1ULL << 32))
+		c->bad = 1;
+}
+
+/* Hardware: every pktmbuf pool the application may transmit from. */
+static void
+check_pool_cb(struct rte_mempool *mp, void *arg)
+{
+	struct fec_priv *fep = arg;
+	struct pool_check c = {0};
+
+	if (!fec_is_pktmbuf_pool(mp))
+		return;
+	rte_mempool_mem_iter(mp, check_chunk, &c);
+	if (c.bad) {
+		FEC_LOG(ERR,
+			"%s: pool %s has IOVAs the 32-bit MAC cannot reach (need IOVA as PA "
+			"below 4 GiB)",
+			fep->name, mp->name);
+		fep->pool_bad = true;
+	}
+}
+
+/* dev_start: a pool beyond the 32-bit DMA reach refuses the start. */
+static int
+uio_tx_pools(struct fec_priv *fep)
+{
+	fep->pool_bad = false;
+	rte_mempool_walk(check_pool_cb, fep);
+	return fep->pool_bad ? -ERANGE : 0;
+}
+
+/* RX queue setup: the buffers must be below 4 GiB of bus address. */
+static int
+uio_rx_pool(struct fec_priv *fep, struct rte_mempool *mp)
+{
+	struct pool_check c = {0};
+
+	rte_mempool_mem_iter(mp, check_chunk, &c);
+	if (c.bad) {
+		FEC_LOG(ERR, "%s: pool %s has IOVAs the 32-bit MAC cannot reach", fep->name,
+			mp->name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The register write on hardware: one store (rte_write32: a barrier, then it). */
+static void
+uio_wr32(void *regs, uint32_t off, uint32_t val)
+{
+	rte_write32(val, (volatile uint8_t *)regs + off);
+}
+
+static int
+uio_attach(struct fec_priv *fep, const struct fec_args *a)
+{
+	int ret = fec_uio_map(fep, a->uio_name);
+
+	if (ret < 0)
+		return ret;
+	fep->wr32 = uio_wr32;
+	fep->wr32_ctx = (void *)(uintptr_t)fep->regs;
+	return 0;
+}
+
+static void
+uio_wait_tick(const struct fec_priv *fep)
+{
+	RTE_SET_USED(fep);
+	rte_delay_us(1);
+}
+
+/* One more open of the UIO device, for the RX interrupt (fec_intr.c). */
+static int
+uio_irq_open(struct fec_priv *fep)
+{
+	int fd = open(fep->uio_dev, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+
+	return fd < 0 ? -errno : fd;
+}
+
+static void
+uio_irq_close(struct fec_priv *fep, int fd)
+{
+	RTE_SET_USED(fep);
+	close(fd);
+}
+
+/* uio_pdrv_genirq's irqcontrol: 1 enables the IRQ its handler disabled. */
+static int
+uio_irq_enable(struct fec_priv *fep)
+{
+	int32_t one = 1;
+
+	return write(fep->intr_uio_fd, &one, sizeof(one)) == sizeof(one) ? 0 : -errno;
+}
+
+static const struct fec_backend fec_backend_uio = {
+	.name = "uio",
+	.attach = uio_attach,
+	.detach = fec_uio_unmap,
+	.rx_pool = uio_rx_pool,
+	.tx_pools = uio_tx_pools,
+	.wait_tick = uio_wait_tick,
+	.irq_open = uio_irq_open,
+	.irq_close = uio_irq_close,
+	.irq_enable = uio_irq_enable,
+	.irq_counter_size = sizeof(int32_t), /* the UIO read gives a 32-bit count */
+	.line_fd = NULL,                     /* one IRQ: no line per queue */
+};
+
+RTE_INIT(fec_backend_uio_register)
+{
+	fec_backend_register(&fec_backend_uio);
 }

@@ -22,6 +22,7 @@
 #include <rte_pause.h>
 
 #include "fec_ethdev.h"
+#include "fec_tx.h"
 
 static const char *const fec_restart_names[FEC_RESTART_NB] = {
 #define X(k, name) [FEC_RESTART_##k] = name,
@@ -125,7 +126,7 @@ q_sync(const struct rte_eth_dev *dev, uint16_t i)
 /*
  * Close every queue's gate, then wait until no burst is inside: from here
  * the rings are the restart's alone. The restart's half of the Dekker pattern
- * of fec_q_enter (fec_ethdev.h): the seq_cst RMW on the gate (x86 `lock or`,
+ * of fec_q_enter (fec_priv.h): the seq_cst RMW on the gate (x86 `lock or`,
  * arm64 `ldsetal`) comes before the seq_cst load of seq in their one total
  * order, so a burst that entered unseen reads HOLD and touches nothing. A seq
  * read odd belongs to a burst that may not have seen HOLD: wait for any

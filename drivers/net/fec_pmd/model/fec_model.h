@@ -121,6 +121,19 @@ int fec_model_map_mempool(struct fec_model *m, struct rte_mempool *mp);
 void fec_model_write32(struct fec_model *m, uint32_t off, uint32_t val);
 
 /**
+ * fec_model_write32() as net_fec's register write handler (fec_priv.wr32,
+ * set at probe by the model backend, fec_model_backend.c).
+ *
+ * @param m
+ *   Model (struct fec_model *).
+ * @param off
+ *   Register offset.
+ * @param val
+ *   Value.
+ */
+void fec_model_reg_write(void *m, uint32_t off, uint32_t val);
+
+/**
  * MMIO read (a plain load of the register file).
  *
  * @param m
