@@ -136,9 +136,9 @@ print_flow(
 	fprintf(f,
 		"%s:%u -> %s:%u %s in %u: %s%s | %" PRIu64 " pkts %" PRIu64
 		" bytes | first %.1f s ago, last %.1f s ago | lcore %u\n",
-		rt_ip_str(rte_be_to_cpu_32(fi->key.src_addr), s),
+		rt4_addr_str(rte_be_to_cpu_32(fi->key.src_addr), s),
 		rte_be_to_cpu_16(fi->key.src_port),
-		rt_ip_str(rte_be_to_cpu_32(fi->key.dst_addr), d),
+		rt4_addr_str(rte_be_to_cpu_32(fi->key.dst_addr), d),
 		rte_be_to_cpu_16(fi->key.dst_port), proto_name(fi->key.proto, p, sizeof(p)),
 		fi->in_port, act, fi->current ? "" : " (stale)", fi->pkts, fi->bytes,
 		(double)(int64_t)(now - fi->first) / hz, (double)(int64_t)(now - fi->last) / hz,
@@ -305,8 +305,8 @@ json_top(const struct fwd_app *app, FILE *f, struct rt_flow **fl, unsigned int n
 			"%s{\"src\": \"%s\", \"dst\": \"%s\", \"proto\": %u, \"sport\": %u"
 			", \"dport\": %u, \"in_port\": %u, \"action\": \"%s\", \"pkts\": %" PRIu64
 			", \"bytes\": %" PRIu64 ", \"lcore\": %u}",
-			i ? ", " : "", rt_ip_str(rte_be_to_cpu_32(fi->key.src_addr), s),
-			rt_ip_str(rte_be_to_cpu_32(fi->key.dst_addr), d), fi->key.proto,
+			i ? ", " : "", rt4_addr_str(rte_be_to_cpu_32(fi->key.src_addr), s),
+			rt4_addr_str(rte_be_to_cpu_32(fi->key.dst_addr), d), fi->key.proto,
 			rte_be_to_cpu_16(fi->key.src_port), rte_be_to_cpu_16(fi->key.dst_port),
 			fi->in_port, act, fi->pkts, fi->bytes, app->workers[fi->table]->lcore_id);
 	}
@@ -441,9 +441,9 @@ fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_fl
 		action_str(fi, act, sizeof(act));
 		rte_tel_data_start_dict(one);
 		rte_tel_data_add_dict_string(
-			one, "src", rt_ip_str(rte_be_to_cpu_32(fi->key.src_addr), s));
+			one, "src", rt4_addr_str(rte_be_to_cpu_32(fi->key.src_addr), s));
 		rte_tel_data_add_dict_string(
-			one, "dst", rt_ip_str(rte_be_to_cpu_32(fi->key.dst_addr), dst));
+			one, "dst", rt4_addr_str(rte_be_to_cpu_32(fi->key.dst_addr), dst));
 		rte_tel_data_add_dict_u64(one, "proto", fi->key.proto);
 		rte_tel_data_add_dict_u64(one, "sport", rte_be_to_cpu_16(fi->key.src_port));
 		rte_tel_data_add_dict_u64(one, "dport", rte_be_to_cpu_16(fi->key.dst_port));

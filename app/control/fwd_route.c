@@ -567,14 +567,14 @@ route_print(FILE *f, struct rt_table *t, const struct rt_route *r)
 	char a[16], g[16];
 	unsigned int k, nm;
 
-	fprintf(f, "%s/%u", rt_ip_str(r->prefix, a), r->plen);
+	fprintf(f, "%s/%u", rt4_addr_str(r->prefix, a), r->plen);
 	/* multipath, as ip route prints it: one line per next hop */
 	nm = r->kind == RT_ROUTE_VIA ? rt_nhgroup_members(t, r->nh, mem, NULL) : 0;
 	if (nm != 0) {
 		route_print_src(f, r);
 		fprintf(f, "\n");
 		for (k = 0; k < nm; k++)
-			fprintf(f, "\tnexthop via %s dev %u\n", rt_ip_str(t->nh_info[mem[k]].ip, g),
+			fprintf(f, "\tnexthop via %s dev %u\n", rt4_addr_str(t->nh_info[mem[k]].ip, g),
 				t->nh[mem[k]].port);
 		return;
 	}
@@ -585,7 +585,7 @@ route_print(FILE *f, struct rt_table *t, const struct rt_route *r)
 				? kind_names[r->kind]
 				: "?");
 	if (r->kind == RT_ROUTE_VIA)
-		fprintf(f, " %s", rt_ip_str(r->gw, g));
+		fprintf(f, " %s", rt4_addr_str(r->gw, g));
 	if (r->kind != RT_ROUTE_BLACKHOLE && r->kind != RT_ROUTE_REJECT)
 		fprintf(f, " dev %u", r->port);
 	route_print_src(f, r);
@@ -631,9 +631,9 @@ fwd_route_show_one(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t plen, 
 	}
 	if (rt_route_get(app->rt, prefix, plen, exact, &r) < 0) {
 		if (exact)
-			fprintf(f, "no route %s/%u\n", rt_ip_str(prefix, a), plen);
+			fprintf(f, "no route %s/%u\n", rt4_addr_str(prefix, a), plen);
 		else
-			fprintf(f, "no route to %s\n", rt_ip_str(prefix, a));
+			fprintf(f, "no route to %s\n", rt4_addr_str(prefix, a));
 		return -ENOENT;
 	}
 	route_print(f, app->rt, &r);

@@ -36,7 +36,7 @@ struct cmd_route_result {
 static int
 parse_prefix(const char *s, uint32_t *ip, uint8_t *plen)
 {
-	if (rt_prefix_parse(s, ip, plen, false) < 0) {
+	if (rt4_prefix_parse(s, ip, plen, false) < 0) {
 		fwd_cmds_say("bad prefix '%s': expected A.B.C.D/LEN\n", s);
 		return -1;
 	}
@@ -100,7 +100,7 @@ route_add(const struct fwd_app *app, struct cmd_route_result *r, bool with_dev)
 		return;
 	if (strcmp(r->how, "via") == 0) {
 		kind = RT_ROUTE_VIA;
-		if (rt_ip_parse(r->arg, &gw) < 0) {
+		if (rt4_addr_parse(r->arg, &gw) < 0) {
 			fwd_cmds_say("bad gateway '%s': expected A.B.C.D\n", r->arg);
 			return;
 		}
@@ -156,7 +156,7 @@ parse_hops(const struct fwd_app *app, char *s, struct rt_hop *hops)
 				RT_ECMP_MAX, RT_ECMP_MAX);
 			return -1;
 		}
-		if (rt_ip_parse(tok, &hops[n].gw) < 0) {
+		if (rt4_addr_parse(tok, &hops[n].gw) < 0) {
 			fwd_cmds_say("bad gateway '%s': expected A.B.C.D\n", tok);
 			return -1;
 		}
@@ -200,7 +200,7 @@ cmd_route_multi_parsed(void *res, struct cmdline *cl, void *data)
 
 	if (t == NULL || parse_prefix(r->prefix, &req.prefix, &req.plen) < 0)
 		return;
-	if (rt_ip_parse(r->gw, &hops[0].gw) < 0) {
+	if (rt4_addr_parse(r->gw, &hops[0].gw) < 0) {
 		fwd_cmds_say("bad gateway '%s': expected A.B.C.D\n", r->gw);
 		return;
 	}
@@ -483,7 +483,7 @@ cmd_show_route_arg_parsed(void *res, struct cmdline *cl, void *data)
 		fwd_route_show_summary(app, stdout);
 		return;
 	}
-	if (rt_prefix_parse(r->c, &prefix, &plen, false) < 0) {
+	if (rt4_prefix_parse(r->c, &prefix, &plen, false) < 0) {
 		fwd_cmds_say("bad argument '%s': expected summary, A.B.C.D or A.B.C.D/LEN\n", r->c);
 		return;
 	}
@@ -502,13 +502,13 @@ cmd_show_route_longer_parsed(void *res, struct cmdline *cl, void *data)
 
 	if (fwd_cmds_router(app) == NULL || parse_prefix(r->d, &prefix, &plen) < 0)
 		return;
-	if ((prefix & ~rt_mask(plen)) != 0) {
+	if ((prefix & ~rt4_mask(plen)) != 0) {
 		fwd_cmds_say("bad prefix '%s': host bits set\n", r->d);
 		return;
 	}
 	/* an empty answer would look like a command that did nothing */
 	if (fwd_route_show_within(app, stdout, prefix, plen) == 0)
-		printf("no route within %s/%u\n", rt_ip_str(prefix, a), plen);
+		printf("no route within %s/%u\n", rt4_addr_str(prefix, a), plen);
 }
 
 static cmdline_parse_token_string_t cmd_show_route_arg =
@@ -549,7 +549,7 @@ cmd_neigh_parsed(void *res, struct cmdline *cl, void *data)
 
 	if (t == NULL)
 		return;
-	if (rt_ip_parse(r->ip, &ip) < 0) {
+	if (rt4_addr_parse(r->ip, &ip) < 0) {
 		fwd_cmds_say("bad address '%s': expected A.B.C.D\n", r->ip);
 		return;
 	}
@@ -584,7 +584,7 @@ cmd_neigh_show_parsed(void *res, struct cmdline *cl, void *data)
 
 		if (nh->type != RT_NH_GW || ni->refcnt == 0)
 			continue;
-		printf("%-15s dev %u ", rt_ip_str(ni->ip, a), nh->port);
+		printf("%-15s dev %u ", rt4_addr_str(ni->ip, a), nh->port);
 		if (l2 & RT_NH_F_VALID) {
 			struct rte_ether_addr mac;
 

@@ -69,7 +69,7 @@ tel_route_multipath(const struct fwd_app *app, struct rte_tel_data *d, struct fw
 		char a[16], val[64];
 
 		snprintf(val, sizeof(val), "via %s dev %u %s",
-			rt_ip_str(app->rt->nh_info[mem[k]].ip, a), app->rt->nh[mem[k]].port,
+			rt4_addr_str(app->rt->nh_info[mem[k]].ip, a), app->rt->nh[mem[k]].port,
 			act[k] ? "active" : "inactive");
 		rte_tel_data_add_array_string(arr, val);
 		bytes += fwd_tel_str_bytes(val);
@@ -110,7 +110,7 @@ tel_routes(struct fwd_app *app, const char *cmd, const char *params, struct rte_
 		char prefix[24], a[16], val[48], origin[48], line[96];
 		int ret;
 
-		snprintf(prefix, sizeof(prefix), "%s/%u", rt_ip_str(routes[i].prefix, a),
+		snprintf(prefix, sizeof(prefix), "%s/%u", rt4_addr_str(routes[i].prefix, a),
 			routes[i].plen);
 		/* telemetry keys allow [a-zA-Z0-9_/]: 10.0.0.0/24 -> 10_0_0_0/24 */
 		for (char *c = prefix; *c != '\0'; c++)
@@ -127,7 +127,7 @@ tel_routes(struct fwd_app *app, const char *cmd, const char *params, struct rte_
 				break; /* the page ends here: "next" names this route */
 		}
 		if (routes[i].kind == RT_ROUTE_VIA)
-			snprintf(val, sizeof(val), "via %s dev %u", rt_ip_str(routes[i].gw, a),
+			snprintf(val, sizeof(val), "via %s dev %u", rt4_addr_str(routes[i].gw, a),
 				routes[i].port);
 		else if (routes[i].kind == RT_ROUTE_BLACKHOLE)
 			snprintf(val, sizeof(val), "blackhole");

@@ -12,11 +12,6 @@
  * what may be a gateway. Addresses are in host byte order. Family-specific
  * names carry the family (rt4_), so an IPv6 twin (rt6_, rt_addr6.h) fits
  * beside without renaming.
- *
- * The unprefixed names (rt_ip_str(), rt_ip_parse(), rt_prefix_parse(),
- * rt_mask()) are the same functions under their older names, kept for the
- * files outside the route table (the shell, telemetry, the syncs) until they
- * next change: new code uses rt4_.
  */
 
 #include <stdbool.h>
@@ -80,34 +75,6 @@ rt4_neigh_addr_invalid(uint32_t ip, uint32_t own, uint8_t plen)
 	if (rt4_net_bcast_or_net(ip, plen))
 		return "the network or broadcast address of a connected network";
 	return NULL;
-}
-
-/** rt4_addr_str() under its older name (see the file's note). */
-static inline const char *
-rt_ip_str(uint32_t ip, char *buf)
-{
-	return rt4_addr_str(ip, buf);
-}
-
-/** rt4_addr_parse() under its older name (see the file's note). */
-static inline int
-rt_ip_parse(const char *s, uint32_t *ip)
-{
-	return rt4_addr_parse(s, ip);
-}
-
-/** rt4_prefix_parse() under its older name (see the file's note). */
-static inline int
-rt_prefix_parse(const char *s, uint32_t *ip, uint8_t *plen, bool need_len)
-{
-	return rt4_prefix_parse(s, ip, plen, need_len);
-}
-
-/** rt4_mask() under its older name (see the file's note). */
-static inline uint32_t
-rt_mask(uint8_t plen)
-{
-	return rt4_mask(plen);
 }
 
 #endif /* RT_ADDR_H */

@@ -416,7 +416,7 @@ encap_withdraw(struct rt_fpm *f, const struct rt_nl_route *r, bool by_object, bo
 	FPM_LOG(f, WARNING,
 		"fpm: %s/%u: encap %s routes are not supported (the forwarder sends plain IPv4): "
 		"%s%s%s\n",
-		rt_ip_str(r->prefix, a), r->plen, type,
+		rt4_addr_str(r->prefix, a), r->plen, type,
 		changed ? "route withdrawn" : "route not loaded",
 		!changed && held ? ", the one it replaces withdrawn" : "",
 		changed     ? " (its next-hop object became a tunnel's)"
@@ -564,7 +564,7 @@ route_msg(struct rt_fpm *f, const struct nlmsghdr *nlh)
 	if (ret == -EPERM && !r.del)
 		ref = RT_NLSYNC_EXISTS;
 	RT_LOG(DEBUG, "fpm: %s %s/%u refused: %s\n", r.del ? "delete" : "route",
-		rt_ip_str(r.prefix, a), r.plen, err);
+		rt4_addr_str(r.prefix, a), r.plen, err);
 refused:
 	ST_INC(f, refused[ref]);
 }
@@ -721,7 +721,7 @@ peer_allowed(const struct rt_fpm *f, uint32_t ip)
 	unsigned int i;
 
 	for (i = 0; i < f->n_allow; i++)
-		if ((ip & rt_mask(f->allow[i].plen)) == f->allow[i].net)
+		if ((ip & rt4_mask(f->allow[i].plen)) == f->allow[i].net)
 			return true;
 	if (f->n_allow > 0)
 		return false;

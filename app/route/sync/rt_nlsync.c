@@ -364,7 +364,7 @@ encap_withdraw(struct rt_nlsync *s, struct rt_nl_route *r)
 		RT_LOG(WARNING,
 			"netlink: %s/%u metric %u: encap %s routes are not supported (the "
 			"forwarder sends plain IPv4): route not loaded%s\n",
-			rt_ip_str(r->prefix, a), r->plen, r->metric, type,
+			rt4_addr_str(r->prefix, a), r->plen, r->metric, type,
 			held ? ", the one it replaces withdrawn" : "");
 }
 
@@ -427,7 +427,7 @@ route_msg(struct rt_nlsync *s, const struct nlmsghdr *nlh, bool dumped)
 	}
 	ref = rt_nlsync_refusal_of(ret);
 	RT_LOG(DEBUG, "netlink: %s %s/%u refused: %s\n", r.del ? "delete" : "route",
-		rt_ip_str(r.prefix, a), r.plen, err);
+		rt4_addr_str(r.prefix, a), r.plen, err);
 refused:
 	__atomic_store_n(&s->st.refused[ref], s->st.refused[ref] + 1, __ATOMIC_RELAXED);
 }
