@@ -574,8 +574,8 @@ route_print(FILE *f, struct rt_table *t, const struct rt_route *r)
 		route_print_src(f, r);
 		fprintf(f, "\n");
 		for (k = 0; k < nm; k++)
-			fprintf(f, "\tnexthop via %s dev %u\n", rt4_addr_str(t->nh_info[mem[k]].ip, g),
-				t->nh[mem[k]].port);
+			fprintf(f, "\tnexthop via %s dev %u\n",
+				rt4_addr_str(t->nh_info[mem[k]].ip, g), t->nh[mem[k]].port);
 		return;
 	}
 	/* an on-link route is "dev N", as written in the config and the shell */

@@ -22,17 +22,17 @@
 
 static int failures, checks;
 
-#define CHECK(cond, ...)                                   \
-	do {                                               \
-		checks++;                                  \
-		if (cond) {                                \
-			printf("ok %d - ", checks);        \
-		} else {                                   \
-			failures++;                        \
-			printf("not ok %d - ", checks);    \
-		}                                          \
-		printf(__VA_ARGS__);                       \
-		printf("\n");                              \
+#define CHECK(cond, ...)                                \
+	do {                                            \
+		checks++;                               \
+		if (cond) {                             \
+			printf("ok %d - ", checks);     \
+		} else {                                \
+			failures++;                     \
+			printf("not ok %d - ", checks); \
+		}                                       \
+		printf(__VA_ARGS__);                    \
+		printf("\n");                           \
 	} while (0)
 
 /* EAL leaves its runtime dir behind: removed at the end. */

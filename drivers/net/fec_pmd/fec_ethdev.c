@@ -571,7 +571,6 @@ fec_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	return 0;
 }
 
-
 const struct eth_dev_ops fec_eth_ops = {
 	.dev_configure = fec_configure,
 	.dev_infos_get = fec_infos_get,

@@ -135,8 +135,8 @@ fec_intr_setup(struct rte_eth_dev *dev)
 	}
 	ret = fep->be->irq_open(fep);
 	if (ret < 0) {
-		FEC_LOG(ERR, "%s: cannot open %s for its interrupt: %s", fep->name,
-			fep->uio_dev, strerror(-ret));
+		FEC_LOG(ERR, "%s: cannot open %s for its interrupt: %s", fep->name, fep->uio_dev,
+			strerror(-ret));
 		return ret;
 	}
 	fep->intr_uio_fd = ret;

@@ -244,9 +244,9 @@ struct fec_priv {
 	 * store for MMIO, the model's write handler for a model port.
 	 */
 	void (*wr32)(void *ctx, uint32_t off, uint32_t val);
-	void *wr32_ctx;                 /**< its first argument */
-	const struct fec_backend *be;   /**< the port's backend (probe) */
-	void *be_ctx;                   /**< the backend's own state (the model), or NULL */
+	void *wr32_ctx;               /**< its first argument */
+	const struct fec_backend *be; /**< the port's backend (probe) */
+	void *be_ctx;                 /**< the backend's own state (the model), or NULL */
 	/** Quirk profile (devarg soc=). */
 	const struct fec_soc *soc;
 	bool ex;          /**< enhanced (32-byte) BDs */
@@ -334,7 +334,7 @@ struct fec_priv {
 	uint32_t mib_last[FEC_MIB_NB];
 	uint64_t mib[FEC_MIB_NB];
 	int uio_fd;
-	char uio_dev[32]; /**< /dev/uioN (model: its emulation, as logs name it) */
+	char uio_dev[32];                /**< /dev/uioN (model: its emulation, as logs name it) */
 	const struct rte_memzone *bd_mz; /**< BD area of the stock UIO layout */
 	void *uio_regs_map, *uio_bd_map;
 	size_t uio_regs_len, uio_bd_len;

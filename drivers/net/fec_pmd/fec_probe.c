@@ -400,7 +400,8 @@ fec_probe(struct rte_vdev_device *vdev)
 	/* The register backend, once: nothing later asks which one the port has. */
 	fep->be = fec_backend_find(a.backend);
 	if (fep->be == NULL) {
-		FEC_LOG(ERR, "%s: backend=%s is not linked into this application%s", name, a.backend,
+		FEC_LOG(ERR, "%s: backend=%s is not linked into this application%s", name,
+			a.backend,
 			strcmp(a.backend, "model") == 0
 				? " (the model library, drivers/net/fec_pmd/model)"
 				: "");
