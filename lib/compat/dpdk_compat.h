@@ -20,6 +20,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <rte_icmp.h>
 #include <rte_lcore.h>
@@ -69,57 +70,88 @@ fwd_compat_memzone_max(void)
 #endif
 }
 
-#if RTE_VERSION >= FWD_COMPAT_DPDK_23_11
 /** What fwd_compat_ctrl_thread_create() hands the new thread (freed by it). */
 struct fwd_compat_thread_start {
 	void *(*fn)(void *);
 	void *arg;
+	char name[16]; /**< the kernel's limit: 15 characters and the NUL */
 };
 
+/*
+ * The thread names itself before it runs fn: both DPDK calls name it from the
+ * creator after it started, so on a busy machine fn could run (and show in
+ * ps, or read its own name) under the creator's name for a while.
+ */
+static inline void *
+fwd_compat_thread_run(struct fwd_compat_thread_start *p)
+{
+	struct fwd_compat_thread_start s = *p;
+
+	free(p);
+#if RTE_VERSION >= FWD_COMPAT_DPDK_23_11
+	rte_thread_set_name(rte_thread_self(), s.name);
+#else
+	(void)rte_thread_setname(pthread_self(), s.name);
+#endif
+	return s.fn(s.arg);
+}
+
+#if RTE_VERSION >= FWD_COMPAT_DPDK_23_11
 /* The rte_thread_t start routine returns uint32_t: call the pthread-style one. */
 static inline uint32_t
 fwd_compat_thread_trampoline(void *p)
 {
-	struct fwd_compat_thread_start s = *(struct fwd_compat_thread_start *)p;
-
-	free(p);
-	s.fn(s.arg);
+	fwd_compat_thread_run(p);
 	return 0;
+}
+#else
+static inline void *
+fwd_compat_thread_trampoline(void *p)
+{
+	return fwd_compat_thread_run(p);
 }
 #endif
 
 /**
- * Start a control thread named @p name (at most 15 characters) running @p fn(@p arg) on the
+ * Start a control thread named @p name (cut to 15 characters) running @p fn(@p arg) on the
  * control-thread CPUs, as rte_ctrl_thread_create() of 22.11 did; join it with pthread_join().
- * 24.11 removed rte_ctrl_thread_create(): its rte_thread_create_control() takes an
- * rte_thread_t and a uint32_t start routine, so a trampoline runs @p fn, and the thread's
- * pthread_t (what rte_thread_t holds on Linux, where rte_thread_join() is pthread_join()) is
- * handed back, so callers keep one pthread_t and one join for both releases.
+ * The thread has its name before @p fn runs. 24.11 removed rte_ctrl_thread_create(): its
+ * rte_thread_create_control() takes an rte_thread_t and a uint32_t start routine, so a
+ * trampoline runs @p fn, and the thread's pthread_t (what rte_thread_t holds on Linux, where
+ * rte_thread_join() is pthread_join()) is handed back, so callers keep one pthread_t and one
+ * join for both releases.
  *
  * @return 0, or a positive errno as pthread_create() (the convention of both DPDK calls).
  */
 static inline int
 fwd_compat_ctrl_thread_create(pthread_t *thread, const char *name, void *(*fn)(void *), void *arg)
 {
-#if RTE_VERSION >= FWD_COMPAT_DPDK_23_11
 	struct fwd_compat_thread_start *s = malloc(sizeof(*s));
-	rte_thread_t t;
+	size_t n;
 	int ret;
 
 	if (s == NULL)
 		return ENOMEM;
 	s->fn = fn;
 	s->arg = arg;
-	ret = rte_thread_create_control(&t, name, fwd_compat_thread_trampoline, s);
+	/* cut, not refused: the kernel takes 15 characters */
+	n = strnlen(name, sizeof(s->name) - 1);
+	memcpy(s->name, name, n);
+	s->name[n] = '\0';
+#if RTE_VERSION >= FWD_COMPAT_DPDK_23_11
+	rte_thread_t t;
+
+	ret = rte_thread_create_control(&t, s->name, fwd_compat_thread_trampoline, s);
+	if (ret == 0)
+		*thread = (pthread_t)t.opaque_id;
+#else
+	ret = rte_ctrl_thread_create(thread, s->name, NULL, fwd_compat_thread_trampoline, s);
+#endif
 	if (ret != 0) {
 		free(s);
 		return ret < 0 ? -ret : ret;
 	}
-	*thread = (pthread_t)t.opaque_id;
 	return 0;
-#else
-	return rte_ctrl_thread_create(thread, name, NULL, fn, arg);
-#endif
 }
 
 #endif /* DPDK_COMPAT_H */
