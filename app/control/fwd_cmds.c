@@ -27,7 +27,6 @@
 #include "fwd_ctl.h"
 #include "fwd_escape.h"
 #include "fwd_lifecycle.h"
-#include "fwd_twin.h"
 #include "fwd_port.h"
 #include "fwd_stats.h"
 
@@ -761,24 +760,6 @@ static cmdline_parse_inst_t cmd_show_drops = {
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_drops, NULL},
 };
 
-/* ---- show twin ---- */
-
-static void
-cmd_show_twin_parsed(void *res, struct cmdline *cl, void *data)
-{
-	if (fwd_cmds_router(app) != NULL)
-		fwd_twin_show(app, stdout);
-}
-
-static cmdline_parse_token_string_t cmd_show_what_twin =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "twin");
-static cmdline_parse_inst_t cmd_show_twin = {
-	.f = cmd_show_twin_parsed,
-	.help_str = "show twin: the ports' kernel twins (interface, namespace, DPDK port, "
-		    "punt-rate) and their counters",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_twin, NULL},
-};
-
 /* the core's commands; then the components' (fwd_component.h) and these last */
 static cmdline_parse_ctx_t fwd_cmds_core[] = {
 	&cmd_start,
@@ -798,7 +779,6 @@ static cmdline_parse_ctx_t fwd_cmds_core[] = {
 	&cmd_show_config_fwd,
 	&cmd_show_lcores,
 	&cmd_show_drops,
-	&cmd_show_twin,
 	NULL,
 };
 static cmdline_parse_ctx_t fwd_cmds_last[] = {

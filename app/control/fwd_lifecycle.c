@@ -21,7 +21,6 @@
 #include "fwd_log.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
-#include "fwd_twin.h"
 #include "fwd_shell.h"
 #include "fwd_stats.h"
 
@@ -423,7 +422,6 @@ release_ports_and_check_pools(struct fwd_app *app)
 		fwd_port_close(&app->ports[p]);
 	/* the components hold packets (the router's ARP hold queues, punt rings): back first */
 	fwd_components_release(app, &missing);
-	fwd_twin_check(app, &missing);
 	if (app->rt_fp_in_use != 0) {
 		fwd_err("mbuf leak: %" PRIu64
 			" fragments of the router's fragpool did not come back",

@@ -212,48 +212,6 @@ tel_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-/* "/forwarder/twins": what "show twin" prints; port<N>: the twin of router port N */
-static int
-tel_twins(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	uint16_t i;
-
-	if (params != NULL && *params != '\0')
-		return -EINVAL;
-	rte_tel_data_start_dict(d);
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app == NULL || tel_app->cfg.mode != FWD_MODE_ROUTE) {
-		rte_rwlock_read_unlock(&tel_lock);
-		return 0;
-	}
-	rte_tel_data_add_dict_u64(d, "to_twin", fwd_route_ctl_counter(tel_app, RT_CTL_TO_TWIN));
-	rte_tel_data_add_dict_u64(
-		d, "arp_to_twin", fwd_route_ctl_counter(tel_app, RT_CTL_ARP_TO_TWIN));
-	rte_tel_data_add_dict_u64(d, "from_twin", fwd_route_ctl_counter(tel_app, RT_CTL_FROM_TWIN));
-	rte_tel_data_add_dict_u64(d, "punt_rate", fwd_route_ctl_drops(tel_app, FWD_DROP_PUNT_RATE));
-	rte_tel_data_add_dict_u64(
-		d, "twin_tx_full", fwd_route_ctl_drops(tel_app, FWD_DROP_TWIN_TX_FULL));
-	for (i = 0; i < tel_app->n_twins; i++) {
-		const struct fwd_twin_port *tw = &tel_app->twins[i];
-		const struct rt_cfg_port *cp = &tel_app->cfg.route.ports[tw->port];
-		struct rte_tel_data *one = rte_tel_data_alloc();
-		char key[32];
-
-		if (one == NULL)
-			break;
-		rte_tel_data_start_dict(one);
-		rte_tel_data_add_dict_string(one, "ifname", cp->twin);
-		rte_tel_data_add_dict_string(one, "netns", tel_app->cfg.route.twin_netns);
-		rte_tel_data_add_dict_u64(one, "twin_port", tw->port_id);
-		rte_tel_data_add_dict_u64(one, "punt_rate",
-			cp->punt_rate != 0 ? cp->punt_rate : RT_TWIN_RATE_DEFAULT);
-		snprintf(key, sizeof(key), "port%u", tw->port);
-		rte_tel_data_add_dict_container(d, key, one, 0);
-	}
-	rte_rwlock_read_unlock(&tel_lock);
-	return 0;
-}
-
 /*
  * Checked versions of three DPDK 22.11 handlers that index without a bounds
  * check and kill the process on a bad parameter: /eal/heap_info,-1 and
@@ -488,9 +446,6 @@ static const struct {
 	{"/forwarder/drops", tel_drops, "Dropped packets by reason. No parameters."},
 	{"/forwarder/lcores", tel_lcores,
 		"RX queues (port/queue) polled by each worker lcore. No parameters."},
-	{"/forwarder/twins", tel_twins,
-		"--fwd route: the kernel twins (port<N>: ifname, netns, twin_port, punt_rate), "
-		"to_twin, from_twin, punt_rate. No parameters."},
 	/* registered after EAL's and ethdev's own, which these shadow */
 	{"/eal/heap_info", tel_eal_heap_info,
 		"Returns malloc heap stats. Parameters: int heap_id (checked by dpdk-forwarder)"},

@@ -121,7 +121,8 @@ static void
 test_order(void)
 {
 	/* the features that register themselves from their own files (linked whole) */
-	static const char *const real[] = {"route", "flow", "netlink", "fpm", "pktgen", "trace"};
+	static const char *const real[] = {
+		"twin", "route", "flow", "netlink", "fpm", "pktgen", "trace"};
 	bool found[RTE_DIM(real)] = {false};
 	const struct fwd_component *c;
 	unsigned int last = 0, mine = 0, i;
