@@ -43,8 +43,7 @@ KNOWN_CIRCLES = [
     {"rt_nhgroup", "rt_rib", "rt_table", "rt_table_priv"},
     {"fwd_lcore", "fwd_route_tx", "fwd_trace"},
     {"rt_control", "rt_control_priv", "rt_neigh"},
-    {"fwd_cmds", "fwd_ctl", "fwd_lifecycle", "fwd_pktgen", "fwd_route", "fwd_shell",
-     "fwd_stats", "fwd_telemetry", "fwd_twin"},
+    {"fwd_cmds", "fwd_ctl", "fwd_lifecycle", "fwd_pktgen", "fwd_route", "fwd_shell", "fwd_twin"},
 ]
 
 

@@ -27,8 +27,6 @@
 #include "fwd_ctl.h"
 #include "fwd_escape.h"
 #include "fwd_lifecycle.h"
-#include "fwd_twin.h"
-#include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_stats.h"
 
@@ -219,8 +217,8 @@ cmd_sleep_parsed(void *res, struct cmdline *cl, void *data)
 			fwd_app_watch_links(app, false);
 			last_poll = now;
 		}
-		fwd_pktgen_watch(app);
-		nanosleep(&ts, NULL); /* a signal cuts it short; app->quit says why */
+		fwd_components_tick(app); /* a generator's word on its rate */
+		nanosleep(&ts, NULL);     /* a signal cuts it short; app->quit says why */
 	}
 }
 
@@ -762,139 +760,6 @@ static cmdline_parse_inst_t cmd_show_drops = {
 	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_drops, NULL},
 };
 
-/* ---- show twin ---- */
-
-static void
-cmd_show_twin_parsed(void *res, struct cmdline *cl, void *data)
-{
-	if (fwd_cmds_router(app) != NULL)
-		fwd_twin_show(app, stdout);
-}
-
-static cmdline_parse_token_string_t cmd_show_what_twin =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "twin");
-static cmdline_parse_inst_t cmd_show_twin = {
-	.f = cmd_show_twin_parsed,
-	.help_str = "show twin: the ports' kernel twins (interface, namespace, DPDK port, "
-		    "punt-rate) and their counters",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_twin, NULL},
-};
-
-/* ---- pktgen set|start|stop|clear, show pktgen ---- */
-
-struct cmd_pktgen_result {
-	cmdline_fixed_string_t pktgen;
-	cmdline_fixed_string_t op;
-	cmdline_fixed_string_t key;
-	cmdline_fixed_string_t value;
-};
-
-static bool
-generating(void)
-{
-	if (app->cfg.mode != FWD_MODE_PKTGEN)
-		printf(fwd_pktgen_ready(app)
-				? "not generating: set fwd pktgen first\n"
-				: "not generating: start the forwarder with --fwd pktgen\n");
-	return app->cfg.mode == FWD_MODE_PKTGEN;
-}
-
-static void
-cmd_pktgen_set_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_pktgen_result *r = res;
-	struct pktgen_stream_cfg saved = app->cfg.pktgen;
-	char err[256];
-	int ret;
-
-	if (!generating())
-		return;
-	ret = pktgen_stream_set(&app->cfg.pktgen, r->key, r->value, err, sizeof(err));
-	if (ret == -ENOENT) {
-		fwd_cmds_say("unknown key '%s'; the keys:\n", r->key);
-		pktgen_stream_help(stdout);
-		return;
-	}
-	if (ret < 0) {
-		fwd_cmds_say("%s\n", err);
-		return;
-	}
-	/* the generators are built from the stream: new ones replace them */
-	ret = fwd_pktgen_rebuild(app, &saved, err, sizeof(err));
-	if (ret < 0) {
-		fwd_cmds_say("%s; keeping the previous stream\n", err);
-		app->cfg.pktgen = saved;
-	} else {
-		fwd_cmds_say("pktgen %s = %s\n", r->key, r->value);
-	}
-}
-
-static void
-cmd_pktgen_op_parsed(void *res, struct cmdline *cl, void *data)
-{
-	struct cmd_pktgen_result *r = res;
-
-	if (!generating())
-		return;
-	if (strcmp(r->op, "start") == 0) {
-		const bool was_running = fwd_ctl_pause_generators_end(app);
-
-		fwd_pktgen_restart(app); /* the whole count again, sequence numbers from 0 */
-		/* generating already: the same run goes on; else this starts one */
-		if (was_running)
-			fwd_ctl_resume(app, true);
-		else
-			fwd_ctl_start(app);
-		printf("generating\n");
-	} else if (strcmp(r->op, "stop") == 0) {
-		fwd_ctl_stop(app); /* settles every clone reference */
-		printf("generator stopped\n");
-	} else {
-		fwd_pktgen_clear(app);
-		printf("receive-side counters cleared\n");
-	}
-}
-
-static void
-cmd_show_pktgen_parsed(void *res, struct cmdline *cl, void *data)
-{
-	if (!generating())
-		return;
-	pktgen_stream_print(&app->cfg.pktgen, stdout);
-	fwd_pktgen_print(app, stdout);
-}
-
-static cmdline_parse_token_string_t cmd_pktgen_pktgen =
-	TOKEN_STRING_INITIALIZER(struct cmd_pktgen_result, pktgen, "pktgen");
-static cmdline_parse_token_string_t cmd_pktgen_set =
-	TOKEN_STRING_INITIALIZER(struct cmd_pktgen_result, op, "set");
-static cmdline_parse_token_string_t cmd_pktgen_ops =
-	TOKEN_STRING_INITIALIZER(struct cmd_pktgen_result, op, "start#stop#clear");
-static cmdline_parse_token_string_t cmd_pktgen_key =
-	TOKEN_STRING_INITIALIZER(struct cmd_pktgen_result, key, NULL);
-static cmdline_parse_token_string_t cmd_pktgen_value =
-	TOKEN_STRING_INITIALIZER(struct cmd_pktgen_result, value, NULL);
-static cmdline_parse_inst_t cmd_pktgen_set_inst = {
-	.f = cmd_pktgen_set_parsed,
-	.help_str = "pktgen set <key> <value>: change the stream (keys as in [pktgen]; an unknown "
-		    "key lists them)",
-	.tokens = {(void *)&cmd_pktgen_pktgen, (void *)&cmd_pktgen_set, (void *)&cmd_pktgen_key,
-		(void *)&cmd_pktgen_value, NULL},
-};
-static cmdline_parse_inst_t cmd_pktgen_op_inst = {
-	.f = cmd_pktgen_op_parsed,
-	.help_str = "pktgen start|stop|clear: send the stream from the start, stop (settling "
-		    "every reference), zero the receive side",
-	.tokens = {(void *)&cmd_pktgen_pktgen, (void *)&cmd_pktgen_ops, NULL},
-};
-static cmdline_parse_token_string_t cmd_show_what_pktgen =
-	TOKEN_STRING_INITIALIZER(struct cmd_three_result, b, "pktgen");
-static cmdline_parse_inst_t cmd_show_pktgen = {
-	.f = cmd_show_pktgen_parsed,
-	.help_str = "show pktgen: the stream, and the generator's and receive side's counters",
-	.tokens = {(void *)&cmd_fwd_stats_show, (void *)&cmd_show_what_pktgen, NULL},
-};
-
 /* the core's commands; then the components' (fwd_component.h) and these last */
 static cmdline_parse_ctx_t fwd_cmds_core[] = {
 	&cmd_start,
@@ -914,10 +779,6 @@ static cmdline_parse_ctx_t fwd_cmds_core[] = {
 	&cmd_show_config_fwd,
 	&cmd_show_lcores,
 	&cmd_show_drops,
-	&cmd_show_twin,
-	&cmd_pktgen_set_inst,
-	&cmd_pktgen_op_inst,
-	&cmd_show_pktgen,
 	NULL,
 };
 static cmdline_parse_ctx_t fwd_cmds_last[] = {

@@ -150,3 +150,24 @@ fwd_component_tel_find(const char *name)
 			return &c->tel[i];
 	return NULL;
 }
+
+void
+fwd_components_tick(struct fwd_app *app)
+{
+	struct fwd_component *c;
+
+	STAILQ_FOREACH(c, &components, next)
+	if (c->tick != NULL)
+		c->tick(app);
+}
+
+bool
+fwd_components_done(const struct fwd_app *app)
+{
+	struct fwd_component *c;
+
+	STAILQ_FOREACH(c, &components, next)
+	if (c->done != NULL && c->done(app))
+		return true;
+	return false;
+}

@@ -70,6 +70,13 @@ struct fwd_component {
 	/** Its members of the stats file's object: each `,"key": value`. */
 	void (*json)(const struct fwd_app *app, FILE *f);
 	/**
+	 * A look every few ms from the run loop and the shell's sleep, on the
+	 * main lcore (a generator says, once a second, a rate it cannot reach).
+	 */
+	void (*tick)(struct fwd_app *app);
+	/** True when its work is over and the run is to end (a counted generator's). */
+	bool (*done)(const struct fwd_app *app);
+	/**
 	 * Its shell commands: a NULL-terminated list. Each instruction's @c data
 	 * is set to the app when the shell is built: its callback's third argument.
 	 */
@@ -119,6 +126,12 @@ void fwd_components_print(struct fwd_app *app, FILE *f, bool final);
 
 /** Every component's stats-file members, in order. */
 void fwd_components_json(const struct fwd_app *app, FILE *f);
+
+/** Every component's tick, in order. */
+void fwd_components_tick(struct fwd_app *app);
+
+/** True when a component says the run is over. */
+bool fwd_components_done(const struct fwd_app *app);
 
 /**
  * Append every component's shell commands to @p out (which holds @p n of

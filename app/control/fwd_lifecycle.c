@@ -19,10 +19,8 @@
 #include "fwd_component.h"
 #include "fwd_ctl.h"
 #include "fwd_log.h"
-#include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
-#include "fwd_twin.h"
 #include "fwd_shell.h"
 #include "fwd_stats.h"
 
@@ -332,12 +330,7 @@ fwd_app_setup(struct fwd_app *app, char *err, size_t errlen)
 		for (k = 0; k < lc->n_rx; k++)
 			lc->rx[k].count_bytes = app->ports[lc->rx[k].port].app_bytes;
 	}
-	if (cfg->mode == FWD_MODE_PKTGEN) {
-		ret = fwd_pktgen_setup(app, err, errlen);
-		if (ret < 0)
-			return ret;
-	}
-	/* the router and its syncs among them (fwd_route.c, fwd_nlsync.c, fwd_fpm.c) */
+	/* the router, its syncs, the generator among them (fwd_route.c, fwd_pktgen_cmds.c...) */
 	return fwd_components_setup(app, err, errlen);
 }
 
@@ -381,12 +374,12 @@ fwd_app_run(struct fwd_app *app)
 			link_poll = now;
 		}
 		sleep_ms(10);
-		fwd_pktgen_watch(app); /* a rate it cannot reach: said once a second */
+		fwd_components_tick(app); /* a generator's rate it cannot reach: once a second */
 		now = rte_get_tsc_cycles();
 		if (duration != 0 && now - start >= duration)
 			break;
 		/* a generator with a count or a duration ends the run once it is done */
-		if (cfg->mode == FWD_MODE_PKTGEN && fwd_pktgen_done(app)) {
+		if (fwd_components_done(app)) {
 			sleep_ms(100); /* what is still on the wire comes back */
 			break;
 		}
@@ -429,9 +422,6 @@ release_ports_and_check_pools(struct fwd_app *app)
 		fwd_port_close(&app->ports[p]);
 	/* the components hold packets (the router's ARP hold queues, punt rings): back first */
 	fwd_components_release(app, &missing);
-	fwd_twin_check(app, &missing);
-	/* the generators' pools are their own: settled on stop, checked when freed */
-	fwd_pktgen_check(app, &missing);
 	if (app->rt_fp_in_use != 0) {
 		fwd_err("mbuf leak: %" PRIu64
 			" fragments of the router's fragpool did not come back",
@@ -460,7 +450,6 @@ free_all(struct fwd_app *app)
 	unsigned int i;
 	uint16_t p;
 
-	fwd_pktgen_free(app);
 	fwd_components_free(app);
 	for (i = 0; i < app->n_workers; i++)
 		rte_free(app->workers[i]);

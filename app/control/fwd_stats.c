@@ -15,7 +15,6 @@
 
 #include "fwd_component.h"
 #include "fwd_log.h"
-#include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
@@ -401,7 +400,6 @@ fwd_stats_print(struct fwd_app *app, FILE *f, bool final)
 		fprintf(f, "\n");
 	}
 
-	fwd_pktgen_print(app, f);
 	fwd_components_print(app, f, final);
 	/* the lcores' dropped and the slow path's sum to these */
 	fprintf(f, "drops:");
@@ -724,7 +722,6 @@ fwd_stats_write_json(const struct fwd_app *app, const char *path, char *err, siz
 	json_ports(app, f);
 	json_lcores(app, snap, f);
 	json_pools(app, f);
-	fwd_pktgen_json(app, f);
 	fwd_components_json(app, f);
 	fprintf(f, "  \"mbufs_leaked\": %d,\n  \"drops\": {", app->leak);
 	for (r = 0; r < FWD_DROP_MAX; r++)

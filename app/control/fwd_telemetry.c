@@ -212,100 +212,6 @@ tel_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-/* "/forwarder/twins": what "show twin" prints; port<N>: the twin of router port N */
-static int
-tel_twins(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	uint16_t i;
-
-	if (params != NULL && *params != '\0')
-		return -EINVAL;
-	rte_tel_data_start_dict(d);
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app == NULL || tel_app->cfg.mode != FWD_MODE_ROUTE) {
-		rte_rwlock_read_unlock(&tel_lock);
-		return 0;
-	}
-	rte_tel_data_add_dict_u64(d, "to_twin", fwd_route_ctl_counter(tel_app, RT_CTL_TO_TWIN));
-	rte_tel_data_add_dict_u64(
-		d, "arp_to_twin", fwd_route_ctl_counter(tel_app, RT_CTL_ARP_TO_TWIN));
-	rte_tel_data_add_dict_u64(d, "from_twin", fwd_route_ctl_counter(tel_app, RT_CTL_FROM_TWIN));
-	rte_tel_data_add_dict_u64(d, "punt_rate", fwd_route_ctl_drops(tel_app, FWD_DROP_PUNT_RATE));
-	rte_tel_data_add_dict_u64(
-		d, "twin_tx_full", fwd_route_ctl_drops(tel_app, FWD_DROP_TWIN_TX_FULL));
-	for (i = 0; i < tel_app->n_twins; i++) {
-		const struct fwd_twin_port *tw = &tel_app->twins[i];
-		const struct rt_cfg_port *cp = &tel_app->cfg.route.ports[tw->port];
-		struct rte_tel_data *one = rte_tel_data_alloc();
-		char key[32];
-
-		if (one == NULL)
-			break;
-		rte_tel_data_start_dict(one);
-		rte_tel_data_add_dict_string(one, "ifname", cp->twin);
-		rte_tel_data_add_dict_string(one, "netns", tel_app->cfg.route.twin_netns);
-		rte_tel_data_add_dict_u64(one, "twin_port", tw->port_id);
-		rte_tel_data_add_dict_u64(one, "punt_rate",
-			cp->punt_rate != 0 ? cp->punt_rate : RT_TWIN_RATE_DEFAULT);
-		snprintf(key, sizeof(key), "port%u", tw->port);
-		rte_tel_data_add_dict_container(d, key, one, 0);
-	}
-	rte_rwlock_read_unlock(&tel_lock);
-	return 0;
-}
-
-static bool
-tel_pktgen_fill(struct rte_tel_data *one, const struct fwd_lcore *lc, size_t *b)
-{
-	struct pktgen_tx_stats ts;
-	struct pktgen_rx_stats rs;
-	uint64_t hist[PKTGEN_HIST_BUCKETS];
-	unsigned int k;
-
-	if (lc->pg == NULL || lc->pg_rx == NULL)
-		return false;
-	pktgen_lcore_stats(lc->pg, &ts);
-	pktgen_rx_stats(lc->pg_rx, &rs);
-	for (k = 0; k < PKTGEN_TX_STAT_MAX; k++)
-		fwd_tel_u64(one, b, pktgen_tx_stat_names[k], pktgen_tx_stat(&ts, k));
-	for (k = 0; k < PKTGEN_RX_STAT_MAX; k++)
-		fwd_tel_u64(one, b, pktgen_rx_stat_names[k], pktgen_rx_stat(&rs, k));
-	/*
-	 * The stats file's lat_hist beside lat_min/avg/max_ns, flat (DPDK 22.11
-	 * nests one level: no array in a worker's dict): lat_hist_0 counts 0 ns,
-	 * lat_hist_<i> [2^(i-1), 2^i) ns, the last everything above; and their
-	 * exact sum, which an exporter's histogram needs.
-	 */
-	pktgen_rx_hist(lc->pg_rx, hist);
-	for (k = 0; k < PKTGEN_HIST_BUCKETS; k++) {
-		char key[16];
-
-		snprintf(key, sizeof(key), "lat_hist_%u", k);
-		fwd_tel_u64(one, b, key, hist[k]);
-	}
-	fwd_tel_u64(one, b, "lat_sum_ns", pktgen_rx_lat_sum_ns(lc->pg_rx));
-	return true;
-}
-
-/* "/forwarder/pktgen[,START]": the generator's counters per worker, from the START-th */
-static int
-tel_pktgen(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	struct fwd_tel_page pg;
-	uint64_t start = 0;
-
-	if (params != NULL && fwd_tel_param_uint(params, UINT32_MAX, &start) < 0)
-		return -EINVAL;
-	rte_tel_data_start_dict(d);
-	rte_rwlock_read_lock(&tel_lock);
-	if (tel_app != NULL && tel_app->cfg.mode == FWD_MODE_PKTGEN) {
-		fwd_tel_page_init(&pg, cmd, FWD_TEL_LCORES_TAIL);
-		fwd_tel_lcore_page(tel_app, d, &pg, start, tel_pktgen_fill);
-	}
-	rte_rwlock_read_unlock(&tel_lock);
-	return 0;
-}
-
 /*
  * Checked versions of three DPDK 22.11 handlers that index without a bounds
  * check and kill the process on a bad parameter: /eal/heap_info,-1 and
@@ -540,12 +446,6 @@ static const struct {
 	{"/forwarder/drops", tel_drops, "Dropped packets by reason. No parameters."},
 	{"/forwarder/lcores", tel_lcores,
 		"RX queues (port/queue) polled by each worker lcore. No parameters."},
-	{"/forwarder/twins", tel_twins,
-		"--fwd route: the kernel twins (port<N>: ifname, netns, twin_port, punt_rate), "
-		"to_twin, from_twin, punt_rate. No parameters."},
-	{"/forwarder/pktgen", tel_pktgen,
-		"--fwd pktgen: generator and receive-side counters per lcore, paged (next). "
-		"Parameter: the first worker (default 0)."},
 	/* registered after EAL's and ethdev's own, which these shadow */
 	{"/eal/heap_info", tel_eal_heap_info,
 		"Returns malloc heap stats. Parameters: int heap_id (checked by dpdk-forwarder)"},

@@ -85,6 +85,20 @@ tel_fn(struct fwd_app *app, const char *cmd, const char *params, struct rte_tel_
 
 static const struct fwd_tel_endpoint tel_500[] = {{"/test/one", tel_fn, "one"}};
 
+static bool done_500_says; /* what component 500's done hook answers */
+
+static void
+tick_500(struct fwd_app *app)
+{
+	note('t', 500);
+}
+
+static bool
+done_500(const struct fwd_app *app)
+{
+	return done_500_says;
+}
+
 #define COMPONENT(ORDER, ...)                                              \
 	static struct fwd_component comp_##ORDER = {.name = "test" #ORDER, \
 		.order = ORDER,                                            \
@@ -100,25 +114,33 @@ static const struct fwd_tel_endpoint tel_500[] = {{"/test/one", tel_fn, "one"}};
 /* registered out of order: the registry sorts */
 COMPONENT(2000)
 COMPONENT(10)
-COMPONENT(500, .cmds = cmds_500, .tel = tel_500, .n_tel = RTE_DIM(tel_500))
+COMPONENT(500, .cmds = cmds_500, .tel = tel_500, .n_tel = RTE_DIM(tel_500), .tick = tick_500,
+	.done = done_500)
 
 static void
 test_order(void)
 {
+	/* the features that register themselves from their own files (linked whole) */
+	static const char *const real[] = {
+		"twin", "route", "flow", "netlink", "fpm", "pktgen", "trace"};
+	bool found[RTE_DIM(real)] = {false};
 	const struct fwd_component *c;
-	unsigned int last = 0, mine = 0;
-	bool trace = false;
+	unsigned int last = 0, mine = 0, i;
 
 	for (c = fwd_component_first(); c != NULL; c = fwd_component_next(c)) {
 		CHECK(c->order >= last);
 		last = c->order;
 		if (strncmp(c->name, "test", 4) == 0)
 			mine++;
-		trace |= strcmp(c->name, "trace") == 0;
+		for (i = 0; i < RTE_DIM(real); i++)
+			found[i] |= strcmp(c->name, real[i]) == 0;
 	}
 	CHECK_EQ(mine, 3);
-	/* the trace registers itself from its own file (fwd_trace_cmds.c): linked whole */
-	CHECK(trace);
+	for (i = 0; i < RTE_DIM(real); i++) {
+		if (!found[i])
+			printf("#   %s did not register itself\n", real[i]);
+		CHECK(found[i]);
+	}
 }
 
 static void
@@ -207,7 +229,29 @@ test_tel_find(void)
 	CHECK(fwd_component_tel_find("/test/none") == NULL);
 }
 
+/*
+ * The run loop's tick reaches the components that have one; the run ends
+ * when any component says it is done (a counted generator), not before:
+ * the real ones (the generator's, in another mode) say no.
+ */
+static void
+test_tick_done(void)
+{
+	struct fwd_app *app = calloc(1, sizeof(*app));
+
+	calls[0] = '\0';
+	fwd_components_tick(app);
+	CHECK_EQ(strcmp(calls, "t500"), 0);
+	done_500_says = false;
+	CHECK(!fwd_components_done(app));
+	done_500_says = true;
+	CHECK(fwd_components_done(app));
+	done_500_says = false;
+	free(app);
+}
+
 static const struct fwd_test_case cases[] = {
+	FWD_TEST(test_tick_done),
 	FWD_TEST(test_order),
 	FWD_TEST(test_setup_up_release_down),
 	FWD_TEST(test_setup_failure_stops),
