@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 dpdk-forwarder authors
-"""The FPM listener's intake of a zebra-like burst (app/route/sync/rt_fpm.c):
+"""The FPM listener's intake of a zebra-like burst (app/route/sync/rt_fpm_listen.c):
 three next-hop objects (two gateways and their group), then N /24 routes
 naming them by RTA_NH_ID, sent at once by the Python FPM client of
 tests/route/e2e_fpm.py to the forwarder (net_null ports, interactive), and

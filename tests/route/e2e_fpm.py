@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 dpdk-forwarder authors
-"""End-to-end tests of the FPM listener (issue 18, app/route/sync/rt_fpm.c):
+"""End-to-end tests of the FPM listener (issue 18, app/route/sync/rt_fpm_listen.c):
 the real binary with [route] fpm-listen on 127.0.0.1, fed by a Python FPM
 client (zebra's framing: version 1, type 1, a 16-bit length; netlink
 messages built with struct), checked through `show route` (proto fpm),

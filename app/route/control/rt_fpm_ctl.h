@@ -8,7 +8,7 @@
 /**
  * @file
  * What the app (app/control) uses of the FPM listener, whose code is in
- * route/sync/rt_fpm.c (see rt_fpm.h for what it takes and how): create,
+ * route/sync/rt_fpm_listen.c and rt_fpm_session.c (see rt_fpm.h for what it takes and how): create,
  * start, stop, and its counters as (group, name, value) triples, the
  * netlink sync's struct, so that the shell and telemetry print both alike.
  */

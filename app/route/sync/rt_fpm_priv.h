@@ -9,7 +9,7 @@
  * The FPM listener's state, shared by its two halves and private to them:
  * rt_fpm_session.c, a connection's byte stream into the table (frames,
  * route and next-hop messages, the objects' routes, the sweep; no socket:
- * the fuzzer's and the unit tests' path), and rt_fpm.c, the listener
+ * the fuzzer's and the unit tests' path), and rt_fpm_listen.c, the listener
  * (sockets, peers, candidates, its thread, the counters' readers).
  */
 

@@ -7,7 +7,7 @@
  * checked, their netlink messages parsed (routes, next-hop objects), the
  * routes that name an object remembered so that a change of the object moves
  * them, tunnelled routes refused; the sweep at the end of a replay. No socket
- * here: the listener's thread (rt_fpm.c) feeds it, and so do the fuzzer and
+ * here: the listener's thread (rt_fpm_listen.c) feeds it, and so do the fuzzer and
  * the unit tests (rt_fpm_feed()).
  */
 

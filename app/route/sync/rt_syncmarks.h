@@ -8,7 +8,7 @@
 /**
  * @file
  * Mark and sweep of a route source's routes, shared by the netlink sync
- * (rt_nlsync.c) and the FPM listener (rt_fpm.c): while a resync is under
+ * (rt_nlsync.c) and the FPM listener (rt_fpm_listen.c): while a resync is under
  * way every route the source applies is marked (an open-addressing set of
  * prefix/length), and at its end every route of that source that is not
  * marked is deleted (it went while nobody listened).
