@@ -41,11 +41,13 @@ esac
 # (it shares the host's kernel), so the route tests run there as on Debian 12
 suites=(--suite unit --suite route --suite e2e --suite shell --suite docs)
 procs=$(nproc)
+# a deprecated DPDK call is an error here: 24.11 deprecates names 22.11 has, which the tree
+# calls only through lib/compat/dpdk_compat.h (a file that forgets it warned on every use)
 say "set-up, build and the unit, route, e2e, shell and docs suites inside it (about 10 min on 2 cores)"
 bash scripts/debian13-root.sh bash -c '
 	set -e
 	bash scripts/setup.sh
-	bash scripts/build.sh "$1"
+	bash scripts/build.sh "$1" -Dc_args=-Werror=deprecated-declarations
 	shift
 	echo "=== meson test -C '"$dir"' $*"
 	meson test -C '"$dir"' --print-errorlogs "$@"
