@@ -1143,6 +1143,37 @@ def case_stdout_closed(c):
     check(ft.load_stats(stats)["mbufs_leaked"] == 0, "stats file with fd 1 closed")
 
 
+def cpu_ticks(pid):
+    """utime + stime of PID (clock ticks), 0 once it is gone."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def attach_progress(child, peer_pid, pattern, what, idle_s=30, cap_s=600):
+    """Expect PATTERN from the pexpect CHILD while it or PEER_PID makes progress
+    (gains CPU time): Fail after IDLE_S seconds in which neither ran, or CAP_S
+    in all, or at the child's exit."""
+    start = last = time.monotonic()
+    seen = cpu_ticks(child.pid) + cpu_ticks(peer_pid)
+    while True:
+        try:
+            child.expect(pattern, timeout=5)
+            return
+        except pexpect.EOF:
+            raise Fail("%s: it exited: %s" % (what, str(child.before)[-1500:]))
+        except pexpect.TIMEOUT:
+            now, ticks = time.monotonic(), cpu_ticks(child.pid) + cpu_ticks(peer_pid)
+            if ticks != seen:
+                seen, last = ticks, now
+            if now - last > idle_s or now - start > cap_s:
+                raise Fail("%s in %.0f s (%.0f s without progress): %s" % (
+                    what, now - start, now - last, str(child.before)[-1500:]))
+
+
 def case_dumpcap(c):
     """dpdk-dumpcap attaches as a secondary process and captures a running port.
 
@@ -1171,11 +1202,10 @@ def case_dumpcap(c):
         d = pexpect.spawn("dpdk-dumpcap", ["--file-prefix", prefix, "-i", "0", "-c",
                                            str(len(src)), "-w", cap], encoding="utf-8",
                           codec_errors="replace", timeout=30)
-        try:
-            # printed once rte_pdump_enable() has returned ("Capturing on" comes before it)
-            d.expect("Packets captured:")
-        except (pexpect.TIMEOUT, pexpect.EOF):
-            raise Fail("dumpcap did not attach: " + str(d.before)[-1500:])
+        # printed once rte_pdump_enable() has returned ("Capturing on" comes before it);
+        # a secondary's EAL start maps the primary's memory and asks it over IPC, which
+        # takes minutes on a loaded 2-core machine: wait while either process runs
+        attach_progress(d, sh.p.pid, "Packets captured:", "dumpcap did not attach")
         sh.cmd("start")
         d.expect(pexpect.EOF)
         d.close()
