@@ -26,7 +26,6 @@
 #include "fwd_component.h"
 #include "fwd_ctl.h"
 #include "fwd_escape.h"
-#include "fwd_lifecycle.h"
 #include "fwd_port.h"
 #include "fwd_stats.h"
 
@@ -159,12 +158,10 @@ cmd_quit_parsed(void *res, struct cmdline *cl, void *data)
 	app->quit = true;
 }
 
-void fwd_shell_help(FILE *f);
-
 static void
 cmd_help_parsed(void *res, struct cmdline *cl, void *data)
 {
-	fwd_shell_help(stdout);
+	fwd_cmds_help(stdout);
 }
 
 #define WORD_CMD(name, str, help)                                            \
@@ -214,7 +211,7 @@ cmd_sleep_parsed(void *res, struct cmdline *cl, void *data)
 		struct timespec ts = {0, (long)RTE_MIN(left_us, (uint64_t)10000) * 1000};
 
 		if (now - last_poll >= hz / 2) {
-			fwd_app_watch_links(app, false);
+			fwd_port_watch_links(app->ports, app->nb_ports, false);
 			last_poll = now;
 		}
 		fwd_components_tick(app); /* a generator's word on its rate */
@@ -823,4 +820,13 @@ fwd_cmds_ctx(struct fwd_app *a)
 	}
 	fwd_cmds[n] = NULL;
 	return fwd_cmds;
+}
+
+void
+fwd_cmds_help(FILE *f)
+{
+	unsigned int i;
+
+	for (i = 0; fwd_cmds[i] != NULL; i++)
+		fprintf(f, "  %s\n", fwd_cmds[i]->help_str);
 }

@@ -171,3 +171,20 @@ fwd_components_done(const struct fwd_app *app)
 		return true;
 	return false;
 }
+
+int
+fwd_components_mode_check(const struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen)
+{
+	struct fwd_component *c;
+	int ret;
+
+	STAILQ_FOREACH(c, &components, next)
+	{
+		if (c->mode_check == NULL)
+			continue;
+		ret = c->mode_check(app, mode, err, errlen);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}

@@ -77,6 +77,12 @@ struct fwd_component {
 	/** True when its work is over and the run is to end (a counted generator's). */
 	bool (*done)(const struct fwd_app *app);
 	/**
+	 * May the run switch to @p mode ("set fwd")? 0, or -ENOTSUP with @p err
+	 * saying why when @p mode needs what this component sets up only at
+	 * start and it was not (the router's table, the generators).
+	 */
+	int (*mode_check)(const struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen);
+	/**
 	 * Its shell commands: a NULL-terminated list. Each instruction's @c data
 	 * is set to the app when the shell is built: its callback's third argument.
 	 */
@@ -132,6 +138,13 @@ void fwd_components_tick(struct fwd_app *app);
 
 /** True when a component says the run is over. */
 bool fwd_components_done(const struct fwd_app *app);
+
+/**
+ * Whether the run may switch to @p mode: 0, or the first component's refusal
+ * (-ENOTSUP and @p err).
+ */
+int fwd_components_mode_check(
+	const struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen);
 
 /**
  * Append every component's shell commands to @p out (which holds @p n of

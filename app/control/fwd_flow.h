@@ -30,8 +30,9 @@
 
 /**
  * Create the filter with the [filter] rules and every worker's flow stage
- * (flowsort = on|off|auto from the [forward] section). Called by
- * fwd_route_setup() once the workers have their routing contexts.
+ * (flowsort = on|off|auto from the [forward] section). The router's part
+ * (fwd_route.h): its set-up calls it once the workers have their routing
+ * contexts.
  *
  * @return 0, or a negative errno with @p err set.
  */

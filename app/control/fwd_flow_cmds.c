@@ -28,6 +28,7 @@
 #include "fwd_cmds.h"
 #include "fwd_component.h"
 #include "fwd_flow.h"
+#include "fwd_route.h"
 #include "fwd_tel_page.h"
 
 struct cmd_flows_result {
@@ -273,3 +274,24 @@ static struct fwd_component flow_component = {
 };
 
 FWD_COMPONENT_REGISTER(flow_component)
+
+/* ctl is the slow path's: the flow stage does not use it */
+static int
+flow_part_setup(struct fwd_app *app, struct rt_control *ctl, char *err, size_t errlen)
+{
+	RTE_SET_USED(ctl);
+	return fwd_flow_setup(app, err, errlen);
+}
+
+/* The router's part: the workers' flow stages and the filter, built once they route. */
+static const struct fwd_route_part flow_part = {
+	.name = "flow",
+	.order = 10, /* before the twins, as the workers' is before the slow path's */
+	.setup = flow_part_setup,
+	.release = fwd_flow_detach,
+	.free = fwd_flow_free,
+	.print = fwd_flow_print,
+	.json = fwd_flow_json,
+};
+
+FWD_ROUTE_PART_REGISTER(flow_part)

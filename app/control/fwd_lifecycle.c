@@ -343,16 +343,6 @@ sleep_ms(unsigned int ms)
 }
 
 void
-fwd_app_watch_links(struct fwd_app *app, bool all)
-{
-	uint16_t p;
-
-	for (p = 0; p < app->nb_ports; p++)
-		if (all || !app->ports[p].lsc)
-			fwd_port_link_report(&app->ports[p]);
-}
-
-void
 fwd_app_run(struct fwd_app *app)
 {
 	const struct fwd_config *cfg = &app->cfg;
@@ -370,7 +360,7 @@ fwd_app_run(struct fwd_app *app)
 		now = rte_get_tsc_cycles();
 		/* the first state of every port, then changes on ports without LSC interrupts */
 		if (now - link_poll >= hz / 2) {
-			fwd_app_watch_links(app, link_poll == 0);
+			fwd_port_watch_links(app->ports, app->nb_ports, link_poll == 0);
 			link_poll = now;
 		}
 		sleep_ms(10);

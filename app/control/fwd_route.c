@@ -19,16 +19,31 @@
 #include <rte_ring.h>
 
 #include "fragpool.h"
-#include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_component.h"
 #include "fwd_route.h"
-#include "fwd_twin.h"
 #include "rt_control.h"
 #include "rt_fileload.h"
 #include "rt_nhgroup.h"
 #include "rt_worker_setup.h"
 #include "rt_table.h"
+
+/* The router's parts (the flow stage, the twins), in order: filled by constructors. */
+static const struct fwd_route_part *parts[FWD_ROUTE_PARTS_MAX];
+static unsigned int n_parts;
+
+void
+fwd_route_part_register(const struct fwd_route_part *p)
+{
+	unsigned int i;
+
+	/* a fixed table too small is the build's mistake, not the user's */
+	RTE_VERIFY(n_parts < FWD_ROUTE_PARTS_MAX);
+	for (i = n_parts; i > 0 && parts[i - 1]->order > p->order; i--)
+		parts[i] = parts[i - 1];
+	parts[i] = p;
+	n_parts++;
+}
 
 /* app->rt_ctl_phase: how the control thread and the main lcore part at exit */
 enum { FWD_RT_RUNNING, FWD_RT_STOPPED, FWD_RT_DRAINED };
@@ -290,12 +305,12 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 		/* offline until it forwards: a stopped worker must not hold back table updates */
 		rte_rcu_qsbr_thread_offline(lc->rt->qsbr, lc->rt->thread_id);
 	}
-	ret = fwd_flow_setup(app, err, errlen);
-	if (ret == 0)
-		ret = fwd_twin_setup(app, ctl, err, errlen);
-	if (ret < 0) {
-		rt_control_free(ctl);
-		return ret;
+	for (i = 0; i < n_parts; i++) {
+		ret = parts[i]->setup != NULL ? parts[i]->setup(app, ctl, err, errlen) : 0;
+		if (ret < 0) {
+			rt_control_free(ctl);
+			return ret;
+		}
 	}
 	/* the control thread starts polling as soon as it sees this */
 	__atomic_store_n(&app->rt_ctl, ctl, __ATOMIC_RELEASE);
@@ -355,8 +370,9 @@ fwd_route_release(struct fwd_app *app)
 		app->rt_fp = NULL;
 	}
 	/* no poll of them any more, the frames they sent are freed: the twins can go */
-	fwd_twin_release(app);
-	fwd_flow_detach(app);
+	for (i = n_parts; i-- > 0;)
+		if (parts[i]->release != NULL)
+			parts[i]->release(app);
 	rt_table_free(app->rt);
 	app->rt = NULL;
 	if (app->rt_tx_ring != NULL) {
@@ -374,7 +390,9 @@ fwd_route_free(struct fwd_app *app)
 	unsigned int i;
 
 	fwd_route_release(app);
-	fwd_flow_free(app);
+	for (i = n_parts; i-- > 0;)
+		if (parts[i]->free != NULL)
+			parts[i]->free(app);
 	for (i = 0; i < app->n_workers; i++) {
 		rte_free(app->workers[i]->rt);
 		app->workers[i]->rt = NULL;
@@ -502,7 +520,9 @@ fwd_route_print(const struct fwd_app *app, FILE *f)
 		"route in flight: to slow path %" PRIu64 " held %" PRIu64
 		" to the sending worker %" PRIu64 "\n",
 		queued, held, tx_ring);
-	fwd_flow_print(app, f);
+	for (i = 0; i < n_parts; i++)
+		if (parts[i]->print != NULL)
+			parts[i]->print(app, f);
 }
 
 /* Write the "route" member of the stats file (with a trailing comma). */
@@ -538,7 +558,9 @@ fwd_route_json(const struct fwd_app *app, FILE *f)
 		"    \"in_flight_at_clear\": {\"queued\": %" PRIu64 ", \"held\": %" PRIu64
 		", \"tx_ring\": %" PRIu64 "}\n  },\n",
 		cs->carried_queued, cs->carried_held, cs->carried_tx);
-	fwd_flow_json(app, f);
+	for (i = 0; i < n_parts; i++)
+		if (parts[i]->json != NULL)
+			parts[i]->json(app, f);
 }
 
 static const char *const kind_names[] = {
@@ -704,6 +726,18 @@ route_stats_print(struct fwd_app *app, FILE *f, bool final)
 	fwd_route_print(app, f);
 }
 
+/* The router's table, slow path and TX queues exist only if it ran from the start. */
+static int
+route_mode_check(const struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen)
+{
+	if (mode != FWD_MODE_ROUTE || app->rt != NULL)
+		return 0;
+	snprintf(err, errlen,
+		"route mode must be chosen at start (--fwd route): it sets up the table, "
+		"the slow path and their TX queues");
+	return -ENOTSUP;
+}
+
 static struct fwd_component route_component = {
 	.name = "route",
 	.order = FWD_ROUTE_ORDER,
@@ -713,6 +747,7 @@ static struct fwd_component route_component = {
 	.clear = fwd_route_clear_stats,
 	.print = route_stats_print,
 	.json = fwd_route_json,
+	.mode_check = route_mode_check,
 	.cmds = fwd_route_cmds,
 	.tel = fwd_route_tel,
 	.n_tel = FWD_ROUTE_N_TEL,

@@ -111,3 +111,13 @@ static struct fwd_component twin_component = {
 };
 
 FWD_COMPONENT_REGISTER(twin_component)
+
+/* The router's part: the twins, given to its slow path before its first poll. */
+static const struct fwd_route_part twin_part = {
+	.name = "twin",
+	.order = 20, /* after the flow stage: released before it */
+	.setup = fwd_twin_setup,
+	.release = fwd_twin_release,
+};
+
+FWD_ROUTE_PART_REGISTER(twin_part)

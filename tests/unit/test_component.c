@@ -99,6 +99,16 @@ done_500(const struct fwd_app *app)
 	return done_500_says;
 }
 
+/* Component 500 has state that only a start in macswap sets up (as if). */
+static int
+mode_check_500(const struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen)
+{
+	if (mode != FWD_MODE_MACSWAP)
+		return 0;
+	snprintf(err, errlen, "macswap needs component 500 from the start");
+	return -ENOTSUP;
+}
+
 #define COMPONENT(ORDER, ...)                                              \
 	static struct fwd_component comp_##ORDER = {.name = "test" #ORDER, \
 		.order = ORDER,                                            \
@@ -115,7 +125,7 @@ done_500(const struct fwd_app *app)
 COMPONENT(2000)
 COMPONENT(10)
 COMPONENT(500, .cmds = cmds_500, .tel = tel_500, .n_tel = RTE_DIM(tel_500), .tick = tick_500,
-	.done = done_500)
+	.done = done_500, .mode_check = mode_check_500)
 
 static void
 test_order(void)
@@ -250,7 +260,30 @@ test_tick_done(void)
 	free(app);
 }
 
+/*
+ * "set fwd" asks every component whether the mode may start now: the router
+ * and the generator refuse theirs when they were not set up at start
+ * (fwd_ctl.c names neither), a test component refuses its own, and any other
+ * mode passes.
+ */
+static void
+test_mode_check(void)
+{
+	struct fwd_app *app = calloc(1, sizeof(*app));
+	char err[256] = "";
+
+	CHECK_EQ(fwd_components_mode_check(app, FWD_MODE_IO, err, sizeof(err)), 0);
+	CHECK_EQ(fwd_components_mode_check(app, FWD_MODE_MACSWAP, err, sizeof(err)), -ENOTSUP);
+	CHECK_CONTAINS(err, "macswap needs component 500");
+	CHECK_EQ(fwd_components_mode_check(app, FWD_MODE_ROUTE, err, sizeof(err)), -ENOTSUP);
+	CHECK_CONTAINS(err, "route mode must be chosen at start (--fwd route)");
+	CHECK_EQ(fwd_components_mode_check(app, FWD_MODE_PKTGEN, err, sizeof(err)), -ENOTSUP);
+	CHECK_CONTAINS(err, "pktgen mode must be chosen at start (--fwd pktgen)");
+	free(app);
+}
+
 static const struct fwd_test_case cases[] = {
+	FWD_TEST(test_mode_check),
 	FWD_TEST(test_tick_done),
 	FWD_TEST(test_order),
 	FWD_TEST(test_setup_up_release_down),
