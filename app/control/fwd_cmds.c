@@ -27,6 +27,7 @@
 #include "fwd_ctl.h"
 #include "fwd_escape.h"
 #include "fwd_port.h"
+#include "fwd_route.h"
 #include "fwd_stats.h"
 
 static struct fwd_app *app;
@@ -52,9 +53,9 @@ fwd_cmds_port_arg(const struct fwd_app *a, const char *s, uint16_t *port)
 struct rt_table *
 fwd_cmds_router(const struct fwd_app *a)
 {
-	if (a->rt == NULL)
+	if (fwd_route_table(a) == NULL)
 		printf("not routing: start the forwarder with --fwd route\n");
-	return a->rt;
+	return fwd_route_table(a);
 }
 
 #define FOREACH_SELECTED_PORT(p, sel)                       \
@@ -727,7 +728,7 @@ cmd_show_drops_parsed(void *res, struct cmdline *cl, void *data)
 	unsigned int r;
 
 	for (r = 0; r < FWD_DROP_MAX; r++)
-		if (r < FWD_DROP_ROUTE_FIRST || app->rt != NULL)
+		if (r < FWD_DROP_ROUTE_FIRST || fwd_route_table(app) != NULL)
 			printf("%-16s %12" PRIu64 "  %s\n", fwd_drop_name(r),
 				fwd_stats_drop_total(app, r), fwd_drop_desc(r));
 }

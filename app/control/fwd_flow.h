@@ -25,6 +25,14 @@
  */
 #define FWD_FLOW_ORDER 105
 
+/** The flow component's context (fwd_component.h): the filter (the flow stages are the workers'). */
+struct fwd_flow_ctx {
+	struct rt_acl *acl; /**< the [filter] rules, or NULL outside --fwd route */
+};
+
+/** The flow stage's context in @p app (the component's, fwd_flow_cmds.c). */
+struct fwd_flow_ctx *fwd_flow_ctx(const struct fwd_app *app);
+
 /** Flows listed by fwd_flow_print() and put in the stats file. */
 #define FWD_FLOW_TOP_STATS 10
 

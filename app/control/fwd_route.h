@@ -87,6 +87,9 @@ extern cmdline_parse_ctx_t fwd_route_cmds[];
  */
 extern const struct fwd_tel_endpoint fwd_route_tel[];
 
+/** The router's table; NULL outside --fwd route (or before its set-up made it). */
+struct rt_table *fwd_route_table(const struct fwd_app *app);
+
 /** Drops of reason @p r decided by the slow path (0 for non-router reasons). */
 uint64_t fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r);
 
