@@ -165,9 +165,10 @@ def ninja(build, outputs):
     return run(["ninja", "-C", build] + outputs)
 
 
-def meson_test(build, names, jobs):
+def meson_test(build, names, jobs, show_failures=False):
     """(passed, the names of the tests that failed). The log is mutate.json, so that a
-    `meson test` this runs under keeps its own testlog.json."""
+    `meson test` this runs under keeps its own testlog.json. With SHOW_FAILURES, print
+    the end of each failed test's output (a baseline failure must say why)."""
     log = os.path.join(build, "meson-logs", "mutate.json")
     if os.path.exists(log):
         os.unlink(log)
@@ -180,6 +181,9 @@ def meson_test(build, names, jobs):
                 r = json.loads(line)
                 if r["result"] not in ("OK", "SKIP", "EXPECTEDFAIL"):
                     failed.append(r["name"].split(" / ")[-1])
+                    if show_failures:
+                        print(f"mutate: {r['name']}: {r['result']}, its output's end:\n"
+                              + (r.get("stdout") or "")[-3000:], flush=True)
     except FileNotFoundError:
         failed.append("(meson test wrote no log)")
     return not failed, failed
@@ -251,7 +255,7 @@ def main():
         if r.returncode:
             print(r.stdout[-3000:])
             sys.exit("mutate: the unmutated tree does not build")
-        ok, failed = meson_test(build, names, a.jobs)
+        ok, failed = meson_test(build, names, a.jobs, show_failures=True)
         if not ok:
             sys.exit(f"mutate: the unmutated tree fails {', '.join(failed)}: fix that first")
         print(f"mutate: baseline passes ({time.monotonic() - start:.0f} s)", flush=True)

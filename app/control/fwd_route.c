@@ -116,8 +116,17 @@ control_thread(void *arg)
 	__atomic_store_n(&r->thread_ready, ready, __ATOMIC_RELEASE);
 
 	/* the main lcore creates the slow path with our pool, or gives up */
-	while ((ctl = __atomic_load_n(&r->ctl, __ATOMIC_ACQUIRE)) == NULL && !r->ctl_stop)
+	while ((ctl = __atomic_load_n(&r->ctl, __ATOMIC_ACQUIRE)) == NULL &&
+		!__atomic_load_n(&r->ctl_stop, __ATOMIC_ACQUIRE))
 		rte_pause();
+	/*
+	 * A stop seen with no slow path: it may have been handed over between
+	 * the two loads (a later component failed its set-up and the release
+	 * stopped us before we looked again). The main lcore hands it over
+	 * before any stop, so it is there to see now; else it never came.
+	 */
+	if (ctl == NULL)
+		ctl = __atomic_load_n(&r->ctl, __ATOMIC_ACQUIRE);
 	while (!r->ctl_stop) {
 		if (rt_control_poll(ctl, rte_rdtsc(), 0) == 0) {
 			struct timespec ts = {0, 50 * 1000}; /* 50 us: ARP and ICMP latency */
@@ -395,7 +404,7 @@ fwd_route_release(struct fwd_app *app)
 	}
 	/* the thread keeps the final counters, frees the slow path and settles its pool */
 	if (r->thread_running) {
-		r->ctl_stop = true;
+		__atomic_store_n(&r->ctl_stop, true, __ATOMIC_RELEASE);
 		while (__atomic_load_n(&r->ctl_phase, __ATOMIC_ACQUIRE) != FWD_RT_STOPPED)
 			rte_pause();
 		drain_tx_ring(app);

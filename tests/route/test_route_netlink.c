@@ -1368,6 +1368,29 @@ test_nlsync_dump_race(void)
 	CHECK_EQ(st.superseded, 2);
 	CHECK_EQ(st.resyncs, 3);
 	CHECK_EQ(st.swept, 1);
+
+	/* b deleted, a added and deleted and added again, e's 20 deleted: all heard before the
+	 * next resync began, the deletes' routes still seen by its dump (the kernel unlinks a
+	 * route after its delete's event): b and e stay gone, a is believed and marked */
+	dg_route(&d, true, b, gw3, 0, 0);
+	dg_route(&d, false, a, gw, 0, 0);
+	dg_route(&d, true, a, gw, 0, 0);
+	dg_route(&d, false, a, gw2, 0, 0);
+	dg_route(&d, true, e, gw, 20, 0);
+	dg_replay(s, &d);
+	CHECK_EQ(rt_nlsync_replay_begin(s, 77, 4), 0);
+	dg_route(&d, false, a, gw2, 0, 4);
+	dg_route(&d, false, b, gw3, 0, 4);
+	dg_route(&d, false, e, gw, 20, 4);
+	dg_done(&d, 4);
+	dg_replay(s, &d);
+	CHECK_EQ(rt_route_lookup(t, IP4(172, 17, 1, 1)), RT_NH_MISS); /* not back */
+	CHECK_EQ(rt_route_lookup(t, IP4(172, 19, 1, 1)), RT_NH_MISS);
+	CHECK_EQ(gw_of(t, IP4(172, 16, 1, 1), NULL), gw2); /* not swept */
+	rt_nlsync_stats_get(s, &st);
+	CHECK_EQ(st.superseded, 4);
+	CHECK_EQ(st.resyncs, 4);
+	CHECK_EQ(st.swept, 1);
 	rt_nlsync_free(s);
 	rt_table_free(t);
 }

@@ -90,3 +90,43 @@ rt_nlfresh_clear(struct rt_nlfresh *f)
 	free(f->slot);
 	*f = (struct rt_nlfresh){0};
 }
+
+void
+rt_nlrecent_add(struct rt_nlrecent *r, uint32_t prefix, uint8_t plen, uint32_t metric, bool del)
+{
+	r->ev[r->n % RT_NLRECENT_N] = (struct rt_nlrecent_ev){
+		.prefix = prefix, .metric = metric, .plen = plen, .del = del};
+	r->n++;
+}
+
+void
+rt_nlrecent_clear(struct rt_nlrecent *r)
+{
+	r->n = 0;
+}
+
+int
+rt_nlfresh_seed(struct rt_nlfresh *f, const struct rt_nlrecent *r)
+{
+	const uint32_t kept = r->n < RT_NLRECENT_N ? r->n : RT_NLRECENT_N;
+	uint32_t i, j;
+	int ret = 0;
+
+	/* newest first: a key's first sight is its latest event */
+	for (i = 0; i < kept; i++) {
+		const struct rt_nlrecent_ev *e = &r->ev[(r->n - 1 - i) % RT_NLRECENT_N];
+		bool newer = false;
+
+		if (!e->del)
+			continue;
+		for (j = 0; j < i && !newer; j++) {
+			const struct rt_nlrecent_ev *x = &r->ev[(r->n - 1 - j) % RT_NLRECENT_N];
+
+			newer = x->prefix == e->prefix && x->plen == e->plen &&
+				x->metric == e->metric;
+		}
+		if (!newer && rt_nlfresh_add(f, e->prefix, e->plen, e->metric) < 0)
+			ret = -ENOMEM;
+	}
+	return ret;
+}

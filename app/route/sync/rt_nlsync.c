@@ -100,8 +100,9 @@ struct rt_nlsync {
 	bool resync_pending;
 	bool marking; /* a resync is under way: applied routes are marked */
 	struct rt_syncmarks marks;
-	struct rt_nlfresh fresh; /* the keys an event spoke of in the resync under way */
-	struct rt_nlcands cands; /* the kernel's routes by metric: kept across stop and start */
+	struct rt_nlfresh fresh;   /* the keys an event spoke of in the resync under way */
+	struct rt_nlrecent recent; /* the last events, whenever: seeds @c fresh at a begin */
+	struct rt_nlcands cands;   /* the kernel's routes by metric: kept across stop and start */
 	struct rt_nl_ifmap map[NLSYNC_MAX_IFNAMES];
 	unsigned int n_map;
 
@@ -263,6 +264,7 @@ begin_marking(struct rt_nlsync *s)
 	if (!s->marking) {
 		rt_syncmarks_clear(&s->marks);
 		rt_nlfresh_clear(&s->fresh);
+		rt_nlfresh_seed(&s->fresh, &s->recent); /* overflow: resync again */
 		rt_nlcands_begin(&s->cands);
 		s->marking = true;
 		clock_gettime(CLOCK_MONOTONIC, &s->resync_t0);
@@ -370,12 +372,15 @@ encap_withdraw(struct rt_nlsync *s, struct rt_nl_route *r)
 
 /*
  * During a resync, whether the dump's message @p r is to be left out: an
- * event spoke of its key earlier in the resync, and the events have the last
- * word (rt_nlfresh.h). An event's key is noted.
+ * event spoke of its key earlier in the resync, or deleted it just before
+ * (rt_nlfresh_seed()), and the events have the last word (rt_nlfresh.h). An
+ * event's key is noted.
  */
 static bool
 superseded(struct rt_nlsync *s, const struct rt_nl_route *r, bool dumped)
 {
+	if (!dumped)
+		rt_nlrecent_add(&s->recent, r->prefix, r->plen, r->metric, r->del);
 	if (!s->marking)
 		return false;
 	if (dumped)
@@ -488,6 +493,7 @@ reconnect(struct rt_nlsync *s)
 	s->dump_seq = 0;
 	s->marking = false;
 	s->resync_pending = true;
+	rt_nlrecent_clear(&s->recent); /* a later event of theirs may be among the lost */
 	if (open_socket(s, err, sizeof(err)) < 0)
 		RT_LOG(WARNING, "netlink: %s: trying again every %u ms\n", err, NLSYNC_RETRY_MS);
 }
@@ -566,6 +572,7 @@ nlsync_thread(void *arg)
 	rt_lograte_flush(&s->log); /* lines left out and not yet said */
 	rt_syncmarks_clear(&s->marks);
 	rt_nlfresh_clear(&s->fresh);
+	rt_nlrecent_clear(&s->recent); /* stopped: the events from now on are not heard */
 	s->marking = false;
 	s->dump_seq = 0;
 	__atomic_store_n(&s->st.in_sync, false, __ATOMIC_RELAXED);
