@@ -15,11 +15,10 @@ path), so basenames must be unique across app/; a header that is not one of
 app/'s (a library's, DPDK's) is not a room's. Exits 1 naming every include
 that breaks the rule.
 
-No include circles either: a module (x.c with x.h) that uses a module using
-it back is one knot, not two parts (issue 38). The circles of today are
-listed in KNOWN_CIRCLES while the components refactor unties them: a circle
-that is not within one of them fails, naming a path round it; a listed one
-that shrank or went is reported, so that its entry shrinks with it.
+No include circles either: a module (x.c with x.h, and x_priv.h, the
+internals its files share) that uses a module using it back is one knot, not
+two parts (issue 38). Any circle fails, naming a path round it: a module that
+calls back into its user registers a hook instead of including it.
 
     check-rooms.py [SRCDIR]
 """
@@ -37,16 +36,6 @@ ALLOWED = {
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
-# The include circles being untied (issue 38): no circle may grow or appear.
-KNOWN_CIRCLES = [
-    {"rt_fib", "rt_fib_ctl"},
-    {"rt_nhgroup", "rt_rib", "rt_table", "rt_table_priv"},
-    {"fwd_lcore", "fwd_route_tx", "fwd_trace"},
-    {"rt_control", "rt_control_priv", "rt_neigh"},
-    {"fwd_cmds", "fwd_ctl", "fwd_lifecycle", "fwd_pktgen", "fwd_route", "fwd_shell", "fwd_twin"},
-]
-
-
 def room_of(rel):
     parts = rel.split("/")
     for r in ("common", "datapath", "control", "sync"):
@@ -56,7 +45,11 @@ def room_of(rel):
 
 
 def module(rel):
-    return os.path.basename(rel).rsplit(".", 1)[0]
+    """x.c, x.h and x_priv.h are module x: the private header is its files' own."""
+    name = os.path.basename(rel).rsplit(".", 1)[0]
+    if rel.endswith("_priv.h"):
+        name = name[:-len("_priv")]
+    return name
 
 
 def knots(graph):
@@ -119,7 +112,7 @@ def path_round(graph, part):
 
 
 def circles(src, files, where):
-    """Include circles between modules that are not within a known one."""
+    """Include circles between modules."""
     graph = {}
     for rel in files:
         graph.setdefault(module(rel), set())
@@ -131,17 +124,10 @@ def circles(src, files, where):
                     if t != module(rel):
                         graph[module(rel)].add(t)
     bad = []
-    found = knots(graph)
-    for part in found:
-        if not any(part <= k for k in KNOWN_CIRCLES):
-            bad.append("an include circle: %s (a module that includes a module that includes "
-                       "it back; split what both need into a header of its own, or register "
-                       "instead of calling by name)" % path_round(graph, part))
-    for k in KNOWN_CIRCLES:
-        now = set().union(*([p for p in found if p <= k] or [set()]))
-        if now != k:
-            print("rooms: a known circle shrank (%s left of %s): shrink KNOWN_CIRCLES"
-                  % (", ".join(sorted(now)) or "nothing", ", ".join(sorted(k))))
+    for part in knots(graph):
+        bad.append("an include circle: %s (a module that includes a module that includes "
+                   "it back; split what both need into a header of its own, or register "
+                   "instead of calling by name)" % path_round(graph, part))
     return bad
 
 

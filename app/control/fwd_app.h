@@ -23,6 +23,9 @@
 #include "fwd_lcore.h"
 #include "fwd_opts.h"
 
+/** Components a program may register (fwd_component.h): the size of fwd_app::ctx. */
+#define FWD_COMPONENTS_MAX 32
+
 struct fwd_port {
 	uint16_t id;
 	uint16_t out_port; /**< where this port's packets go (topology) */
@@ -74,36 +77,15 @@ struct fwd_app {
 	uint64_t busy_tsc; /**< time forwarded by the runs before the current one */
 	int leak;          /**< mbufs missing from the pools at exit (after close) */
 	bool run_base_set; /**< tx_first took ports[].run_base: its frames are the next run's */
+	/**
+	 * Each component's context (its state), by its registered id: opaque
+	 * here, reached through fwd_component_ctx() by the component's files.
+	 */
+	void *ctx[FWD_COMPONENTS_MAX];
 	/** --fwd pktgen: workers whose generator has not stopped yet (atomic) */
 	unsigned int pg_sending;
 	/** --fwd pktgen: the workers stop for a pause (fwd_ctl_pause()): generators go on after */
 	volatile bool pg_keep;
-	/* --fwd route (fwd_route.c) */
-	struct rt_table *rt;
-	struct rt_acl *rt_acl; /**< the [filter] rules (fwd_flow.c) */
-	struct rt_control *rt_ctl;
-	struct rt_control_stats *rt_ctl_final; /**< the slow path's counters, kept at release */
-	struct rte_ring *rt_tx_ring; /**< the slow path's frames, sent by the first worker */
-	bool rt_thread_running;
-	int rt_thread_ready;    /**< control thread: 1 with a fragpool, -errno without */
-	int rt_ctl_phase;       /**< control thread's exit handshake (fwd_route.c) */
-	struct fragpool *rt_fp; /**< the control thread's pool for the packets it builds */
-	uint64_t rt_fp_in_use;  /**< its fragments not back at exit (a leak) */
-	volatile bool rt_ctl_stop;
-	pthread_t rt_thread;
-	struct rt_nlsync *rt_nlsync; /**< routes from a namespace's FIB (fwd_nlsync.c), or NULL */
-	struct rt_fpm *rt_fpm;       /**< routes from FRR zebra over FPM (fwd_fpm.c), or NULL */
-	/** their counters, kept at release for the stats file (fwd_nlsync.h), or NULL */
-	struct fwd_sync_kept *rt_nlsync_kept, *rt_fpm_kept;
-	/* the router ports' kernel twins (fwd_twin.c) */
-	uint16_t n_twins;
-	struct fwd_twin_port {
-		uint16_t port;    /**< the router port */
-		uint16_t port_id; /**< the twin's DPDK port */
-		bool started;
-		char dev[32]; /**< its vdev name */
-	} twins[RTE_MAX_ETHPORTS];
-	struct rte_mempool *rt_twin_pool; /**< what the twins receive into */
 };
 
 #endif /* FWD_APP_H */

@@ -26,8 +26,8 @@
 #include "fwd_component.h"
 #include "fwd_ctl.h"
 #include "fwd_escape.h"
-#include "fwd_lifecycle.h"
 #include "fwd_port.h"
+#include "fwd_route.h"
 #include "fwd_stats.h"
 
 static struct fwd_app *app;
@@ -53,9 +53,9 @@ fwd_cmds_port_arg(const struct fwd_app *a, const char *s, uint16_t *port)
 struct rt_table *
 fwd_cmds_router(const struct fwd_app *a)
 {
-	if (a->rt == NULL)
+	if (fwd_route_table(a) == NULL)
 		printf("not routing: start the forwarder with --fwd route\n");
-	return a->rt;
+	return fwd_route_table(a);
 }
 
 #define FOREACH_SELECTED_PORT(p, sel)                       \
@@ -159,12 +159,10 @@ cmd_quit_parsed(void *res, struct cmdline *cl, void *data)
 	app->quit = true;
 }
 
-void fwd_shell_help(FILE *f);
-
 static void
 cmd_help_parsed(void *res, struct cmdline *cl, void *data)
 {
-	fwd_shell_help(stdout);
+	fwd_cmds_help(stdout);
 }
 
 #define WORD_CMD(name, str, help)                                            \
@@ -214,7 +212,7 @@ cmd_sleep_parsed(void *res, struct cmdline *cl, void *data)
 		struct timespec ts = {0, (long)RTE_MIN(left_us, (uint64_t)10000) * 1000};
 
 		if (now - last_poll >= hz / 2) {
-			fwd_app_watch_links(app, false);
+			fwd_port_watch_links(app->ports, app->nb_ports, false);
 			last_poll = now;
 		}
 		fwd_components_tick(app); /* a generator's word on its rate */
@@ -730,7 +728,7 @@ cmd_show_drops_parsed(void *res, struct cmdline *cl, void *data)
 	unsigned int r;
 
 	for (r = 0; r < FWD_DROP_MAX; r++)
-		if (r < FWD_DROP_ROUTE_FIRST || app->rt != NULL)
+		if (r < FWD_DROP_ROUTE_FIRST || fwd_route_table(app) != NULL)
 			printf("%-16s %12" PRIu64 "  %s\n", fwd_drop_name(r),
 				fwd_stats_drop_total(app, r), fwd_drop_desc(r));
 }
@@ -823,4 +821,13 @@ fwd_cmds_ctx(struct fwd_app *a)
 	}
 	fwd_cmds[n] = NULL;
 	return fwd_cmds;
+}
+
+void
+fwd_cmds_help(FILE *f)
+{
+	unsigned int i;
+
+	for (i = 0; fwd_cmds[i] != NULL; i++)
+		fprintf(f, "  %s\n", fwd_cmds[i]->help_str);
 }

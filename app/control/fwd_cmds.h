@@ -27,6 +27,12 @@ struct rt_table;
 /** The NULL-terminated instruction list, bound to @p app. */
 cmdline_parse_ctx_t *fwd_cmds_ctx(struct fwd_app *app);
 
+/**
+ * Print every command's usage, one per line (the "help" command): the list
+ * fwd_cmds_ctx() built, nothing before it.
+ */
+void fwd_cmds_help(FILE *f);
+
 /** What fwd_cmds_port_arg() gives for "all": no port id is this. */
 #define FWD_CMDS_ALL_PORTS RTE_MAX_ETHPORTS
 

@@ -10,16 +10,23 @@
  */
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <rte_debug.h>
 
 #include "fwd_component.h"
 
 static STAILQ_HEAD(, fwd_component) components = STAILQ_HEAD_INITIALIZER(components);
+static unsigned int n_components;
 
 void
 fwd_component_register(struct fwd_component *c)
 {
 	struct fwd_component *prev = NULL, *it;
+
+	RTE_VERIFY(n_components < FWD_COMPONENTS_MAX);
+	c->id = n_components++;
 
 	STAILQ_FOREACH(it, &components, next)
 	{
@@ -43,6 +50,34 @@ const struct fwd_component *
 fwd_component_next(const struct fwd_component *c)
 {
 	return STAILQ_NEXT(c, next);
+}
+
+int
+fwd_components_init(struct fwd_app *app)
+{
+	struct fwd_component *c;
+
+	STAILQ_FOREACH(c, &components, next)
+	{
+		if (c->ctx_size == 0 || app->ctx[c->id] != NULL)
+			continue;
+		app->ctx[c->id] = calloc(1, c->ctx_size);
+		if (app->ctx[c->id] == NULL)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+void
+fwd_components_fini(struct fwd_app *app)
+{
+	struct fwd_component *c;
+
+	STAILQ_FOREACH(c, &components, next)
+	{
+		free(app->ctx[c->id]);
+		app->ctx[c->id] = NULL;
+	}
 }
 
 int
@@ -170,4 +205,21 @@ fwd_components_done(const struct fwd_app *app)
 	if (c->done != NULL && c->done(app))
 		return true;
 	return false;
+}
+
+int
+fwd_components_mode_check(const struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen)
+{
+	struct fwd_component *c;
+	int ret;
+
+	STAILQ_FOREACH(c, &components, next)
+	{
+		if (c->mode_check == NULL)
+			continue;
+		ret = c->mode_check(app, mode, err, errlen);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
 }

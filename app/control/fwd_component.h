@@ -77,18 +77,42 @@ struct fwd_component {
 	/** True when its work is over and the run is to end (a counted generator's). */
 	bool (*done)(const struct fwd_app *app);
 	/**
+	 * May the run switch to @p mode ("set fwd")? 0, or -ENOTSUP with @p err
+	 * saying why when @p mode needs what this component sets up only at
+	 * start and it was not (the router's table, the generators).
+	 */
+	int (*mode_check)(const struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen);
+	/**
 	 * Its shell commands: a NULL-terminated list. Each instruction's @c data
 	 * is set to the app when the shell is built: its callback's third argument.
 	 */
 	cmdline_parse_ctx_t *cmds;
 	const struct fwd_tel_endpoint *tel; /**< its telemetry endpoints */
 	unsigned int n_tel;                 /**< how many */
-	STAILQ_ENTRY(fwd_component) next;   /**< the registry's (fwd_component.c) */
+	/**
+	 * Bytes of its context, the state it keeps in the app (0: none): zeroed
+	 * before any hook runs and freed after its free, reached with
+	 * fwd_component_ctx(), so that struct fwd_app names no feature's state.
+	 */
+	size_t ctx_size;
+	unsigned int id;                  /**< set by the registry: its slot in fwd_app::ctx */
+	STAILQ_ENTRY(fwd_component) next; /**< the registry's (fwd_component.c) */
 };
 
 /**
- * Add @p c to the registry, in order. Called from constructors (before main):
- * use FWD_COMPONENT_REGISTER().
+ * The context of component @p c in @p app (fwd_component::ctx_size bytes),
+ * from fwd_components_init() to fwd_components_fini(); NULL outside.
+ */
+static inline void *
+fwd_component_ctx(const struct fwd_app *app, const struct fwd_component *c)
+{
+	return app->ctx[c->id];
+}
+
+/**
+ * Add @p c to the registry, in order, and give it its id. Called from
+ * constructors (before main): use FWD_COMPONENT_REGISTER(). More than
+ * FWD_COMPONENTS_MAX stops the program (a build's mistake).
  */
 void fwd_component_register(struct fwd_component *c);
 
@@ -104,6 +128,17 @@ const struct fwd_component *fwd_component_first(void);
 
 /** The component after @p c, in order; NULL after the last. */
 const struct fwd_component *fwd_component_next(const struct fwd_component *c);
+
+/**
+ * Give every component its zeroed context in @p app (before anything else of
+ * the set-up: every hook may use it).
+ *
+ * @return 0, or -ENOMEM (what was given is freed by fwd_components_fini()).
+ */
+int fwd_components_init(struct fwd_app *app);
+
+/** Free every component's context (after fwd_components_free()); again is harmless. */
+void fwd_components_fini(struct fwd_app *app);
 
 /**
  * Set up every component, in order; at the first failure, its -errno with
@@ -132,6 +167,13 @@ void fwd_components_tick(struct fwd_app *app);
 
 /** True when a component says the run is over. */
 bool fwd_components_done(const struct fwd_app *app);
+
+/**
+ * Whether the run may switch to @p mode: 0, or the first component's refusal
+ * (-ENOTSUP and @p err).
+ */
+int fwd_components_mode_check(
+	const struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen);
 
 /**
  * Append every component's shell commands to @p out (which holds @p n of

@@ -12,7 +12,6 @@
 #include "fwd_ctl.h"
 #include "fwd_component.h"
 #include "fwd_log.h"
-#include "fwd_pktgen.h"
 #include "fwd_port.h"
 #include "fwd_route.h"
 #include "fwd_stats.h"
@@ -299,26 +298,17 @@ int
 fwd_ctl_set_mode(struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen)
 {
 	unsigned int i;
+	int ret;
 	bool was_running;
 
 	if ((unsigned int)mode >= FWD_MODE_MAX) {
 		snprintf(err, errlen, "no forwarding mode %u", (unsigned int)mode);
 		return -EINVAL;
 	}
-	/* the router's table, slow path and TX queues exist only if it ran from the start */
-	if (mode == FWD_MODE_ROUTE && app->rt == NULL) {
-		snprintf(err, errlen,
-			"route mode must be chosen at start (--fwd route): it sets up the table, "
-			"the slow path and their TX queues");
-		return -ENOTSUP;
-	}
-	/* so do the generators (their fragpools, sized at start) and the receive sides */
-	if (mode == FWD_MODE_PKTGEN && !fwd_pktgen_ready(app)) {
-		snprintf(err, errlen,
-			"pktgen mode must be chosen at start (--fwd pktgen): it sets up the "
-			"generators, their fragpools and the receive sides");
-		return -ENOTSUP;
-	}
+	/* a mode whose state is set up at start only (the router's, the generators') */
+	ret = fwd_components_mode_check(app, mode, err, errlen);
+	if (ret < 0)
+		return ret;
 	was_running = fwd_ctl_pause(app);
 	app->cfg.mode = mode;
 	for (i = 0; i < app->n_workers; i++)

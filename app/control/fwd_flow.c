@@ -16,6 +16,7 @@
 
 #include "fwd_flow.h"
 #include "fwd_log.h"
+#include "fwd_route.h"
 #include "fwd_tel_page.h"
 
 static const char *const exc_names[] = {
@@ -30,12 +31,12 @@ fwd_flow_setup(struct fwd_app *app, char *err, size_t errlen)
 	unsigned int i;
 	int ret;
 
-	app->rt_acl = rt_acl_create(app->rt->qsbr, (int)rte_socket_id());
-	if (app->rt_acl == NULL) {
+	fwd_flow_ctx(app)->acl = rt_acl_create(fwd_route_table(app)->qsbr, (int)rte_socket_id());
+	if (fwd_flow_ctx(app)->acl == NULL) {
 		snprintf(err, errlen, "cannot create the filter: %s", rte_strerror(rte_errno));
 		return -rte_errno;
 	}
-	ret = rt_config_apply_filter(&app->cfg.route, app->rt_acl, err, errlen);
+	ret = rt_config_apply_filter(&app->cfg.route, fwd_flow_ctx(app)->acl, err, errlen);
 	if (ret < 0)
 		return ret;
 	for (i = 0; i < app->n_workers; i++) {
@@ -46,8 +47,8 @@ fwd_flow_setup(struct fwd_app *app, char *err, size_t errlen)
 			.mode = (enum flowsort_mode)app->cfg.flowsort,
 			.n_queues = RTE_MAX(lc->n_rx, 1),
 			.socket = (int)rte_lcore_to_socket_id(lc->lcore_id),
-			.tbl_gen = &app->rt->gen,
-			.acl = app->rt_acl,
+			.tbl_gen = &fwd_route_table(app)->gen,
+			.acl = fwd_flow_ctx(app)->acl,
 		};
 
 		lc->flow = rt_flow_create(&c);
@@ -79,8 +80,8 @@ fwd_flow_free(struct fwd_app *app)
 		rt_flow_free(app->workers[i]->flow);
 		app->workers[i]->flow = NULL;
 	}
-	rt_acl_free(app->rt_acl);
-	app->rt_acl = NULL;
+	rt_acl_free(fwd_flow_ctx(app)->acl);
+	fwd_flow_ctx(app)->acl = NULL;
 }
 
 /* The workers' flow stages, in worker order; returns how many (0: not routing). */
@@ -173,16 +174,17 @@ fwd_flow_filter_show(const struct fwd_app *app, FILE *f)
 	uint32_t i;
 	char buf[160];
 
-	if (app->rt_acl == NULL) {
+	if (fwd_flow_ctx(app)->acl == NULL) {
 		fprintf(f, "not routing: start with --fwd route\n");
 		return;
 	}
-	if (rt_acl_count(app->rt_acl) == 0)
+	if (rt_acl_count(fwd_flow_ctx(app)->acl) == 0)
 		fprintf(f, "no filter rules: everything is permitted\n");
-	for (i = 0; i < rt_acl_count(app->rt_acl); i++) {
-		rt_acl_rule_format(&app->rt_acl->rules[i], buf, sizeof(buf));
+	for (i = 0; i < rt_acl_count(fwd_flow_ctx(app)->acl); i++) {
+		rt_acl_rule_format(&fwd_flow_ctx(app)->acl->rules[i], buf, sizeof(buf));
 		fprintf(f, "%u: %s | %" PRIu64 " pkts\n", i, buf,
-			rt_flow_rule_pkts(fl, nt, app->rt_acl, rt_acl_slot(app->rt_acl, i)));
+			rt_flow_rule_pkts(fl, nt, fwd_flow_ctx(app)->acl,
+				rt_acl_slot(fwd_flow_ctx(app)->acl, i)));
 	}
 }
 
@@ -193,24 +195,24 @@ fwd_flow_filter_add(struct fwd_app *app, const char *action, const char *match, 
 	struct rt_acl_rule r;
 	int ret;
 
-	if (app->rt_acl == NULL) {
+	if (fwd_flow_ctx(app)->acl == NULL) {
 		snprintf(err, errlen, "not routing: start with --fwd route");
 		return -ENODEV;
 	}
 	ret = rt_acl_rule_parse(action, match, &r, err, errlen);
 	if (ret < 0)
 		return ret;
-	return rt_acl_add(app->rt_acl, &r, pos, err, errlen);
+	return rt_acl_add(fwd_flow_ctx(app)->acl, &r, pos, err, errlen);
 }
 
 int
 fwd_flow_filter_del(struct fwd_app *app, uint32_t pos, char *err, size_t errlen)
 {
-	if (app->rt_acl == NULL) {
+	if (fwd_flow_ctx(app)->acl == NULL) {
 		snprintf(err, errlen, "not routing: start with --fwd route");
 		return -ENODEV;
 	}
-	return rt_acl_del(app->rt_acl, pos, err, errlen);
+	return rt_acl_del(fwd_flow_ctx(app)->acl, pos, err, errlen);
 }
 
 int
@@ -219,7 +221,7 @@ fwd_flow_set_mode(struct fwd_app *app, enum flowsort_mode mode, char *err, size_
 	unsigned int i;
 	int ret;
 
-	if (app->rt_acl == NULL) {
+	if (fwd_flow_ctx(app)->acl == NULL) {
 		snprintf(err, errlen, "not routing: start with --fwd route");
 		return -ENODEV;
 	}
@@ -276,15 +278,15 @@ fwd_flow_print(const struct fwd_app *app, FILE *f)
 		fprintf(f, "    ");
 		print_flow(app, f, &top[i], now, (double)rte_get_tsc_hz());
 	}
-	if (app->rt_acl != NULL && rt_acl_count(app->rt_acl) != 0) {
+	if (fwd_flow_ctx(app)->acl != NULL && rt_acl_count(fwd_flow_ctx(app)->acl) != 0) {
 		fprintf(f, "filter:\n");
-		for (i = 0; i < rt_acl_count(app->rt_acl); i++) {
+		for (i = 0; i < rt_acl_count(fwd_flow_ctx(app)->acl); i++) {
 			char buf[160];
 
-			rt_acl_rule_format(&app->rt_acl->rules[i], buf, sizeof(buf));
+			rt_acl_rule_format(&fwd_flow_ctx(app)->acl->rules[i], buf, sizeof(buf));
 			fprintf(f, "    %u: %s | %" PRIu64 " pkts\n", i, buf,
-				rt_flow_rule_pkts(
-					fl, nt, app->rt_acl, rt_acl_slot(app->rt_acl, i)));
+				rt_flow_rule_pkts(fl, nt, fwd_flow_ctx(app)->acl,
+					rt_acl_slot(fwd_flow_ctx(app)->acl, i)));
 		}
 	}
 }
@@ -345,12 +347,14 @@ fwd_flow_json(const struct fwd_app *app, FILE *f)
 	fprintf(f, "],\n    \"top_by_bytes\": [");
 	json_top(app, f, fl, nt, RT_FLOW_BY_BYTES, now);
 	fprintf(f, "],\n    \"filter\": [");
-	for (i = 0; app->rt_acl != NULL && i < rt_acl_count(app->rt_acl); i++) {
+	for (i = 0; fwd_flow_ctx(app)->acl != NULL && i < rt_acl_count(fwd_flow_ctx(app)->acl);
+		i++) {
 		char buf[160];
 
-		rt_acl_rule_format(&app->rt_acl->rules[i], buf, sizeof(buf));
+		rt_acl_rule_format(&fwd_flow_ctx(app)->acl->rules[i], buf, sizeof(buf));
 		fprintf(f, "%s{\"rule\": \"%s\", \"pkts\": %" PRIu64 "}", i ? ", " : "", buf,
-			rt_flow_rule_pkts(fl, nt, app->rt_acl, rt_acl_slot(app->rt_acl, i)));
+			rt_flow_rule_pkts(fl, nt, fwd_flow_ctx(app)->acl,
+				rt_acl_slot(fwd_flow_ctx(app)->acl, i)));
 	}
 	fprintf(f, "]\n  },\n");
 }
@@ -466,14 +470,14 @@ fwd_flow_filter_telemetry(
 	unsigned int nt = tables(app, fl);
 	uint32_t n, i;
 
-	if (app->rt_acl == NULL)
+	if (fwd_flow_ctx(app)->acl == NULL)
 		return -ENODEV;
 	/*
 	 * A shell's filter add or del runs beside this (main lcore): a rule
 	 * read while it moves is shown as it was or as it is, never past the
 	 * arrays (positions and slots stay below RT_ACL_MAX_RULES).
 	 */
-	n = RTE_MIN(rt_acl_count(app->rt_acl), (uint32_t)RT_ACL_MAX_RULES);
+	n = RTE_MIN(rt_acl_count(fwd_flow_ctx(app)->acl), (uint32_t)RT_ACL_MAX_RULES);
 	rte_tel_data_add_dict_u64(d, "rules", n);
 	for (i = RTE_MIN(start, n); i < n; i++) {
 		struct rte_tel_data *one;
@@ -481,8 +485,9 @@ fwd_flow_filter_telemetry(
 		uint64_t pkts;
 		size_t bytes = fwd_tel_key_bytes("ruleNNN") + 2; /* the key, { and } */
 
-		rt_acl_rule_format(&app->rt_acl->rules[i], text, sizeof(text));
-		pkts = rt_flow_rule_pkts(fl, nt, app->rt_acl, rt_acl_slot(app->rt_acl, i));
+		rt_acl_rule_format(&fwd_flow_ctx(app)->acl->rules[i], text, sizeof(text));
+		pkts = rt_flow_rule_pkts(
+			fl, nt, fwd_flow_ctx(app)->acl, rt_acl_slot(fwd_flow_ctx(app)->acl, i));
 		bytes += fwd_tel_key_bytes("rule") + fwd_tel_str_bytes(text) +
 			 fwd_tel_u64_bytes("pkts", pkts);
 		if (!fwd_tel_page_take(pg, bytes))

@@ -25,13 +25,22 @@
  */
 #define FWD_FLOW_ORDER 105
 
+/** The flow component's context (fwd_component.h): the filter (the flow stages are the workers'). */
+struct fwd_flow_ctx {
+	struct rt_acl *acl; /**< the [filter] rules, or NULL outside --fwd route */
+};
+
+/** The flow stage's context in @p app (the component's, fwd_flow_cmds.c). */
+struct fwd_flow_ctx *fwd_flow_ctx(const struct fwd_app *app);
+
 /** Flows listed by fwd_flow_print() and put in the stats file. */
 #define FWD_FLOW_TOP_STATS 10
 
 /**
  * Create the filter with the [filter] rules and every worker's flow stage
- * (flowsort = on|off|auto from the [forward] section). Called by
- * fwd_route_setup() once the workers have their routing contexts.
+ * (flowsort = on|off|auto from the [forward] section). The router's part
+ * (fwd_route.h): its set-up calls it once the workers have their routing
+ * contexts.
  *
  * @return 0, or a negative errno with @p err set.
  */

@@ -28,6 +28,7 @@
 #include "fwd_cmds.h"
 #include "fwd_component.h"
 #include "fwd_flow.h"
+#include "fwd_route.h"
 #include "fwd_tel_page.h"
 
 struct cmd_flows_result {
@@ -100,7 +101,7 @@ cmd_filter_add_parsed(void *res, struct cmdline *cl, void *data)
 	if (fwd_flow_filter_add(app, r->arg, r->match, UINT32_MAX, err, sizeof(err)) < 0)
 		fwd_cmds_say("filter rule not added: %s\n", err);
 	else
-		printf("filter rule %u added\n", rt_acl_count(app->rt_acl) - 1);
+		printf("filter rule %u added\n", rt_acl_count(fwd_flow_ctx(app)->acl) - 1);
 }
 
 static void
@@ -266,6 +267,7 @@ static const struct fwd_tel_endpoint flow_tel_endpoints[] = {
 static struct fwd_component flow_component = {
 	.name = "flow",
 	.order = FWD_FLOW_ORDER,
+	.ctx_size = sizeof(struct fwd_flow_ctx),
 	.clear = fwd_flow_stats_reset,
 	.cmds = flow_cmds,
 	.tel = flow_tel_endpoints,
@@ -273,3 +275,30 @@ static struct fwd_component flow_component = {
 };
 
 FWD_COMPONENT_REGISTER(flow_component)
+
+struct fwd_flow_ctx *
+fwd_flow_ctx(const struct fwd_app *app)
+{
+	return fwd_component_ctx(app, &flow_component);
+}
+
+/* ctl is the slow path's: the flow stage does not use it */
+static int
+flow_part_setup(struct fwd_app *app, struct rt_control *ctl, char *err, size_t errlen)
+{
+	RTE_SET_USED(ctl);
+	return fwd_flow_setup(app, err, errlen);
+}
+
+/* The router's part: the workers' flow stages and the filter, built once they route. */
+static const struct fwd_route_part flow_part = {
+	.name = "flow",
+	.order = 10, /* before the twins, as the workers' is before the slow path's */
+	.setup = flow_part_setup,
+	.release = fwd_flow_detach,
+	.free = fwd_flow_free,
+	.print = fwd_flow_print,
+	.json = fwd_flow_json,
+};
+
+FWD_ROUTE_PART_REGISTER(flow_part)

@@ -16,6 +16,20 @@
 #include "rt_fpm_ctl.h"
 #include "rt_table.h"
 
+/* The fpm component's context: the listener, and its counters kept at release. */
+struct fpm_ctx {
+	struct rt_fpm *fpm; /**< routes from FRR zebra over FPM, or NULL */
+	struct fwd_sync_kept *kept;
+};
+
+static struct fwd_component fpm_component;
+
+static struct fpm_ctx *
+fpm(const struct fwd_app *app)
+{
+	return fwd_component_ctx(app, &fpm_component);
+}
+
 /*
  * Start the FPM listener of the config's fpm-listen (nothing without one),
  * in the twins' namespace when there is one: zebra runs beside bgpd.
@@ -28,11 +42,11 @@ fwd_fpm_setup(struct fwd_app *app, char *err, size_t errlen)
 	unsigned int n;
 	int ret;
 
-	if (!cfg->has_fpm || app->rt == NULL)
+	if (!cfg->has_fpm || fwd_route_table(app) == NULL)
 		return 0;
 	n = fwd_sync_ifnames(cfg, names);
-	app->rt_fpm = rt_fpm_create(&(struct rt_fpm_params){
-		.table = app->rt,
+	fpm(app)->fpm = rt_fpm_create(&(struct rt_fpm_params){
+		.table = fwd_route_table(app),
 		.addr = cfg->fpm_addr,
 		.port = cfg->fpm_port,
 		.sweep_ms = cfg->fpm_sweep_ms,
@@ -43,14 +57,14 @@ fwd_fpm_setup(struct fwd_app *app, char *err, size_t errlen)
 		.allow = cfg->fpm_allow,
 		.n_allow = cfg->n_fpm_allow,
 	});
-	if (app->rt_fpm == NULL) {
+	if (fpm(app)->fpm == NULL) {
 		snprintf(err, errlen, "fpm: %s", rte_strerror(rte_errno));
 		return -rte_errno;
 	}
-	ret = rt_fpm_start(app->rt_fpm, err, errlen);
+	ret = rt_fpm_start(fpm(app)->fpm, err, errlen);
 	if (ret < 0) {
-		rt_fpm_free(app->rt_fpm);
-		app->rt_fpm = NULL;
+		rt_fpm_free(fpm(app)->fpm);
+		fpm(app)->fpm = NULL;
 	}
 	return ret;
 }
@@ -64,17 +78,17 @@ fwd_fpm_release(struct fwd_app *app)
 	char where[32];
 	unsigned int n;
 
-	if (app->rt_fpm == NULL)
+	if (fpm(app)->fpm == NULL)
 		return;
 	/* the state it ran in, the counters once its thread has stopped writing them */
-	state = rt_fpm_state(app->rt_fpm);
-	(void)rt_fpm_stop(app->rt_fpm);
-	n = rt_fpm_counters(app->rt_fpm, c, RTE_DIM(c));
-	free(app->rt_fpm_kept);
-	app->rt_fpm_kept = fwd_sync_keep(rt_fpm_where(app->rt_fpm, where, sizeof(where)), state, c,
+	state = rt_fpm_state(fpm(app)->fpm);
+	(void)rt_fpm_stop(fpm(app)->fpm);
+	n = rt_fpm_counters(fpm(app)->fpm, c, RTE_DIM(c));
+	free(fpm(app)->kept);
+	fpm(app)->kept = fwd_sync_keep(rt_fpm_where(fpm(app)->fpm, where, sizeof(where)), state, c,
 		RTE_MIN(n, (unsigned int)RTE_DIM(c)));
-	rt_fpm_free(app->rt_fpm);
-	app->rt_fpm = NULL;
+	rt_fpm_free(fpm(app)->fpm);
+	fpm(app)->fpm = NULL;
 }
 
 /* The shell's show fpm: address, state, counters by reason. */
@@ -85,13 +99,13 @@ fwd_fpm_show(const struct fwd_app *app, FILE *f)
 	char where[32];
 	unsigned int n;
 
-	if (app->rt_fpm == NULL) {
+	if (fpm(app)->fpm == NULL) {
 		fprintf(f, "no fpm listener: give [route] fpm-listen in the config\n");
 		return;
 	}
-	fprintf(f, "fpm: listening on %s, %s\n", rt_fpm_where(app->rt_fpm, where, sizeof(where)),
-		rt_fpm_state(app->rt_fpm));
-	n = RTE_MIN(rt_fpm_counters(app->rt_fpm, c, RTE_DIM(c)), (unsigned int)RTE_DIM(c));
+	fprintf(f, "fpm: listening on %s, %s\n", rt_fpm_where(fpm(app)->fpm, where, sizeof(where)),
+		rt_fpm_state(fpm(app)->fpm));
+	n = RTE_MIN(rt_fpm_counters(fpm(app)->fpm, c, RTE_DIM(c)), (unsigned int)RTE_DIM(c));
 	fwd_sync_counters_print(f, c, n);
 }
 
@@ -109,7 +123,7 @@ cmd_show_fpm_parsed(void *res, struct cmdline *cl, void *data)
 
 	RTE_SET_USED(res);
 	RTE_SET_USED(cl);
-	if (app->rt == NULL)
+	if (fwd_route_table(app) == NULL)
 		printf("not routing: start the forwarder with --fwd route\n");
 	else
 		fwd_fpm_show(app, stdout);
@@ -144,13 +158,14 @@ tel_fpm(struct fwd_app *app, const char *cmd, const char *params, struct rte_tel
 	if (params != NULL && *params != '\0')
 		return -EINVAL;
 	rte_tel_data_start_dict(d);
-	if (app->rt_fpm == NULL) {
+	if (fpm(app)->fpm == NULL) {
 		rte_tel_data_add_dict_string(d, "state", "none");
 		return 0;
 	}
-	rte_tel_data_add_dict_string(d, "listen", rt_fpm_where(app->rt_fpm, where, sizeof(where)));
-	rte_tel_data_add_dict_string(d, "state", rt_fpm_state(app->rt_fpm));
-	n = rt_fpm_counters(app->rt_fpm, c, RTE_DIM(c));
+	rte_tel_data_add_dict_string(
+		d, "listen", rt_fpm_where(fpm(app)->fpm, where, sizeof(where)));
+	rte_tel_data_add_dict_string(d, "state", rt_fpm_state(fpm(app)->fpm));
+	n = rt_fpm_counters(fpm(app)->fpm, c, RTE_DIM(c));
 	fwd_sync_counters_tel(d, c, RTE_MIN(n, (unsigned int)RTE_DIM(c)));
 	return 0;
 }
@@ -172,20 +187,21 @@ static void
 fpm_free(struct fwd_app *app)
 {
 	fwd_fpm_release(app);
-	free(app->rt_fpm_kept);
-	app->rt_fpm_kept = NULL;
+	free(fpm(app)->kept);
+	fpm(app)->kept = NULL;
 }
 
 static void
 fpm_json(const struct fwd_app *app, FILE *f)
 {
-	fwd_sync_kept_json(f, "fpm", "listen", app->rt_fpm_kept);
+	fwd_sync_kept_json(f, "fpm", "listen", fpm(app)->kept);
 }
 
 static struct fwd_component fpm_component = {
 	.name = "fpm",
 	/* after the router (its table, the twins' namespace), released before it */
 	.order = FWD_ROUTE_ORDER + 20,
+	.ctx_size = sizeof(struct fpm_ctx),
 	.setup = fwd_fpm_setup,
 	.release = fpm_release,
 	.free = fpm_free,

@@ -263,6 +263,12 @@ fwd_app_setup(struct fwd_app *app, char *err, size_t errlen)
 	uint16_t p;
 	int ret;
 
+	/* first: every component's hooks, the release and free of a failed start among them, use it */
+	ret = fwd_components_init(app);
+	if (ret < 0) {
+		snprintf(err, errlen, "out of memory for the components' state");
+		return ret;
+	}
 	if (cfg->stats_file[0] != '\0') {
 		char why[FWD_ERR_LEN - 64];
 
@@ -343,16 +349,6 @@ sleep_ms(unsigned int ms)
 }
 
 void
-fwd_app_watch_links(struct fwd_app *app, bool all)
-{
-	uint16_t p;
-
-	for (p = 0; p < app->nb_ports; p++)
-		if (all || !app->ports[p].lsc)
-			fwd_port_link_report(&app->ports[p]);
-}
-
-void
 fwd_app_run(struct fwd_app *app)
 {
 	const struct fwd_config *cfg = &app->cfg;
@@ -370,7 +366,7 @@ fwd_app_run(struct fwd_app *app)
 		now = rte_get_tsc_cycles();
 		/* the first state of every port, then changes on ports without LSC interrupts */
 		if (now - link_poll >= hz / 2) {
-			fwd_app_watch_links(app, link_poll == 0);
+			fwd_port_watch_links(app->ports, app->nb_ports, link_poll == 0);
 			link_poll = now;
 		}
 		sleep_ms(10);
@@ -420,14 +416,11 @@ release_ports_and_check_pools(struct fwd_app *app)
 		fwd_port_stop(&app->ports[p]);
 	for (p = 0; p < app->nb_ports; p++)
 		fwd_port_close(&app->ports[p]);
-	/* the components hold packets (the router's ARP hold queues, punt rings): back first */
+	/*
+	 * the components hold packets (the router's ARP hold queues, punt rings): back
+	 * first; what their own pools miss is added (the router's fragpool, the twins')
+	 */
 	fwd_components_release(app, &missing);
-	if (app->rt_fp_in_use != 0) {
-		fwd_err("mbuf leak: %" PRIu64
-			" fragments of the router's fragpool did not come back",
-			app->rt_fp_in_use);
-		missing += (int)app->rt_fp_in_use;
-	}
 	for (s = 0; s < RTE_MAX_NUMA_NODES; s++) {
 		struct rte_mempool *mp = app->pools[s];
 		unsigned int avail;
@@ -451,6 +444,7 @@ free_all(struct fwd_app *app)
 	uint16_t p;
 
 	fwd_components_free(app);
+	fwd_components_fini(app);
 	for (i = 0; i < app->n_workers; i++)
 		rte_free(app->workers[i]);
 	app->n_workers = 0;

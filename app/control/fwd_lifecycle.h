@@ -26,14 +26,6 @@
 int fwd_app_setup(struct fwd_app *app, char *err, size_t errlen);
 
 /**
- * Log the link of every port whose state changed since its last line: all
- * ports when @p all (the first look), else those without link interrupts
- * (the others report from their LSC callback). For the loops that wait while
- * forwarding runs: fwd_app_run(), the shell's sleep.
- */
-void fwd_app_watch_links(struct fwd_app *app, bool all);
-
-/**
  * Non-interactive run: start forwarding and wait, printing stats every stats
  * period, until --duration passes or app->quit is set (by a signal); then
  * stop forwarding.

@@ -24,6 +24,20 @@
 /* how long the start-up waits for the first dump (a full table takes seconds) */
 #define FWD_NLSYNC_WAIT_MS 30000
 
+/* The netlink component's context: the sync, and its counters kept at release. */
+struct nl_ctx {
+	struct rt_nlsync *sync; /**< routes from a namespace's FIB, or NULL */
+	struct fwd_sync_kept *kept;
+};
+
+static struct fwd_component netlink_component;
+
+static struct nl_ctx *
+nl(const struct fwd_app *app)
+{
+	return fwd_component_ctx(app, &netlink_component);
+}
+
 unsigned int
 fwd_sync_ifnames(const struct rt_config *cfg, struct rt_nlsync_ifname *names)
 {
@@ -52,28 +66,28 @@ fwd_nlsync_setup(struct fwd_app *app, char *err, size_t errlen)
 	unsigned int n;
 	int ret;
 
-	if (!cfg->has_netlink || app->rt == NULL)
+	if (!cfg->has_netlink || fwd_route_table(app) == NULL)
 		return 0;
 	n = fwd_sync_ifnames(cfg, names);
-	app->rt_nlsync = rt_nlsync_create(&(struct rt_nlsync_params){
-		.table = app->rt,
+	nl(app)->sync = rt_nlsync_create(&(struct rt_nlsync_params){
+		.table = fwd_route_table(app),
 		.netns = cfg->netlink_netns,
 		.ifnames = names,
 		.n_ifnames = n,
 		.rcvbuf = cfg->netlink_rcvbuf,
 	});
-	if (app->rt_nlsync == NULL) {
+	if (nl(app)->sync == NULL) {
 		snprintf(err, errlen, "netlink sync: %s", rte_strerror(rte_errno));
 		return -rte_errno;
 	}
-	ret = rt_nlsync_start(app->rt_nlsync, err, errlen);
+	ret = rt_nlsync_start(nl(app)->sync, err, errlen);
 	if (ret < 0) {
-		rt_nlsync_free(app->rt_nlsync);
-		app->rt_nlsync = NULL;
+		rt_nlsync_free(nl(app)->sync);
+		nl(app)->sync = NULL;
 		return ret;
 	}
 	/* forwarding starts with the namespace's table in place, not with a part of it */
-	if (rt_nlsync_wait(app->rt_nlsync, FWD_NLSYNC_WAIT_MS) < 0)
+	if (rt_nlsync_wait(nl(app)->sync, FWD_NLSYNC_WAIT_MS) < 0)
 		FWD_LOG(WARNING,
 			"netlink: the first dump is not done after %u ms: forwarding "
 			"starts meanwhile\n",
@@ -104,17 +118,17 @@ fwd_nlsync_release(struct fwd_app *app)
 	const char *state;
 	unsigned int n;
 
-	if (app->rt_nlsync == NULL)
+	if (nl(app)->sync == NULL)
 		return;
 	/* the state it ran in, the counters once its thread has stopped writing them */
-	state = rt_nlsync_state(app->rt_nlsync);
-	(void)rt_nlsync_stop(app->rt_nlsync);
-	n = rt_nlsync_counters(app->rt_nlsync, c, RTE_DIM(c));
-	free(app->rt_nlsync_kept);
-	app->rt_nlsync_kept = fwd_sync_keep(
-		rt_nlsync_netns(app->rt_nlsync), state, c, RTE_MIN(n, (unsigned int)RTE_DIM(c)));
-	rt_nlsync_free(app->rt_nlsync);
-	app->rt_nlsync = NULL;
+	state = rt_nlsync_state(nl(app)->sync);
+	(void)rt_nlsync_stop(nl(app)->sync);
+	n = rt_nlsync_counters(nl(app)->sync, c, RTE_DIM(c));
+	free(nl(app)->kept);
+	nl(app)->kept = fwd_sync_keep(
+		rt_nlsync_netns(nl(app)->sync), state, c, RTE_MIN(n, (unsigned int)RTE_DIM(c)));
+	rt_nlsync_free(nl(app)->sync);
+	nl(app)->sync = NULL;
 }
 
 /* The shell's netlink start|stop|resync (@p op), said on @p out. */
@@ -124,23 +138,23 @@ fwd_nlsync_op(struct fwd_app *app, const char *op, FILE *out)
 	char err[RT_ERR_LEN];
 	int ret;
 
-	if (app->rt_nlsync == NULL) {
+	if (nl(app)->sync == NULL) {
 		fprintf(out, "no netlink sync: give [route] netlink-netns in the config\n");
 		return -ENOTCONN;
 	}
 	if (strcmp(op, "start") == 0) {
-		ret = rt_nlsync_start(app->rt_nlsync, err, sizeof(err));
+		ret = rt_nlsync_start(nl(app)->sync, err, sizeof(err));
 		if (ret < 0)
 			fprintf(out, "netlink start: %s\n", err);
 		else
 			fprintf(out, "netlink sync started: a dump, then the sweep of what went\n");
 	} else if (strcmp(op, "stop") == 0) {
-		ret = rt_nlsync_stop(app->rt_nlsync);
+		ret = rt_nlsync_stop(nl(app)->sync);
 		fprintf(out,
 			ret < 0 ? "netlink sync not running\n"
 				: "netlink sync stopped: its routes stay until the next start\n");
 	} else {
-		ret = rt_nlsync_resync(app->rt_nlsync);
+		ret = rt_nlsync_resync(nl(app)->sync);
 		fprintf(out, ret < 0 ? "netlink sync not running: netlink start\n"
 				     : "netlink resync asked\n");
 	}
@@ -155,14 +169,14 @@ fwd_nlsync_show(const struct fwd_app *app, FILE *f)
 	const char *ns;
 	unsigned int n;
 
-	if (app->rt_nlsync == NULL) {
+	if (nl(app)->sync == NULL) {
 		fprintf(f, "no netlink sync: give [route] netlink-netns in the config\n");
 		return;
 	}
-	ns = rt_nlsync_netns(app->rt_nlsync);
+	ns = rt_nlsync_netns(nl(app)->sync);
 	fprintf(f, "netlink: namespace %s, %s\n", ns[0] != '\0' ? ns : "(own)",
-		rt_nlsync_state(app->rt_nlsync));
-	n = RTE_MIN(rt_nlsync_counters(app->rt_nlsync, c, RTE_DIM(c)), (unsigned int)RTE_DIM(c));
+		rt_nlsync_state(nl(app)->sync));
+	n = RTE_MIN(rt_nlsync_counters(nl(app)->sync, c, RTE_DIM(c)), (unsigned int)RTE_DIM(c));
 	fwd_sync_counters_print(f, c, n);
 }
 
@@ -251,9 +265,9 @@ struct cmd_netlink_result {
 static bool
 routing(const struct fwd_app *app)
 {
-	if (app->rt == NULL)
+	if (fwd_route_table(app) == NULL)
 		printf("not routing: start the forwarder with --fwd route\n");
-	return app->rt != NULL;
+	return fwd_route_table(app) != NULL;
 }
 
 static void
@@ -316,13 +330,13 @@ tel_netlink(struct fwd_app *app, const char *cmd, const char *params, struct rte
 	if (params != NULL && *params != '\0')
 		return -EINVAL;
 	rte_tel_data_start_dict(d);
-	if (app->rt_nlsync == NULL) {
+	if (nl(app)->sync == NULL) {
 		rte_tel_data_add_dict_string(d, "state", "none");
 		return 0;
 	}
-	rte_tel_data_add_dict_string(d, "netns", rt_nlsync_netns(app->rt_nlsync));
-	rte_tel_data_add_dict_string(d, "state", rt_nlsync_state(app->rt_nlsync));
-	n = rt_nlsync_counters(app->rt_nlsync, c, RTE_DIM(c));
+	rte_tel_data_add_dict_string(d, "netns", rt_nlsync_netns(nl(app)->sync));
+	rte_tel_data_add_dict_string(d, "state", rt_nlsync_state(nl(app)->sync));
+	n = rt_nlsync_counters(nl(app)->sync, c, RTE_DIM(c));
 	fwd_sync_counters_tel(d, c, RTE_MIN(n, (unsigned int)RTE_DIM(c)));
 	return 0;
 }
@@ -344,20 +358,21 @@ static void
 netlink_free(struct fwd_app *app)
 {
 	fwd_nlsync_release(app);
-	free(app->rt_nlsync_kept);
-	app->rt_nlsync_kept = NULL;
+	free(nl(app)->kept);
+	nl(app)->kept = NULL;
 }
 
 static void
 netlink_json(const struct fwd_app *app, FILE *f)
 {
-	fwd_sync_kept_json(f, "netlink", "netns", app->rt_nlsync_kept);
+	fwd_sync_kept_json(f, "netlink", "netns", nl(app)->kept);
 }
 
 static struct fwd_component netlink_component = {
 	.name = "netlink",
 	/* after the router (its table, the ports' networks), released before it */
 	.order = FWD_ROUTE_ORDER + 10,
+	.ctx_size = sizeof(struct nl_ctx),
 	.setup = fwd_nlsync_setup,
 	.release = netlink_release,
 	.free = netlink_free,

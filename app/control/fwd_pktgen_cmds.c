@@ -228,6 +228,18 @@ pktgen_done(const struct fwd_app *app)
 	return app->cfg.mode == FWD_MODE_PKTGEN && fwd_pktgen_done(app);
 }
 
+/* The generators (their fragpools, sized at start) and the receive sides exist only if it ran from the start. */
+static int
+pktgen_mode_check(const struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen)
+{
+	if (mode != FWD_MODE_PKTGEN || fwd_pktgen_ready(app))
+		return 0;
+	snprintf(err, errlen,
+		"pktgen mode must be chosen at start (--fwd pktgen): it sets up the "
+		"generators, their fragpools and the receive sides");
+	return -ENOTSUP;
+}
+
 static struct fwd_component pktgen_component = {
 	.name = "pktgen",
 	.order = 200, /* after the router's (the modes exclude each other) */
@@ -239,6 +251,7 @@ static struct fwd_component pktgen_component = {
 	.json = fwd_pktgen_json,
 	.tick = fwd_pktgen_watch,
 	.done = pktgen_done,
+	.mode_check = pktgen_mode_check,
 	.cmds = pktgen_cmds,
 	.tel = pktgen_tel,
 	.n_tel = RTE_DIM(pktgen_tel),

@@ -37,6 +37,16 @@ fwd_port_link_report(struct fwd_port *port)
 		port->lsc ? "" : " (polled)");
 }
 
+void
+fwd_port_watch_links(struct fwd_port *ports, uint16_t n, bool all)
+{
+	uint16_t p;
+
+	for (p = 0; p < n; p++)
+		if (all || !ports[p].lsc)
+			fwd_port_link_report(&ports[p]);
+}
+
 static int
 lsc_event(uint16_t port_id, enum rte_eth_event_type type, void *arg, void *ret_param)
 {

@@ -34,6 +34,14 @@ enum { FWD_LINK_UNKNOWN, FWD_LINK_DOWN, FWD_LINK_UP };
  */
 void fwd_port_link_report(struct fwd_port *port);
 
+/**
+ * Log the link of every one of the @p n @p ports whose state changed since
+ * its last line: all of them when @p all (the first look), else those
+ * without link interrupts (the others report from their LSC callback). For
+ * the loops that wait while forwarding runs: fwd_app_run(), the shell's sleep.
+ */
+void fwd_port_watch_links(struct fwd_port *ports, uint16_t n, bool all);
+
 /** Stop a started port (TX pcap files are complete after this). */
 void fwd_port_stop(struct fwd_port *port);
 

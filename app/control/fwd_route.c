@@ -19,18 +19,66 @@
 #include <rte_ring.h>
 
 #include "fragpool.h"
-#include "fwd_flow.h"
 #include "fwd_log.h"
 #include "fwd_component.h"
 #include "fwd_route.h"
-#include "fwd_twin.h"
 #include "rt_control.h"
 #include "rt_fileload.h"
 #include "rt_nhgroup.h"
 #include "rt_worker_setup.h"
 #include "rt_table.h"
 
-/* app->rt_ctl_phase: how the control thread and the main lcore part at exit */
+/*
+ * The route component's context: the table, the slow path and its thread,
+ * the counters it keeps at release. The router's own: the others ask for the
+ * table (fwd_route_table()).
+ */
+struct fwd_route_ctx {
+	struct rt_table *rt;
+	struct rt_control *ctl;
+	struct rt_control_stats *ctl_final; /**< the slow path's counters, kept at release */
+	struct rte_ring *tx_ring;           /**< the slow path's frames, sent by the first worker */
+	bool thread_running;
+	int thread_ready;    /**< control thread: 1 with a fragpool, -errno without */
+	int ctl_phase;       /**< control thread's exit handshake */
+	struct fragpool *fp; /**< the control thread's pool for the packets it builds */
+	uint64_t fp_in_use;  /**< its fragments not back at exit (a leak) */
+	volatile bool ctl_stop;
+	pthread_t thread;
+};
+
+static struct fwd_component route_component;
+
+static struct fwd_route_ctx *
+rtc(const struct fwd_app *app)
+{
+	return fwd_component_ctx(app, &route_component);
+}
+
+struct rt_table *
+fwd_route_table(const struct fwd_app *app)
+{
+	return rtc(app)->rt;
+}
+
+/* The router's parts (the flow stage, the twins), in order: filled by constructors. */
+static const struct fwd_route_part *parts[FWD_ROUTE_PARTS_MAX];
+static unsigned int n_parts;
+
+void
+fwd_route_part_register(const struct fwd_route_part *p)
+{
+	unsigned int i;
+
+	/* a fixed table too small is the build's mistake, not the user's */
+	RTE_VERIFY(n_parts < FWD_ROUTE_PARTS_MAX);
+	for (i = n_parts; i > 0 && parts[i - 1]->order > p->order; i--)
+		parts[i] = parts[i - 1];
+	parts[i] = p;
+	n_parts++;
+}
+
+/* the context's ctl_phase: how the control thread and the main lcore part at exit */
 enum { FWD_RT_RUNNING, FWD_RT_STOPPED, FWD_RT_DRAINED };
 
 /* 128 x 16 KiB: ICMP, ARP and fragments in flight at once */
@@ -42,13 +90,13 @@ enum { FWD_RT_RUNNING, FWD_RT_STOPPED, FWD_RT_DRAINED };
  * requests and replies, fragments) is carved from it with no atomic, and comes
  * back through the pool's return ring when the first worker's port has sent
  * it. The thread sends nothing itself (frames go to the first worker through
- * app->rt_tx_ring), so it can outlive the ports and settle every fragment
+ * the context's tx_ring), so it can outlive the ports and settle every fragment
  * before the pool is checked.
  */
 static void *
 control_thread(void *arg)
 {
-	struct fwd_app *app = arg;
+	struct fwd_route_ctx *r = rtc(arg);
 	struct rt_control *ctl;
 	struct fragpool *fp = NULL;
 	int ready = -ENOTSUP;
@@ -64,12 +112,12 @@ control_thread(void *arg)
 		if (fp == NULL)
 			rte_thread_unregister();
 	}
-	app->rt_fp = fp;
-	__atomic_store_n(&app->rt_thread_ready, ready, __ATOMIC_RELEASE);
+	r->fp = fp;
+	__atomic_store_n(&r->thread_ready, ready, __ATOMIC_RELEASE);
 
 	/* the main lcore creates the slow path with our pool, or gives up */
-	while ((ctl = __atomic_load_n(&app->rt_ctl, __ATOMIC_ACQUIRE)) == NULL &&
-		!__atomic_load_n(&app->rt_ctl_stop, __ATOMIC_ACQUIRE))
+	while ((ctl = __atomic_load_n(&r->ctl, __ATOMIC_ACQUIRE)) == NULL &&
+		!__atomic_load_n(&r->ctl_stop, __ATOMIC_ACQUIRE))
 		rte_pause();
 	/*
 	 * A stop seen with no slow path: it may have been handed over between
@@ -78,8 +126,8 @@ control_thread(void *arg)
 	 * before any stop, so it is there to see now; else it never came.
 	 */
 	if (ctl == NULL)
-		ctl = __atomic_load_n(&app->rt_ctl, __ATOMIC_ACQUIRE);
-	while (!app->rt_ctl_stop) {
+		ctl = __atomic_load_n(&r->ctl, __ATOMIC_ACQUIRE);
+	while (!r->ctl_stop) {
 		if (rt_control_poll(ctl, rte_rdtsc(), 0) == 0) {
 			struct timespec ts = {0, 50 * 1000}; /* 50 us: ARP and ICMP latency */
 
@@ -91,17 +139,17 @@ control_thread(void *arg)
 	if (ctl != NULL) {
 		/* every frame it still has is counted before the counters are kept */
 		rt_control_drain(ctl);
-		*app->rt_ctl_final = *rt_control_stats(ctl);
+		*r->ctl_final = *rt_control_stats(ctl);
 		rt_control_free(ctl); /* ours come back to fp here */
 	}
 	/* frames we built may still wait on the TX ring: the main lcore frees them */
-	__atomic_store_n(&app->rt_ctl_phase, FWD_RT_STOPPED, __ATOMIC_RELEASE);
-	while (__atomic_load_n(&app->rt_ctl_phase, __ATOMIC_ACQUIRE) != FWD_RT_DRAINED)
+	__atomic_store_n(&r->ctl_phase, FWD_RT_STOPPED, __ATOMIC_RELEASE);
+	while (__atomic_load_n(&r->ctl_phase, __ATOMIC_ACQUIRE) != FWD_RT_DRAINED)
 		rte_pause();
 	if (fp != NULL) {
 		fragpool_reclaim(fp);
-		app->rt_fp_in_use = fragpool_in_use(fp);
-		if (app->rt_fp_in_use == 0)
+		r->fp_in_use = fragpool_in_use(fp);
+		if (r->fp_in_use == 0)
 			fragpool_free(fp);
 		rte_thread_unregister();
 	}
@@ -124,7 +172,7 @@ int
 fwd_route_load_file(struct fwd_app *app, const char *path, bool neigh, FILE *out)
 {
 	struct rt_fileload l = {
-		.t = app->rt,
+		.t = rtc(app)->rt,
 		.dev = port_by_name,
 		.dev_arg = app,
 		.out = out,
@@ -196,6 +244,7 @@ nomem_why(const struct fwd_app *app, int socket, char *out, size_t len)
 static int
 fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 {
+	struct fwd_route_ctx *r = rtc(app);
 	int socket = (int)rte_socket_id();
 	struct rte_mempool *pool;
 	struct rt_control *ctl;
@@ -203,12 +252,12 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	uint16_t p;
 	int ret, ready;
 
-	app->rt = rt_table_create(&(struct rt_table_params){.name = "fwd_rt",
+	r->rt = rt_table_create(&(struct rt_table_params){.name = "fwd_rt",
 		.socket = socket,
 		.max_routes = app->cfg.max_routes,
 		.max_nh = app->cfg.max_next_hops,
 		.tbl8s = app->cfg.tbl8_groups});
-	if (app->rt == NULL) {
+	if (r->rt == NULL) {
 		int e = rte_errno;
 		int n = snprintf(err, errlen,
 			"cannot create the routing table (max-routes %u, max-next-hops %u, "
@@ -221,18 +270,18 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 		return -e;
 	}
 	for (p = 0; p < app->nb_ports; p++) {
-		ret = rt_iface_enable(app->rt, p, &app->ports[p].mac);
+		ret = rt_iface_enable(r->rt, p, &app->ports[p].mac);
 		if (ret == 0)
-			ret = rt_iface_trust_rx_cksum(app->rt, p, app->ports[p].rx_ip_cksum);
+			ret = rt_iface_trust_rx_cksum(r->rt, p, app->ports[p].rx_ip_cksum);
 		if (ret < 0) {
 			snprintf(err, errlen, "port %u: cannot enable routing", p);
 			return ret;
 		}
 	}
-	ret = rt_config_apply(&app->cfg.route, app->rt, err, errlen);
+	ret = rt_config_apply(&app->cfg.route, r->rt, err, errlen);
 	if (ret == 0)
 		ret = rt_config_apply_files(&app->cfg.route,
-			&(struct rt_fileload){.t = app->rt,
+			&(struct rt_fileload){.t = r->rt,
 				.dev = port_by_name,
 				.dev_arg = app,
 				.quit = &app->quit,
@@ -241,34 +290,34 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 	if (ret < 0)
 		return ret;
 
-	app->rt_tx_ring = rte_ring_create("fwd_rt_tx", 4096, socket, RING_F_SP_ENQ | RING_F_SC_DEQ);
-	app->rt_ctl_final = rte_zmalloc("fwd_rt_stats", sizeof(*app->rt_ctl_final), 0);
-	if (app->rt_tx_ring == NULL || app->rt_ctl_final == NULL) {
+	r->tx_ring = rte_ring_create("fwd_rt_tx", 4096, socket, RING_F_SP_ENQ | RING_F_SC_DEQ);
+	r->ctl_final = rte_zmalloc("fwd_rt_stats", sizeof(*r->ctl_final), 0);
+	if (r->tx_ring == NULL || r->ctl_final == NULL) {
 		snprintf(err, errlen, "out of memory for the routing slow path");
 		return -ENOMEM;
 	}
-	app->workers[0]->ctl_tx = app->rt_tx_ring;
+	app->workers[0]->ctl_tx = r->tx_ring;
 
-	app->rt_ctl_stop = false;
-	ret = fwd_compat_ctrl_thread_create(&app->rt_thread, "fwd-route-ctl", control_thread, app);
+	r->ctl_stop = false;
+	ret = fwd_compat_ctrl_thread_create(&r->thread, "fwd-route-ctl", control_thread, app);
 	if (ret != 0) {
 		snprintf(err, errlen, "cannot start the routing control thread: %s", strerror(ret));
 		return -ret;
 	}
-	app->rt_thread_running = true;
-	while ((ready = __atomic_load_n(&app->rt_thread_ready, __ATOMIC_ACQUIRE)) == 0)
+	r->thread_running = true;
+	while ((ready = __atomic_load_n(&r->thread_ready, __ATOMIC_ACQUIRE)) == 0)
 		rte_pause();
 	pool = app->pools[app->ports[0].socket];
 	if (ready > 0)
-		pool = app->rt_fp->mbuf_pool;
+		pool = r->fp->mbuf_pool;
 	else
 		FWD_LOG(WARNING, "route: slow path without a fragpool (%s): building from %s\n",
 			rte_strerror(-ready), pool->name);
 
 	ctl = rt_control_create(&(struct rt_control_params){
-		.table = app->rt,
+		.table = r->rt,
 		.pool = pool,
-		.tx_ring = app->rt_tx_ring,
+		.tx_ring = r->tx_ring,
 		.echo_rate = app->cfg.route.icmp_echo_rate,
 	});
 	if (ctl == NULL) {
@@ -288,8 +337,8 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 				lc->lcore_id);
 			return -ENOMEM;
 		}
-		ret = rt_worker_init(lc->rt, app->rt, ring, lc->lcore_id,
-			&lc->stats.drops[FWD_DROP_ROUTE_FIRST]);
+		ret = rt_worker_init(
+			lc->rt, r->rt, ring, lc->lcore_id, &lc->stats.drops[FWD_DROP_ROUTE_FIRST]);
 		if (ret < 0) {
 			rt_control_free(ctl);
 			snprintf(err, errlen, "lcore %u: cannot join the routing table: %s",
@@ -299,15 +348,15 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 		/* offline until it forwards: a stopped worker must not hold back table updates */
 		rte_rcu_qsbr_thread_offline(lc->rt->qsbr, lc->rt->thread_id);
 	}
-	ret = fwd_flow_setup(app, err, errlen);
-	if (ret == 0)
-		ret = fwd_twin_setup(app, ctl, err, errlen);
-	if (ret < 0) {
-		rt_control_free(ctl);
-		return ret;
+	for (i = 0; i < n_parts; i++) {
+		ret = parts[i]->setup != NULL ? parts[i]->setup(app, ctl, err, errlen) : 0;
+		if (ret < 0) {
+			rt_control_free(ctl);
+			return ret;
+		}
 	}
 	/* the control thread starts polling as soon as it sees this */
-	__atomic_store_n(&app->rt_ctl, ctl, __ATOMIC_RELEASE);
+	__atomic_store_n(&r->ctl, ctl, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -320,10 +369,11 @@ fwd_route_setup(struct fwd_app *app, char *err, size_t errlen)
 static void
 drain_tx_ring(struct fwd_app *app)
 {
+	struct fwd_route_ctx *r = rtc(app);
 	struct fwd_lcore *lc = app->workers[0];
 	struct rte_mbuf *m;
 
-	while (app->rt_tx_ring != NULL && rte_ring_sc_dequeue(app->rt_tx_ring, (void **)&m) == 0) {
+	while (r->tx_ring != NULL && rte_ring_sc_dequeue(r->tx_ring, (void **)&m) == 0) {
 		rte_pktmbuf_free(m);
 		lc->stats.slow_tx++;
 		lc->stats.drops[FWD_DROP_CTL_QUEUED_AT_EXIT]++;
@@ -334,12 +384,13 @@ drain_tx_ring(struct fwd_app *app)
  * Free what the first worker did not send for the slow path, take the workers
  * out of the table, stop the control thread (which keeps the final counters,
  * frees the slow path with the packets it holds, and settles its fragpool:
- * app->rt_fp_in_use), free the table. Call after the ports are closed, before
+ * the context's fp_in_use), free the table. Call after the ports are closed, before
  * the pool check.
  */
 static void
 fwd_route_release(struct fwd_app *app)
 {
+	struct fwd_route_ctx *r = rtc(app);
 	unsigned int i;
 
 	/* the syncs, writers of the table, were released before (components after this one) */
@@ -352,26 +403,27 @@ fwd_route_release(struct fwd_app *app)
 		}
 	}
 	/* the thread keeps the final counters, frees the slow path and settles its pool */
-	if (app->rt_thread_running) {
-		__atomic_store_n(&app->rt_ctl_stop, true, __ATOMIC_RELEASE);
-		while (__atomic_load_n(&app->rt_ctl_phase, __ATOMIC_ACQUIRE) != FWD_RT_STOPPED)
+	if (r->thread_running) {
+		__atomic_store_n(&r->ctl_stop, true, __ATOMIC_RELEASE);
+		while (__atomic_load_n(&r->ctl_phase, __ATOMIC_ACQUIRE) != FWD_RT_STOPPED)
 			rte_pause();
 		drain_tx_ring(app);
-		__atomic_store_n(&app->rt_ctl_phase, FWD_RT_DRAINED, __ATOMIC_RELEASE);
-		pthread_join(app->rt_thread, NULL);
-		app->rt_thread_running = false;
-		app->rt_ctl = NULL;
-		app->rt_fp = NULL;
+		__atomic_store_n(&r->ctl_phase, FWD_RT_DRAINED, __ATOMIC_RELEASE);
+		pthread_join(r->thread, NULL);
+		r->thread_running = false;
+		r->ctl = NULL;
+		r->fp = NULL;
 	}
 	/* no poll of them any more, the frames they sent are freed: the twins can go */
-	fwd_twin_release(app);
-	fwd_flow_detach(app);
-	rt_table_free(app->rt);
-	app->rt = NULL;
-	if (app->rt_tx_ring != NULL) {
+	for (i = n_parts; i-- > 0;)
+		if (parts[i]->release != NULL)
+			parts[i]->release(app);
+	rt_table_free(r->rt);
+	r->rt = NULL;
+	if (r->tx_ring != NULL) {
 		drain_tx_ring(app);
-		rte_ring_free(app->rt_tx_ring);
-		app->rt_tx_ring = NULL;
+		rte_ring_free(r->tx_ring);
+		r->tx_ring = NULL;
 		app->workers[0]->ctl_tx = NULL;
 	}
 }
@@ -380,25 +432,29 @@ fwd_route_release(struct fwd_app *app)
 static void
 fwd_route_free(struct fwd_app *app)
 {
+	struct fwd_route_ctx *r = rtc(app);
 	unsigned int i;
 
 	fwd_route_release(app);
-	fwd_flow_free(app);
+	for (i = n_parts; i-- > 0;)
+		if (parts[i]->free != NULL)
+			parts[i]->free(app);
 	for (i = 0; i < app->n_workers; i++) {
 		rte_free(app->workers[i]->rt);
 		app->workers[i]->rt = NULL;
 	}
-	rte_free(app->rt_ctl_final);
-	app->rt_ctl_final = NULL;
+	rte_free(r->ctl_final);
+	r->ctl_final = NULL;
 }
 
 /* Live counters while the slow path runs, the kept copy after release, or NULL. */
 static const struct rt_control_stats *
 ctl_stats(const struct fwd_app *app)
 {
-	if (app->rt_ctl != NULL)
-		return rt_control_stats(app->rt_ctl);
-	return app->cfg.mode == FWD_MODE_ROUTE ? app->rt_ctl_final : NULL;
+	struct fwd_route_ctx *r = rtc(app);
+	if (r->ctl != NULL)
+		return rt_control_stats(r->ctl);
+	return app->cfg.mode == FWD_MODE_ROUTE ? r->ctl_final : NULL;
 }
 
 uint64_t
@@ -428,11 +484,12 @@ fwd_route_ctl_counter(const struct fwd_app *app, enum rt_ctl_counter c)
 static void
 fwd_route_clear_stats(struct fwd_app *app)
 {
-	struct rt_control *ctl = app->rt_ctl;
+	struct fwd_route_ctx *r = rtc(app);
+	struct rt_control *ctl = r->ctl;
 
 	if (ctl == NULL) {
-		if (app->rt_ctl_final != NULL)
-			memset(app->rt_ctl_final, 0, sizeof(*app->rt_ctl_final));
+		if (r->ctl_final != NULL)
+			memset(r->ctl_final, 0, sizeof(*r->ctl_final));
 		return;
 	}
 	/*
@@ -441,11 +498,11 @@ fwd_route_clear_stats(struct fwd_app *app)
 	 * which owns the counters, zeroes them at its next poll.
 	 */
 	while (rt_control_queued(ctl) != 0 &&
-		__atomic_load_n(&app->rt_ctl_phase, __ATOMIC_ACQUIRE) == FWD_RT_RUNNING)
+		__atomic_load_n(&r->ctl_phase, __ATOMIC_ACQUIRE) == FWD_RT_RUNNING)
 		rte_pause();
 	rt_control_clear_request(ctl);
 	while (rt_control_clear_pending(ctl) &&
-		__atomic_load_n(&app->rt_ctl_phase, __ATOMIC_ACQUIRE) == FWD_RT_RUNNING)
+		__atomic_load_n(&r->ctl_phase, __ATOMIC_ACQUIRE) == FWD_RT_RUNNING)
 		rte_pause();
 }
 
@@ -453,11 +510,12 @@ fwd_route_clear_stats(struct fwd_app *app)
 static void
 in_flight(const struct fwd_app *app, uint64_t *queued, uint64_t *held, uint64_t *tx_ring)
 {
+	struct fwd_route_ctx *r = rtc(app);
 	const struct rt_control_stats *cs = ctl_stats(app);
 
-	*queued = app->rt_ctl != NULL ? rt_control_queued(app->rt_ctl) : 0;
+	*queued = r->ctl != NULL ? rt_control_queued(r->ctl) : 0;
 	*held = cs != NULL ? cs->held : 0;
-	*tx_ring = app->rt_tx_ring != NULL ? rte_ring_count(app->rt_tx_ring) : 0;
+	*tx_ring = r->tx_ring != NULL ? rte_ring_count(r->tx_ring) : 0;
 }
 
 static const char *const exc_names[] = {
@@ -511,7 +569,9 @@ fwd_route_print(const struct fwd_app *app, FILE *f)
 		"route in flight: to slow path %" PRIu64 " held %" PRIu64
 		" to the sending worker %" PRIu64 "\n",
 		queued, held, tx_ring);
-	fwd_flow_print(app, f);
+	for (i = 0; i < n_parts; i++)
+		if (parts[i]->print != NULL)
+			parts[i]->print(app, f);
 }
 
 /* Write the "route" member of the stats file (with a trailing comma). */
@@ -547,7 +607,9 @@ fwd_route_json(const struct fwd_app *app, FILE *f)
 		"    \"in_flight_at_clear\": {\"queued\": %" PRIu64 ", \"held\": %" PRIu64
 		", \"tx_ring\": %" PRIu64 "}\n  },\n",
 		cs->carried_queued, cs->carried_held, cs->carried_tx);
-	fwd_flow_json(app, f);
+	for (i = 0; i < n_parts; i++)
+		if (parts[i]->json != NULL)
+			parts[i]->json(app, f);
 }
 
 static const char *const kind_names[] = {
@@ -604,19 +666,20 @@ route_print(FILE *f, struct rt_table *t, const struct rt_route *r)
 uint32_t
 fwd_route_show_within(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t plen)
 {
+	struct rt_table *t = rtc(app)->rt;
 	struct rt_route page[256];
 	uint32_t start = 0, n, got, i;
 
-	if (app->rt == NULL) {
+	if (t == NULL) {
 		fprintf(f, "not routing: start with --fwd route\n");
 		return 0;
 	}
 	/* page by page: a full table prints without a copy of it */
 	do {
-		n = rt_route_list_within(app->rt, prefix, plen, start, page, RTE_DIM(page));
+		n = rt_route_list_within(t, prefix, plen, start, page, RTE_DIM(page));
 		got = start < n ? RTE_MIN(n - start, (uint32_t)RTE_DIM(page)) : 0;
 		for (i = 0; i < got; i++)
-			route_print(f, app->rt, &page[i]);
+			route_print(f, t, &page[i]);
 		start += got;
 	} while (got == RTE_DIM(page));
 	return start;
@@ -631,27 +694,29 @@ fwd_route_show(struct fwd_app *app, FILE *f)
 int
 fwd_route_show_one(struct fwd_app *app, FILE *f, uint32_t prefix, uint8_t plen, bool exact)
 {
+	struct rt_table *t = rtc(app)->rt;
 	struct rt_route r;
 	char a[16];
 
-	if (app->rt == NULL) {
+	if (t == NULL) {
 		fprintf(f, "not routing: start with --fwd route\n");
 		return -EINVAL;
 	}
-	if (rt_route_get(app->rt, prefix, plen, exact, &r) < 0) {
+	if (rt_route_get(t, prefix, plen, exact, &r) < 0) {
 		if (exact)
 			fprintf(f, "no route %s/%u\n", rt4_addr_str(prefix, a), plen);
 		else
 			fprintf(f, "no route to %s\n", rt4_addr_str(prefix, a));
 		return -ENOENT;
 	}
-	route_print(f, app->rt, &r);
+	route_print(f, t, &r);
 	return 0;
 }
 
 void
 fwd_route_show_summary(struct fwd_app *app, FILE *f)
 {
+	struct rt_table *t = rtc(app)->rt;
 	static const char *const kinds[] = {
 		[RT_ROUTE_CONNECTED] = "connected",
 		[RT_ROUTE_LOCAL] = "local",
@@ -664,11 +729,11 @@ fwd_route_show_summary(struct fwd_app *app, FILE *f)
 	struct rt_route_summary s;
 	unsigned int i;
 
-	if (app->rt == NULL) {
+	if (t == NULL) {
 		fprintf(f, "not routing: start with --fwd route\n");
 		return;
 	}
-	rt_route_summary_get(app->rt, &s);
+	rt_route_summary_get(t, &s);
 	fprintf(f, "routes %u of max-routes %u\n", s.routes, s.max_routes);
 	fprintf(f, "by kind:");
 	for (i = 0; i < RTE_DIM(kinds); i++)
@@ -698,12 +763,22 @@ route_setup(struct fwd_app *app, char *err, size_t errlen)
 	return app->cfg.mode == FWD_MODE_ROUTE ? fwd_route_setup(app, err, errlen) : 0;
 }
 
-/* It holds packets (ARP hold queues, punt rings): given back before the pool check. */
+/*
+ * It holds packets (ARP hold queues, punt rings): given back before the pool
+ * check; its fragpool's fragments not back (settled by the control thread as
+ * it stops) are added to @p missing.
+ */
 static void
 route_release(struct fwd_app *app, int *missing)
 {
-	RTE_SET_USED(missing); /* its fragpool's are app->rt_fp_in_use, checked by the app */
+	struct fwd_route_ctx *r = rtc(app);
 	fwd_route_release(app);
+	if (r->fp_in_use != 0) {
+		fwd_err("mbuf leak: %" PRIu64
+			" fragments of the router's fragpool did not come back",
+			r->fp_in_use);
+		*missing += (int)r->fp_in_use;
+	}
 }
 
 static void
@@ -713,15 +788,29 @@ route_stats_print(struct fwd_app *app, FILE *f, bool final)
 	fwd_route_print(app, f);
 }
 
+/* The router's table, slow path and TX queues exist only if it ran from the start. */
+static int
+route_mode_check(const struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen)
+{
+	if (mode != FWD_MODE_ROUTE || rtc(app)->rt != NULL)
+		return 0;
+	snprintf(err, errlen,
+		"route mode must be chosen at start (--fwd route): it sets up the table, "
+		"the slow path and their TX queues");
+	return -ENOTSUP;
+}
+
 static struct fwd_component route_component = {
 	.name = "route",
 	.order = FWD_ROUTE_ORDER,
+	.ctx_size = sizeof(struct fwd_route_ctx),
 	.setup = route_setup,
 	.release = route_release,
 	.free = fwd_route_free,
 	.clear = fwd_route_clear_stats,
 	.print = route_stats_print,
 	.json = fwd_route_json,
+	.mode_check = route_mode_check,
 	.cmds = fwd_route_cmds,
 	.tel = fwd_route_tel,
 	.n_tel = FWD_ROUTE_N_TEL,

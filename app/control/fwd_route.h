@@ -31,6 +31,45 @@
 #define FWD_ROUTE_ORDER 100
 
 /**
+ * A part of the router (the flow stage, the kernel twins): set up inside the
+ * router's set-up, once the workers have their routing contexts and before
+ * the slow path runs (it may give itself to @p ctl: the control thread
+ * starts polling once set-up is over), and released inside its release, once
+ * the slow path has stopped and before the table goes. Each registers itself
+ * from its own file with FWD_ROUTE_PART_REGISTER(), so the router names none
+ * (a part includes this header; the router includes no part's). Every hook
+ * is optional; they run on the main lcore.
+ */
+struct fwd_route_part {
+	const char *name; /**< for logs: "flow", "twin" */
+	/** Set-up goes up the order, release and free down it. */
+	unsigned int order;
+	/** -errno and @p err on failure (the router's set-up then fails). */
+	int (*setup)(struct fwd_app *app, struct rt_control *ctl, char *err, size_t errlen);
+	/** The slow path stopped and no longer uses it; the table still exists. */
+	void (*release)(struct fwd_app *app);
+	/** Free what set-up made; holds for a part never set up. */
+	void (*free)(struct fwd_app *app);
+	/** Its lines after the router's in the statistics. */
+	void (*print)(const struct fwd_app *app, FILE *f);
+	/** Its members after the router's in the stats file: each `"key": value,`. */
+	void (*json)(const struct fwd_app *app, FILE *f);
+};
+
+/** The parts the router can hold; a registration beyond them stops the program. */
+#define FWD_ROUTE_PARTS_MAX 8
+
+/** Add @p p to the router's parts, in order. From a constructor: FWD_ROUTE_PART_REGISTER(). */
+void fwd_route_part_register(const struct fwd_route_part *p);
+
+/** Register @p part (a struct fwd_route_part) when the program loads. */
+#define FWD_ROUTE_PART_REGISTER(part)             \
+	RTE_INIT(fwd_route_part_register_##part)  \
+	{                                         \
+		fwd_route_part_register(&(part)); \
+	}
+
+/**
  * The router's shell commands (fwd_route_cmds.c), NULL-terminated: route
  * add|replace|del|load|flush, show route ..., neigh add|del|show|load.
  */
@@ -47,6 +86,9 @@ extern cmdline_parse_ctx_t fwd_route_cmds[];
  * /forwarder/route_summary and /forwarder/router.
  */
 extern const struct fwd_tel_endpoint fwd_route_tel[];
+
+/** The router's table; NULL outside --fwd route (or before its set-up made it). */
+struct rt_table *fwd_route_table(const struct fwd_app *app);
 
 /** Drops of reason @p r decided by the slow path (0 for non-router reasons). */
 uint64_t fwd_route_ctl_drops(const struct fwd_app *app, enum fwd_drop_reason r);

@@ -59,7 +59,8 @@ tel_route_multipath(const struct fwd_app *app, struct rte_tel_data *d, struct fw
 	unsigned int k, n;
 	size_t bytes;
 
-	n = app->rt != NULL ? rt_nhgroup_members(app->rt, nh, mem, act) : 0;
+	n = fwd_route_table(app) != NULL ? rt_nhgroup_members(fwd_route_table(app), nh, mem, act)
+					 : 0;
 	if (n == 0)
 		return 0;
 	arr = rte_tel_data_alloc();
@@ -71,8 +72,8 @@ tel_route_multipath(const struct fwd_app *app, struct rte_tel_data *d, struct fw
 		char a[16], val[64];
 
 		snprintf(val, sizeof(val), "via %s dev %u %s",
-			rt4_addr_str(app->rt->nh_info[mem[k]].ip, a), app->rt->nh[mem[k]].port,
-			act[k] ? "active" : "inactive");
+			rt4_addr_str(fwd_route_table(app)->nh_info[mem[k]].ip, a),
+			fwd_route_table(app)->nh[mem[k]].port, act[k] ? "active" : "inactive");
 		rte_tel_data_add_array_string(arr, val);
 		bytes += fwd_tel_str_bytes(val);
 	}
@@ -103,9 +104,9 @@ tel_routes(struct fwd_app *app, const char *cmd, const char *params, struct rte_
 	if (params != NULL && fwd_tel_param_uint(params, UINT32_MAX, &start) < 0)
 		return -EINVAL;
 	rte_tel_data_start_dict(d);
-	if (app->rt == NULL)
+	if (fwd_route_table(app) == NULL)
 		return 0;
-	total = rt_route_list_at(app->rt, (uint32_t)start, routes, RTE_DIM(routes));
+	total = rt_route_list_at(fwd_route_table(app), (uint32_t)start, routes, RTE_DIM(routes));
 	n = start < total ? RTE_MIN(total - (uint32_t)start, RTE_DIM(routes)) : 0;
 	fwd_tel_page_init(&pg, cmd, TEL_ROUTES_HEAD);
 	for (i = 0; i < n; i++) {
@@ -174,9 +175,9 @@ tel_route_summary(struct fwd_app *app, const char *cmd, const char *params, stru
 	if (params != NULL && *params != '\0')
 		return -EINVAL;
 	rte_tel_data_start_dict(d);
-	if (app->rt == NULL)
+	if (fwd_route_table(app) == NULL)
 		return 0;
-	rt_route_summary_get(app->rt, &s);
+	rt_route_summary_get(fwd_route_table(app), &s);
 	rte_tel_data_add_dict_u64(d, "routes", s.routes);
 	rte_tel_data_add_dict_u64(d, "max_routes", s.max_routes);
 	rte_tel_data_add_dict_u64(d, "next_hops", s.nh_used);

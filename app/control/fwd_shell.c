@@ -49,15 +49,6 @@ init_parser(struct fwd_app *app)
 	return parser != NULL ? 0 : -ENOMEM;
 }
 
-void
-fwd_shell_help(FILE *f)
-{
-	unsigned int i;
-
-	for (i = 0; ctx != NULL && ctx[i] != NULL; i++)
-		fprintf(f, "  %s\n", ctx[i]->help_str);
-}
-
 /* First word of @p s into @p w (at most n-1 chars). */
 static void
 first_word(const char *s, char *w, size_t n)

@@ -49,7 +49,4 @@ bool fwd_stdout_closed(void);
  */
 int fwd_shell_exec(struct fwd_app *app, const char *line);
 
-/** Print every command's usage, one per line (the "help" command). */
-void fwd_shell_help(FILE *f);
-
 #endif /* FWD_SHELL_H */

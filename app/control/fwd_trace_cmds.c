@@ -23,6 +23,7 @@
 #include "fwd_component.h"
 #include "fwd_escape.h"
 #include "fwd_tel_page.h"
+#include "fwd_trace.h"
 #include "fwd_trace_ctl.h"
 
 struct cmd_trace_result {

@@ -128,16 +128,16 @@ add_addr(struct mnl_socket *nl, unsigned int ifindex, uint32_t ip, uint8_t plen)
 static int
 twin_start(struct fwd_app *app, uint16_t p, struct fwd_twin_port *tw)
 {
+	struct fwd_twin_ctx *tc = fwd_twin_ctx(app);
 	struct rte_eth_conf conf = {0};
 	uint16_t id = tw->port_id;
 	int ret;
 
 	ret = rte_eth_dev_configure(id, 1, 1, &conf);
 	if (ret == 0)
-		ret = rte_eth_dev_set_mtu(id, app->rt->ports[p].mtu);
+		ret = rte_eth_dev_set_mtu(id, fwd_route_table(app)->ports[p].mtu);
 	if (ret == 0)
-		ret = rte_eth_rx_queue_setup(
-			id, 0, TWIN_RXD, SOCKET_ID_ANY, NULL, app->rt_twin_pool);
+		ret = rte_eth_rx_queue_setup(id, 0, TWIN_RXD, SOCKET_ID_ANY, NULL, tc->pool);
 	if (ret == 0)
 		ret = rte_eth_tx_queue_setup(id, 0, TWIN_TXD, SOCKET_ID_ANY, NULL);
 	if (ret == 0)
@@ -251,6 +251,7 @@ twin_make(struct fwd_app *app, uint16_t p, struct fwd_twin_port *tw, bool *probe
 int
 fwd_twin_setup(struct fwd_app *app, struct rt_control *ctl, char *err, size_t errlen)
 {
+	struct fwd_twin_ctx *tc = fwd_twin_ctx(app);
 	const struct rt_config *rc = &app->cfg.route;
 	unsigned int n = 0;
 	uint16_t p;
@@ -260,10 +261,10 @@ fwd_twin_setup(struct fwd_app *app, struct rt_control *ctl, char *err, size_t er
 		n += rc->ports[p].twin[0] != '\0';
 	if (n == 0)
 		return 0;
-	app->rt_twin_pool = rte_pktmbuf_pool_create("fwd_twin_pool",
+	tc->pool = rte_pktmbuf_pool_create("fwd_twin_pool",
 		n * (TWIN_RXD + TWIN_TXD) + TWIN_POOL_EXTRA, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
 		SOCKET_ID_ANY);
-	if (app->rt_twin_pool == NULL) {
+	if (tc->pool == NULL) {
 		snprintf(err, errlen,
 			"cannot create the kernel twins' pool: %s (give EAL more "
 			"memory with -m)",
@@ -272,7 +273,7 @@ fwd_twin_setup(struct fwd_app *app, struct rt_control *ctl, char *err, size_t er
 	}
 	for (p = 0; p < app->nb_ports; p++) {
 		const struct rt_cfg_port *cp = &rc->ports[p];
-		struct fwd_twin_port *tw = &app->twins[app->n_twins];
+		struct fwd_twin_port *tw = &tc->twins[tc->n_twins];
 		bool probed = false;
 		char w[112];
 
@@ -282,10 +283,10 @@ fwd_twin_setup(struct fwd_app *app, struct rt_control *ctl, char *err, size_t er
 		tw->port = p;
 		ret = twin_make(app, p, tw, &probed, err, errlen);
 		if (probed)
-			app->n_twins++; /* released from here on */
+			tc->n_twins++; /* released from here on */
 		if (ret < 0)
 			return ret;
-		ret = rt_iface_set_twin(app->rt, p, true);
+		ret = rt_iface_set_twin(fwd_route_table(app), p, true);
 		if (ret == 0)
 			ret = rt_control_set_twin(ctl, p, tw->port_id, cp->punt_rate);
 		if (ret < 0) {
@@ -303,13 +304,14 @@ fwd_twin_setup(struct fwd_app *app, struct rt_control *ctl, char *err, size_t er
 void
 fwd_twin_release(struct fwd_app *app)
 {
+	struct fwd_twin_ctx *tc = fwd_twin_ctx(app);
 	uint16_t i;
 
-	for (i = 0; i < app->n_twins; i++) {
-		struct fwd_twin_port *tw = &app->twins[i];
+	for (i = 0; i < tc->n_twins; i++) {
+		struct fwd_twin_port *tw = &tc->twins[i];
 
-		if (app->rt != NULL)
-			rt_iface_set_twin(app->rt, tw->port, false);
+		if (fwd_route_table(app) != NULL)
+			rt_iface_set_twin(fwd_route_table(app), tw->port, false);
 		if (tw->started)
 			rte_eth_dev_stop(tw->port_id);
 		tw->started = false;
@@ -317,13 +319,14 @@ fwd_twin_release(struct fwd_app *app)
 		rte_eth_dev_close(tw->port_id);
 		rte_eal_hotplug_remove("vdev", tw->dev);
 	}
-	app->n_twins = 0;
+	tc->n_twins = 0;
 }
 
 void
 fwd_twin_check(struct fwd_app *app, int *missing)
 {
-	struct rte_mempool *mp = app->rt_twin_pool;
+	struct fwd_twin_ctx *tc = fwd_twin_ctx(app);
+	struct rte_mempool *mp = tc->pool;
 	unsigned int avail;
 
 	if (mp == NULL)
@@ -335,16 +338,17 @@ fwd_twin_check(struct fwd_app *app, int *missing)
 		*missing += (int)(mp->size - avail);
 	}
 	rte_mempool_free(mp);
-	app->rt_twin_pool = NULL;
+	tc->pool = NULL;
 }
 
 void
 fwd_twin_show(const struct fwd_app *app, FILE *f)
 {
+	const struct fwd_twin_ctx *tc = fwd_twin_ctx(app);
 	const char *ns = app->cfg.route.twin_netns;
 	uint16_t i;
 
-	if (app->n_twins == 0) {
+	if (tc->n_twins == 0) {
 		fprintf(f, "no kernel twins: give [port N] twin = IFNAME in the config\n");
 		return;
 	}
@@ -356,8 +360,8 @@ fwd_twin_show(const struct fwd_app *app, FILE *f)
 		fwd_route_ctl_counter(app, RT_CTL_FROM_TWIN),
 		fwd_route_ctl_drops(app, FWD_DROP_PUNT_RATE),
 		fwd_route_ctl_drops(app, FWD_DROP_TWIN_TX_FULL));
-	for (i = 0; i < app->n_twins; i++) {
-		const struct fwd_twin_port *tw = &app->twins[i];
+	for (i = 0; i < tc->n_twins; i++) {
+		const struct fwd_twin_port *tw = &tc->twins[i];
 		const struct rt_cfg_port *cp = &app->cfg.route.ports[tw->port];
 
 		fprintf(f, "port %u: twin %s in %s%s, port %u, punt-rate %u\n", tw->port, cp->twin,

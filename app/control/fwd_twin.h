@@ -16,11 +16,31 @@
  * polls them, they are not in app->nb_ports, the port stats leave them out.
  */
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+
+#include <rte_ethdev.h>
+#include <rte_mempool.h>
 
 #include "fwd_app.h"
 
 struct rt_control;
+
+/** The twins' component context (fwd_component.h): the router ports' kernel twins. */
+struct fwd_twin_ctx {
+	uint16_t n_twins;
+	struct fwd_twin_port {
+		uint16_t port;    /**< the router port */
+		uint16_t port_id; /**< the twin's DPDK port */
+		bool started;
+		char dev[32]; /**< its vdev name */
+	} twins[RTE_MAX_ETHPORTS];
+	struct rte_mempool *pool; /**< what the twins receive into */
+};
+
+/** The twins' context in @p app (the component's, fwd_twin_cmds.c). */
+struct fwd_twin_ctx *fwd_twin_ctx(const struct fwd_app *app);
 
 /**
  * Make, configure and start the twins the config asks for (nothing when it

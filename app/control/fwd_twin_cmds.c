@@ -59,6 +59,7 @@ static cmdline_parse_ctx_t twin_cmds[] = {
 static int
 tel_twins(struct fwd_app *app, const char *cmd, const char *params, struct rte_tel_data *d)
 {
+	const struct fwd_twin_ctx *tc = fwd_twin_ctx(app);
 	uint16_t i;
 
 	if (params != NULL && *params != '\0')
@@ -73,8 +74,8 @@ tel_twins(struct fwd_app *app, const char *cmd, const char *params, struct rte_t
 	rte_tel_data_add_dict_u64(d, "punt_rate", fwd_route_ctl_drops(app, FWD_DROP_PUNT_RATE));
 	rte_tel_data_add_dict_u64(
 		d, "twin_tx_full", fwd_route_ctl_drops(app, FWD_DROP_TWIN_TX_FULL));
-	for (i = 0; i < app->n_twins; i++) {
-		const struct fwd_twin_port *tw = &app->twins[i];
+	for (i = 0; i < tc->n_twins; i++) {
+		const struct fwd_twin_port *tw = &tc->twins[i];
 		const struct rt_cfg_port *cp = &app->cfg.route.ports[tw->port];
 		struct rte_tel_data *one = rte_tel_data_alloc();
 		char key[32];
@@ -106,6 +107,7 @@ static struct fwd_component twin_component = {
 	 * which frees the twins: then their pools are checked.
 	 */
 	.order = FWD_ROUTE_ORDER - 5,
+	.ctx_size = sizeof(struct fwd_twin_ctx),
 	.release = fwd_twin_check,
 	.cmds = twin_cmds,
 	.tel = twin_tel,
@@ -113,3 +115,19 @@ static struct fwd_component twin_component = {
 };
 
 FWD_COMPONENT_REGISTER(twin_component)
+
+struct fwd_twin_ctx *
+fwd_twin_ctx(const struct fwd_app *app)
+{
+	return fwd_component_ctx(app, &twin_component);
+}
+
+/* The router's part: the twins, given to its slow path before its first poll. */
+static const struct fwd_route_part twin_part = {
+	.name = "twin",
+	.order = 20, /* after the flow stage: released before it */
+	.setup = fwd_twin_setup,
+	.release = fwd_twin_release,
+};
+
+FWD_ROUTE_PART_REGISTER(twin_part)

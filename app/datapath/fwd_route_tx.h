@@ -21,7 +21,7 @@
 #include <rte_mbuf.h>
 #include <rte_ring.h>
 
-#include "fwd_lcore.h"
+#include "fwd_lcore_types.h"
 #include "fwd_txbuf.h"
 
 /** Send @p pkts[0..n), packet i out of port @p out[i]. */

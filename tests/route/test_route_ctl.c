@@ -27,7 +27,7 @@
 #include "rt_burst.h"
 #include "rt_worker_setup.h"
 #include "rt_icmp.h"
-#include "rt_neigh.h"
+#include "rt_control_priv.h" /* the neighbours (rt_neigh.c), the context's inside */
 #include "rt_table.h"
 #include "rt_test_pkt.h"
 #include "rt_test_table.h"

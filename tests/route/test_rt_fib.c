@@ -4,7 +4,7 @@
 
 /*
  * The DIR-24-8 lookup structure (app/route/datapath/rt_fib.h, control in
- * rt_fib.c) against a brute-force longest prefix match over an array of
+ * rt_fib_ctl.c) against a brute-force longest prefix match over an array of
  * rules: random overlapping prefixes of every length added and deleted in
  * random order, every step checked on a sample of addresses and on the
  * edges of every prefix; tbl8 groups given back and reused; the group limit

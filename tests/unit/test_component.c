@@ -99,6 +99,16 @@ done_500(const struct fwd_app *app)
 	return done_500_says;
 }
 
+/* Component 500 has state that only a start in macswap sets up (as if). */
+static int
+mode_check_500(const struct fwd_app *app, enum fwd_mode mode, char *err, size_t errlen)
+{
+	if (mode != FWD_MODE_MACSWAP)
+		return 0;
+	snprintf(err, errlen, "macswap needs component 500 from the start");
+	return -ENOTSUP;
+}
+
 #define COMPONENT(ORDER, ...)                                              \
 	static struct fwd_component comp_##ORDER = {.name = "test" #ORDER, \
 		.order = ORDER,                                            \
@@ -111,11 +121,36 @@ done_500(const struct fwd_app *app)
 		__VA_ARGS__};                                              \
 	FWD_COMPONENT_REGISTER(comp_##ORDER)
 
+/* Component 10's state, kept in the app (fwd_app names no feature's state). */
+struct ctx_10 {
+	unsigned int setups;
+	char big[4000];
+};
+
 /* registered out of order: the registry sorts */
 COMPONENT(2000)
-COMPONENT(10)
+COMPONENT(10, .ctx_size = sizeof(struct ctx_10))
 COMPONENT(500, .cmds = cmds_500, .tel = tel_500, .n_tel = RTE_DIM(tel_500), .tick = tick_500,
-	.done = done_500)
+	.done = done_500, .mode_check = mode_check_500)
+
+/* An app as fwd_app_setup() starts it: every component's context given (their hooks use it). */
+static struct fwd_app *
+new_app(void)
+{
+	struct fwd_app *app = calloc(1, sizeof(*app));
+
+	if (app == NULL || fwd_components_init(app) < 0)
+		abort();
+	return app;
+}
+
+/* ...and as free_all() ends it. */
+static void
+del_app(struct fwd_app *app)
+{
+	fwd_components_fini(app);
+	free(app);
+}
 
 static void
 test_order(void)
@@ -146,7 +181,7 @@ test_order(void)
 static void
 test_setup_up_release_down(void)
 {
-	struct fwd_app *app = calloc(1, sizeof(*app));
+	struct fwd_app *app = new_app();
 	char err[128] = "";
 	int missing = 0;
 
@@ -162,13 +197,13 @@ test_setup_up_release_down(void)
 	fwd_components_clear(app);
 	CHECK(strcmp(calls, "c10 c500 c2000") == 0);
 	printf("# %s\n", calls);
-	free(app);
+	del_app(app);
 }
 
 static void
 test_setup_failure_stops(void)
 {
-	struct fwd_app *app = calloc(1, sizeof(*app));
+	struct fwd_app *app = new_app();
 	char err[128] = "";
 
 	calls[0] = '\0';
@@ -180,13 +215,13 @@ test_setup_failure_stops(void)
 	fwd_components_free(app); /* as fwd_app_abort() does: every one, set up or not */
 	CHECK(strcmp(calls, "f2000 f500 f10") == 0);
 	fail_setup_of = 0;
-	free(app);
+	del_app(app);
 }
 
 static void
 test_print_json(void)
 {
-	struct fwd_app *app = calloc(1, sizeof(*app));
+	struct fwd_app *app = new_app();
 	char buf[256];
 	FILE *f = fmemopen(buf, sizeof(buf), "w");
 
@@ -195,13 +230,13 @@ test_print_json(void)
 	fclose(f);
 	CHECK_CONTAINS(buf, "[10 final][500 final][2000 final]");
 	CHECK_CONTAINS(buf, ",\"c10\":1,\"c500\":1,\"c2000\":1");
-	free(app);
+	del_app(app);
 }
 
 static void
 test_cmds_bound(void)
 {
-	struct fwd_app *app = calloc(1, sizeof(*app));
+	struct fwd_app *app = new_app();
 	cmdline_parse_ctx_t out[64];
 	int n, i, a = -1, b = -1;
 
@@ -216,7 +251,7 @@ test_cmds_bound(void)
 	CHECK(a > 0 && b == a + 1);
 	CHECK(cmd_a.data == app && cmd_b.data == app);
 	CHECK_EQ(fwd_components_cmds(app, out, 0, 1), -ENOSPC);
-	free(app);
+	del_app(app);
 }
 
 static void
@@ -237,7 +272,7 @@ test_tel_find(void)
 static void
 test_tick_done(void)
 {
-	struct fwd_app *app = calloc(1, sizeof(*app));
+	struct fwd_app *app = new_app();
 
 	calls[0] = '\0';
 	fwd_components_tick(app);
@@ -247,10 +282,66 @@ test_tick_done(void)
 	done_500_says = true;
 	CHECK(fwd_components_done(app));
 	done_500_says = false;
+	del_app(app);
+}
+
+/*
+ * "set fwd" asks every component whether the mode may start now: the router
+ * and the generator refuse theirs when they were not set up at start
+ * (fwd_ctl.c names neither), a test component refuses its own, and any other
+ * mode passes.
+ */
+static void
+test_mode_check(void)
+{
+	struct fwd_app *app = new_app();
+	char err[256] = "";
+
+	CHECK_EQ(fwd_components_mode_check(app, FWD_MODE_IO, err, sizeof(err)), 0);
+	CHECK_EQ(fwd_components_mode_check(app, FWD_MODE_MACSWAP, err, sizeof(err)), -ENOTSUP);
+	CHECK_CONTAINS(err, "macswap needs component 500");
+	CHECK_EQ(fwd_components_mode_check(app, FWD_MODE_ROUTE, err, sizeof(err)), -ENOTSUP);
+	CHECK_CONTAINS(err, "route mode must be chosen at start (--fwd route)");
+	CHECK_EQ(fwd_components_mode_check(app, FWD_MODE_PKTGEN, err, sizeof(err)), -ENOTSUP);
+	CHECK_CONTAINS(err, "pktgen mode must be chosen at start (--fwd pktgen)");
+	del_app(app);
+}
+
+/*
+ * Each component's context: zeroed by fwd_components_init(), its own (the
+ * router's, the twins' are not the test's), reached through the component,
+ * gone after fwd_components_fini(); none for a component without ctx_size.
+ */
+static void
+test_contexts(void)
+{
+	struct fwd_app *app = calloc(1, sizeof(*app));
+	struct ctx_10 *c10;
+	unsigned int i;
+
+	CHECK(fwd_component_ctx(app, &comp_10) == NULL);
+	CHECK_EQ(fwd_components_init(app), 0);
+	c10 = fwd_component_ctx(app, &comp_10);
+	CHECK(c10 != NULL);
+	CHECK(fwd_component_ctx(app, &comp_500) == NULL);
+	CHECK(comp_10.id != comp_500.id && comp_10.id < FWD_COMPONENTS_MAX);
+	for (i = 0; i < sizeof(c10->big); i++)
+		if (c10->big[i] != 0)
+			break;
+	CHECK_EQ(i, sizeof(c10->big));
+	c10->setups = 7;
+	CHECK_EQ(fwd_components_init(app), 0); /* again: kept, not replaced */
+	CHECK(fwd_component_ctx(app, &comp_10) == c10 && c10->setups == 7);
+	fwd_components_fini(app);
+	CHECK(fwd_component_ctx(app, &comp_10) == NULL);
+	for (i = 0; i < FWD_COMPONENTS_MAX; i++)
+		CHECK(app->ctx[i] == NULL);
 	free(app);
 }
 
 static const struct fwd_test_case cases[] = {
+	FWD_TEST(test_contexts),
+	FWD_TEST(test_mode_check),
 	FWD_TEST(test_tick_done),
 	FWD_TEST(test_order),
 	FWD_TEST(test_setup_up_release_down),

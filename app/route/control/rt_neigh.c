@@ -11,7 +11,6 @@
 
 #include "rt_control_priv.h"
 #include "rt_log.h"
-#include "rt_neigh.h"
 
 int
 rt_arp_parse(const struct rte_mbuf *m, struct rt_arp_info *a)

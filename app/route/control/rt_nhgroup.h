@@ -25,39 +25,16 @@
  *   back with it), swaps it in with one atomic store and frees the old one
  *   after an RCU grace period.
  *
- * Every function named *_locked is called with rt_table::lock held.
+ * What the table itself calls (find or create a group, release one, a
+ * member's neighbour changed, free them all) is the table's internals,
+ * declared in rt_table_priv.h: the groups are part of the table, and the
+ * table calls them, not the other way round through this header.
  */
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "rt_table.h"
-
-/**
- * Find or create the group of the @p n hops @p hops (2..RT_ECMP_MAX), each
- * checked with rt_gw_check_locked(); duplicates are refused. The group gets
- * no reference: the route that uses it takes one. @p port0 and @p gw0 get
- * its first member's port and gateway (the route record's).
- *
- * @return the group's next-hop index, or RT_NH_MISS with @p err set and
- *   rte_errno EINVAL / ENOSPC / ENOMEM.
- */
-uint32_t rt_nhgroup_get_locked(struct rt_table *t, const struct rt_hop *hops, unsigned int n,
-	uint16_t *port0, uint32_t *gw0, char *err, size_t errlen);
-
-/**
- * Group next hop @p g lost its last reference (from rt_nh_unref_locked()):
- * drop its members' references and forget it; its set is freed once no
- * reader can hold it. A group never referenced is freed at once.
- */
-void rt_nhgroup_release_locked(struct rt_table *t, uint32_t g);
-
-/**
- * Neighbour next hop @p nh became resolved or unresolved (from
- * rt_nh_set_mac(), lock not held): republish the active set of every group
- * it is a member of. Takes the table's lock.
- */
-void rt_nhgroup_neigh_changed(struct rt_table *t, uint32_t nh);
 
 /**
  * Copy the members of group @p g into @p nh (next-hop indices, up to
@@ -76,8 +53,5 @@ unsigned int rt_nhgroup_members(struct rt_table *t, uint32_t g, uint32_t *nh, ui
  * @return a member's next-hop index, or RT_NH_MISS when @p g is not a group.
  */
 uint32_t rt_nhgroup_pick(struct rt_table *t, uint32_t g, uint32_t hash, uint32_t hint);
-
-/** Free everything the groups of @p t hold (rt_table_free(): no reader left). */
-void rt_nhgroup_free(struct rt_table *t);
 
 #endif /* RT_NHGROUP_H */

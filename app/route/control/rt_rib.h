@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rt_table.h"
+#include "rt_route.h"
 
 struct rt_rib;
 

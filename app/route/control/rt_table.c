@@ -16,7 +16,6 @@
 #include "rt_drop.h"
 #include "rt_fib_ctl.h"
 #include "rt_log.h"
-#include "rt_nhgroup.h"
 #include "rt_rib.h"
 #include "rt_table.h"
 #include "rt_table_priv.h"

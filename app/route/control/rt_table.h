@@ -46,22 +46,11 @@
 
 #include "rt_addr.h"
 #include "rt_fib.h"
+#include "rt_route.h"
 #include "rt_types.h"
 
 struct rt_rib;
 struct rte_hash;
-
-/** A route as kept by the table (control path). */
-struct rt_route {
-	uint32_t prefix;
-	uint8_t plen;
-	uint8_t kind;   /**< enum rt_route_kind */
-	uint16_t port;  /**< VIA/DEV/CONNECTED/LOCAL/NEIGH: output port */
-	uint32_t gw;    /**< VIA: gateway */
-	uint32_t nh;    /**< next hop index */
-	uint8_t src;    /**< the owner, enum rt_route_src (a byte: a table holds millions) */
-	uint32_t since; /**< installed at (rt_table_now() seconds) */
-};
 
 #define RT_DEFAULT_MAX_ROUTES 2097152 /**< a full IPv4 table (about 1 M) twice over */
 #define RT_DEFAULT_MAX_NH     131072  /**< next hops: neighbours and groups (8 MiB) */

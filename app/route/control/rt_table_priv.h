@@ -75,4 +75,35 @@ void rt_nh_full_err(const struct rt_table *t, char *err, size_t errlen);
  */
 void rt_route_insert_err(const struct rt_table *t, int ret, char *err, size_t errlen);
 
+/* ECMP groups (rt_nhgroup.c; their readers' API is rt_nhgroup.h) */
+
+/**
+ * Find or create the group of the @p n hops @p hops (2..RT_ECMP_MAX), each
+ * checked with rt_gw_check_locked(); duplicates are refused. The group gets
+ * no reference: the route that uses it takes one. @p port0 and @p gw0 get
+ * its first member's port and gateway (the route record's).
+ *
+ * @return the group's next-hop index, or RT_NH_MISS with @p err set and
+ *   rte_errno EINVAL / ENOSPC / ENOMEM.
+ */
+uint32_t rt_nhgroup_get_locked(struct rt_table *t, const struct rt_hop *hops, unsigned int n,
+	uint16_t *port0, uint32_t *gw0, char *err, size_t errlen);
+
+/**
+ * Group next hop @p g lost its last reference (from rt_nh_unref_locked()):
+ * drop its members' references and forget it; its set is freed once no
+ * reader can hold it. A group never referenced is freed at once.
+ */
+void rt_nhgroup_release_locked(struct rt_table *t, uint32_t g);
+
+/**
+ * Neighbour next hop @p nh became resolved or unresolved (from
+ * rt_nh_set_mac(), lock not held): republish the active set of every group
+ * it is a member of. Takes the table's lock.
+ */
+void rt_nhgroup_neigh_changed(struct rt_table *t, uint32_t nh);
+
+/** Free everything the groups of @p t hold (rt_table_free(): no reader left). */
+void rt_nhgroup_free(struct rt_table *t);
+
 #endif /* RT_TABLE_PRIV_H */

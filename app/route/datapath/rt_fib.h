@@ -20,7 +20,7 @@
  *	bit   25     EXT: tbl24 only, the entry points to a tbl8 group
  *	bits 26..31  depth: the prefix length of the route written (0..32)
  *
- * Readers take no lock. The writer (app/route/control/rt_fib.c, one thread
+ * Readers take no lock. The writer (app/route/control/rt_fib_ctl.c, one thread
  * at a time) stores every entry with one atomic 32-bit store, fills a tbl8
  * group before it publishes the tbl24 entry pointing to it (release), and
  * recycles a group only after every reader registered with the structure's
@@ -54,7 +54,7 @@
 /** The prefix length recorded in entry @p e (0 for an empty entry). */
 #define RT_FIB_DEPTH(e) ((uint32_t)(e) >> RT_FIB_DEPTH_SHIFT)
 
-/** A lookup structure, as the readers see it (the writer's state is rt_fib.c's). */
+/** A lookup structure, as the readers see it (the writer's state is rt_fib_ctl.c's). */
 struct rt_fib {
 	uint32_t *tbl24;      /**< RT_FIB_TBL24_SIZE entries, index = address >> 8 */
 	uint32_t *tbl8;       /**< tbl8_groups * 256 entries */
