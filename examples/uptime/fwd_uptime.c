@@ -19,6 +19,8 @@
 #include <cmdline_parse_string.h>
 #include <rte_telemetry.h>
 
+#include "dpdk_compat.h"
+
 #include "fwd_component.h"
 
 /* Its state, in the app: zeroed before set-up, freed after teardown. */
