@@ -11,6 +11,7 @@
 #include <cmdline_parse_string.h>
 #include <rte_errno.h>
 
+#include "dpdk_compat.h"
 #include "fwd_component.h"
 #include "fwd_log.h"
 #include "fwd_nlsync.h"

@@ -20,6 +20,7 @@
 #include <rte_common.h>
 #include <rte_telemetry.h>
 
+#include "dpdk_compat.h"
 #include "fwd_component.h"
 #include "fwd_route.h"
 #include "fwd_tel_page.h"

@@ -9,6 +9,7 @@
 #include <rte_common.h>
 #include <rte_telemetry.h>
 
+#include "dpdk_compat.h"
 #include "fwd_app.h"
 #include "fwd_tel_page.h"
 

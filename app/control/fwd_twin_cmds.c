@@ -16,6 +16,7 @@
 #include <cmdline_parse_string.h>
 #include <rte_telemetry.h>
 
+#include "dpdk_compat.h"
 #include "fwd_cmds.h"
 #include "fwd_component.h"
 #include "fwd_route.h"
