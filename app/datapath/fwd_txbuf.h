@@ -42,15 +42,16 @@
 static __rte_always_inline uint64_t
 fwd_burst_bytes(struct rte_mbuf *const *pkts, uint16_t n)
 {
+	struct rte_mbuf *const *const end = pkts + n;
+	struct rte_mbuf *const *const end4 = pkts + (n & ~3u);
 	uint64_t b0 = 0, b1 = 0;
-	uint16_t i = 0;
 
-	for (; i + 4 <= n; i += 4) {
-		b0 += rte_pktmbuf_pkt_len(pkts[i]) + rte_pktmbuf_pkt_len(pkts[i + 1]);
-		b1 += rte_pktmbuf_pkt_len(pkts[i + 2]) + rte_pktmbuf_pkt_len(pkts[i + 3]);
+	for (; pkts != end4; pkts += 4) {
+		b0 += (uint64_t)rte_pktmbuf_pkt_len(pkts[0]) + rte_pktmbuf_pkt_len(pkts[1]);
+		b1 += (uint64_t)rte_pktmbuf_pkt_len(pkts[2]) + rte_pktmbuf_pkt_len(pkts[3]);
 	}
-	for (; i < n; i++)
-		b0 += rte_pktmbuf_pkt_len(pkts[i]);
+	for (; pkts != end; pkts++)
+		b0 += rte_pktmbuf_pkt_len(*pkts);
 	return b0 + b1;
 }
 
