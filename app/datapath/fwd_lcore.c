@@ -36,7 +36,6 @@ handle_burst_untraced(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rt
 	const uint64_t rx_bytes = fwd_lcore_count_rx(lc, src, pkts, n);
 	struct fwd_txbuf *b;
 
-
 	if (mode == FWD_MODE_ROUTE) {
 		route_burst(lc, src, pkts, n);
 		return;

@@ -68,7 +68,7 @@ struct fwd_txbuf {
 	 */
 	bool count_bytes;
 	uint64_t tx_bytes;
-	uint64_t len_bytes; /**< with count_bytes: the bytes of the len packets waiting */
+	uint64_t len_bytes;        /**< with count_bytes: the bytes of the len packets waiting */
 	struct rte_ether_addr src; /**< --fwd mac: the output port's own MAC */
 	struct rte_ether_addr dst; /**< --fwd mac: the output port's peer */
 	struct rte_mbuf *pkts[2 * FWD_MAX_BURST];
