@@ -17,6 +17,9 @@
 #   STATIC=1         also run "ours-static": the same objects linked against
 #                    DPDK's static archives (bench/io/link-static.sh); 0: skip
 #   LCORES=0,1       EAL -l: the first is the main lcore, the second forwards
+#   HUGE=0           1: both apps on 2 MiB hugepages (-m 512, --huge-unlink)
+#                    instead of --no-huge; needs root, reserves HUGE_PAGES=300
+#                    pages and gives back what it added when it ends
 #   OUT=bench-results/io-<date>   where the raw logs and results go
 #
 # Mpps: both apps print per-port stats every second; a sample is the sum of
@@ -44,6 +47,8 @@ BURST=${BURST:-32}
 VG_SECS=${VG_SECS:-8}
 LCORES=${LCORES:-0,1}
 STATIC=${STATIC:-1}
+HUGE=${HUGE:-0}
+HUGE_PAGES=${HUGE_PAGES:-300}
 OUT=${OUT:-bench-results/io-$(date +%Y%m%d-%H%M%S)}
 
 fwd=$root/$builddir/app/dpdk-forwarder
@@ -84,6 +89,9 @@ cleanup() {
 	if [ -n "$child" ]; then
 		kill -TERM "$child" 2>/dev/null || true
 	fi
+	if [ -n "${hp_before:-}" ]; then
+		echo "$hp_before" >"$hp_file"
+	fi
 }
 reap() { # what: wait for $child, fail with the log's name
 	local rc=0
@@ -97,8 +105,29 @@ reap() { # what: wait for $child, fail with the log's name
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# Memory: --no-huge (4 KiB pages, what the tests use), or 2 MiB hugepages
+# (what a deployment uses), unlinked as mapped so a run leaves no page behind.
+mem="--no-huge -m 512"
+if [ "$HUGE" = 1 ]; then
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "bench-io: HUGE=1 needs root (it reserves hugepages)" >&2
+		exit 1
+	fi
+	hp_file=/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages
+	if [ "$(cat "$hp_file")" -lt "$HUGE_PAGES" ]; then
+		hp_before=$(cat "$hp_file")
+		echo "$HUGE_PAGES" >"$hp_file"
+	fi
+	if [ "$(cat "$hp_file")" -lt "$HUGE_PAGES" ]; then
+		echo "bench-io: could not reserve $HUGE_PAGES hugepages of 2 MiB" >&2
+		exit 1
+	fi
+	mountpoint -q /dev/hugepages || mount -t hugetlbfs nodev /dev/hugepages
+	mem="-m 512 --huge-unlink"
+fi
+
 eal() { # $1: file-prefix tag
-	echo -l "$LCORES" --no-huge -m 512 --no-pci --file-prefix "bench-io-$1-$$" \
+	echo -l "$LCORES" $mem --no-pci --file-prefix "bench-io-$1-$$" \
 		--vdev net_null0 --vdev net_null1
 }
 
@@ -184,7 +213,7 @@ vg_testpmd() { # mode
 	echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "dpdk: $(pkg-config --modversion libdpdk)"
 	echo "testpmd: $testpmd ($(dpkg-query -W -f='${Package} ${Version}' dpdk-dev 2>/dev/null || true))"
-	echo "command: MODES=\"$MODES\" ROUNDS=$ROUNDS SECS=$SECS BURST=$BURST VG_SECS=$VG_SECS STATIC=$STATIC scripts/bench-io.sh $builddir"
+	echo "command: MODES=\"$MODES\" ROUNDS=$ROUNDS SECS=$SECS BURST=$BURST VG_SECS=$VG_SECS STATIC=$STATIC HUGE=$HUGE scripts/bench-io.sh $builddir"
 	echo "meson: $(meson introspect "$builddir" --buildoptions 2>/dev/null |
 		/usr/bin/python3 -c 'import json,sys; o={x["name"]:x["value"] for x in json.load(sys.stdin)}; print(" ".join(f"{k}={o.get(k)}" for k in ("buildtype","optimization","b_lto","cpu","debug")))' 2>/dev/null || true)"
 } >"$OUT/machine.txt"

@@ -109,7 +109,8 @@ if [ "$HUGE" = 1 ]; then
 		exit 1
 	fi
 	mountpoint -q /dev/hugepages || mount -t hugetlbfs nodev /dev/hugepages
-	mem=(-m 512)
+	# unlinked as mapped: an app's pages go back when it exits, not at the end of the run
+	mem=(-m 512 --huge-unlink)
 fi
 
 # ---------------------------------------------------------------- l3fwd

@@ -32,9 +32,9 @@ static __rte_always_inline void
 handle_burst_untraced(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts,
 	uint16_t n, const enum fwd_mode mode)
 {
+	const uint16_t n_rx = n;
+	const uint64_t rx_bytes = fwd_lcore_count_rx(lc, src, pkts, n);
 	struct fwd_txbuf *b;
-
-	fwd_lcore_count_rx(lc, src, pkts, n);
 
 	if (mode == FWD_MODE_ROUTE) {
 		route_burst(lc, src, pkts, n);
@@ -68,7 +68,12 @@ handle_burst_untraced(struct fwd_lcore *lc, struct fwd_rx_source *src, struct rt
 	default:
 		break;
 	}
-	if (n > 0)
+	if (n == 0)
+		return;
+	/* the burst the RX count summed, unchanged (no runt dropped): its sum serves TX too */
+	if (likely(n == n_rx) && src->count_bytes)
+		fwd_txbuf_add_bytes(b, pkts, n, b->count_bytes ? rx_bytes : 0, &lc->stats);
+	else
 		fwd_txbuf_add(b, pkts, n, &lc->stats);
 }
 

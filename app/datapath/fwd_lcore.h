@@ -51,16 +51,24 @@ void fwd_lcore_burst_untraced(
 void fwd_trace_burst(
 	struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf **pkts, uint16_t n);
 
-/** The RX counters of a burst of @p n from @p src: every mode, traced or not. */
-static __rte_always_inline void
+/**
+ * The RX counters of a burst of @p n from @p src: every mode, traced or not.
+ * Returns the burst's bytes when @p src counts them (count_bytes), else 0.
+ */
+static __rte_always_inline uint64_t
 fwd_lcore_count_rx(
 	struct fwd_lcore *lc, struct fwd_rx_source *src, struct rte_mbuf *const *pkts, uint16_t n)
 {
+	uint64_t bytes = 0;
+
 	src->rx_pkts += n;
-	if (unlikely(src->count_bytes))
-		src->rx_bytes += fwd_burst_bytes(pkts, n);
+	if (unlikely(src->count_bytes)) {
+		bytes = fwd_burst_bytes(pkts, n);
+		src->rx_bytes += bytes;
+	}
 	lc->stats.rx_pkts += n;
 	lc->stats.rx_bursts++;
+	return bytes;
 }
 
 /** Flush every TX buffer of @p lc, counting refusals under @p reason. */

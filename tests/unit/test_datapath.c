@@ -298,6 +298,110 @@ test_handle_burst(void)
 	CHECK_EQ(in_use(), 0);
 }
 
+/* fwd_burst_bytes(): the sum of pkt_len for every burst size, the passes of four and the rest. */
+static void
+test_burst_bytes(void)
+{
+	struct rte_mbuf *pkts[11];
+	uint64_t want = 0;
+	uint16_t n;
+
+	CHECK_EQ(fwd_burst_bytes(pkts, 0), 0);
+	for (n = 0; n < RTE_DIM(pkts); n++)
+		pkts[n] = frame((uint16_t)(60 + 7 * n), (uint8_t)n);
+	for (n = 1; n <= RTE_DIM(pkts); n++) {
+		want += 60 + 7 * (n - 1);
+		CHECK_EQ(fwd_burst_bytes(pkts, n), want);
+	}
+	rte_pktmbuf_free_bulk(pkts, RTE_DIM(pkts));
+	CHECK_EQ(in_use(), 0);
+}
+
+/*
+ * Ports without byte counters: io hands the RX sum on to the TX buffer (waiting
+ * and sent straight), mac with a runt dropped sums again; what the port refuses
+ * is not counted as sent. rx_bytes and tx_bytes are what went in and out.
+ */
+static void
+test_handle_burst_bytes(void)
+{
+	struct fwd_lcore *lc = make_lcore(FWD_MODE_IO, 4);
+	struct rte_mbuf *pkts[8];
+	uint64_t in = 0, out = 0;
+	unsigned int i, room;
+
+	lc->rx[0].count_bytes = true;
+	lc->txb[0].count_bytes = true;
+	/* io, below the burst: waits with its bytes; the next burst sends both */
+	for (i = 0; i < 3; i++)
+		pkts[i] = frame((uint16_t)(64 + i), (uint8_t)i);
+	fwd_lcore_handle_burst(lc, &lc->rx[0], pkts, 3);
+	CHECK_EQ(lc->txb[0].len, 3);
+	CHECK_EQ(lc->txb[0].len_bytes, 64 + 65 + 66);
+	CHECK_EQ(lc->txb[0].tx_bytes, 0);
+	for (i = 0; i < 2; i++)
+		pkts[i] = frame(100, (uint8_t)i);
+	fwd_lcore_handle_burst(lc, &lc->rx[0], pkts, 2);
+	in = out = 64 + 65 + 66 + 200;
+	CHECK_EQ(lc->rx[0].rx_bytes, in);
+	CHECK_EQ(lc->txb[0].len, 0);
+	CHECK_EQ(lc->txb[0].len_bytes, 0);
+	CHECK_EQ(lc->txb[0].tx_bytes, out);
+	/* io, a full burst straight out */
+	for (i = 0; i < 4; i++)
+		pkts[i] = frame(70, (uint8_t)i);
+	fwd_lcore_handle_burst(lc, &lc->rx[0], pkts, 4);
+	in += 280;
+	out += 280;
+	CHECK_EQ(lc->txb[0].tx_bytes, out);
+	/* mac, a runt dropped: the TX side counts the 4 sent, not the 5 received */
+	lc->mode = FWD_MODE_MAC;
+	for (i = 0; i < 5; i++)
+		pkts[i] = frame(i == 1 ? 8 : 80, (uint8_t)i);
+	fwd_lcore_handle_burst(lc, &lc->rx[0], pkts, 5);
+	in += 4 * 80 + 8;
+	out += 4 * 80;
+	CHECK_EQ(lc->rx[0].rx_bytes, in);
+	CHECK_EQ(lc->txb[0].tx_bytes, out);
+	/* the RX port counts its own bytes, the TX port not: TX sums for itself */
+	lc->mode = FWD_MODE_IO;
+	lc->rx[0].count_bytes = false;
+	for (i = 0; i < 4; i++)
+		pkts[i] = frame(90, (uint8_t)i);
+	fwd_lcore_handle_burst(lc, &lc->rx[0], pkts, 4);
+	out += 360;
+	CHECK_EQ(lc->rx[0].rx_bytes, in);
+	CHECK_EQ(lc->txb[0].tx_bytes, out);
+	/* and the reverse: the RX sum counts, the TX port's bytes are its own (0 here) */
+	lc->rx[0].count_bytes = true;
+	lc->txb[0].count_bytes = false;
+	for (i = 0; i < 4; i++)
+		pkts[i] = frame(50, (uint8_t)i);
+	fwd_lcore_handle_burst(lc, &lc->rx[0], pkts, 4);
+	in += 200;
+	CHECK_EQ(lc->rx[0].rx_bytes, in);
+	CHECK_EQ(lc->txb[0].tx_bytes, out);
+	drain_rings();
+	/* a port that takes 2 of a waiting 3 (66, 67 sent, 68 refused) */
+	lc->txb[0].count_bytes = true;
+	room = rte_ring_free_count(tx_ring[1]);
+	for (i = 0; i < room - 2; i++)
+		rte_ring_enqueue(tx_ring[1], frame(60, 0));
+	for (i = 0; i < 3; i++)
+		pkts[i] = frame((uint16_t)(66 + i), (uint8_t)i);
+	fwd_lcore_handle_burst(lc, &lc->rx[0], pkts, 3);
+	fwd_lcore_flush_all(lc, FWD_DROP_TX_FULL);
+	out += 66 + 67;
+	CHECK_EQ(lc->txb[0].tx_bytes, out);
+	CHECK_EQ(lc->txb[0].len_bytes, 0);
+	CHECK_EQ(lc->stats.drops[FWD_DROP_TX_FULL], 1);
+	CHECK_EQ(lc->stats.drops[FWD_DROP_RUNT], 1);
+	CHECK_EQ(lc->stats.rx_pkts, lc->stats.tx_pkts + 2);
+	drain_rings();
+	rte_free(lc);
+	CHECK_EQ(in_use(), 0);
+}
+
 /* The trace buffer: the shared budget counted down, records, the stage and record limits, clear. */
 static void
 test_trace_buffer(void)
@@ -557,6 +661,8 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_txbuf_batches),
 	FWD_TEST(test_txbuf_refused),
 	FWD_TEST(test_handle_burst),
+	FWD_TEST(test_burst_bytes),
+	FWD_TEST(test_handle_burst_bytes),
 	FWD_TEST(test_trace_buffer),
 	FWD_TEST(test_trace_burst),
 	FWD_TEST(test_worker_stop_flush),
