@@ -725,11 +725,18 @@ def case_telemetry_workers(c):
         run = c.start(eal, ["--config", cfg, "--stats-file", sfile, "--stats-period", "0"])
         sock = "/var/run/dpdk/%s/dpdk_telemetry.v2" % prefix
         deadline = time.monotonic() + 120  # EAL and 20 workers on a busy 2-core box
-        while not os.path.exists(sock):
-            check(run.p.poll() is None, "the forwarder exited\n" + run.describe())
-            check(time.monotonic() < deadline, "no telemetry socket " + sock)
-            time.sleep(0.002)
         t = TelClient(prefix)
+        # the socket's file is there from its bind(), connections from its listen() just
+        # after: refused in between (seen beside two CPU hogs)
+        while True:
+            try:
+                t.connect()
+                break
+            except (FileNotFoundError, ConnectionRefusedError):
+                t.close()
+            check(run.p.poll() is None, "the forwarder exited\n" + run.describe())
+            check(time.monotonic() < deadline, "no telemetry socket listening at " + sock)
+            time.sleep(0.002)
         states = []
         while True:
             for cmd in cmds:
