@@ -28,6 +28,7 @@
  * Every function named *_locked is called with rt_table::lock held.
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,6 +45,18 @@
  */
 uint32_t rt_nhgroup_get_locked(struct rt_table *t, const struct rt_hop *hops, unsigned int n,
 	uint16_t *port0, uint32_t *gw0, char *err, size_t errlen);
+
+/**
+ * The ECMP group of the next hops @p member (2..RT_ECMP_MAX neighbour next hops of either
+ * family, in a canonical order: the same set in any order must be given in the same
+ * order, as rt_nhgroup_get_locked() sorts IPv4 gateways by address), found or made, for
+ * a route to point at (the caller takes its reference). A member marked in @p fresh was
+ * just allocated for this call and is given back when the group cannot be had. Lock held.
+ *
+ * @return the group's next hop, or RT_NH_MISS with rte_errno (ENOSPC, ENOMEM) and @p err.
+ */
+uint32_t rt_nhgroup_of_members_locked(struct rt_table *t, const uint32_t *member, const bool *fresh,
+	unsigned int n, char *err, size_t errlen);
 
 /**
  * Group next hop @p g lost its last reference (from rt_nh_unref_locked()):
