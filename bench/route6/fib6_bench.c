@@ -21,7 +21,9 @@
  * docs/benchmarks-route6.md.
  *
  *	fib6_bench [EAL args] -- [--routes N] [--rounds N] [--loads N] [--nh8]
- *		[--fib-tbl8 F] [--lpm-tbl8 F] [--ir N]
+ *		[--fib-tbl8 F] [--lpm-tbl8 F] [--ir N] [--sorted]
+ *
+ * --sorted loads the routes in prefix order (a covering route first) instead of a random one.
  */
 
 #include <errno.h>
@@ -131,8 +133,8 @@ static const uint32_t mix_ppm[65] = {
 };
 
 /* The six RIR blocks the allocations are made in (2000::/12 ... 2c00::/12). */
-static const uint64_t rir12[] = {0x2000ull << 48, 0x2400ull << 48, 0x2600ull << 48,
-	0x2800ull << 48, 0x2a00ull << 48, 0x2c00ull << 48};
+static const uint64_t rir12[] = {0x2000ull << 48, 0x2400ull << 48, 0x2600ull << 48, 0x2800ull << 48,
+	0x2a00ull << 48, 0x2c00ull << 48};
 
 /* Open addressing set of (prefix, plen): the table has each route once (plen 0 = free slot). */
 static uint64_t *seen_hi;
@@ -270,6 +272,17 @@ median(uint64_t *v, unsigned int n)
 {
 	qsort(v, n, sizeof(*v), cmp_u64);
 	return v[n / 2];
+}
+
+/* Prefix order, a covering route before the routes inside it: what --sorted loads in. */
+static int
+cmp_route(const void *a, const void *b)
+{
+	const struct route *x = a, *y = b;
+
+	if (x->hi != y->hi)
+		return x->hi < y->hi ? -1 : 1;
+	return (int)x->plen - (int)y->plen;
 }
 
 static int
@@ -550,8 +563,8 @@ new_routes(struct route *x, unsigned int n)
  * hop for an existing route of @p r: in chunks of 50, each timed, the median chunk.
  */
 static void
-update_cycles(struct tbl *t, const struct route *x, const struct route *r, uint32_t nr,
-	double *add, double *del, double *chg)
+update_cycles(struct tbl *t, const struct route *x, const struct route *r, uint32_t nr, double *add,
+	double *del, double *chg)
 {
 	const unsigned int nc = UPDATES / UPD_CHUNK;
 	uint64_t t0, ca[UPDATES / UPD_CHUNK], cd[UPDATES / UPD_CHUNK], cc[UPDATES / UPD_CHUNK];
@@ -620,8 +633,8 @@ default_route(enum kind k)
 	tbl_add(&t, &one, one.nh);
 	ret = tbl_del(&t, &def);
 	tbl_lookup(&t, out, hops, 1);
-	printf("; with 2001::/16 beside, delete %s, lookup -> %d\n", ret == 0 ? "ok" : strerror(-ret),
-		hops[0] == MISS ? -1 : (int)hops[0]);
+	printf("; with 2001::/16 beside, delete %s, lookup -> %d\n",
+		ret == 0 ? "ok" : strerror(-ret), hops[0] == MISS ? -1 : (int)hops[0]);
 	tbl_free(&t);
 }
 
@@ -630,14 +643,14 @@ default_route(enum kind k)
 static uint32_t ir_sink;
 
 /* the tag keeps their bodies apart: identical functions would be folded into one */
-#define IR_FN(name, tag)                                                               \
+#define IR_FN(name, tag)                                                                     \
 	__attribute__((noinline)) static void name(struct tbl *t, struct ip6 *d, uint32_t n) \
-	{                                                                              \
-		uint32_t hops[BULK];                                                   \
-		for (uint32_t i = 0; i + BULK <= n; i += BULK) {                       \
-			tbl_lookup(t, &d[i], hops, BULK);                              \
-			ir_sink += hops[i % BULK] + (tag);                             \
-		}                                                                      \
+	{                                                                                    \
+		uint32_t hops[BULK];                                                         \
+		for (uint32_t i = 0; i + BULK <= n; i += BULK) {                             \
+			tbl_lookup(t, &d[i], hops, BULK);                                    \
+			ir_sink += hops[i % BULK] + (tag);                                   \
+		}                                                                            \
 	}
 IR_FN(ir_lpm6, 1)
 IR_FN(ir_fib6, 2)
@@ -646,12 +659,13 @@ IR_FN(ir_fib6_8b, 3)
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {{"routes", 1, NULL, 'r'},
-		{"rounds", 1, NULL, 'n'}, {"loads", 1, NULL, 'l'}, {"nh8", 0, NULL, '8'},
-		{"fib-tbl8", 1, NULL, 'f'}, {"lpm-tbl8", 1, NULL, 'p'}, {"ir", 1, NULL, 'i'},
+	static const struct option longopts[] = {{"routes", 1, NULL, 'r'}, {"rounds", 1, NULL, 'n'},
+		{"loads", 1, NULL, 'l'}, {"nh8", 0, NULL, '8'}, {"fib-tbl8", 1, NULL, 'f'},
+		{"lpm-tbl8", 1, NULL, 'p'}, {"ir", 1, NULL, 'i'}, {"sorted", 0, NULL, 's'},
 		{NULL, 0, NULL, 0}};
 	uint32_t nroutes = 500000, ndest = 1u << 20, nsmall = 1024, n_ir = 0;
 	unsigned int rounds = 9, loads = 3, i, k, o, nk = 2;
+	bool sorted = false;
 	double ltime[K_N] = {0}, lwall[K_N] = {0}, c[16], w[16], big[8], lit[8];
 	double ua[K_N], ud[K_N], uc[K_N];
 	struct tbl t[K_N];
@@ -691,9 +705,14 @@ main(int argc, char **argv)
 		case 'i':
 			n_ir = (uint32_t)strtoul(optarg, NULL, 0);
 			break;
+		case 's':
+			sorted = true;
+			break;
 		default:
-			fprintf(stderr, "usage: fib6_bench [EAL] -- [--routes N] [--rounds N] "
-					"[--loads N] [--nh8] [--fib-tbl8 F] [--lpm-tbl8 F] [--ir N]\n");
+			fprintf(stderr,
+				"usage: fib6_bench [EAL] -- [--routes N] [--rounds N] "
+				"[--loads N] [--nh8] [--fib-tbl8 F] [--lpm-tbl8 F] [--ir N] "
+				"[--sorted]\n");
 			return 2;
 		}
 	}
@@ -710,6 +729,8 @@ main(int argc, char **argv)
 	small = make_dests(r, nroutes, nsmall);
 	x = malloc(sizeof(*x) * UPDATES);
 	new_routes(x, UPDATES);
+	if (sorted) /* after the destinations: they are the same either way */
+		qsort(r, nroutes, sizeof(*r), cmp_route);
 	printf("# fib6_bench: %u routes over %u next hops in %u allocations, TSC %.2f GHz, "
 	       "max SIMD %u bits\n",
 		nroutes, NEXT_HOPS, n_alloc, rte_get_tsc_hz() / 1e9,
@@ -773,9 +794,9 @@ main(int argc, char **argv)
 	n_methods = 0;
 	methods[n_methods++] = (struct method){"rte_lpm6 lookup_bulk_func", K_LPM6, 0};
 	for (k = K_FIB6; k < nk; k++) {
-		methods[n_methods++] = (struct method){
-			k == K_FIB6 ? "rte_fib6 4B scalar" : "rte_fib6 8B scalar", (enum kind)k,
-			RTE_FIB6_LOOKUP_TRIE_SCALAR};
+		methods[n_methods++] =
+			(struct method){k == K_FIB6 ? "rte_fib6 4B scalar" : "rte_fib6 8B scalar",
+				(enum kind)k, RTE_FIB6_LOOKUP_TRIE_SCALAR};
 		if (rte_fib6_select_lookup(t[k].fib, RTE_FIB6_LOOKUP_TRIE_VECTOR_AVX512) == 0)
 			methods[n_methods++] = (struct method){
 				k == K_FIB6 ? "rte_fib6 4B AVX-512" : "rte_fib6 8B AVX-512",

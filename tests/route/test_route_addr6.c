@@ -30,8 +30,7 @@ canon(const char *s, char *buf)
 }
 
 static struct rt6_addr
-A(const char *s)
-{
+A(const char *s) {
 	struct rt6_addr x;
 
 	memset(&x, 0xee, sizeof(x));
@@ -163,7 +162,8 @@ test_format_rfc5952(void)
 		{"0:0:1:2:3:4:5:6", "::1:2:3:4:5:6"},
 		{"1:2:3:4:5:6:0:0", "1:2:3:4:5:6::"},
 		{"0:1:2:3:4:5:6:0", "0:1:2:3:4:5:6:0"},
-		{"ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"},
+		{"ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+			"ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"},
 	};
 	char buf[RT6_ADDR_STRLEN];
 	unsigned int i;
@@ -193,7 +193,8 @@ test_round_trip(void)
 			s ^= s >> 7;
 			s ^= s << 17;
 			/* half the groups zero, a few 0xffff: runs and the mapped prefix */
-			const unsigned int v = (s & 3) < 2 ? 0 : ((s & 7) == 7 ? 0xffff : (s >> 16));
+			const unsigned int v =
+				(s & 3) < 2 ? 0 : ((s & 7) == 7 ? 0xffff : (s >> 16));
 
 			x.a[2 * g] = (uint8_t)(v >> 8);
 			x.a[2 * g + 1] = (uint8_t)v;

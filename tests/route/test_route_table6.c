@@ -60,8 +60,7 @@ rm(struct rt_table *t, struct rt6_table *t6)
 }
 
 static struct rt6_addr
-A(const char *s)
-{
+A(const char *s) {
 	struct rt6_addr x;
 
 	memset(&x, 0, sizeof(x));
@@ -104,7 +103,8 @@ look(struct rt6_table *t6, const char *ip)
 static void
 look_bulk(struct rt6_table *t6, const struct rt6_addr *ips, uint32_t *hop, unsigned int n)
 {
-	rt6_fib_lookup_bulk(t6->lpm, ips, hop, n, __atomic_load_n(&t6->default_nh, __ATOMIC_ACQUIRE));
+	rt6_fib_lookup_bulk(
+		t6->lpm, ips, hop, n, __atomic_load_n(&t6->default_nh, __ATOMIC_ACQUIRE));
 }
 
 static void
@@ -141,8 +141,8 @@ test_basic(void)
 	CHECK(look(t6, "2001:dba::5") != a);
 	CHECK_EQ(rt6_route_count(t6), 4);
 
-	CHECK_EQ(rt6_route_get(t6, &(struct rt6_addr){{0x20, 0x01, 0x0d, 0xb8, 0, 1, [15] = 9}},
-			 0, false, &r),
+	CHECK_EQ(rt6_route_get(t6, &(struct rt6_addr){{0x20, 0x01, 0x0d, 0xb8, 0, 1, [15] = 9}}, 0,
+			 false, &r),
 		0);
 	CHECK_EQ(r.plen, 48);
 	CHECK_EQ(rt6_route_get(t6, &(struct rt6_addr){{0x20, 0x01, 0x0d, 0xb8}}, 32, true, &r), 0);
@@ -189,7 +189,8 @@ test_default_route(void)
 	CHECK_EQ(look(t6, "2001:db9::1"), d);
 	/* ::/0 replaced in one step, then deleted: misses again */
 	CHECK_EQ(set(t6, RT_SRC_CONFIG, 0, "::", 0, RT_ROUTE_VIA, "fe80::3", 1), -EEXIST);
-	CHECK_EQ(set(t6, RT_SRC_CONFIG, RT_ROUTE_F_REPLACE, "::", 0, RT_ROUTE_VIA, "fe80::3", 1), 0);
+	CHECK_EQ(
+		set(t6, RT_SRC_CONFIG, RT_ROUTE_F_REPLACE, "::", 0, RT_ROUTE_VIA, "fe80::3", 1), 0);
 	CHECK(look(t6, "3fff::1") != d);
 	CHECK_EQ(t->nh[look(t6, "3fff::1")].port, 1);
 	CHECK_EQ(del(t6, RT_SRC_CONFIG, "::", 0), 0);
@@ -221,9 +222,13 @@ test_bad_requests(void)
 	CHECK_EQ(set(t6, RT_SRC_CONFIG, 0, "2001:db8::", 32, RT_ROUTE_VIA, "fe80::1", 5), -EINVAL);
 	CHECK_CONTAINS(err, "port 5");
 	CHECK_EQ(set(t6, RT_SRC_CONFIG, 0, "2001:db8::", 32, RT_ROUTE_VIA, "fe80::1", -1), -EINVAL);
-	CHECK_EQ(set(t6, RT_SRC_CONFIG, 0, "2001:db8::", 32, RT_ROUTE_LOCAL, "fe80::1", 0), -EINVAL);
-	req = (struct rt6_route_req){.prefix = A("2001:db8::"), .plen = 32, .kind = RT_ROUTE_VIA,
-		.src = RT_SRC_CONFIG, .n_hops = 2,
+	CHECK_EQ(
+		set(t6, RT_SRC_CONFIG, 0, "2001:db8::", 32, RT_ROUTE_LOCAL, "fe80::1", 0), -EINVAL);
+	req = (struct rt6_route_req){.prefix = A("2001:db8::"),
+		.plen = 32,
+		.kind = RT_ROUTE_VIA,
+		.src = RT_SRC_CONFIG,
+		.n_hops = 2,
 		.hop = {{A("fe80::1"), 0}, {A("fe80::1"), 0}}};
 	CHECK_EQ(rt6_route_set(t6, &req, err, sizeof(err)), -EINVAL);
 	CHECK_CONTAINS(err, "twice");
@@ -268,8 +273,11 @@ test_ecmp(void)
 {
 	struct rt_table *t;
 	struct rt6_table *t6 = mk(&t, 64, 64);
-	struct rt6_route_req req = {.prefix = A("2001:db8::"), .plen = 32, .kind = RT_ROUTE_VIA,
-		.src = RT_SRC_CONFIG, .n_hops = 3,
+	struct rt6_route_req req = {.prefix = A("2001:db8::"),
+		.plen = 32,
+		.kind = RT_ROUTE_VIA,
+		.src = RT_SRC_CONFIG,
+		.n_hops = 3,
 		.hop = {{A("fe80::1"), 0}, {A("fe80::2"), 1}, {A("2001:db8:ffff::9"), 0}}};
 	uint32_t g, g2, mem[RT_ECMP_MAX], single;
 	uint8_t act[RT_ECMP_MAX];
@@ -358,8 +366,8 @@ rnd_prefix(struct rt6_addr *p, uint8_t *plen)
 {
 	const unsigned int k = rnd() % 16;
 
-	rt6_addr_from_halves(p, (0x2001ull << 48) | ((rnd() % 4) << 32) | (rnd() >> 32 << 0),
-		rnd());
+	rt6_addr_from_halves(
+		p, (0x2001ull << 48) | ((rnd() % 4) << 32) | (rnd() >> 32 << 0), rnd());
 	*plen = k == 0 ? 0 : (k < 4 ? (uint8_t)(rnd() % 129) : (uint8_t)(16 + rnd() % 49));
 	rt6_addr_mask(p, *plen);
 }
@@ -398,8 +406,10 @@ test_random_vs_brute_force(void)
 	for (round = 0; round < ROUNDS; round++) {
 		/* add or replace a batch, delete about a third */
 		for (i = 0; i < N / ROUNDS; i++) {
-			struct rt6_route_req req = {.kind = RT_ROUTE_VIA, .src = RT_SRC_CONFIG,
-				.flags = RT_ROUTE_F_REPLACE, .n_hops = 1};
+			struct rt6_route_req req = {.kind = RT_ROUTE_VIA,
+				.src = RT_SRC_CONFIG,
+				.flags = RT_ROUTE_F_REPLACE,
+				.n_hops = 1};
 			struct ref_route *x = NULL;
 
 			k = rnd() % 8;
@@ -418,8 +428,9 @@ test_random_vs_brute_force(void)
 		}
 		for (j = 0; j < n; j++)
 			if (ref[j].live && rnd() % 3 == 0) {
-				struct rt6_route_req req = {
-					.prefix = ref[j].p, .plen = ref[j].plen, .src = RT_SRC_CONFIG};
+				struct rt6_route_req req = {.prefix = ref[j].p,
+					.plen = ref[j].plen,
+					.src = RT_SRC_CONFIG};
 
 				CHECK_EQ(rt6_route_del(t6, &req, err, sizeof(err)), 0);
 				ref[j].live = 0;
@@ -434,9 +445,11 @@ test_random_vs_brute_force(void)
 				rt6_addr_halves(&x->p, &hi, &lo);
 				rt6_mask(x->plen, &m);
 				rt6_addr_halves(&m, &mh, &ml);
-				rt6_addr_from_halves(&ips[j], hi | (rnd() & ~mh), lo | (rnd() & ~ml));
+				rt6_addr_from_halves(
+					&ips[j], hi | (rnd() & ~mh), lo | (rnd() & ~ml));
 				if (j % 8 == 7) /* a bit flipped near the prefix's end */
-					ips[j].a[(x->plen % 128) / 8] ^= (uint8_t)(0x80 >> (x->plen % 8));
+					ips[j].a[(x->plen % 128) / 8] ^=
+						(uint8_t)(0x80 >> (x->plen % 8));
 			}
 			look_bulk(t6, ips, hop, 32);
 			for (j = 0; j < 32; j++) {
@@ -494,8 +507,8 @@ test_ipv4_beside(void)
 	CHECK_EQ(rt_route_lookup(t, IP4(192, 0, 2, 1)), v4);
 	CHECK_EQ(rt_nh_neigh_find(t, IP4(10, 0, 0, 2)), v4);
 	/* a second IPv6 table on one IPv4 table is refused */
-	CHECK(rt6_table_create(t, &(struct rt6_table_params){.name = "rt6_again",
-					  .socket = SOCKET_ID_ANY}) == NULL);
+	CHECK(rt6_table_create(t, &(struct rt6_table_params){
+					  .name = "rt6_again", .socket = SOCKET_ID_ANY}) == NULL);
 	CHECK_EQ(rte_errno, EINVAL);
 	rm(t, t6);
 }

@@ -72,7 +72,8 @@ static inline void
 rt6_mask(uint8_t plen, struct rt6_addr *m)
 {
 	const uint64_t hi = plen == 0 ? 0 : (plen >= 64 ? UINT64_MAX : UINT64_MAX << (64 - plen));
-	const uint64_t lo = plen <= 64 ? 0 : (plen >= 128 ? UINT64_MAX : UINT64_MAX << (128 - plen));
+	const uint64_t lo =
+		plen <= 64 ? 0 : (plen >= 128 ? UINT64_MAX : UINT64_MAX << (128 - plen));
 
 	rt6_addr_from_halves(m, hi, lo);
 }

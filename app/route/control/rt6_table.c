@@ -264,7 +264,8 @@ req_nh(struct rt6_table *t6, const struct rt6_route_req *req, uint16_t *port, ch
 	case RT_ROUTE_DEV:
 		nh = t6->nh_connected[*port];
 		if (nh == RT_NH_MISS) {
-			nh = rt_nh_alloc6_locked(t, RT_NH_CONNECTED, *port, &(struct rt6_addr){{0}});
+			nh = rt_nh_alloc6_locked(
+				t, RT_NH_CONNECTED, *port, &(struct rt6_addr){{0}});
 			if (nh != RT_NH_MISS) {
 				rt_nh_ref_locked(t, nh); /* the port's own, dropped at free */
 				t6->nh_connected[*port] = nh;
@@ -341,8 +342,7 @@ owner_refused(struct rt6_table *t6, const struct rt6_route *r, char *err, size_t
 }
 
 static int
-route_set_locked(
-	struct rt6_table *t6, const struct rt6_route_req *req, char *err, size_t errlen)
+route_set_locked(struct rt6_table *t6, const struct rt6_route_req *req, char *err, size_t errlen)
 {
 	struct rt_table *t = t6->t;
 	struct rt6_route *r = rib_find(t6, &req->prefix, req->plen);

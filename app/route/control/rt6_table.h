@@ -49,10 +49,10 @@ struct rt6_route {
 
 /** The IPv6 table; the workers read @c lpm and @c default_nh. */
 struct rt6_table {
-	struct rte_lpm6 *lpm;   /**< the lookup (datapath/rt6_fib.h) */
-	uint32_t default_nh;    /**< the ::/0 route's next hop, RT_NH_MISS = none; atomic */
-	struct rt_table *t;     /**< the IPv4 table: next hops, groups, ports, lock */
-	struct rte_hash *rib;   /**< (prefix, plen) -> index in @c routes */
+	struct rte_lpm6 *lpm;     /**< the lookup (datapath/rt6_fib.h) */
+	uint32_t default_nh;      /**< the ::/0 route's next hop, RT_NH_MISS = none; atomic */
+	struct rt_table *t;       /**< the IPv4 table: next hops, groups, ports, lock */
+	struct rte_hash *rib;     /**< (prefix, plen) -> index in @c routes */
 	struct rt6_route *routes; /**< the records, at their key's hash position */
 	uint32_t max_routes;
 	uint32_t n_routes;
@@ -70,10 +70,10 @@ struct rt6_table_params {
 #define RT6_DEFAULT_MAX_ROUTES 524288 /**< the issue's 500 k, twice today's DFZ (about 230 k) */
 /**
  * rte_lpm6 groups (1 KiB each, all allocated at create): a DFZ mix needs about one a route
- * (docs/benchmarks-route6.md: 1.0-1.2), so this holds today's DFZ; a 500 k table needs as
- * many groups as routes.
+ * (docs/benchmarks-route6.md: 1.0-1.2), so this holds today's DFZ (about 230 k) with room to
+ * spare; 500 k routes need about as many groups as routes.
  */
-#define RT6_DEFAULT_TBL8S 262144
+#define RT6_DEFAULT_TBL8S 327680
 
 /**
  * Create the IPv6 table of @p t (empty) and the index of IPv6 neighbours in @p t.

@@ -93,8 +93,6 @@ struct rt_table {
 	uint32_t n_kind[8]; /**< routes by enum rt_route_kind */
 	/* next-hop slots (control path): never used or reusable, and retired in order */
 	struct rte_hash *neigh_idx; /**< neighbour address -> next hop */
-	/** IPv6 neighbour (struct rt_neigh6_key) -> next hop; made by rt6_table_create() */
-	struct rte_hash *neigh6_idx;
 	uint32_t *nh_free;          /**< stack of slots no reader can be using */
 	uint32_t n_free;
 	uint32_t *nh_retq; /**< FIFO of slots waiting for their RCU token */
@@ -114,6 +112,8 @@ struct rt_table {
 	 */
 	uint32_t gen;
 	struct rt_nhgroups *ecmp; /**< ECMP groups (rt_nhgroup.h), NULL until the first */
+	/** IPv6 neighbour (struct rt_neigh6_key) -> next hop; made by rt6_table_create() */
+	struct rte_hash *neigh6_idx;
 	/** owner of the routes being inserted (lock held): rt4_route_set()'s req->src */
 	enum rt_route_src add_src;
 	uint64_t refused_synced; /**< see rt_route_summary (lock held) */
