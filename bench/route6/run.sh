@@ -12,9 +12,11 @@
 #   ROUNDS=9         passes over the destinations for the lookup figures
 #   LOADS=3          loads of the whole table per structure (the median is given)
 #   NH8=0            1: rte_fib6 with 8-byte next hops too
-#   HUGE=0           1: on 2 MiB hugepages (root; reserves HUGE_PAGES=2048, gives
-#                    them back at the end)
-#   MEM=4096         MiB of memory for EAL
+#   SORTED=0         1: load the routes in prefix order (as a full dump comes), not shuffled
+#   HUGE=0           1: on 2 MiB hugepages (root; reserves HUGE_PAGES=1150 more than
+#                    are reserved already, and gives back as many at the end: another
+#                    user's reservation is left alone)
+#   MEM=4096         MiB of memory for EAL (2300 with HUGE=1)
 #   IR=0             1: only the callgrind count, IR_ROUTES=100000 routes, IR_DESTS=65536
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,9 +26,10 @@ ROUTES=${ROUTES:-500000}
 ROUNDS=${ROUNDS:-9}
 LOADS=${LOADS:-3}
 NH8=${NH8:-0}
+SORTED=${SORTED:-0}
 HUGE=${HUGE:-0}
-HUGE_PAGES=${HUGE_PAGES:-2048}
-MEM=${MEM:-4096}
+HUGE_PAGES=${HUGE_PAGES:-1150}
+MEM=${MEM:-$([ "${HUGE:-0}" = 1 ] && echo 2300 || echo 4096)}
 IR=${IR:-0}
 IR_ROUTES=${IR_ROUTES:-100000}
 IR_DESTS=${IR_DESTS:-65536}
@@ -38,8 +41,8 @@ cg_out=$(mktemp -u /tmp/fib6-bench-cg.XXXXXX)
 cleanup() {
 	rm -rf "$rundir/dpdk/$prefix"
 	rm -f /dev/hugepages/"$prefix"* "$cg_out" 2>/dev/null || true
-	if [ -n "${hp_before:-}" ]; then
-		echo "$hp_before" >"$hp_file"
+	if [ -n "${hp_added:-}" ]; then
+		echo $(($(cat "$hp_file") - hp_added)) >"$hp_file"
 	fi
 }
 trap cleanup EXIT
@@ -52,12 +55,11 @@ if [ "$HUGE" = 1 ]; then
 		echo "run.sh: HUGE=1 needs root (it reserves hugepages)" >&2
 		exit 1
 	fi
-	if [ "$(cat "$hp_file")" -lt "$HUGE_PAGES" ]; then
-		hp_before=$(cat "$hp_file")
-		echo "$HUGE_PAGES" >"$hp_file"
-	fi
-	if [ "$(cat "$hp_file")" -lt "$HUGE_PAGES" ]; then
-		echo "run.sh: could not reserve $HUGE_PAGES hugepages of 2 MiB" >&2
+	hp_before=$(cat "$hp_file")
+	echo $((hp_before + HUGE_PAGES)) >"$hp_file"
+	hp_added=$(($(cat "$hp_file") - hp_before))
+	if [ "$hp_added" -lt "$HUGE_PAGES" ]; then
+		echo "run.sh: could reserve only $hp_added of $HUGE_PAGES more hugepages of 2 MiB" >&2
 		exit 1
 	fi
 	mountpoint -q /dev/hugepages || mount -t hugetlbfs nodev /dev/hugepages
@@ -81,6 +83,7 @@ if [ "$IR" = 1 ]; then
 fi
 args=(--routes "$ROUTES" --rounds "$ROUNDS" --loads "$LOADS")
 [ "$NH8" = 1 ] && args+=(--nh8)
+[ "$SORTED" = 1 ] && args+=(--sorted)
 echo "# run.sh: HUGE=$HUGE ${args[*]} ($(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg))"
 "$bin" "${eal[@]}" -- "${args[@]}"
 echo "# run.sh: done (load $(cut -d' ' -f1-3 /proc/loadavg))"
