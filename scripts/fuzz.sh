@@ -20,14 +20,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
-targets=${*:-config ipv4 stream route routefile netlink fpm shell}
+targets=${*:-config ipv4 stream route routefile netlink fpm shell addr6}
 out=${FUZZ_OUT:-build-fuzz}
 bin=${FUZZ_BIN:-}
 for t in $targets; do # a typo is refused before minutes of building
 	case $t in
-	config | ipv4 | stream | route | routefile | netlink | fpm | shell) ;;
+	config | ipv4 | stream | route | routefile | netlink | fpm | shell | addr6) ;;
 	*)
-		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink fpm shell)" >&2
+		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink fpm shell addr6)" >&2
 		exit 2
 		;;
 	esac
@@ -69,13 +69,14 @@ for t in $targets; do
 	routefile) run routefile "$limit" 4096 corpus-routefile ;;
 	netlink) run netlink "$limit" 4096 corpus-netlink ;;
 	fpm) run fpm "$limit" 8192 corpus-fpm ;;
+	addr6) run addr6 "$limit" 128 corpus-addr6 ;;
 	shell)
 		run shell "$slow" 512 corpus-shell
 		run shell "$slow" 512 corpus-shell FWD_FUZZ_ARGS="--fwd pktgen"
 		run shell "$slow" 512 corpus-shell FWD_FUZZ_ARGS="--fwd io"
 		;;
 	*)
-		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink fpm shell)" >&2
+		echo "fuzz.sh: unknown target '$t' (config ipv4 stream route routefile netlink fpm shell addr6)" >&2
 		exit 2
 		;;
 	esac

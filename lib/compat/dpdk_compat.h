@@ -55,6 +55,21 @@
 #define rte_tel_data_add_array_u64(d, x)        rte_tel_data_add_array_uint(d, x)
 #endif
 
+/*
+ * IPv6 addresses in the lookup libraries (rte_lpm6, rte_fib6, rte_rib6): a uint8_t[16] up to
+ * 24.07, a struct rte_ipv6_addr (the same 16 bytes, rte_ip6.h) since 24.11. The tree keeps its
+ * addresses as 16 bytes in network order (struct rt6_addr) and hands them over through these
+ * casts: FWD_COMPAT_IP6() for one address, FWD_COMPAT_IP6_ARRAY() for a bulk lookup's array.
+ */
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+#include <rte_ip6.h>
+#define FWD_COMPAT_IP6(p)       ((const struct rte_ipv6_addr *)(const void *)(p))
+#define FWD_COMPAT_IP6_ARRAY(p) ((struct rte_ipv6_addr *)(void *)(p))
+#else
+#define FWD_COMPAT_IP6(p)       ((const uint8_t *)(const void *)(p))
+#define FWD_COMPAT_IP6_ARRAY(p) ((uint8_t(*)[16])(void *)(p))
+#endif
+
 /**
  * The number of memzones EAL can hold, the bound of a memzone index. A compile-time constant
  * (RTE_MAX_MEMZONE) up to 23.03; since 23.07 set at run time (rte_memzone_max_set()) and read

@@ -17,6 +17,8 @@
 #include <rte_common.h>
 #include <rte_ether.h>
 
+#include "rt_addr6.h"
+
 #define RT_MTU_MIN     68   /**< RFC 791: every host must accept 68 bytes */
 #define RT_MTU_MAX     9216 /**< largest jumbo frame payload accepted in a config */
 #define RT_MTU_DEFAULT 1500
@@ -117,11 +119,24 @@ _Static_assert(sizeof(struct rt_nh) == 32, "rt_nh: a next hop is half a cache li
  * burst never reads it (the packet trace does, for the neighbour's address).
  */
 struct rt_nh_info {
-	uint64_t retired;  /**< RCU token when freed, for reuse */
-	uint32_t ip;       /**< the neighbour (RT_NH_GW) */
+	uint64_t retired; /**< RCU token when freed, for reuse */
+	union {
+		uint32_t ip;         /**< the neighbour (RT_NH_GW), RT_NH_FAM_IP4 */
+		struct rt6_addr ip6; /**< the neighbour (RT_NH_GW), RT_NH_FAM_IP6 */
+	};
 	uint32_t refcnt;   /**< routes and neighbour users holding it */
 	uint8_t is_static; /**< neighbour from the config: never aged out */
+	/**
+	 * RT_NH_FAM_*: the family of the neighbour (RT_NH_GW) or of the on-link
+	 * destinations (RT_NH_CONNECTED) it stands for: which address above is
+	 * valid, ARP or Neighbour Discovery. The specials and ECMP groups are
+	 * RT_NH_FAM_IP4 and serve both families.
+	 */
+	uint8_t family;
 };
+
+#define RT_NH_FAM_IP4 0 /**< rt_nh_info.family: IPv4 (the zero of a fresh slot) */
+#define RT_NH_FAM_IP6 1 /**< rt_nh_info.family: IPv6 */
 
 /** Per-port interface, as the workers read it. */
 struct rt_port {

@@ -256,11 +256,9 @@ uint32_t
 rt_nhgroup_get_locked(struct rt_table *t, const struct rt_hop *hops, unsigned int n,
 	uint16_t *port0, uint32_t *gw0, char *err, size_t errlen)
 {
-	uint32_t gw[RT_ECMP_MAX], member[RT_ECMP_MAX], hash, gnh;
+	uint32_t gw[RT_ECMP_MAX], member[RT_ECMP_MAX];
 	int port[RT_ECMP_MAX];
 	bool fresh[RT_ECMP_MAX] = {false};
-	struct rt_nhgroups *gs;
-	struct rt_nhg *g;
 	unsigned int i, j;
 	char a[16];
 
@@ -295,13 +293,6 @@ rt_nhgroup_get_locked(struct rt_table *t, const struct rt_hop *hops, unsigned in
 		gw[j] = hops[i].gw;
 		port[j] = out;
 	}
-	gs = groups_get(t);
-	if (gs == NULL) {
-		snprintf(err, errlen, "no memory for ECMP groups");
-		rte_errno = ENOMEM;
-		return RT_NH_MISS;
-	}
-	reclaim(t, gs);
 	for (i = 0; i < n; i++) {
 		member[i] = rt_neigh_find_locked(t, gw[i]);
 		if (member[i] == RT_NH_MISS) {
@@ -317,6 +308,25 @@ rt_nhgroup_get_locked(struct rt_table *t, const struct rt_hop *hops, unsigned in
 	}
 	*port0 = t->nh[member[0]].port;
 	*gw0 = gw[0];
+	return rt_nhgroup_of_members_locked(t, member, fresh, n, err, errlen);
+}
+
+uint32_t
+rt_nhgroup_of_members_locked(struct rt_table *t, const uint32_t *member, const bool *fresh,
+	unsigned int n, char *err, size_t errlen)
+{
+	struct rt_nhgroups *gs = groups_get(t);
+	uint32_t hash, gnh;
+	struct rt_nhg *g;
+	unsigned int i;
+
+	if (gs == NULL) {
+		fresh_undo(t, member, fresh, n);
+		snprintf(err, errlen, "no memory for ECMP groups");
+		rte_errno = ENOMEM;
+		return RT_NH_MISS;
+	}
+	reclaim(t, gs);
 	hash = members_hash(member, n);
 	g = group_find(gs, member, n, hash);
 	if (g != NULL)

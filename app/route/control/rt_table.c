@@ -52,32 +52,77 @@ rt_drop_desc(enum rt_drop_reason r)
 
 /* ---- next hops (lock held) ---- */
 
-/* Fill slot @p i for its new use before any route points at it. */
+/* The key of an IPv6 neighbour in rt_table::neigh6_idx: a link-local address is one per link. */
+static struct rt_neigh6_key
+neigh6_key(const struct rt6_addr *ip6, uint16_t port)
+{
+	struct rt_neigh6_key k;
+
+	memset(&k, 0, sizeof(k));
+	k.ip = *ip6;
+	k.port = port;
+	return k;
+}
+
+/*
+ * Fill slot @p i for its new use before any route points at it: an IPv4 next hop (@p ip6
+ * NULL; @p ip the neighbour of RT_NH_GW) or an IPv6 one (the neighbour @p ip6).
+ */
 static uint32_t
-nh_fill(struct rt_table *t, uint32_t i, enum rt_nh_type type, uint16_t port, uint32_t ip)
+nh_fill(struct rt_table *t, uint32_t i, enum rt_nh_type type, uint16_t port, uint32_t ip,
+	const struct rt6_addr *ip6)
 {
 	struct rt_nh *nh = &t->nh[i];
 	struct rt_nh_info *ni = &t->nh_info[i];
+	const uint16_t etype = ip6 == NULL ? RTE_ETHER_TYPE_IPV4 : RTE_ETHER_TYPE_IPV6;
+	int ret = 0;
 
 	nh->l2 = 0;
 	nh->port = port;
-	nh->src_w = t->ports[port].mac_w | (uint64_t)RTE_BE16(RTE_ETHER_TYPE_IPV4) << 48;
+	nh->src_w = t->ports[port].mac_w | (uint64_t)rte_cpu_to_be_16(etype) << 48;
 	nh->mtu = t->ports[port].mtu;
-	ni->ip = ip;
+	memset(&ni->ip6, 0, sizeof(ni->ip6));
+	if (ip6 == NULL)
+		ni->ip = ip;
+	else
+		ni->ip6 = *ip6;
+	ni->family = ip6 == NULL ? RT_NH_FAM_IP4 : RT_NH_FAM_IP6;
 	ni->refcnt = 0;
 	ni->retired = 0;
 	ni->is_static = 0;
 	__atomic_store_n(&nh->type, (uint8_t)type, __ATOMIC_RELEASE);
-	if (type == RT_NH_GW) {
+	if (type == RT_NH_GW && ip6 == NULL) {
 		uint32_t key = ip;
 
-		if (rte_hash_add_key_data(t->neigh_idx, &key, (void *)(uintptr_t)i) < 0) {
-			nh->type = RT_NH_FREE;
-			t->nh_free[t->n_free++] = i;
-			return RT_NH_MISS;
-		}
+		ret = rte_hash_add_key_data(t->neigh_idx, &key, (void *)(uintptr_t)i);
+	} else if (type == RT_NH_GW) {
+		const struct rt_neigh6_key k = neigh6_key(ip6, port);
+
+		ret = rte_hash_add_key_data(t->neigh6_idx, &k, (void *)(uintptr_t)i);
+	}
+	if (ret < 0) {
+		nh->type = RT_NH_FREE;
+		t->nh_free[t->n_free++] = i;
+		return RT_NH_MISS;
 	}
 	return i;
+}
+
+/* Take neighbour next hop @p i out of its family's index: the next user gets a fresh slot. */
+static void
+neigh_unindex(struct rt_table *t, uint32_t i)
+{
+	const struct rt_nh_info *ni = &t->nh_info[i];
+
+	if (ni->family == RT_NH_FAM_IP6) {
+		const struct rt_neigh6_key k = neigh6_key(&ni->ip6, t->nh[i].port);
+
+		rte_hash_del_key(t->neigh6_idx, &k);
+	} else {
+		uint32_t key = ni->ip;
+
+		rte_hash_del_key(t->neigh_idx, &key);
+	}
 }
 
 /*
@@ -115,10 +160,42 @@ rt_nh_alloc_locked(struct rt_table *t, enum rt_nh_type type, uint16_t port, uint
 		rte_errno = ENOSPC;
 		return RT_NH_MISS;
 	}
-	i = nh_fill(t, i, type, port, ip);
+	i = nh_fill(t, i, type, port, ip, NULL);
 	if (i == RT_NH_MISS)
 		rte_errno = ENOSPC;
 	return i;
+}
+
+uint32_t
+rt_nh_alloc6_locked(
+	struct rt_table *t, enum rt_nh_type type, uint16_t port, const struct rt6_addr *ip6)
+{
+	uint32_t i;
+
+	if (t->neigh6_idx == NULL) {
+		rte_errno = EINVAL; /* no IPv6 table (rt6_table_create()) */
+		return RT_NH_MISS;
+	}
+	i = t->n_free > 0 ? t->nh_free[--t->n_free] : nh_reclaim(t);
+	if (i == RT_NH_MISS) {
+		rte_errno = ENOSPC;
+		return RT_NH_MISS;
+	}
+	i = nh_fill(t, i, type, port, 0, ip6);
+	if (i == RT_NH_MISS)
+		rte_errno = ENOSPC;
+	return i;
+}
+
+uint32_t
+rt_neigh6_find_locked(const struct rt_table *t, const struct rt6_addr *ip6, uint16_t port)
+{
+	const struct rt_neigh6_key k = neigh6_key(ip6, port);
+	void *data;
+
+	if (t->neigh6_idx == NULL || rte_hash_lookup_data(t->neigh6_idx, &k, &data) < 0)
+		return RT_NH_MISS;
+	return (uint32_t)(uintptr_t)data;
 }
 
 /* Give back slot @p i that was allocated but never referenced: no reader can have seen it. */
@@ -130,11 +207,8 @@ nh_free_unused(struct rt_table *t, uint32_t i)
 
 	if (ni->refcnt != 0 || ni->retired != 0)
 		return;
-	if (nh->type == RT_NH_GW) {
-		uint32_t key = ni->ip;
-
-		rte_hash_del_key(t->neigh_idx, &key);
-	}
+	if (nh->type == RT_NH_GW)
+		neigh_unindex(t, i);
 	nh->type = RT_NH_FREE;
 	t->nh_free[t->n_free++] = i;
 }
@@ -161,11 +235,8 @@ rt_nh_unref_locked(struct rt_table *t, uint32_t i)
 
 	if (ni->refcnt == 0 || --ni->refcnt != 0)
 		return;
-	if (nh->type == RT_NH_GW) {
-		uint32_t key = ni->ip;
-
-		rte_hash_del_key(t->neigh_idx, &key);
-	}
+	if (nh->type == RT_NH_GW)
+		neigh_unindex(t, i);
 	ni->retired = rte_rcu_qsbr_start(t->qsbr);
 	if (!t->nh_queued[i]) {
 		t->nh_retq[(t->retq_head + t->retq_n) % t->max_nh] = i;
@@ -463,6 +534,7 @@ rt_table_free(struct rt_table *t)
 	rt_nhgroup_free(t); /* ECMP hook */
 	rt_fib_free(t->fib);
 	rte_hash_free(t->neigh_idx);
+	rte_hash_free(t->neigh6_idx);
 	rte_free(t->qsbr);
 	rte_free(t->nh);
 	free(t->nh_info);

@@ -101,6 +101,8 @@ struct rt_table {
 	 */
 	uint32_t gen;
 	struct rt_nhgroups *ecmp; /**< ECMP groups (rt_nhgroup.h), NULL until the first */
+	/** IPv6 neighbour (struct rt_neigh6_key) -> next hop; made by rt6_table_create() */
+	struct rte_hash *neigh6_idx;
 	/** owner of the routes being inserted (lock held): rt4_route_set()'s req->src */
 	enum rt_route_src add_src;
 	uint64_t refused_synced; /**< see rt_route_summary (lock held) */

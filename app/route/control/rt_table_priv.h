@@ -12,6 +12,7 @@
  * here is called with rt_table::lock held; none takes it.
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,6 +25,27 @@
  * @return its index, or RT_NH_MISS with rte_errno = ENOSPC (max-next-hops).
  */
 uint32_t rt_nh_alloc_locked(struct rt_table *t, enum rt_nh_type type, uint16_t port, uint32_t ip);
+
+/** The key of rt_table::neigh6_idx: an IPv6 neighbour on a port (link-locals repeat per link). */
+struct rt_neigh6_key {
+	struct rt6_addr ip;
+	uint16_t port;
+	uint16_t pad; /**< zero: the whole key is hashed */
+};
+
+/**
+ * rt_nh_alloc_locked() for IPv6: a next hop of @p type on @p port whose neighbour (RT_NH_GW,
+ * then indexed in rt_table::neigh6_idx) or on-link destinations (RT_NH_CONNECTED) are IPv6
+ * (rt_nh_info.family RT_NH_FAM_IP6, frames sent with EtherType IPv6).
+ *
+ * @return its index, or RT_NH_MISS with rte_errno = ENOSPC (max-next-hops), EINVAL (no
+ *   IPv6 table).
+ */
+uint32_t rt_nh_alloc6_locked(
+	struct rt_table *t, enum rt_nh_type type, uint16_t port, const struct rt6_addr *ip6);
+
+/** The IPv6 neighbour next hop of @p ip6 on @p port that something refers to, or RT_NH_MISS. */
+uint32_t rt_neigh6_find_locked(const struct rt_table *t, const struct rt6_addr *ip6, uint16_t port);
 
 /** Take a reference on next hop @p i (a route or a neighbour user). */
 void rt_nh_ref_locked(struct rt_table *t, uint32_t i);
@@ -88,6 +110,18 @@ void rt_route_insert_err(const struct rt_table *t, int ret, char *err, size_t er
  */
 uint32_t rt_nhgroup_get_locked(struct rt_table *t, const struct rt_hop *hops, unsigned int n,
 	uint16_t *port0, uint32_t *gw0, char *err, size_t errlen);
+
+/**
+ * The ECMP group of the next hops @p member (2..RT_ECMP_MAX neighbour next hops of either
+ * family, in a canonical order: the same set in any order must be given in the same
+ * order, as rt_nhgroup_get_locked() sorts IPv4 gateways by address), found or made, for
+ * a route to point at (the caller takes its reference). A member marked in @p fresh was
+ * just allocated for this call and is given back when the group cannot be had. Lock held.
+ *
+ * @return the group's next hop, or RT_NH_MISS with rte_errno (ENOSPC, ENOMEM) and @p err.
+ */
+uint32_t rt_nhgroup_of_members_locked(struct rt_table *t, const uint32_t *member, const bool *fresh,
+	unsigned int n, char *err, size_t errlen);
 
 /**
  * Group next hop @p g lost its last reference (from rt_nh_unref_locked()):
