@@ -291,8 +291,8 @@ static cmdline_parse_ctx_t flow_cmds[] = {
 
 static const struct fwd_tel_endpoint flow_tel_endpoints[] = {
 	{"/forwarder/flows", tel_flows,
-		"--fwd route: flow_table and in_use (0: off says why), flow-table counters per "
-		"lcore, paged, and the top flows (top0..). "
+		"--fwd route: flow-table use and counters per lcore, paged, and the top flows "
+		"(top0..). "
 		"Parameters: [pkts|bytes][,first worker]."},
 	{"/forwarder/filter", tel_filter,
 		"--fwd route: the filter rules (rule<N>: rule, pkts), paged; rules, count, more, "
