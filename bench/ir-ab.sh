@@ -5,19 +5,21 @@
 # Instructions per packet of the forwarding loop (callgrind toggled on
 # fwd_lcore_main) for several dpdk-forwarder executables, in one run, on the
 # route benchmark's workload (two net_pcap ports, infinite_rx=1, TX dropped by
-# the PMD): io, mac, route with the router alone (--flowsort off) and route
-# with the flow stage (the config's default, flowsort = auto), at 1 and 256
+# the PMD): io, mac, route with the router alone (--flowsort off), route with
+# the config's defaults (route-stage: the flow stage up to issue 41, the
+# router alone since flow-table = auto) and route with the flow table on
+# (route-table: --flow-table on, executables from issue 41 on), at 1 and 256
 # flows. For checking that a change of layout or a refactor leaves the
 # datapath's cost where it was (issue 21: within 1 %). Never run by the tests.
 #
 #   bench/ir-ab.sh EXE [EXE...]      (static links: bench/route/link-static.sh)
 #
 # Environment: VG_SECS=3 (seconds forwarded under callgrind per row),
-# CASES="io mac route-off route-stage", FLOWS="1 256".
+# CASES="io mac route-off route-stage" (route-table too), FLOWS="1 256".
 # Prints a Markdown table: one row per case and flow count, one column per EXE.
 set -euo pipefail
 [ $# -ge 1 ] || {
-	sed -n '4,17p' "$0" >&2
+	sed -n '4,19p' "$0" >&2
 	exit 2
 }
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,6 +43,7 @@ ir() {
 	io | mac) args=(--fwd "$c") ;;
 	route-off) args=(--flowsort off) ;;
 	route-stage) args=() ;;
+	route-table) args=(--flow-table on) ;;
 	*)
 		echo "ir-ab: unknown case $c" >&2
 		exit 2

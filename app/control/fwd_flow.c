@@ -488,8 +488,8 @@ fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_fl
 		d, "flowsort", rt_flow_mode_name((enum flowsort_mode)app->cfg.flowsort));
 	if (nt == 0)
 		return -ENODEV;
-	rte_tel_data_add_dict_string(d, "flow_table",
-		rt_flow_table_name((enum rt_flow_table_mode)app->cfg.flow_table));
+	rte_tel_data_add_dict_string(
+		d, "flow_table", rt_flow_table_name((enum rt_flow_table_mode)app->cfg.flow_table));
 	rte_tel_data_add_dict_u64(d, "in_use", table_off(app, nt) == NULL);
 	if (table_off(app, nt) != NULL) {
 		/* no counters that would read as "no traffic": why, and how to turn it on */

@@ -87,7 +87,8 @@ int fwd_flow_set_mode(struct fwd_app *app, enum flowsort_mode mode, char *err, s
  *
  * @return 0, or -EBUSY / -ENODEV / -EINVAL with @p err set.
  */
-int fwd_flow_set_table(struct fwd_app *app, enum rt_flow_table_mode table, char *err, size_t errlen);
+int fwd_flow_set_table(
+	struct fwd_app *app, enum rt_flow_table_mode table, char *err, size_t errlen);
 
 struct rte_tel_data;
 struct fwd_tel_page;

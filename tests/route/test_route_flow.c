@@ -1161,9 +1161,9 @@ test_wanted(void)
 		return;
 	for (i = 0; i < RTE_DIM(tables); i++) {
 		for (j = 0; j < RTE_DIM(modes); j++) {
-			const bool always = tables[i] == RT_FLOW_TABLE_ON ||
-					    (tables[i] == RT_FLOW_TABLE_AUTO &&
-						    modes[j] == FLOWSORT_MODE_ON);
+			const bool always =
+				tables[i] == RT_FLOW_TABLE_ON ||
+				(tables[i] == RT_FLOW_TABLE_AUTO && modes[j] == FLOWSORT_MODE_ON);
 			struct rt_flow *fl[3];
 
 			CHECK_EQ(rt_flow_table_always(tables[i], modes[j]), always);

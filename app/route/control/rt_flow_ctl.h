@@ -22,9 +22,9 @@
 
 /** Parameters of rt_flow_create(). Zero-filled gives the defaults. */
 struct rt_flow_conf {
-	uint32_t size;            /**< entries, rounded up to a power of 2 (>= 8); 0 = default */
-	double age_s;             /**< idle seconds before an entry is aged; 0 = default */
-	enum flowsort_mode mode;  /**< flowsort = on|off|auto for every queue */
+	uint32_t size;           /**< entries, rounded up to a power of 2 (>= 8); 0 = default */
+	double age_s;            /**< idle seconds before an entry is aged; 0 = default */
+	enum flowsort_mode mode; /**< flowsort = on|off|auto for every queue */
 	/** flow-table = on|off|auto: when the stage runs (rt_flow_wanted()) */
 	enum rt_flow_table_mode table;
 	uint16_t n_queues;        /**< RX queues the worker polls (>= 1) */

@@ -97,7 +97,7 @@ enum rt_flow_action {
 enum rt_flow_table_mode {
 	RT_FLOW_TABLE_AUTO = 0, /**< only when something uses it: a filter rule, flowsort = on */
 	RT_FLOW_TABLE_ON,       /**< always: the user asked for flow statistics */
-	RT_FLOW_TABLE_OFF,      /**< never (the control path refuses filter rules and flowsort on) */
+	RT_FLOW_TABLE_OFF, /**< never (the control path refuses filter rules and flowsort on) */
 };
 
 /** Shift from TSC to rt_flow_way::seen units (about 0.3 us; wraps after about 20 min). */
@@ -175,9 +175,9 @@ struct rt_flow {
 	void *hash_arg;
 	struct flowsort_ctx *fs;
 	uint16_t n_queues;
-	uint32_t frozen_gen;  /**< what tbl_gen points at after rt_flow_detach() */
-	uint8_t mode;         /**< enum flowsort_mode of its queues */
-	uint8_t table;        /**< enum rt_flow_table_mode */
+	uint32_t frozen_gen; /**< what tbl_gen points at after rt_flow_detach() */
+	uint8_t mode;        /**< enum flowsort_mode of its queues */
+	uint8_t table;       /**< enum rt_flow_table_mode */
 	/**
 	 * The stage runs whatever the filter holds: flow-table = on, or
 	 * flow-table = auto with flowsort = on (rt_flow_table_always()).
@@ -224,7 +224,8 @@ rt_flow_no_filter(const struct rt_flow *fl)
 static inline bool
 rt_flow_table_always(enum rt_flow_table_mode table, enum flowsort_mode mode)
 {
-	return table == RT_FLOW_TABLE_ON || (table == RT_FLOW_TABLE_AUTO && mode == FLOWSORT_MODE_ON);
+	return table == RT_FLOW_TABLE_ON ||
+	       (table == RT_FLOW_TABLE_AUTO && mode == FLOWSORT_MODE_ON);
 }
 
 /**
