@@ -430,6 +430,14 @@ fwd_flow_json(const struct fwd_app *app, FILE *f)
 		rt_flow_mode_name((enum flowsort_mode)app->cfg.flowsort),
 		rt_flow_table_name((enum rt_flow_table_mode)app->cfg.flow_table),
 		table_off(app, nt) == NULL ? "true" : "false");
+	if (table_off(app, nt) != NULL) {
+		/* as /forwarder/flows: why, and no counters that would read as "no traffic" */
+		fprintf(f,
+			"],\n    \"off\": \"%s\",\n    \"top_by_pkts\": [],\n"
+			"    \"top_by_bytes\": [],\n    \"filter\": []\n  },\n",
+			table_off(app, nt));
+		return;
+	}
 	for (i = 0; i < nt; i++) {
 		struct rt_flow_stats st;
 		struct flowsort_stats ss;
