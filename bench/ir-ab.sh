@@ -15,11 +15,13 @@
 #   bench/ir-ab.sh EXE [EXE...]      (static links: bench/route/link-static.sh)
 #
 # Environment: VG_SECS=3 (seconds forwarded under callgrind per row),
-# CASES="io mac route-off route-stage" (route-table too), FLOWS="1 256".
+# CASES="io mac route-off route-stage" (route-table too), FLOWS="1 256",
+# ARGS= (more options for every run, e.g. "--total-num-mbufs 16384" for
+# 4096 flows: net_pcap holds the whole pcap in mbufs).
 # Prints a Markdown table: one row per case and flow count, one column per EXE.
 set -euo pipefail
 [ $# -ge 1 ] || {
-	sed -n '4,19p' "$0" >&2
+	sed -n '4,21p' "$0" >&2
 	exit 2
 }
 here=$(cd "$(dirname "$0")" && pwd)
@@ -49,13 +51,14 @@ ir() {
 		exit 2
 		;;
 	esac
+	# shellcheck disable=SC2086 # ARGS: words, split on purpose
 	valgrind --tool=callgrind --collect-atstart=no --toggle-collect=fwd_lcore_main \
 		--callgrind-out-file="$work/$tag.out" \
 		"$exe" --lcores 0@0,1@1 --no-huge -m 512 --no-pci --file-prefix "$tag" \
 		--vdev "net_pcap0,rx_pcap=$work/f$f/in0.pcap,infinite_rx=1" \
 		--vdev "net_pcap1,rx_pcap=$work/f$f/in1.pcap,infinite_rx=1" \
 		-- --config "$here/route/route.ini" --stats-period 0 --duration "$VG_SECS" \
-		"${args[@]}" >"$work/$tag.log" 2>&1 </dev/null || {
+		"${args[@]}" ${ARGS:-} >"$work/$tag.log" 2>&1 </dev/null || {
 		echo "ir-ab: $exe $c failed:" >&2
 		tail -5 "$work/$tag.log" >&2
 		exit 1
