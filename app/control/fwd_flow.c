@@ -256,10 +256,13 @@ fwd_flow_filter_add(struct fwd_app *app, const char *action, const char *match, 
 		snprintf(err, errlen, "not routing: start with --fwd route");
 		return -ENODEV;
 	}
-	ret = table_conflict((enum rt_flow_table_mode)app->cfg.flow_table,
-		(enum flowsort_mode)app->cfg.flowsort, 1, err, errlen);
-	if (ret < 0)
-		return ret;
+	if (app->cfg.flow_table == RT_FLOW_TABLE_OFF) {
+		/* a rule the datapath would apply although the key says off: refused */
+		snprintf(err, errlen,
+			"flow-table = off, and the filter runs in the flow table: set flow-table "
+			"auto (while stopped) first");
+		return -EINVAL;
+	}
 	ret = rt_acl_rule_parse(action, match, &r, err, errlen);
 	if (ret < 0)
 		return ret;
