@@ -5,19 +5,23 @@
 # Instructions per packet of the forwarding loop (callgrind toggled on
 # fwd_lcore_main) for several dpdk-forwarder executables, in one run, on the
 # route benchmark's workload (two net_pcap ports, infinite_rx=1, TX dropped by
-# the PMD): io, mac, route with the router alone (--flowsort off) and route
-# with the flow stage (the config's default, flowsort = auto), at 1 and 256
+# the PMD): io, mac, route with the router alone (--flowsort off), route with
+# the config's defaults (route-stage: the flow stage up to issue 41, the
+# router alone since flow-table = auto) and route with the flow table on
+# (route-table: --flow-table on, executables from issue 41 on), at 1 and 256
 # flows. For checking that a change of layout or a refactor leaves the
 # datapath's cost where it was (issue 21: within 1 %). Never run by the tests.
 #
 #   bench/ir-ab.sh EXE [EXE...]      (static links: bench/route/link-static.sh)
 #
 # Environment: VG_SECS=3 (seconds forwarded under callgrind per row),
-# CASES="io mac route-off route-stage", FLOWS="1 256".
+# CASES="io mac route-off route-stage" (route-table too), FLOWS="1 256",
+# ARGS= (more options for every run, e.g. "--total-num-mbufs 16384" for
+# 4096 flows: net_pcap holds the whole pcap in mbufs).
 # Prints a Markdown table: one row per case and flow count, one column per EXE.
 set -euo pipefail
 [ $# -ge 1 ] || {
-	sed -n '4,17p' "$0" >&2
+	sed -n '4,21p' "$0" >&2
 	exit 2
 }
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,18 +45,20 @@ ir() {
 	io | mac) args=(--fwd "$c") ;;
 	route-off) args=(--flowsort off) ;;
 	route-stage) args=() ;;
+	route-table) args=(--flow-table on) ;;
 	*)
 		echo "ir-ab: unknown case $c" >&2
 		exit 2
 		;;
 	esac
+	# shellcheck disable=SC2086 # ARGS: words, split on purpose
 	valgrind --tool=callgrind --collect-atstart=no --toggle-collect=fwd_lcore_main \
 		--callgrind-out-file="$work/$tag.out" \
 		"$exe" --lcores 0@0,1@1 --no-huge -m 512 --no-pci --file-prefix "$tag" \
 		--vdev "net_pcap0,rx_pcap=$work/f$f/in0.pcap,infinite_rx=1" \
 		--vdev "net_pcap1,rx_pcap=$work/f$f/in1.pcap,infinite_rx=1" \
 		-- --config "$here/route/route.ini" --stats-period 0 --duration "$VG_SECS" \
-		"${args[@]}" >"$work/$tag.log" 2>&1 </dev/null || {
+		"${args[@]}" ${ARGS:-} >"$work/$tag.log" 2>&1 </dev/null || {
 		echo "ir-ab: $exe $c failed:" >&2
 		tail -5 "$work/$tag.log" >&2
 		exit 1

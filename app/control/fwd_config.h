@@ -106,6 +106,7 @@ struct fwd_config {
 	struct rt_config route;          /**< --fwd route: addresses, MTUs, routes, neighbours */
 	struct pktgen_stream_cfg pktgen; /**< --fwd pktgen: the stream */
 	uint8_t flowsort;    /**< --fwd route: flowsort = on|off|auto (enum flowsort_mode) */
+	uint8_t flow_table;  /**< --fwd route: flow-table = on|off|auto (enum rt_flow_table_mode) */
 	uint8_t help_format; /**< --help=FORMAT: enum fwd_help_format (fwd_opts.h) */
 	uint8_t idle;        /**< --idle: enum fwd_idle_mode */
 };

@@ -25,6 +25,34 @@ static const char *const exc_names[] = {
 #undef EXC_NAME
 };
 
+/*
+ * flow-table = off leaves the flow stage out, and both the filter (its
+ * verdict is cached per flow) and flowsort = on (it groups bursts for the
+ * table) live in it: such a set-up is refused rather than one setting
+ * silently beating the other (a deny rule skipped would let traffic through).
+ */
+static int
+table_conflict(enum rt_flow_table_mode table, enum flowsort_mode mode, uint32_t rules, char *err,
+	size_t errlen)
+{
+	if (table != RT_FLOW_TABLE_OFF)
+		return 0;
+	if (rules != 0) {
+		snprintf(err, errlen,
+			"flow-table = off, but the filter has %u rule%s and runs in the flow table: "
+			"delete them, or set flow-table auto",
+			rules, rules == 1 ? "" : "s");
+		return -EINVAL;
+	}
+	if (mode == FLOWSORT_MODE_ON) {
+		snprintf(err, errlen,
+			"flow-table = off, but flowsort = on groups bursts for the flow table: set "
+			"flowsort auto or off, or flow-table auto");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int
 fwd_flow_setup(struct fwd_app *app, char *err, size_t errlen)
 {
@@ -39,12 +67,18 @@ fwd_flow_setup(struct fwd_app *app, char *err, size_t errlen)
 	ret = rt_config_apply_filter(&app->cfg.route, fwd_flow_ctx(app)->acl, err, errlen);
 	if (ret < 0)
 		return ret;
+	ret = table_conflict((enum rt_flow_table_mode)app->cfg.flow_table,
+		(enum flowsort_mode)app->cfg.flowsort, rt_acl_count(fwd_flow_ctx(app)->acl), err,
+		errlen);
+	if (ret < 0)
+		return ret;
 	for (i = 0; i < app->n_workers; i++) {
 		struct fwd_lcore *lc = app->workers[i];
 		struct rt_flow_conf c = {
 			.size = app->cfg.flow_table_size,
 			.age_s = app->cfg.flow_age,
 			.mode = (enum flowsort_mode)app->cfg.flowsort,
+			.table = (enum rt_flow_table_mode)app->cfg.flow_table,
 			.n_queues = RTE_MAX(lc->n_rx, 1),
 			.socket = (int)rte_lcore_to_socket_id(lc->lcore_id),
 			.tbl_gen = &fwd_route_table(app)->gen,
@@ -94,6 +128,28 @@ tables(const struct fwd_app *app, struct rt_flow **fl)
 		if (app->workers[i]->flow != NULL)
 			fl[n++] = app->workers[i]->flow;
 	return n;
+}
+
+/*
+ * NULL while the workers run the flow stage, else why they do not and how to
+ * turn it on: zeros there would read as "no traffic". The datapath's own
+ * decision (rt_flow_wanted(): the same config and filter for every worker),
+ * taken from the app's config and filter, which stay after
+ * fwd_flow_detach() for the final stats.
+ */
+static const char *
+table_off(const struct fwd_app *app, unsigned int nt)
+{
+	if (nt == 0 ||
+		rt_flow_table_always((enum rt_flow_table_mode)app->cfg.flow_table,
+			(enum flowsort_mode)app->cfg.flowsort) ||
+		(fwd_flow_ctx(app)->acl != NULL && rt_acl_count(fwd_flow_ctx(app)->acl) != 0))
+		return NULL;
+	if (app->cfg.flow_table == RT_FLOW_TABLE_OFF)
+		return "the flow table is off (flow-table = off): no flow statistics; "
+		       "set flow-table on to count flows";
+	return "the flow table is off (flow-table = auto runs it only for [filter] rules or "
+	       "flowsort on): set flow-table on to count flows";
 }
 
 static const char *
@@ -158,6 +214,10 @@ fwd_flow_show(const struct fwd_app *app, FILE *f, unsigned int n, enum rt_flow_o
 		fprintf(f, "not routing: start with --fwd route\n");
 		return;
 	}
+	if (table_off(app, nt) != NULL) {
+		fprintf(f, "%s\n", table_off(app, nt));
+		return;
+	}
 	/* tables() skips nothing once set up: table index = worker index */
 	got = rt_flow_top(fl, nt, by, now, top, RTE_MIN(n, RTE_DIM(top)));
 	if (got == 0)
@@ -199,6 +259,13 @@ fwd_flow_filter_add(struct fwd_app *app, const char *action, const char *match, 
 		snprintf(err, errlen, "not routing: start with --fwd route");
 		return -ENODEV;
 	}
+	if (app->cfg.flow_table == RT_FLOW_TABLE_OFF) {
+		/* a rule the datapath would apply although the key says off: refused */
+		snprintf(err, errlen,
+			"flow-table = off, and the filter runs in the flow table: set flow-table "
+			"auto (while stopped) first");
+		return -EINVAL;
+	}
 	ret = rt_acl_rule_parse(action, match, &r, err, errlen);
 	if (ret < 0)
 		return ret;
@@ -229,6 +296,10 @@ fwd_flow_set_mode(struct fwd_app *app, enum flowsort_mode mode, char *err, size_
 		snprintf(err, errlen, "stop forwarding first (stop), then set flowsort");
 		return -EBUSY;
 	}
+	ret = table_conflict((enum rt_flow_table_mode)app->cfg.flow_table, mode,
+		rt_acl_count(fwd_flow_ctx(app)->acl), err, errlen);
+	if (ret < 0)
+		return ret;
 	for (i = 0; i < app->n_workers; i++) {
 		if (app->workers[i]->flow == NULL)
 			continue;
@@ -243,6 +314,38 @@ fwd_flow_set_mode(struct fwd_app *app, enum flowsort_mode mode, char *err, size_
 	return 0;
 }
 
+int
+fwd_flow_set_table(struct fwd_app *app, enum rt_flow_table_mode table, char *err, size_t errlen)
+{
+	unsigned int i;
+	int ret;
+
+	if (fwd_flow_ctx(app)->acl == NULL) {
+		snprintf(err, errlen, "not routing: start with --fwd route");
+		return -ENODEV;
+	}
+	if (app->running) {
+		snprintf(err, errlen, "stop forwarding first (stop), then set flow-table");
+		return -EBUSY;
+	}
+	ret = table_conflict(table, (enum flowsort_mode)app->cfg.flowsort,
+		rt_acl_count(fwd_flow_ctx(app)->acl), err, errlen);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < app->n_workers; i++) {
+		if (app->workers[i]->flow == NULL)
+			continue;
+		ret = rt_flow_set_table(app->workers[i]->flow, table);
+		if (ret < 0) {
+			snprintf(err, errlen, "lcore %u: cannot set flow-table",
+				app->workers[i]->lcore_id);
+			return ret;
+		}
+	}
+	app->cfg.flow_table = (uint8_t)table;
+	return 0;
+}
+
 void
 fwd_flow_print(const struct fwd_app *app, FILE *f)
 {
@@ -251,6 +354,10 @@ fwd_flow_print(const struct fwd_app *app, FILE *f)
 	unsigned int nt = tables(app, fl), i, k, got;
 	uint64_t now = rte_rdtsc();
 
+	if (table_off(app, nt) != NULL) {
+		fprintf(f, "flows: %s\n", table_off(app, nt));
+		return;
+	}
 	for (i = 0; i < nt; i++) {
 		struct rt_flow_stats st;
 		struct flowsort_stats ss;
@@ -323,8 +430,20 @@ fwd_flow_json(const struct fwd_app *app, FILE *f)
 
 	if (nt == 0)
 		return;
-	fprintf(f, "  \"flows\": {\n    \"flowsort\": \"%s\",\n    \"lcores\": [",
-		rt_flow_mode_name((enum flowsort_mode)app->cfg.flowsort));
+	fprintf(f,
+		"  \"flows\": {\n    \"flowsort\": \"%s\",\n    \"flow_table\": \"%s\",\n"
+		"    \"in_use\": %s,\n    \"lcores\": [",
+		rt_flow_mode_name((enum flowsort_mode)app->cfg.flowsort),
+		rt_flow_table_name((enum rt_flow_table_mode)app->cfg.flow_table),
+		table_off(app, nt) == NULL ? "true" : "false");
+	if (table_off(app, nt) != NULL) {
+		/* as /forwarder/flows: why, and no counters that would read as "no traffic" */
+		fprintf(f,
+			"],\n    \"off\": \"%s\",\n    \"top_by_pkts\": [],\n"
+			"    \"top_by_bytes\": [],\n    \"filter\": []\n  },\n",
+			table_off(app, nt));
+		return;
+	}
 	for (i = 0; i < nt; i++) {
 		struct rt_flow_stats st;
 		struct flowsort_stats ss;
@@ -385,6 +504,17 @@ fwd_flow_telemetry(const struct fwd_app *app, struct rte_tel_data *d, enum rt_fl
 		d, "flowsort", rt_flow_mode_name((enum flowsort_mode)app->cfg.flowsort));
 	if (nt == 0)
 		return -ENODEV;
+	rte_tel_data_add_dict_string(
+		d, "flow_table", rt_flow_table_name((enum rt_flow_table_mode)app->cfg.flow_table));
+	rte_tel_data_add_dict_u64(d, "in_use", table_off(app, nt) == NULL);
+	if (table_off(app, nt) != NULL) {
+		/* no counters that would read as "no traffic": why, and how to turn it on */
+		rte_tel_data_add_dict_string(d, "off", table_off(app, nt));
+		rte_tel_data_add_dict_u64(d, "start", start);
+		rte_tel_data_add_dict_u64(d, "count", 0);
+		rte_tel_data_add_dict_u64(d, "more", 0);
+		return 0;
+	}
 	for (i = 0; i < nt; i++)
 		flows += rt_flow_count(fl[i], now);
 	/* the top list on the first page, before the tables: its room taken first */

@@ -88,12 +88,25 @@ int fwd_flow_filter_del(struct fwd_app *app, uint32_t pos, char *err, size_t err
  */
 int fwd_flow_set_mode(struct fwd_app *app, enum flowsort_mode mode, char *err, size_t errlen);
 
+/**
+ * "set flow-table on|off|auto": change when every worker runs its flow
+ * stage (rt_flow_wanted()). Only while forwarding is stopped. flow-table =
+ * off is refused while the filter has rules or flowsort is on (both live in
+ * the flow stage).
+ *
+ * @return 0, or -EBUSY / -ENODEV / -EINVAL with @p err set.
+ */
+int fwd_flow_set_table(
+	struct fwd_app *app, enum rt_flow_table_mode table, char *err, size_t errlen);
+
 struct rte_tel_data;
 struct fwd_tel_page;
 
 /**
  * The /forwarder/flows telemetry answer into the dict @p d: "flowsort" (the
- * mode), per worker "lcore<N>" (entries and the flow-stage and flowsort
+ * mode), "flow_table" (the key), "in_use" (whether the workers run the flow
+ * stage; 0: "off" says why and how to turn it on, and no counters follow
+ * but "start", "count" 0 and "more" 0), per worker "lcore<N>" (entries and the flow-stage and flowsort
  * counters, as in the stats file) from the @p start-th flow table, as many as
  * @p pg holds, then "start", "count", "more" and "next" (the first table not
  * sent); on the first page (@p start 0) the FWD_FLOW_TOP_STATS biggest flows

@@ -4,7 +4,7 @@
 
 /*
  * The flow stage of --fwd route as a component (fwd_component.h): its shell
- * commands (show flows, filter add|del|show, set flowsort), its telemetry
+ * commands (show flows, filter add|del|show, set flowsort, set flow-table), its telemetry
  * endpoints (/forwarder/flows, /forwarder/filter) and the zeroing of its
  * counters at "clear fwd stats", registered from here. What they call is
  * fwd_flow.c's. Its set-up, teardown and statistics lines stay the
@@ -189,6 +189,40 @@ static cmdline_parse_inst_t cmd_set_flowsort = {
 	.tokens = {(void *)&cmd_set_flowsort_set, (void *)&cmd_set_flowsort_flowsort,
 		(void *)&cmd_set_flowsort_mode, NULL},
 };
+struct cmd_set_flow_table_result {
+	cmdline_fixed_string_t set;
+	cmdline_fixed_string_t key;
+	cmdline_fixed_string_t mode;
+};
+
+static void
+cmd_set_flow_table_parsed(void *res, struct cmdline *cl, void *data)
+{
+	struct cmd_set_flow_table_result *r = res;
+	struct fwd_app *app = data;
+	enum rt_flow_table_mode t;
+	char err[256];
+
+	if (rt_flow_table_parse(r->mode, &t, err, sizeof(err)) < 0 ||
+		fwd_flow_set_table(app, t, err, sizeof(err)) < 0)
+		fwd_cmds_say("flow-table not changed: %s\n", err);
+	else
+		printf("flow-table %s\n", r->mode);
+}
+
+static cmdline_parse_token_string_t cmd_set_flow_table_set =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_flow_table_result, set, "set");
+static cmdline_parse_token_string_t cmd_set_flow_table_key =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_flow_table_result, key, "flow-table");
+static cmdline_parse_token_string_t cmd_set_flow_table_mode =
+	TOKEN_STRING_INITIALIZER(struct cmd_set_flow_table_result, mode, "on#off#auto");
+static cmdline_parse_inst_t cmd_set_flow_table = {
+	.f = cmd_set_flow_table_parsed,
+	.help_str = "set flow-table on|off|auto: when the flow table runs: always (flow "
+		    "statistics), never, or for filter rules and flowsort on (while stopped)",
+	.tokens = {(void *)&cmd_set_flow_table_set, (void *)&cmd_set_flow_table_key,
+		(void *)&cmd_set_flow_table_mode, NULL},
+};
 static cmdline_parse_inst_t cmd_filter_show_inst = {
 	.f = cmd_filter_show_parsed,
 	.help_str = "filter show: the rules in order (first match wins) with their packet counts",
@@ -252,12 +286,14 @@ static cmdline_parse_ctx_t flow_cmds[] = {
 	&cmd_filter_del_inst,
 	&cmd_filter_show_inst,
 	&cmd_set_flowsort,
+	&cmd_set_flow_table,
 	NULL,
 };
 
 static const struct fwd_tel_endpoint flow_tel_endpoints[] = {
 	{"/forwarder/flows", tel_flows,
-		"--fwd route: flow-table counters per lcore, paged, and the top flows (top0..). "
+		"--fwd route: flow-table use and counters per lcore, paged, and the top flows "
+		"(top0..). "
 		"Parameters: [pkts|bytes][,first worker]."},
 	{"/forwarder/filter", tel_filter,
 		"--fwd route: the filter rules (rule<N>: rule, pkts), paged; rules, count, more, "

@@ -48,6 +48,7 @@ static int parse_topology(struct fwd_config *cfg, const char *v, char *err, size
 static int parse_map(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_peer(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_flowsort(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
+static int parse_flow_table(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_idle(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_portmask(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
 static int parse_nb_ports(struct fwd_config *cfg, const char *v, char *err, size_t errlen);
@@ -94,6 +95,10 @@ static const struct fwd_opt fwd_opts[] = {
 		"--fwd route: group each burst by flow in front of the flow table (off with no "
 		"[filter] rule leaves the flow stage out)",
 		parse_flowsort, "auto", NULL, "on|off|auto"),
+	OPT("flow-table", OPT_SPECIAL, 0, 0, 0, "MODE",
+		"--fwd route: when the flow table runs: on (flow statistics), off (never; refused "
+		"with [filter] rules or flowsort on), auto (only for [filter] rules or flowsort on)",
+		parse_flow_table, "auto", NULL, "on|off|auto"),
 	OPT("idle", OPT_SPECIAL, 0, 0, 0, "MODE",
 		"what a worker does when its RX queues are empty: poll, or sleep on their RX "
 		"interrupts after a few empty polls (every polled port must have them)",
@@ -378,6 +383,17 @@ parse_flowsort(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
 
 	if (ret == 0)
 		cfg->flowsort = (uint8_t)m;
+	return ret;
+}
+
+static int
+parse_flow_table(struct fwd_config *cfg, const char *v, char *err, size_t errlen)
+{
+	enum rt_flow_table_mode t;
+	int ret = rt_flow_table_parse(v, &t, err, errlen);
+
+	if (ret == 0)
+		cfg->flow_table = (uint8_t)t;
 	return ret;
 }
 

@@ -181,6 +181,9 @@ def case_filter_deny(c):
     r, outs = run_mode(c, frames, "auto")
     st = r.stats
     er.check_drops(st, {"filter_deny": 40})
+    # flow-table = auto (the default): the filter's rules turn the stage on
+    check_eq((st["flows"]["flow_table"], st["flows"]["in_use"]), ("auto", True),
+             "flow table in use for the filter")
     check_eq(sorted(ft.untag(f)[2] for f in outs[1]), list(range(100, 140)), "port 1 frames")
     check_eq(sorted(ft.untag(f)[2] for f in outs[2]), list(range(200, 240, 4)), "port 2 frames")
     rules = st["flows"]["filter"]
@@ -212,7 +215,8 @@ def case_filter_shell(c):
     empty = ft.write_pcap(c.path("empty.pcap"), [])
     vdevs = ["--vdev", "net_pcap0,rx_pcap=%s,infinite_rx=1" % inp,
              "--vdev", "net_pcap1,rx_pcap=%s" % empty]
-    sh = Shell(c, c.eal(vdevs), ["--config", cfg])
+    # flow statistics without a filter rule: asked for by flow-table = on
+    sh = Shell(c, c.eal(vdevs), ["--config", cfg, "--flow-table", "on"])
 
     def tx():
         return port_counter(sh, 1, "tx")
@@ -367,6 +371,151 @@ def case_bad_config_filter(c):
     check_eq(r.rc, 1, "exit status with --flowsort sometimes\n" + r.describe())
     check("flowsort 'sometimes' is not on, off or auto" in r.stdout + r.stderr,
           "--flowsort error\n" + r.describe())
+
+
+def case_default_table_off(c):
+    """The default config (flow-table = auto, flowsort = auto, no [filter] rule, issue 41):
+    the router alone routes; the frames are those flow-table = on forwards, byte for byte
+    per flow, with the same drops; the flow stage's counters and table stay untouched and
+    the stats say the table is off and how to turn it on. flow-table = on counts the flows."""
+    frames = traffic()
+    cfg = er.config(c, 3, ROUTES, name="rt-default.ini")
+    r, outs = er.run_route(c, [frames, [], []], cfg)
+    st = r.stats
+    check_eq((st["flows"]["flowsort"], st["flows"]["flow_table"], st["flows"]["in_use"]),
+             ("auto", "auto", False), "the default: flowsort, flow-table, in use")
+    # as /forwarder/flows: why, and no counters (zeros would read as "no traffic")
+    check_eq((st["flows"]["lcores"], st["flows"]["top_by_pkts"], st["flows"]["top_by_bytes"]),
+             ([], [], []), "no flow counters with the table off")
+    check("set flow-table on" in st["flows"]["off"], "the stats file says how: %r" % st["flows"])
+    er.check_drops(st, expected_drops(frames, filt=False))
+    check("flows: the flow table is off (flow-table = auto" in r.stdout and
+          "set flow-table on" in r.stdout, "the stats say the table is off\n" + r.stdout)
+    check("flows lcore" not in r.stdout, "no flow counters printed with the table off")
+    for p in (1, 2):
+        check(len(outs[p]) > 100, "traffic out of port %d" % p)
+        for f in outs[p][:50]:
+            check_eq(ft.mac_str(f[0:6]), er.nbr_mac(p), "port %d destination MAC" % p)
+            er.check_ip_header(f, "port %d frame" % p)
+    r2, outs2 = er.run_route(c, [frames, [], []], cfg, app=["--flow-table", "on"])
+    st2 = r2.stats
+    check_eq((st2["flows"]["flow_table"], st2["flows"]["in_use"]), ("on", True), "flow-table on")
+    w = st2["flows"]["lcores"][0]
+    check(w["lookups"] > 0 and w["new_flows"] > 0 and w["entries"] > 0,
+          "flow-table on counts flows: %r" % w)
+    check(len(st2["flows"]["top_by_pkts"]) == 10, "top flows with flow-table on")
+    check("flows lcore" in r2.stdout, "flow counters printed with flow-table on")
+    er.check_drops(st2, expected_drops(frames, filt=False))
+    for p in (1, 2):
+        a, b = per_flow(outs2[p]), per_flow(outs[p])
+        check_eq(sorted(b), sorted(a), "port %d: the same flows" % p)
+        for k in a:
+            check(a[k] == b[k], "port %d flow %r: frames differ without the table" % (p, k))
+
+
+def case_table_shell(c):
+    """show flows and /forwarder/flows say the table is off under the default config and
+    how to turn it on; a filter rule added from the shell turns the stage on and deleting it
+    off again; set flow-table only while stopped; flow-table = off refuses filter rules and
+    flowsort on; set flow-table on counts flows."""
+    sys.path.insert(0, os.path.join(HERE, "..", "shell"))
+    from run import Shell, port_counter, telemetry, wait_for  # noqa: E402
+    cfg = er.config(c, 2, ROUTES[:1])
+    src = [frame(i % 4, i, "172.16.0.%d" % (i % 4 + 1)) for i in range(16)]
+    inp = ft.write_pcap(c.path("in0.pcap"), [bytes(f) for f in src])
+    empty = ft.write_pcap(c.path("empty.pcap"), [])
+    vdevs = ["--vdev", "net_pcap0,rx_pcap=%s,infinite_rx=1" % inp,
+             "--vdev", "net_pcap1,rx_pcap=%s" % empty]
+    eal = c.eal(vdevs)
+    prefix = c.prefixes[-1]
+    sh = Shell(c, eal, ["--config", cfg])
+    flow_line = r"10\.0\.0\.9:100\d -> 172\.16\.0\.\d:53 udp in 0: fwd out 1"
+
+    def tel():
+        return telemetry(prefix, "/forwarder/flows")
+
+    def shown():
+        return len(re.findall(flow_line, sh.cmd("show flows")))
+
+    check("forwarding started: route mode" in sh.cmd("start"), "start")
+    wait_for(lambda: port_counter(sh, 1, "tx") > 1000, "port 1 sending")
+    out = sh.cmd("show flows")
+    check("the flow table is off (flow-table = auto" in out and "set flow-table on" in out,
+          "show flows with the table off:\n" + out)
+    t = tel()
+    check_eq((t["flow_table"], t["in_use"], t["count"], t["more"]), ("auto", 0, 0, 0),
+             "/forwarder/flows with the table off: %r" % t)
+    check("set flow-table on" in t["off"], "/forwarder/flows says how: %r" % t)
+    check_eq([k for k in t if k.startswith(("lcore", "top"))], [], "no counters: %r" % t)
+    out = sh.cmd("set flow-table on")
+    check("flow-table not changed" in out and "stop forwarding first" in out,
+          "set flow-table while running: " + out)
+    # thousands of packets routed with the table off left the stage untouched: turned on
+    # while stopped, its counters and table are still empty
+    check(port_counter(sh, 1, "tx") > 1000, "port 1 sent")
+    sh.cmd("stop")
+    check("flow-table on" in sh.cmd("set flow-table on"), "set flow-table on while stopped")
+    t = tel()
+    w = [v for k, v in t.items() if k.startswith("lcore")]
+    check(t["in_use"] == 1 and len(w) == 1, "one worker's counters: %r" % t)
+    check_eq({k: v for k, v in w[0].items() if v}, {}, "the stage's counters after the off run")
+    check("no flows" in sh.cmd("show flows"), "no flows after the off run")
+    check("flow-table auto" in sh.cmd("set flow-table auto"), "set flow-table auto")
+    check("forwarding started" in sh.cmd("start"), "start again")
+    # a filter rule (that matches nothing here) turns the stage on in auto...
+    check("filter rule 0 added" in sh.cmd("filter add deny proto tcp dport 22"), "filter add")
+    wait_for(lambda: shown() == 4, "four flows with a filter rule")
+    t = tel()
+    check_eq((t["in_use"], "off" in t), (1, False), "in use with a rule: %r" % t)
+    check(any(k.startswith("lcore") for k in t), "counters with a rule: %r" % t)
+    # ...and deleting it turns it off again
+    check("filter rule 0 deleted" in sh.cmd("filter del 0"), "filter del")
+    check("the flow table is off" in sh.cmd("show flows"), "off again without the rule")
+    sh.cmd("stop")
+    check("flow-table off" in sh.cmd("set flow-table off"), "set flow-table off while stopped")
+    out = sh.cmd("filter add deny any")
+    check("not added" in out and "flow-table = off" in out, "filter add with the table off: "
+          + out)
+    out = sh.cmd("set flowsort on")
+    check("not changed" in out and "flow-table = off" in out, "flowsort on, table off: " + out)
+    check("the flow table is off (flow-table = off)" in sh.cmd("show flows"), "show flows, off")
+    sh.cmd("set flowsort off")
+    check("flow-table on" in sh.cmd("set flow-table on"), "set flow-table on")
+    check("forwarding started" in sh.cmd("start"), "start again")
+    wait_for(lambda: shown() == 4, "four flows with flow-table on")
+    sh.cmd("stop")
+    out = sh.cmd("set flow-table sometimes")
+    check("Bad arguments" in out or "bad" in out.lower(), "set flow-table sometimes: " + out)
+    st = sh.quit()
+    check_eq((st["flows"]["flow_table"], st["flows"]["in_use"]), ("on", True), "stats file")
+    check(st["flows"]["lcores"][0]["new_flows"] == 4, "four new flows: %r" % st["flows"])
+
+
+def case_bad_config_table(c):
+    """flow-table = off with [filter] rules or flowsort = on is refused at start-up with a
+    clear error and exit status 1 (the filter and flowsort live in the flow table); a bad
+    value too."""
+    path = c.path("table-off.ini")
+    with open(path, "w") as f:
+        f.write("[forward]\nfwd = route\nflow-table = off\n[port 0]\nip = 10.0.0.1/24\n"
+                "[filter]\ndeny = proto tcp dport 22\n")
+    for app, want in (
+            (["--config", path], "flow-table = off, but the filter has 1 rule and runs in the "
+             "flow table: delete them, or set flow-table auto"),
+            (["--fwd", "route", "--flow-table", "off", "--flowsort", "on"],
+             "flow-table = off, but flowsort = on groups bursts for the flow table"),
+            (["--fwd", "route", "--flow-table", "sometimes"],
+             "flow-table 'sometimes' is not on, off or auto")):
+        r = c.run(c.eal(["--vdev", "net_null0"]), app + ["--duration", "1"], stats=False)
+        check_eq(r.rc, 1, "exit status with %r\n%s" % (app, r.describe()))
+        check(want in r.stdout + r.stderr, "error with %r\n%s" % (app, r.describe()))
+        check("final stats" not in r.stdout, "no forwarding run after %r" % app)
+    # flow-table = off alone is fine: the router alone, nothing counted
+    r = c.run(c.eal(["--vdev", "net_null0"]),
+              ["--fwd", "route", "--flow-table", "off", "--duration", "1"])
+    r.check_ok()
+    check_eq((r.stats["flows"]["flow_table"], r.stats["flows"]["in_use"]), ("off", False),
+             "flow-table off in the stats file")
 
 
 CASES = {n[5:]: f for n, f in list(globals().items()) if n.startswith("case_")}

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <rte_eal.h>
+#include <rte_errno.h>
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
 #include <rte_random.h>
@@ -1131,32 +1132,132 @@ test_collisions_never_merge(void)
 	rt_flow_free(fl);
 }
 
-/* flowsort off and no filter rule: the app leaves the stage out */
+/*
+ * When the stage runs (rt_flow_wanted()), for every flow-table x flowsort x
+ * filter: flow-table = on always; auto when flowsort is on or a filter rule
+ * is loaded (the default, auto + auto without a rule: the router alone);
+ * off never but for a filter rule, which is never skipped (the app refuses
+ * rules with off). The same whether set at creation or changed afterwards
+ * (rt_flow_set_table(), rt_flow_set_mode()), and a rule added or deleted
+ * counts from the next burst.
+ */
 static void
 test_wanted(void)
 {
+	static const enum rt_flow_table_mode tables[] = {
+		RT_FLOW_TABLE_AUTO, RT_FLOW_TABLE_ON, RT_FLOW_TABLE_OFF};
+	static const enum flowsort_mode modes[] = {
+		FLOWSORT_MODE_AUTO, FLOWSORT_MODE_ON, FLOWSORT_MODE_OFF};
 	struct rt_acl *acl = rt_acl_create(NULL, SOCKET_ID_ANY);
-	struct rt_flow *off = flow_new(FLOWSORT_MODE_OFF, 64, 0, acl, NULL);
-	struct rt_flow *off_noacl = flow_new(FLOWSORT_MODE_OFF, 64, 0, NULL, NULL);
-	struct rt_flow *aut = flow_new(FLOWSORT_MODE_AUTO, 64, 0, NULL, NULL);
+	struct rt_flow_conf c = {
+		.n_queues = 1, .socket = SOCKET_ID_ANY, .tbl_gen = &tbl->gen, .size = 64};
+	enum rt_flow_table_mode t;
+	enum flowsort_mode m;
 	char err[RT_ERR_LEN];
+	unsigned int i, j, a;
 
-	CHECK(acl != NULL && off != NULL && off_noacl != NULL && aut != NULL);
-	if (acl == NULL || off == NULL || off_noacl == NULL || aut == NULL)
+	CHECK(acl != NULL);
+	if (acl == NULL)
 		return;
-	CHECK(!rt_flow_wanted(off));
-	CHECK(!rt_flow_wanted(off_noacl));
-	CHECK(rt_flow_wanted(aut));
-	add_rule(acl, "deny", "proto tcp", UINT32_MAX);
-	CHECK(rt_flow_wanted(off));
-	CHECK_EQ(rt_acl_del(acl, 0, err, sizeof(err)), 0);
-	CHECK(!rt_flow_wanted(off));
-	CHECK_EQ(rt_flow_set_mode(off, FLOWSORT_MODE_ON), 0);
-	CHECK(rt_flow_wanted(off));
-	rt_flow_free(off);
-	rt_flow_free(off_noacl);
-	rt_flow_free(aut);
+	for (i = 0; i < RTE_DIM(tables); i++) {
+		for (j = 0; j < RTE_DIM(modes); j++) {
+			const bool always =
+				tables[i] == RT_FLOW_TABLE_ON ||
+				(tables[i] == RT_FLOW_TABLE_AUTO && modes[j] == FLOWSORT_MODE_ON);
+			struct rt_flow *fl[3];
+
+			CHECK_EQ(rt_flow_table_always(tables[i], modes[j]), always);
+			/* no filter at all, an empty one, one to get a rule */
+			for (a = 0; a < 3; a++) {
+				c.table = tables[i];
+				c.mode = modes[j];
+				c.acl = a == 0 ? NULL : acl;
+				fl[a] = rt_flow_create(&c);
+				CHECK(fl[a] != NULL);
+				if (fl[a] == NULL)
+					return;
+			}
+			CHECK_EQ(rt_flow_wanted(fl[0]), always);
+			CHECK_EQ(rt_flow_wanted(fl[1]), always);
+			add_rule(acl, "deny", "proto tcp", UINT32_MAX);
+			CHECK(rt_flow_wanted(fl[2]));
+			CHECK_EQ(rt_flow_wanted(fl[0]), always);
+			CHECK_EQ(rt_acl_del(acl, 0, err, sizeof(err)), 0);
+			CHECK_EQ(rt_flow_wanted(fl[2]), always);
+			/* the same reached by changing both from another value */
+			CHECK_EQ(rt_flow_set_table(fl[0], tables[(i + 1) % 3]), 0);
+			CHECK_EQ(rt_flow_set_mode(fl[0], modes[(j + 2) % 3]), 0);
+			CHECK_EQ(rt_flow_set_table(fl[0], tables[i]), 0);
+			CHECK_EQ(rt_flow_set_mode(fl[0], modes[j]), 0);
+			CHECK_EQ(rt_flow_wanted(fl[0]), always);
+			CHECK_EQ(rt_flow_set_mode(fl[1], modes[(j + 1) % 3]), 0);
+			CHECK_EQ(rt_flow_set_table(fl[1], tables[(i + 2) % 3]), 0);
+			CHECK_EQ(rt_flow_set_mode(fl[1], modes[j]), 0);
+			CHECK_EQ(rt_flow_set_table(fl[1], tables[i]), 0);
+			CHECK_EQ(rt_flow_wanted(fl[1]), always);
+			for (a = 0; a < 3; a++)
+				rt_flow_free(fl[a]);
+		}
+	}
+	/* the key's values, and nothing else */
+	CHECK_EQ(rt_flow_table_parse("on", &t, err, sizeof(err)), 0);
+	CHECK_EQ(t, RT_FLOW_TABLE_ON);
+	CHECK_EQ(rt_flow_table_parse("off", &t, err, sizeof(err)), 0);
+	CHECK_EQ(t, RT_FLOW_TABLE_OFF);
+	CHECK_EQ(rt_flow_table_parse("auto", &t, err, sizeof(err)), 0);
+	CHECK_EQ(t, RT_FLOW_TABLE_AUTO);
+	CHECK_EQ(rt_flow_table_parse("yes", &t, err, sizeof(err)), -EINVAL);
+	CHECK(strcmp(err, "flow-table 'yes' is not on, off or auto") == 0);
+	CHECK(strcmp(rt_flow_table_name(RT_FLOW_TABLE_OFF), "off") == 0);
+	CHECK_EQ(rt_flow_mode_parse("yes", &m, err, sizeof(err)), -EINVAL);
+	CHECK(strcmp(err, "flowsort 'yes' is not on, off or auto") == 0);
+	c.table = (enum rt_flow_table_mode)3;
+	c.mode = FLOWSORT_MODE_AUTO;
+	CHECK(rt_flow_create(&c) == NULL && rte_errno == EINVAL);
+	c.table = RT_FLOW_TABLE_AUTO;
+	{
+		struct rt_flow *fl = rt_flow_create(&c);
+
+		CHECK(fl != NULL);
+		CHECK_EQ(rt_flow_set_table(fl, (enum rt_flow_table_mode)3), -EINVAL);
+		rt_flow_free(fl);
+	}
 	rt_acl_free(acl);
+}
+
+/*
+ * The default (flow-table = auto, flowsort = auto, no filter rule): rt_burst()
+ * routes with the router alone, the same frames, and the stage's counters and
+ * table stay untouched; flow-table = on routes the same bursts through the
+ * table.
+ */
+static void burst_via_rt_burst(struct rt_flow *fl, uint32_t *next, bool fresh);
+
+static void
+test_default_router_alone(void)
+{
+	struct rt_flow *def = flow_new(FLOWSORT_MODE_AUTO, 64, 3600, NULL, NULL);
+	struct rt_flow *on = flow_new(FLOWSORT_MODE_AUTO, 64, 3600, NULL, NULL);
+	static const struct rt_flow_stats zero;
+	uint32_t next = 0;
+	unsigned int b;
+
+	CHECK(def != NULL && on != NULL);
+	if (def == NULL || on == NULL)
+		return;
+	CHECK_EQ(rt_flow_set_table(on, RT_FLOW_TABLE_ON), 0);
+	for (b = 0; b < 8; b++) {
+		burst_via_rt_burst(def, &next, false);
+		burst_via_rt_burst(on, &next, false);
+	}
+	CHECK(memcmp(&def->stats, &zero, sizeof(zero)) == 0);
+	CHECK_EQ(rt_flow_count(def, rte_rdtsc()), 0);
+	CHECK_EQ(on->stats.new_flows, 4);
+	CHECK_EQ(on->stats.lookups, on->stats.hits + 4);
+	CHECK_EQ(rt_flow_count(on, rte_rdtsc()), 4);
+	CHECK_EQ(in_use(), 0);
+	rt_flow_free(def);
+	rt_flow_free(on);
 }
 
 /*
@@ -1373,6 +1474,7 @@ static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_acl_against_reference),
 	FWD_TEST(test_collisions_never_merge),
 	FWD_TEST(test_wanted),
+	FWD_TEST(test_default_router_alone),
 	FWD_TEST(test_auto_by_cost),
 	FWD_TEST(test_bypass_all_new),
 	FWD_TEST(test_filter_config),

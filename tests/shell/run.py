@@ -617,8 +617,9 @@ def case_telemetry_pages(c):
     n_routes, hops = 306, ["10.1.0.%d" % (2 + i) for i in range(16)]
     cfg = c.path("ecmp.ini")
     with open(cfg, "w") as f:
-        f.write("[forward]\nfwd = route\n[port 0]\nip = 10.0.0.1/24\n[port 1]\n"
-                "ip = 10.1.0.1/24\n[route]\n")
+        # flow-table = on: /forwarder/flows pages its workers below (off by default, issue 41)
+        f.write("[forward]\nfwd = route\nflow-table = on\n[port 0]\nip = 10.0.0.1/24\n"
+                "[port 1]\nip = 10.1.0.1/24\n[route]\n")
         for i in range(n_routes):
             f.write("route = 172.%d.%d.0/24 %s\n" % (16 + i // 256, i % 256,
                                                       " ".join("via " + h for h in hops)))
@@ -832,8 +833,9 @@ def case_routes_paging(c):
     n_static = 300
     cfg = c.path("routes.ini")
     with open(cfg, "w") as f:
-        f.write("[forward]\nfwd = route\n[port 0]\nip = 10.0.0.1/24\n[port 1]\n"
-                "ip = 10.1.0.1/24\n[route]\n")
+        # flow-table = on: the flows endpoint below counts flows (off by default, issue 41)
+        f.write("[forward]\nfwd = route\nflow-table = on\n[port 0]\nip = 10.0.0.1/24\n"
+                "[port 1]\nip = 10.1.0.1/24\n[route]\n")
         for i in range(n_static):
             f.write("route = 172.%d.%d.0/24 via 10.1.0.2\n" % (16 + i // 256, i % 256))
     eal = c.eal(["--vdev", "net_null0", "--vdev", "net_null1"])
@@ -1482,7 +1484,8 @@ def case_trace(c):
     vdevs, _ = c.pcap_ports([[trace_frames()], [back]], infinite=(0, 1))
     eal = c.eal(vdevs)
     prefix = c.prefixes[-1]
-    sh = Shell(c, eal, ["--config", cfg])
+    # the flow-group lines come from the flow table, off by default (issue 41)
+    sh = Shell(c, eal, ["--config", cfg, "--flow-table", "on"])
 
     # bad arguments are refused, with why
     for bad, want in (("trace start 0", "bad count '0'"), ("trace start x", "bad count 'x'"),

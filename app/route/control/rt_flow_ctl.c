@@ -37,19 +37,51 @@ rt_flow_mode_name(enum flowsort_mode mode)
 	return (unsigned int)mode < RTE_DIM(mode_names) ? mode_names[mode] : "?";
 }
 
-int
-rt_flow_mode_parse(const char *s, enum flowsort_mode *mode, char *err, size_t errlen)
+/* flow-table's values are flowsort's, in the same order */
+_Static_assert(RT_FLOW_TABLE_AUTO == (int)FLOWSORT_MODE_AUTO &&
+		       RT_FLOW_TABLE_ON == (int)FLOWSORT_MODE_ON &&
+		       RT_FLOW_TABLE_OFF == (int)FLOWSORT_MODE_OFF,
+	"one name table for flowsort and flow-table");
+
+/* index of @p s in mode_names, or -EINVAL with @p err naming the key @p what */
+static int
+on_off_auto(const char *what, const char *s, char *err, size_t errlen)
 {
 	unsigned int i;
 
-	for (i = 0; i < RTE_DIM(mode_names); i++) {
-		if (strcmp(s, mode_names[i]) == 0) {
-			*mode = (enum flowsort_mode)i;
-			return 0;
-		}
-	}
-	snprintf(err, errlen, "flowsort '%s' is not on, off or auto", s);
+	for (i = 0; i < RTE_DIM(mode_names); i++)
+		if (strcmp(s, mode_names[i]) == 0)
+			return (int)i;
+	snprintf(err, errlen, "%s '%s' is not on, off or auto", what, s);
 	return -EINVAL;
+}
+
+int
+rt_flow_mode_parse(const char *s, enum flowsort_mode *mode, char *err, size_t errlen)
+{
+	int i = on_off_auto("flowsort", s, err, errlen);
+
+	if (i < 0)
+		return i;
+	*mode = (enum flowsort_mode)i;
+	return 0;
+}
+
+int
+rt_flow_table_parse(const char *s, enum rt_flow_table_mode *table, char *err, size_t errlen)
+{
+	int i = on_off_auto("flow-table", s, err, errlen);
+
+	if (i < 0)
+		return i;
+	*table = (enum rt_flow_table_mode)i;
+	return 0;
+}
+
+const char *
+rt_flow_table_name(enum rt_flow_table_mode table)
+{
+	return (unsigned int)table < RTE_DIM(mode_names) ? mode_names[table] : "?";
 }
 
 void
@@ -79,7 +111,8 @@ rt_flow_create(const struct rt_flow_conf *c)
 	uint16_t q;
 
 	if (c == NULL || c->n_queues == 0 || c->tbl_gen == NULL || c->age_s < 0 ||
-		(unsigned int)c->mode > FLOWSORT_MODE_OFF || c->size > (1u << 26)) {
+		(unsigned int)c->mode > FLOWSORT_MODE_OFF ||
+		(unsigned int)c->table > RT_FLOW_TABLE_OFF || c->size > (1u << 26)) {
 		rte_errno = EINVAL;
 		return NULL;
 	}
@@ -93,6 +126,8 @@ rt_flow_create(const struct rt_flow_conf *c)
 	}
 	fl->n_queues = c->n_queues;
 	fl->mode = (uint8_t)c->mode;
+	fl->table = (uint8_t)c->table;
+	fl->always = rt_flow_table_always(c->table, c->mode);
 	fl->size = size;
 	fl->mask = size / RT_FLOW_WAYS - 1;
 	age = c->age_s != 0 ? c->age_s : RT_FLOW_DEFAULT_AGE;
@@ -158,6 +193,17 @@ rt_flow_set_mode(struct rt_flow *fl, enum flowsort_mode mode)
 			return ret;
 	}
 	fl->mode = (uint8_t)mode;
+	fl->always = rt_flow_table_always((enum rt_flow_table_mode)fl->table, mode);
+	return 0;
+}
+
+int
+rt_flow_set_table(struct rt_flow *fl, enum rt_flow_table_mode table)
+{
+	if ((unsigned int)table > RT_FLOW_TABLE_OFF)
+		return -EINVAL;
+	fl->table = (uint8_t)table;
+	fl->always = rt_flow_table_always(table, (enum flowsort_mode)fl->mode);
 	return 0;
 }
 

@@ -22,9 +22,11 @@
 
 /** Parameters of rt_flow_create(). Zero-filled gives the defaults. */
 struct rt_flow_conf {
-	uint32_t size;            /**< entries, rounded up to a power of 2 (>= 8); 0 = default */
-	double age_s;             /**< idle seconds before an entry is aged; 0 = default */
-	enum flowsort_mode mode;  /**< flowsort = on|off|auto for every queue */
+	uint32_t size;           /**< entries, rounded up to a power of 2 (>= 8); 0 = default */
+	double age_s;            /**< idle seconds before an entry is aged; 0 = default */
+	enum flowsort_mode mode; /**< flowsort = on|off|auto for every queue */
+	/** flow-table = on|off|auto: when the stage runs (rt_flow_wanted()) */
+	enum rt_flow_table_mode table;
 	uint16_t n_queues;        /**< RX queues the worker polls (>= 1) */
 	int socket;               /**< NUMA socket */
 	const uint32_t *tbl_gen;  /**< &rt_table::gen */
@@ -58,6 +60,24 @@ void rt_flow_detach(struct rt_flow *fl);
  * @return 0 or -EINVAL.
  */
 int rt_flow_set_mode(struct rt_flow *fl, enum flowsort_mode mode);
+
+/**
+ * Change when the stage runs (flow-table = on|off|auto; rt_flow_wanted()),
+ * while the worker is stopped.
+ *
+ * @return 0 or -EINVAL.
+ */
+int rt_flow_set_table(struct rt_flow *fl, enum rt_flow_table_mode table);
+
+/**
+ * Parse a flow-table value: "on", "off" or "auto".
+ *
+ * @return 0, or -EINVAL with @p err set.
+ */
+int rt_flow_table_parse(const char *s, enum rt_flow_table_mode *table, char *err, size_t errlen);
+
+/** "on", "off" or "auto". */
+const char *rt_flow_table_name(enum rt_flow_table_mode table);
 
 /**
  * Parse "on", "off" or "auto".

@@ -90,6 +90,16 @@ enum rt_flow_action {
 	RT_FLOW_DROP,    /**< free and count; l2 holds the rt_drop_reason */
 };
 
+/**
+ * flow-table = on|off|auto: when the flow stage runs (rt_flow_wanted()).
+ * Same order as enum flowsort_mode, so that one name table serves both.
+ */
+enum rt_flow_table_mode {
+	RT_FLOW_TABLE_AUTO = 0, /**< only when something uses it: a filter rule, flowsort = on */
+	RT_FLOW_TABLE_ON,       /**< always: the user asked for flow statistics */
+	RT_FLOW_TABLE_OFF, /**< never (the control path refuses filter rules and flowsort on) */
+};
+
 /** Shift from TSC to rt_flow_way::seen units (about 0.3 us; wraps after about 20 min). */
 #define RT_FLOW_SEEN_SHIFT 10
 
@@ -165,8 +175,14 @@ struct rt_flow {
 	void *hash_arg;
 	struct flowsort_ctx *fs;
 	uint16_t n_queues;
-	uint32_t frozen_gen;  /**< what tbl_gen points at after rt_flow_detach() */
-	uint8_t mode;         /**< enum flowsort_mode of its queues */
+	uint32_t frozen_gen; /**< what tbl_gen points at after rt_flow_detach() */
+	uint8_t mode;        /**< enum flowsort_mode of its queues */
+	uint8_t table;       /**< enum rt_flow_table_mode */
+	/**
+	 * The stage runs whatever the filter holds: flow-table = on, or
+	 * flow-table = auto with flowsort = on (rt_flow_table_always()).
+	 */
+	bool always;
 	uint32_t bypass_left; /**< bursts still to route without the table */
 	uint64_t win_lookups; /**< stats.lookups at the start of the bypass window */
 	uint64_t win_hits;    /**< stats.hits then */
@@ -200,15 +216,32 @@ rt_flow_no_filter(const struct rt_flow *fl)
 }
 
 /**
- * Whether the stage has work to do (once per burst): flowsort is not off, or
- * the filter has rules. With flowsort = off and no filter the app routes with
+ * Whether the stage runs whatever the filter holds (rt_flow::always), from
+ * flow-table = @p table and flowsort = @p mode: flow-table = on (the user
+ * asked for flow statistics), or auto with flowsort = on (grouping sits in
+ * front of the table and has no other use). flow-table = off: never.
+ */
+static inline bool
+rt_flow_table_always(enum rt_flow_table_mode table, enum flowsort_mode mode)
+{
+	return table == RT_FLOW_TABLE_ON ||
+	       (table == RT_FLOW_TABLE_AUTO && mode == FLOWSORT_MODE_ON);
+}
+
+/**
+ * Whether the stage has work to do (once per burst): something uses the
+ * table (rt_flow::always), or the filter has rules (the filter's verdict is
+ * cached per flow; a rule is never skipped, whatever flow-table says: the
+ * control path refuses rules with flow-table = off). Otherwise, the default
+ * (flow-table = auto, flowsort = auto, no filter), the app routes with
  * rt_route_burst() alone: the flow table on its own costs about as much as
- * the whole router (docs/benchmarks-flowstage.md) and gives only statistics.
+ * the whole router (docs/benchmarks-flowstage.md) and would give only
+ * statistics nobody asked for.
  */
 static inline bool
 rt_flow_wanted(const struct rt_flow *fl)
 {
-	return fl->mode != FLOWSORT_MODE_OFF || !rt_flow_no_filter(fl);
+	return fl->always || !rt_flow_no_filter(fl);
 }
 
 /**
