@@ -244,6 +244,52 @@ test_limits_and_duplicates(void)
 	rt_table_free(t);
 }
 
+/*
+ * An ECMP route refused for want of next hops (max-next-hops) gives back the
+ * members it had just made: the slots go back to the free stack and leave the
+ * neighbour index, so a later route through one of those gateways gets a live
+ * next hop, not a slot marked free.
+ */
+static void
+test_refused_group_gives_back(void)
+{
+	char name[32], err[RT_ERR_LEN];
+	struct rt_table *t;
+	struct rt_hop h[RT_ECMP_MAX];
+	unsigned int n, free_before;
+	uint32_t nh;
+
+	snprintf(name, sizeof(name), "rt_ecmp%u", n_tables++);
+	t = rt_test_table_make(
+		&(struct rt_table_params){.name = name, .socket = SOCKET_ID_ANY, .max_nh = 8},
+		true);
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	free_before = t->n_free;
+	n = RTE_MIN(free_before + 1, (unsigned int)RT_ECMP_MAX);
+	CHECK(n >= 2);
+	hops_of(h, n, 1);
+	CHECK_EQ(rt_test_set_multi(
+			 t, RT_SRC_CONFIG, 0, IP4(198, 18, 0, 0), 16, h, n, err, sizeof(err)),
+		-ENOSPC);
+	CHECK_CONTAINS(err, "no free next hop");
+	CHECK_EQ(t->n_free, free_before); /* every fresh member back */
+	/* the first gateway (it had a slot) through a plain route: a live next hop */
+	CHECK_EQ(rt_test_add(
+			 t, IP4(198, 19, 0, 0), 16, RT_ROUTE_VIA, gw_ip(1), -1, err, sizeof(err)),
+		0);
+	nh = rt_route_lookup(t, IP4(198, 19, 0, 1));
+	CHECK(nh != RT_NH_MISS);
+	if (nh != RT_NH_MISS) {
+		CHECK_EQ(t->nh[nh].type, RT_NH_GW);
+		CHECK_EQ(t->nh_info[nh].ip, gw_ip(1));
+	}
+	CHECK_EQ(t->n_free, free_before - 1);
+	rt_table_free(t);
+}
+
 static void
 test_last_route_frees_group(void)
 {
@@ -636,6 +682,7 @@ test_config_multipath(void)
 static const struct fwd_test_case cases[] = {
 	FWD_TEST(test_group_sharing),
 	FWD_TEST(test_limits_and_duplicates),
+	FWD_TEST(test_refused_group_gives_back),
 	FWD_TEST(test_last_route_frees_group),
 	FWD_TEST(test_member_loss_and_return),
 	FWD_TEST(test_spread_and_stickiness),

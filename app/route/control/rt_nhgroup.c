@@ -247,9 +247,11 @@ fresh_undo(struct rt_table *t, const uint32_t *member, const bool *fresh, unsign
 {
 	unsigned int i;
 
+	/* back to the free stack and out of the neighbour index: marked free but
+	 * left indexed, a slot was lost and the next route to its gateway took it */
 	for (i = 0; i < n; i++)
-		if (fresh[i] && t->nh_info[member[i]].refcnt == 0)
-			t->nh[member[i]].type = RT_NH_FREE;
+		if (fresh[i])
+			rt_nh_free_unused_locked(t, member[i]);
 }
 
 uint32_t

@@ -198,9 +198,8 @@ rt_neigh6_find_locked(const struct rt_table *t, const struct rt6_addr *ip6, uint
 	return (uint32_t)(uintptr_t)data;
 }
 
-/* Give back slot @p i that was allocated but never referenced: no reader can have seen it. */
-static void
-nh_free_unused(struct rt_table *t, uint32_t i)
+void
+rt_nh_free_unused_locked(struct rt_table *t, uint32_t i)
 {
 	struct rt_nh *nh = &t->nh[i];
 	const struct rt_nh_info *ni = &t->nh_info[i];
@@ -601,7 +600,7 @@ route_add_locked(struct rt_table *t, uint32_t prefix, uint8_t plen, enum rt_rout
 		rt_route_remove_locked(t, old);
 	ret = rt_route_insert_locked(t, prefix, plen, kind, (uint16_t)out, gw, nh);
 	if (ret < 0) {
-		nh_free_unused(t, nh);
+		rt_nh_free_unused_locked(t, nh);
 		rt_route_insert_err(t, ret, err, errlen);
 		return ret;
 	}

@@ -97,6 +97,13 @@ void rt_nh_full_err(const struct rt_table *t, char *err, size_t errlen);
  */
 void rt_route_insert_err(const struct rt_table *t, int ret, char *err, size_t errlen);
 
+/**
+ * Give back next hop @p i, allocated but never referenced (no reader can have
+ * seen it): out of the neighbour index, onto the free stack. One referenced or
+ * retired is left alone. Lock held.
+ */
+void rt_nh_free_unused_locked(struct rt_table *t, uint32_t i);
+
 /* ECMP groups (rt_nhgroup.c; their readers' API is rt_nhgroup.h) */
 
 /**
