@@ -10,6 +10,10 @@ import subprocess
 import sys
 import tempfile
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tests", "e2e"))
+import fwdtest  # noqa: E402  (own_prefix: its runtime dir goes at exit, issue 37.16)
+
 
 def main():
     bench, mktable = sys.argv[1], sys.argv[2]
@@ -17,7 +21,7 @@ def main():
         subprocess.run([sys.executable, mktable, d, "100", "16"], check=True)
         p = subprocess.run(
             [bench, "--no-huge", "-m", "256", "--no-pci", "-l", "0,1",
-             "--file-prefix", "churn_smoke_%d" % os.getpid(), "--log-level", "*:error",
+             "--file-prefix", fwdtest.own_prefix("churn_smoke"), "--log-level", "*:error",
              "--", "--seconds", "0.2", d + "/full.routes", d + "/full.neigh"],
             capture_output=True, text=True, timeout=25)
     out = p.stdout
