@@ -282,22 +282,34 @@ fwd_flow_filter_del(struct fwd_app *app, uint32_t pos, char *err, size_t errlen)
 	return rt_acl_del(fwd_flow_ctx(app)->acl, pos, err, errlen);
 }
 
+/*
+ * Whether the shell may set flow-table @p table with flowsort @p mode (one of
+ * them the one asked, @p what its name): routing, stopped, and no conflict
+ * with the other or the filter. 0 or -errno with @p err.
+ */
+static int
+set_allowed(const struct fwd_app *app, enum rt_flow_table_mode table, enum flowsort_mode mode,
+	const char *what, char *err, size_t errlen)
+{
+	if (fwd_flow_ctx(app)->acl == NULL) {
+		snprintf(err, errlen, "not routing: start with --fwd route");
+		return -ENODEV;
+	}
+	if (app->running) {
+		snprintf(err, errlen, "stop forwarding first (stop), then set %s", what);
+		return -EBUSY;
+	}
+	return table_conflict(table, mode, rt_acl_count(fwd_flow_ctx(app)->acl), err, errlen);
+}
+
 int
 fwd_flow_set_mode(struct fwd_app *app, enum flowsort_mode mode, char *err, size_t errlen)
 {
 	unsigned int i;
 	int ret;
 
-	if (fwd_flow_ctx(app)->acl == NULL) {
-		snprintf(err, errlen, "not routing: start with --fwd route");
-		return -ENODEV;
-	}
-	if (app->running) {
-		snprintf(err, errlen, "stop forwarding first (stop), then set flowsort");
-		return -EBUSY;
-	}
-	ret = table_conflict((enum rt_flow_table_mode)app->cfg.flow_table, mode,
-		rt_acl_count(fwd_flow_ctx(app)->acl), err, errlen);
+	ret = set_allowed(
+		app, (enum rt_flow_table_mode)app->cfg.flow_table, mode, "flowsort", err, errlen);
 	if (ret < 0)
 		return ret;
 	for (i = 0; i < app->n_workers; i++) {
@@ -320,16 +332,8 @@ fwd_flow_set_table(struct fwd_app *app, enum rt_flow_table_mode table, char *err
 	unsigned int i;
 	int ret;
 
-	if (fwd_flow_ctx(app)->acl == NULL) {
-		snprintf(err, errlen, "not routing: start with --fwd route");
-		return -ENODEV;
-	}
-	if (app->running) {
-		snprintf(err, errlen, "stop forwarding first (stop), then set flow-table");
-		return -EBUSY;
-	}
-	ret = table_conflict(table, (enum flowsort_mode)app->cfg.flowsort,
-		rt_acl_count(fwd_flow_ctx(app)->acl), err, errlen);
+	ret = set_allowed(
+		app, table, (enum flowsort_mode)app->cfg.flowsort, "flow-table", err, errlen);
 	if (ret < 0)
 		return ret;
 	for (i = 0; i < app->n_workers; i++) {
